@@ -1,0 +1,97 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../../web/dist', import.meta.url));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  PUBLIC_URL: z.url().optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  JWT_EXPIRES_IN_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 30)
+    .default(12),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DEMO: z.enum(['0', '1']).optional(),
+  WEB_DIR: z.string().min(1).default(DEFAULT_WEB_DIR),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  publicUrl: string;
+  jwtSecret: string;
+  jwtExpiresInHours: number;
+  logLevel: Env['LOG_LEVEL'];
+  /** Load demo data into an empty database: always when embedded, with DEMO=1 on PostgreSQL. */
+  demo: boolean;
+  webDir: string;
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once at start; a bad value stops start-up naming the variable. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map(
+      (issue) =>
+        `  ${issue.path.join('.')}: ${issue.message} (got ${JSON.stringify(source[String(issue.path[0])])})`,
+    );
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  const dataDir = path.resolve(env.DATA_DIR);
+  const embedded = env.DATABASE_URL === undefined;
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    databaseUrl: env.DATABASE_URL,
+    dataDir,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    jwtSecret: env.JWT_SECRET ?? embeddedJwtSecret(dataDir, embedded),
+    jwtExpiresInHours: env.JWT_EXPIRES_IN_HOURS,
+    logLevel: env.LOG_LEVEL,
+    demo: embedded ? env.DEMO !== '0' : env.DEMO === '1',
+    webDir: path.resolve(env.WEB_DIR),
+  };
+}
+
+/**
+ * In embedded mode the signing secret is generated on first start and kept in DATA_DIR, so a
+ * newcomer needs no setup and no secret lives in the code. With PostgreSQL several instances
+ * must share one secret, so it has to come from JWT_SECRET.
+ */
+function embeddedJwtSecret(dataDir: string, embedded: boolean): string {
+  if (!embedded) {
+    throw new ConfigError(
+      'Invalid configuration:\n  JWT_SECRET: required when DATABASE_URL is set (at least 32 characters)',
+    );
+  }
+  const file = path.join(dataDir, 'jwt-secret');
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch {
+    mkdirSync(dataDir, { recursive: true });
+    const secret = randomBytes(48).toString('base64url');
+    writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+    return secret;
+  }
+}

@@ -1,0 +1,38 @@
+import { sql } from 'drizzle-orm';
+import { integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { recordState } from './common.js';
+
+export const organizations = pgTable('organizations', {
+  organizationId: uuid('organization_id').primaryKey().default(sql`gen_random_uuid()`),
+  organizationBusinessId: text('business_id').notNull(),
+  organizationContractNumber: text('contract_number').notNull(),
+  organizationName: text('name').notNull(),
+  organizationAddress: text('address').notNull(),
+  organizationZipCode: text('zip_code').notNull(),
+  organizationPostalDistrict: text('postal_district').notNull(),
+  organizationArea: text('area').notNull(),
+  organizationState: recordState('state').notNull().default('Aktiivinen'),
+  organizationInformation: text('information'),
+  organizationDescription: text('description'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The catalogue of applications an organization can be granted (power guard, indoor air, users). */
+export const applications = pgTable('applications', {
+  applicationId: integer('application_id').primaryKey(),
+  applicationName: text('name').notNull(),
+});
+
+export const organizationApplications = pgTable(
+  'organization_applications',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.organizationId, { onDelete: 'cascade' }),
+    applicationId: integer('application_id')
+      .notNull()
+      .references(() => applications.applicationId),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.applicationId] })],
+);

@@ -1,0 +1,62 @@
+import { sql } from 'drizzle-orm';
+import {
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { recordState, userRole } from './common.js';
+import { organizations } from './organizations.js';
+import { targets } from './targets.js';
+
+export const users = pgTable(
+  'users',
+  {
+    userId: uuid('user_id').primaryKey().default(sql`gen_random_uuid()`),
+    userOrganization: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.organizationId),
+    userEmail: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    userFirstName: text('first_name').notNull(),
+    userLastName: text('last_name').notNull(),
+    userPhoneNumber: text('phone_number'),
+    userJobTitle: text('job_title'),
+    userRoles: userRole('role').notNull().default('Käyttäjä'),
+    userState: recordState('state').notNull().default('Aktiivinen'),
+    userPermissions: smallint('permissions').array().notNull().default(sql`'{}'::smallint[]`),
+    userInformation: text('information'),
+    userDescription: text('description'),
+    /** Bumped to revoke every token issued before (password change, deactivation, role change). */
+    tokenVersion: integer('token_version').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_idx').on(sql`lower(${t.userEmail})`),
+    index('users_organization_idx').on(t.userOrganization),
+  ],
+);
+
+/** UserTargets: which targets a user is linked to. The link has its own id (DELETE takes {id}). */
+export const userTargets = pgTable(
+  'user_targets',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.userId, { onDelete: 'cascade' }),
+    targetId: uuid('target_id')
+      .notNull()
+      .references(() => targets.targetId, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    unique('user_targets_user_target_key').on(t.userId, t.targetId),
+    index('user_targets_target_idx').on(t.targetId),
+  ],
+);

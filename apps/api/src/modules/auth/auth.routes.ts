@@ -1,0 +1,43 @@
+import { authResponse, errorResponse, loginBody, loginResponse, translate } from '@vahti/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AuthService } from './auth.service.js';
+
+export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
+  const login = {
+    schema: {
+      tags: ['auth'],
+      summary: 'Sign in with e-mail and password',
+      body: loginBody,
+      response: { 200: loginResponse, 400: errorResponse, 401: errorResponse, 403: errorResponse },
+    },
+  };
+  // The spec documents sign-in as POST /; POST /api/login is the same call under /api.
+  for (const url of ['/', '/api/login']) {
+    app.post(
+      url,
+      { ...login, schema: { ...login.schema, operationId: url === '/' ? 'loginRoot' : 'login' } },
+      async (request) => {
+        const { token, user } = await auth.login(request.body);
+        return { message: translate(request.language, 'messages.loginOk'), token, user };
+      },
+    );
+  }
+
+  app.get(
+    '/api/auth',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        operationId: 'getAuth',
+        summary: 'The signed-in user; 401 when the token is missing, bad, expired or revoked',
+        security: [{ bearerAuth: [] }],
+        response: { 200: authResponse, 401: errorResponse },
+      },
+    },
+    async (request) => ({
+      message: translate(request.language, 'messages.authOk'),
+      user: await auth.toSessionUser(request.account),
+    }),
+  );
+};

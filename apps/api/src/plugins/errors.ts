@@ -1,0 +1,95 @@
+import {
+  type ErrorCode,
+  type ErrorResponse,
+  type Language,
+  pickLanguage,
+  translate,
+} from '@vahti/domain';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/errors.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    language: Language;
+  }
+}
+
+/** Fastify's own client errors, by code, and what we call them. */
+const FASTIFY_CODES: Record<string, { status: number; code: ErrorCode }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'INVALID_JSON' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: 'INVALID_JSON' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: 'INVALID_JSON' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'PAYLOAD_TOO_LARGE' },
+};
+
+function body(
+  request: FastifyRequest,
+  code: ErrorCode,
+  fields?: Record<string, string>,
+): ErrorResponse {
+  const lang = request.language;
+  const translated = fields
+    ? Object.fromEntries(
+        Object.entries(fields).map(([field, key]) => [field, translate(lang, key)]),
+      )
+    : undefined;
+  return {
+    error: translate(lang, `errors.${code}`),
+    code,
+    ...(translated && { fields: translated }),
+  };
+}
+
+/**
+ * The one error handler: every failure leaves as { error, code, fields? } in the caller's
+ * language. Client errors are named; anything unexpected is logged and answered with a generic
+ * 500 that carries no detail.
+ */
+export const errorsPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.decorateRequest('language', 'fi');
+    app.addHook('onRequest', async (request) => {
+      request.language = pickLanguage(request.headers['accept-language']);
+    });
+
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      if (error instanceof AppError) {
+        return reply.status(error.statusCode).send(body(request, error.code, error.fields));
+      }
+      if (hasZodFastifySchemaValidationErrors(error)) {
+        const fields: Record<string, string> = {};
+        for (const issue of error.validation) {
+          const field =
+            issue.instancePath.replace(/^\//, '').replace(/\//g, '.') ||
+            error.validationContext ||
+            'body';
+          const key = issue.message?.startsWith('validation.')
+            ? issue.message
+            : 'validation.invalidValue';
+          fields[field] ??= key;
+        }
+        return reply.status(400).send(body(request, 'VALIDATION_FAILED', fields));
+      }
+      const known = error.code ? FASTIFY_CODES[error.code] : undefined;
+      if (known) return reply.status(known.status).send(body(request, known.code));
+      if (error.statusCode === 429)
+        return reply.status(429).send(body(request, 'TOO_MANY_REQUESTS'));
+      if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+        request.log.info({ err: error }, 'client error');
+        return reply
+          .status(error.statusCode)
+          .send(body(request, error.statusCode === 404 ? 'ROUTE_NOT_FOUND' : 'VALIDATION_FAILED'));
+      }
+      request.log.error({ err: error }, 'unhandled error');
+      return reply.status(500).send(body(request, 'INTERNAL_ERROR'));
+    });
+
+    app.setNotFoundHandler((request, reply) =>
+      reply.status(404).send(body(request, 'ROUTE_NOT_FOUND')),
+    );
+  },
+  { name: 'errors' },
+);

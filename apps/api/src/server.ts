@@ -1,0 +1,54 @@
+import closeWithGrace from 'close-with-grace';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config/index.js';
+import { openDatabase } from './db/client.js';
+import { DEMO_LOGINS, DEMO_PASSWORD, seedDemoData } from './db/seed.js';
+
+async function main() {
+  const started = performance.now();
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const seeded = config.demo ? await seedDemoData(database.db) : false;
+  const app = await buildApp({ config, database });
+  app.addHook('onClose', () => database.close());
+
+  closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
+    if (err) app.log.error({ err }, 'closing after an error');
+    else app.log.info({ signal }, 'closing');
+    await app.close();
+  });
+
+  await app.listen({ port: config.port, host: config.host });
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  const where = database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL';
+  const lines = [
+    '',
+    `Vahti is running at ${config.publicUrl}  (database: ${where}; ready in ${seconds} s)`,
+  ];
+  if (config.demo) {
+    lines.push(
+      seeded ? 'Demo data loaded. Demo logins:' : 'Demo logins (if the demo data is still there):',
+    );
+    for (const login of DEMO_LOGINS) {
+      lines.push(
+        `  ${login.email.padEnd(30)} ${DEMO_PASSWORD}   ${login.role}, oikeudet ${login.permissions.join(',')}`,
+      );
+    }
+  }
+  console.log(`${lines.join('\n')}\n`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,7 @@
+export * from './constants.js';
+export * from './i18n/index.js';
+export * from './permissions.js';
+export * from './policy.js';
+export * from './roles.js';
+export * from './schemas/auth.js';
+export * from './schemas/fields.js';

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { STATES } from '../constants.js';
+import { ROLES } from '../roles.js';
+import { email, msg } from './fields.js';
+
+/** POST / and POST /api/login. Only presence is checked: the password rules apply when set. */
+export const loginBody = z.object({
+  userEmail: email(),
+  userPassword: z
+    .string({ error: msg('passwordRequired') })
+    .min(1, { error: msg('passwordRequired') })
+    .max(1024, { error: msg('invalidValue') }),
+});
+export type LoginBody = z.infer<typeof loginBody>;
+
+/** The signed-in user as the API returns it (spec 000 §3 field names). */
+export const sessionUser = z.object({
+  uuid: z.string(),
+  userId: z.string(),
+  userEmail: z.string(),
+  userFirstName: z.string(),
+  userLastName: z.string(),
+  userPhoneNumber: z.string().nullable(),
+  userJobTitle: z.string().nullable(),
+  userRoles: z.enum(ROLES),
+  userState: z.enum(STATES),
+  userOrganization: z.string(),
+  userPermissions: z.string().describe('Comma-separated application ids, e.g. "1,2,4"'),
+  userInformation: z.string().nullable(),
+  userDescription: z.string().nullable(),
+  UserTargets: z.array(z.object({ targetId: z.string() })),
+  Organization: z.object({
+    organizationId: z.string(),
+    organizationName: z.string(),
+    organizationPostalDistrict: z.string().nullable(),
+  }),
+});
+export type SessionUser = z.infer<typeof sessionUser>;
+
+export const loginResponse = z.object({
+  message: z.string(),
+  token: z.string(),
+  user: sessionUser,
+});
+export type LoginResponse = z.infer<typeof loginResponse>;
+
+export const authResponse = z.object({
+  message: z.string(),
+  user: sessionUser,
+});
+export type AuthResponse = z.infer<typeof authResponse>;
+
+/** Every failure answers in this shape (architecture guide, API contract). */
+export const errorResponse = z.object({
+  error: z.string(),
+  code: z.string(),
+  fields: z.record(z.string(), z.string()).optional(),
+});
+export type ErrorResponse = z.infer<typeof errorResponse>;
