@@ -13,7 +13,7 @@ export function requiredText(key: ValidationKey) {
   return z
     .string({ error: (issue) => (issue.input === undefined ? msg(key) : msg('invalidValue')) })
     .trim()
-    .min(1, { error: msg(key) });
+    .min(1, { error: msg(key), abort: true });
 }
 
 export function email(invalidKey: ValidationKey = 'emailInvalid') {
@@ -26,6 +26,6 @@ export const password = z
   .string({
     error: (issue) => (issue.input === undefined ? msg('passwordRequired') : msg('invalidValue')),
   })
-  .min(1, { error: msg('passwordRequired') })
+  .min(1, { error: msg('passwordRequired'), abort: true })
   .min(PASSWORD_MIN_LENGTH, { error: msg('passwordTooShort') })
   .max(1024, { error: msg('invalidValue') });

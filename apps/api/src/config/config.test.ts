@@ -1,0 +1,44 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './index.js';
+
+const tmp = () => mkdtempSync(path.join(tmpdir(), 'vahti-config-'));
+
+describe('loadConfig', () => {
+  it('defaults to port 3000, PGlite under DATA_DIR and demo data', () => {
+    const dir = tmp();
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config.port).toBe(3000);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.demo).toBe(true);
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    // The generated secret is kept, so a restart keeps everyone signed in.
+    expect(config.jwtSecret).toHaveLength(64);
+    expect(readFileSync(path.join(dir, 'jwt-secret'), 'utf8').trim()).toBe(config.jwtSecret);
+    expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe(config.jwtSecret);
+  });
+
+  it('stops on a bad value, naming the variable', () => {
+    expect(() => loadConfig({ DATA_DIR: tmp(), PORT: 'kolme' })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: tmp(), PORT: '70000' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATA_DIR: tmp(), DATABASE_URL: 'mysql://x' })).toThrow(
+      /DATABASE_URL/,
+    );
+    expect(() => loadConfig({ DATA_DIR: tmp(), LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
+    expect(() => loadConfig({ DATA_DIR: tmp(), JWT_SECRET: 'short' })).toThrow(/JWT_SECRET/);
+    expect(() => loadConfig({ DATA_DIR: tmp(), PUBLIC_URL: 'not a url' })).toThrow(/PUBLIC_URL/);
+  });
+
+  it('needs JWT_SECRET with PostgreSQL and loads demo data there only with DEMO=1', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://localhost/x' })).toThrow(/JWT_SECRET/);
+    const secret = 's'.repeat(32);
+    expect(loadConfig({ DATABASE_URL: 'postgres://localhost/x', JWT_SECRET: secret }).demo).toBe(
+      false,
+    );
+    expect(
+      loadConfig({ DATABASE_URL: 'postgres://localhost/x', JWT_SECRET: secret, DEMO: '1' }).demo,
+    ).toBe(true);
+  });
+});

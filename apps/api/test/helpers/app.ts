@@ -1,0 +1,91 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { buildApp } from '../../src/app.js';
+import { type Config, loadConfig } from '../../src/config/index.js';
+import { type Database, openDatabase } from '../../src/db/client.js';
+import { DEMO_PASSWORD, seedDemoData } from '../../src/db/seed.js';
+
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
+export const DRIVER = TEST_DATABASE_URL ? 'postgres' : 'pglite';
+
+export interface TestContext {
+  app: Awaited<ReturnType<typeof buildApp>>;
+  database: Database;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh database per test file: an in-memory PGlite, or a new database created on the
+ * PostgreSQL of TEST_DATABASE_URL and dropped afterwards. Demo data is loaded unless asked not to.
+ */
+export async function createTestApp(
+  options: { demo?: boolean; env?: Record<string, string> } = {},
+): Promise<TestContext> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'vahti-test-'));
+  const fresh = TEST_DATABASE_URL ? await createPostgresDatabase(TEST_DATABASE_URL) : undefined;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    LOG_LEVEL: 'silent',
+    WEB_DIR: path.join(dataDir, 'no-web'),
+    ...(fresh && { DATABASE_URL: fresh.url }),
+    ...options.env,
+  });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: null });
+  if (options.demo !== false) await seedDemoData(database.db);
+  const app = await buildApp({ config, database, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+      await fresh?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function createPostgresDatabase(adminUrl: string) {
+  const name = `vahti_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+/** Signs in through the real endpoint and returns the bearer token. */
+export async function login(
+  app: TestContext['app'],
+  email: string,
+  password = DEMO_PASSWORD,
+): Promise<string> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { userEmail: email, userPassword: password },
+  });
+  if (res.statusCode !== 200)
+    throw new Error(`login ${email} failed: ${res.statusCode} ${res.body}`);
+  return res.json().token as string;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -1,0 +1,131 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { count } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applications, organizations, targets, users } from '../../src/db/schema/index.js';
+import { seedDemoData } from '../../src/db/seed.js';
+import { createTestApp, DRIVER, type TestContext } from '../helpers/app.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+describe(`platform on ${DRIVER}`, () => {
+  it('reports health with the database it reached', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: 'Palvelu toimii', status: 'ok', database: DRIVER });
+  });
+
+  it('answers 503 when the database is gone', async () => {
+    const broken = await createTestApp({ demo: false });
+    await broken.database.close();
+    const res = await broken.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json().code).toBe('DATABASE_UNAVAILABLE');
+    await broken.app.close();
+  });
+
+  it('loads the demo data once: 2 organizations, 4 targets, 6 users, the application catalogue', async () => {
+    const n = async (
+      table: typeof users | typeof targets | typeof organizations | typeof applications,
+    ) => (await ctx.database.db.select({ n: count() }).from(table))[0]?.n;
+    expect(await n(organizations)).toBe(2);
+    expect(await n(targets)).toBe(4);
+    expect(await n(users)).toBe(6);
+    expect(await n(applications)).toBe(3);
+    expect(await seedDemoData(ctx.database.db)).toBe(false);
+    expect(await n(users)).toBe(6);
+  });
+
+  it('answers an unknown route with 404 ROUTE_NOT_FOUND, in Finnish or English', async () => {
+    const fi = await ctx.app.inject({ method: 'GET', url: '/api/ei-ole' });
+    expect(fi.statusCode).toBe(404);
+    expect(fi.json()).toEqual({
+      error: 'Sivua tai toimintoa ei löytynyt',
+      code: 'ROUTE_NOT_FOUND',
+    });
+    const en = await ctx.app.inject({
+      method: 'DELETE',
+      url: '/api/health',
+      headers: { 'accept-language': 'en' },
+    });
+    expect(en.statusCode).toBe(404);
+    expect(en.json().error).toBe('Page or function not found');
+  });
+
+  it('answers bad JSON and an unsupported content type with a 4xx and no stack trace', async () => {
+    const bad = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"userEmail": ',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({
+      error: 'Pyynnön sisältö ei ole kelvollista JSONia',
+      code: 'INVALID_JSON',
+    });
+    const xml = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<login/>',
+    });
+    expect(xml.statusCode).toBe(415);
+    expect(xml.body).not.toMatch(/at .*\.(ts|js):\d+/);
+  });
+
+  it('sends security headers with a strict Content-Security-Policy', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("object-src 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['strict-transport-security']).toContain('max-age=');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+  });
+
+  it('serves OpenAPI generated from the route schemas, and the docs UI', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toBe('3.1.0');
+    expect(
+      doc.paths['/api/login'].post.requestBody.content['application/json'].schema.required,
+    ).toEqual(['userEmail', 'userPassword']);
+    expect(doc.paths['/'].post.operationId).toBe('loginRoot');
+    expect(doc.paths['/api/auth'].get.responses).toHaveProperty('401');
+    const ui = await ctx.app.inject({ method: 'GET', url: '/api/docs' });
+    expect([200, 302]).toContain(ui.statusCode);
+  });
+});
+
+describe('serving the built web app', () => {
+  let web: TestContext;
+  beforeAll(async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'vahti-web-'));
+    mkdirSync(path.join(dir, 'assets'));
+    writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Vahti</title>');
+    writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
+    web = await createTestApp({ demo: false, env: { WEB_DIR: dir } });
+  });
+  afterAll(() => web.close());
+
+  it('serves index.html at / without caching and hashed assets for a year', async () => {
+    const index = await web.app.inject({ method: 'GET', url: '/' });
+    expect(index.statusCode).toBe(200);
+    expect(index.body).toContain('<title>Vahti</title>');
+    expect(index.headers['cache-control']).toBe('no-cache');
+    const asset = await web.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const api = await web.app.inject({ method: 'GET', url: '/api/nothing-here' });
+    expect(api.json().code).toBe('ROUTE_NOT_FOUND');
+  });
+});

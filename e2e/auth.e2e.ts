@@ -1,0 +1,167 @@
+import { describe, expect, it } from 'vitest';
+import { expectAccessible, hashPath, signIn, useE2E } from './support/browser.js';
+
+const e2e = useE2E();
+
+const CARDS = ['TIETO', 'VAINU', 'MATERIAALIPANKKI', 'HALLINTA'] as const;
+
+/** Where each demo user lands after signing in (spec 000 §2, /main and its redirects). */
+const LANDINGS = [
+  {
+    email: 'paayllapitaja@demo.vahti.fi',
+    path: '/main',
+    cards: ['TIETO', 'VAINU', 'MATERIAALIPANKKI', 'HALLINTA'],
+  },
+  {
+    email: 'yllapitaja@demo.vahti.fi',
+    path: '/main',
+    cards: ['TIETO', 'VAINU', 'MATERIAALIPANKKI', 'HALLINTA'],
+  },
+  {
+    email: 'paakayttaja@demo.vahti.fi',
+    path: '/main',
+    cards: ['TIETO', 'VAINU', 'MATERIAALIPANKKI'],
+  },
+  { email: 'kayttaja@demo.vahti.fi', path: '/main', cards: ['TIETO', 'VAINU'] },
+  { email: 'tieto@demo.vahti.fi', path: '/tieto/dashboard', cards: [] },
+  {
+    email: 'yllapitaja@toinen.vahti.fi',
+    path: '/main',
+    cards: ['TIETO', 'VAINU', 'MATERIAALIPANKKI', 'HALLINTA'],
+  },
+];
+
+describe('sign-in in the browser', () => {
+  it('the server printed the URL and the demo logins at start', () => {
+    const output = e2e.server.output();
+    expect(output).toContain(`Vahti is running at ${e2e.server.url}`);
+    for (const { email } of LANDINGS) expect(output).toContain(email);
+    expect(output).toContain('Vahti-demo-2026');
+  });
+
+  it.each(LANDINGS)('$email lands on $path', async ({ email, path, cards }) => {
+    const page = await e2e.newPage();
+    await page.goto('/');
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Kirjaudu sisään' }).isVisible())
+      .toBe(true);
+    await signIn(page, email);
+    await expect.poll(() => hashPath(page)).toBe(path);
+    if (path === '/main') {
+      await page.getByRole('heading', { name: 'Valitse sovellus' }).waitFor();
+      for (const card of CARDS) {
+        const visible = await page.getByRole('link', { name: card, exact: true }).count();
+        expect(visible, `${card} card for ${email}`).toBe(cards.includes(card) ? 1 : 0);
+      }
+    } else {
+      await page.getByRole('button', { name: 'Kirjaudu ulos' }).waitFor();
+    }
+  });
+
+  it('opens an application from its card', async () => {
+    const page = await e2e.newPage();
+    await page.goto('/#/login');
+    await signIn(page, 'yllapitaja@demo.vahti.fi');
+    await page.getByRole('link', { name: 'HALLINTA', exact: true }).click();
+    await expect.poll(() => hashPath(page)).toBe('/admin/dashboard');
+  });
+
+  it('shows the error and only then the forgot-password link after a failed login; Enter submits', async () => {
+    const page = await e2e.newPage();
+    await page.goto('/');
+    await page.getByLabel('Sähköposti').waitFor();
+    expect(await page.getByRole('link', { name: 'Unohditko salasanasi?' }).count()).toBe(0);
+    await page.getByLabel('Sähköposti').fill('kayttaja@demo.vahti.fi');
+    await page.getByLabel('Salasana', { exact: true }).fill('vaara-salasana');
+    await page.getByLabel('Salasana', { exact: true }).press('Enter');
+    await expect
+      .poll(() => page.getByRole('alert').first().textContent())
+      .toContain('Sähköposti tai salasana on väärin');
+    await page.getByRole('link', { name: 'Unohditko salasanasi?' }).click();
+    await expect.poll(() => hashPath(page)).toBe('/forgot-password');
+  });
+
+  it('shows the Finnish validation texts on an invalid submit', async () => {
+    const page = await e2e.newPage();
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Kirjaudu', exact: true }).click();
+    await page.getByText('Sähköposti on pakollinen tieto').waitFor();
+    await page.getByText('Salasana on pakollinen').waitFor();
+    await page.getByText('Tarkasta annetut tiedot').waitFor();
+    await page.getByLabel('Sähköposti').fill('ei-osoite');
+    await page.getByRole('button', { name: 'Kirjaudu', exact: true }).click();
+    await page.getByText('Sähköposti ei ole kelvolline').waitFor();
+    expect(hashPath(page)).not.toBe('/main');
+  });
+
+  it('sends an anonymous visitor to login with the wanted path and returns there after login', async () => {
+    const page = await e2e.newPage();
+    await page.goto('/#/vainu/dashboard');
+    await expect.poll(() => hashPath(page)).toBe('/login?redirect=%2Fvainu%2Fdashboard');
+    await signIn(page, 'kayttaja@demo.vahti.fi');
+    await expect.poll(() => hashPath(page)).toBe('/vainu/dashboard');
+  });
+
+  it('sends a user without the section permission to not-found, and shows not-found for unknown paths', async () => {
+    const page = await e2e.newPage();
+    await page.goto('/');
+    await signIn(page, 'tieto@demo.vahti.fi');
+    await expect.poll(() => hashPath(page)).toBe('/tieto/dashboard');
+    await page.goto('/#/admin/dashboard');
+    await expect.poll(() => hashPath(page)).toBe('/not-found');
+    await page.getByRole('heading', { name: 'Sivua ei löytynyt' }).waitFor();
+    await page.goto('/#/ei-tallaista-sivua');
+    await page.getByRole('heading', { name: 'Sivua ei löytynyt' }).waitFor();
+  });
+
+  it('keeps the session across a reload; logout clears it and returns to login', async () => {
+    const page = await e2e.newPage();
+    await page.goto('/');
+    await signIn(page, 'kayttaja@demo.vahti.fi');
+    await expect.poll(() => hashPath(page)).toBe('/main');
+    await page.reload();
+    await page.getByRole('heading', { name: 'Valitse sovellus' }).waitFor();
+    await page.getByRole('link', { name: 'VAINU', exact: true }).click();
+    await page.getByRole('button', { name: 'Kirjaudu ulos' }).click();
+    await expect.poll(() => hashPath(page)).toBe('/login');
+    expect(
+      await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('vahti'))),
+    ).toEqual([]);
+    await page.goto('/#/main');
+    await expect.poll(() => hashPath(page)).toBe('/login?redirect=%2Fmain');
+  });
+
+  it('works on a 360 px wide phone screen', async () => {
+    const page = await e2e.newPage({ width: 360, height: 740 });
+    await page.goto('/');
+    await signIn(page, 'paakayttaja@demo.vahti.fi');
+    await page.getByRole('heading', { name: 'Valitse sovellus' }).waitFor();
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - window.innerWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+});
+
+describe('accessibility (axe-core)', () => {
+  it('the login page has no serious or critical violation and breaks no CSP rule', async () => {
+    const page = await e2e.newPage();
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    await page.goto('/');
+    await page.getByLabel('Sähköposti').waitFor();
+    await expectAccessible(page);
+    expect(problems).toEqual([]);
+  });
+
+  it('the application chooser has no serious or critical violation', async () => {
+    const page = await e2e.newPage();
+    await page.goto('/');
+    await signIn(page, 'yllapitaja@demo.vahti.fi');
+    await page.getByRole('heading', { name: 'Valitse sovellus' }).waitFor();
+    await expectAccessible(page);
+  });
+});

@@ -1,0 +1,88 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { type RunningServer, startServer } from './server.js';
+
+export const DEMO_PASSWORD = 'Vahti-demo-2026';
+
+/** The flags this machine's headless Chromium needs (see DEVELOPERS.md). */
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export interface E2E {
+  server: RunningServer;
+  browser: Browser;
+  /** A fresh browser context (own storage) per call: one user's session does not leak into the next. */
+  newPage(options?: { width?: number; height?: number }): Promise<Page>;
+}
+
+/** Starts one server and one Chromium for the test file; both close after it. */
+export function useE2E(): E2E {
+  const state = {} as E2E & { profile: string; contexts: BrowserContext[] };
+  beforeAll(async () => {
+    const executablePath = process.env.CHROME_PATH;
+    if (!executablePath)
+      throw new Error('CHROME_PATH is not set: run the end-to-end tests through npm test');
+    state.profile = mkdtempSync(path.join(tmpdir(), 'vahti-chromium-'));
+    state.contexts = [];
+    const [server, browser] = await Promise.all([
+      startServer(),
+      chromium.launch({
+        executablePath,
+        args: [...CHROMIUM_ARGS, `--user-data-dir=${state.profile}`],
+      }),
+    ]);
+    state.server = server;
+    state.browser = browser;
+    state.newPage = async ({ width = 1280, height = 800 } = {}) => {
+      const context = await browser.newContext({
+        baseURL: server.url,
+        locale: 'fi-FI',
+        viewport: { width, height },
+      });
+      state.contexts.push(context);
+      return context.newPage();
+    };
+  });
+  afterAll(async () => {
+    await state.browser?.close();
+    await state.server?.stop();
+    if (state.profile) rmSync(state.profile, { recursive: true, force: true });
+  });
+  return state;
+}
+
+/** Signs in through the login screen. */
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.getByLabel('Sähköposti').fill(email);
+  await page.getByLabel('Salasana', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Kirjaudu', exact: true }).click();
+}
+
+/** The path of a hash route, e.g. "/main" for http://host/#/main. */
+export function hashPath(page: Page): string {
+  return new URL(page.url()).hash.replace(/^#/, '') || '/';
+}
+
+/** axe-core on the current page: no serious or critical violation. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const blocking = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    );
+  expect(blocking).toEqual([]);
+}

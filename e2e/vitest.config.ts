@@ -1,0 +1,15 @@
+import { defineConfig } from 'vitest/config';
+
+/** End-to-end tests: the built app served by the real server, driven in headless Chromium. */
+export default defineConfig({
+  test: {
+    name: 'e2e',
+    root: import.meta.dirname,
+    include: ['**/*.e2e.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    pool: 'forks',
+    // Each file starts its own server and browser; two at once fit this 2-core machine.
+    maxWorkers: 2,
+  },
+});

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { pickLanguage, translate } from './i18n/index.js';
+import { formatPermissions, parsePermissions } from './permissions.js';
+import { type Actor, allowedSections, can } from './policy.js';
+import { loginBody } from './schemas/auth.js';
+
+const actor = (userRoles: Actor['userRoles'], userPermissions: number[] = [1, 2, 3, 4]): Actor => ({
+  userRoles,
+  userPermissions,
+  organizationId: 'org-a',
+});
+
+describe('can()', () => {
+  it('opens a section only with its permission', () => {
+    const user = actor('Käyttäjä', [1, 2]);
+    expect(can(user, { do: 'openSection', section: 'tieto' })).toBe(true);
+    expect(can(user, { do: 'openSection', section: 'hallinta' })).toBe(false);
+    expect(allowedSections(user)).toEqual(['tieto', 'vainu']);
+  });
+
+  it('lets only the top administrator cross organizations', () => {
+    expect(can(actor('Pääylläpitäjä'), { do: 'accessOrganization', organizationId: 'org-b' })).toBe(
+      true,
+    );
+    expect(can(actor('Ylläpitäjä'), { do: 'accessOrganization', organizationId: 'org-b' })).toBe(
+      false,
+    );
+    expect(can(actor('Ylläpitäjä'), { do: 'accessOrganization', organizationId: 'org-a' })).toBe(
+      true,
+    );
+    expect(can(actor('Ylläpitäjä'), { do: 'crossOrganizations' })).toBe(false);
+  });
+
+  it('never lets anyone but the top administrator assign a role above their own or the top role', () => {
+    expect(can(actor('Pääylläpitäjä'), { do: 'assignRole', role: 'Pääylläpitäjä' })).toBe(true);
+    expect(can(actor('Ylläpitäjä'), { do: 'assignRole', role: 'Pääylläpitäjä' })).toBe(false);
+    expect(can(actor('Ylläpitäjä'), { do: 'assignRole', role: 'Ylläpitäjä' })).toBe(true);
+    expect(can(actor('Pääkäyttäjä'), { do: 'assignRole', role: 'Ylläpitäjä' })).toBe(false);
+    expect(can(actor('Pääkäyttäjä'), { do: 'assignRole', role: 'Käyttäjä' })).toBe(true);
+  });
+});
+
+describe('permissions on the wire', () => {
+  it('parses the comma string, dropping unknown ids and duplicates', () => {
+    expect(parsePermissions('4, 1,2,2,9,x')).toEqual([1, 2, 4]);
+    expect(parsePermissions('')).toEqual([]);
+    expect(formatPermissions([3, 1, 1])).toBe('1,3');
+  });
+});
+
+describe('languages', () => {
+  it('picks Finnish by default and honours Accept-Language weights', () => {
+    expect(pickLanguage(undefined)).toBe('fi');
+    expect(pickLanguage('de-DE')).toBe('fi');
+    expect(pickLanguage('en-US,en;q=0.9')).toBe('en');
+    expect(pickLanguage('de;q=1, sv;q=0.8, en;q=0.5')).toBe('sv');
+    expect(translate('fi', 'validation.passwordTooShort')).toBe(
+      'Salasanan oltava vähintään 8 merkkiä',
+    );
+    expect(translate('en', 'errors.nope')).toBe('errors.nope');
+  });
+
+  it('the login schema carries i18n keys for its messages', () => {
+    const result = loginBody.safeParse({ userEmail: ' ', userPassword: '' });
+    expect(result.success).toBe(false);
+    const messages = result.error?.issues.map((issue) => issue.message);
+    expect(messages).toEqual(['validation.emailRequired', 'validation.passwordRequired']);
+  });
+});

@@ -1,0 +1,90 @@
+// `npm test`: every suite, each followed by a plain "suite: N passed, N failed" line.
+//   1. unit + API integration on PGlite
+//   2. API integration on PostgreSQL, when TEST_DATABASE_URL is set
+//   3. end-to-end in headless Chromium against the built app
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ensureChromium } from './chromium.mjs';
+
+const root = path.resolve(import.meta.dirname, '..');
+const results = mkdtempSync(path.join(tmpdir(), 'vahti-results-'));
+const totals = { passed: 0, failed: 0, skipped: 0 };
+let failedSuites = 0;
+
+function run(command, args, env = process.env) {
+  return spawnSync(command, args, { cwd: root, stdio: 'inherit', env }).status ?? 1;
+}
+
+function vitest(suite, args, env) {
+  const output = path.join(results, `${suite}.json`);
+  const status = run(
+    'npx',
+    [
+      'vitest',
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${output}`,
+      ...args,
+    ],
+    env,
+  );
+  let counts = { passed: 0, failed: 0, skipped: 0 };
+  try {
+    const report = JSON.parse(readFileSync(output, 'utf8'));
+    counts = {
+      passed: report.numPassedTests,
+      failed:
+        report.numFailedTests +
+        (report.numTotalTestSuites > 0 && report.success === false && report.numFailedTests === 0
+          ? 1
+          : 0),
+      skipped: report.numPendingTests + report.numTodoTests,
+    };
+  } catch {
+    counts.failed = 1; // the runner died before writing its report
+  }
+  if (status !== 0 && counts.failed === 0) counts.failed = 1;
+  if (counts.passed === 0 && counts.failed === 0) counts.failed = 1; // a suite that ran nothing fails
+  report(suite, counts);
+}
+
+function report(suite, counts) {
+  totals.passed += counts.passed;
+  totals.failed += counts.failed;
+  totals.skipped += counts.skipped;
+  if (counts.failed > 0) failedSuites += 1;
+  console.log(
+    `\n${suite}: ${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''}\n`,
+  );
+}
+
+const { TEST_DATABASE_URL, ...withoutPostgres } = process.env;
+vitest('unit-and-api-pglite', [], withoutPostgres);
+if (TEST_DATABASE_URL) {
+  vitest('api-postgres', ['--project', 'api'], process.env);
+}
+
+if (run('npm', ['run', 'build', '-w', '@vahti/web', '--silent']) !== 0) {
+  report('e2e', { passed: 0, failed: 1, skipped: 0 });
+} else {
+  let chrome;
+  try {
+    chrome = ensureChromium();
+  } catch (err) {
+    console.error(err.message);
+  }
+  if (chrome)
+    vitest('e2e', ['--config', 'e2e/vitest.config.ts'], {
+      ...withoutPostgres,
+      CHROME_PATH: chrome,
+    });
+  else report('e2e', { passed: 0, failed: 1, skipped: 0 });
+}
+
+console.log(
+  `total: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`,
+);
+process.exit(failedSuites > 0 ? 1 : 0);

@@ -1,0 +1,30 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Unit and API integration tests of every workspace. The database driver follows
+ * TEST_DATABASE_URL: unset runs on PGlite, set runs on that PostgreSQL (scripts/test.mjs runs
+ * both). End-to-end tests have their own config in e2e/.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'domain',
+          include: ['packages/domain/src/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'api',
+          root: 'apps/api',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+    pool: 'forks',
+    maxWorkers: 2,
+  },
+});
