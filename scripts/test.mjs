@@ -46,7 +46,7 @@ function vitest(suite, args, env) {
   } catch {
     counts.failed = 1; // the runner died before writing its report
   }
-  if (status !== 0 && counts.failed === 0) counts.failed = 1;
+  if (status !== 0 && counts.failed === 0) counts.failed = 1; // e.g. a file that failed to load
   if (counts.passed === 0 && counts.failed === 0) counts.failed = 1; // a suite that ran nothing fails
   report(suite, counts);
 }

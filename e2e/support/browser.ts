@@ -1,8 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { type RunningServer, startServer } from './server.js';
 
@@ -29,19 +26,15 @@ export interface E2E {
 
 /** Starts one server and one Chromium for the test file; both close after it. */
 export function useE2E(): E2E {
-  const state = {} as E2E & { profile: string; contexts: BrowserContext[] };
+  const state = {} as E2E;
   beforeAll(async () => {
     const executablePath = process.env.CHROME_PATH;
     if (!executablePath)
       throw new Error('CHROME_PATH is not set: run the end-to-end tests through npm test');
-    state.profile = mkdtempSync(path.join(tmpdir(), 'vahti-chromium-'));
-    state.contexts = [];
     const [server, browser] = await Promise.all([
       startServer(),
-      chromium.launch({
-        executablePath,
-        args: [...CHROMIUM_ARGS, `--user-data-dir=${state.profile}`],
-      }),
+      // launch() gives Chromium a fresh temporary --user-data-dir and removes it on close.
+      chromium.launch({ executablePath, args: CHROMIUM_ARGS }),
     ]);
     state.server = server;
     state.browser = browser;
@@ -51,14 +44,13 @@ export function useE2E(): E2E {
         locale: 'fi-FI',
         viewport: { width, height },
       });
-      state.contexts.push(context);
+      context.setDefaultTimeout(10_000);
       return context.newPage();
     };
   });
   afterAll(async () => {
     await state.browser?.close();
     await state.server?.stop();
-    if (state.profile) rmSync(state.profile, { recursive: true, force: true });
   });
   return state;
 }
@@ -66,7 +58,7 @@ export function useE2E(): E2E {
 /** Signs in through the login screen. */
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
   await page.getByLabel('Sähköposti').fill(email);
-  await page.getByLabel('Salasana', { exact: true }).fill(password);
+  await page.getByLabel('Salasana').fill(password);
   await page.getByRole('button', { name: 'Kirjaudu', exact: true }).click();
 }
 
