@@ -6,9 +6,16 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config/index.js';
 import type { Database } from './db/client.js';
+import { accountRoutes } from './modules/account/account.routes.js';
+import { createAccountService } from './modules/account/account.service.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { mailRoutes } from './modules/mail/mail.routes.js';
+import { createMailService } from './modules/mail/mail.service.js';
+import { createMailer, type Mailer } from './modules/mail/mailer.js';
+import { createRateLimitService } from './modules/rate-limits/rate-limits.service.js';
+import { createRegistrationCodesService } from './modules/registration-codes/registration-codes.service.js';
 import { authPlugin, createTokenService } from './plugins/auth.js';
 import { docsPlugin } from './plugins/docs.js';
 import { errorsPlugin } from './plugins/errors.js';
@@ -35,8 +42,28 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   app.setSerializerCompiler(serializerCompiler);
 
   // Services, wired once.
+  const { db } = database;
   const tokens = createTokenService(config);
-  const auth = createAuthService({ db: database.db, tokens });
+  const rateLimits = createRateLimitService({ db, log: app.log });
+  const mailer = createMailer({ db, config, log: app.log });
+  const auth = createAuthService({ db, tokens, rateLimits });
+  const registrationCodes = createRegistrationCodesService({ db });
+  const account = createAccountService({
+    db,
+    auth,
+    tokens,
+    mailer,
+    registrationCodes,
+    rateLimits,
+    config,
+  });
+  const mail = createMailService({ db });
+
+  // Mail delivery runs beside the requests and stops before the database closes (the server
+  // closes the database in a later onClose hook).
+  app.decorate('mailer', mailer);
+  app.addHook('onReady', async () => mailer.start());
+  app.addHook('onClose', () => mailer.stop());
 
   // External plugins, then our own, then routes.
   await app.register(securityPlugin);
@@ -46,9 +73,18 @@ export async function buildApp({ config, database, logger }: AppOptions) {
 
   await app.register(healthRoutes, { database });
   await app.register(authRoutes, { auth });
+  await app.register(accountRoutes, { account });
+  await app.register(mailRoutes, { mail });
   await app.register(webPlugin, { webDir: config.webDir });
 
   return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The mail sender; tests drive its delivery with deliverDue(). */
+    mailer: Mailer;
+  }
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

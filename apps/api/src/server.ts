@@ -2,7 +2,7 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config/index.js';
 import { openDatabase } from './db/client.js';
-import { DEMO_LOGINS, DEMO_PASSWORD, seedDemoData } from './db/seed.js';
+import { DEMO_LOGINS, DEMO_PASSWORD, readDemoRegistrationCode, seedDemoData } from './db/seed.js';
 
 async function main() {
   const started = performance.now();
@@ -18,7 +18,7 @@ async function main() {
   }
 
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const seeded = config.demo ? await seedDemoData(database.db) : false;
+  const seeded = config.demo ? await seedDemoData(database.db, { dataDir: config.dataDir }) : false;
   const app = await buildApp({ config, database });
   app.addHook('onClose', () => database.close());
 
@@ -44,6 +44,8 @@ async function main() {
         `  ${login.email.padEnd(30)} ${DEMO_PASSWORD}   ${login.role}, oikeudet ${login.permissions.join(',')}`,
       );
     }
+    const code = readDemoRegistrationCode(config.dataDir);
+    if (code) lines.push(`Demo registration code: ${code}`);
   }
   console.log(`${lines.join('\n')}\n`);
 }

@@ -6,3 +6,4 @@ export * from './roles.js';
 export * from './schemas/account.js';
 export * from './schemas/auth.js';
 export * from './schemas/fields.js';
+export * from './schemas/mail.js';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { pickLanguage, translate } from './i18n/index.js';
+import { formatClockTime, pickLanguage, translate } from './i18n/index.js';
 import { formatPermissions, parsePermissions } from './permissions.js';
 import { type Actor, allowedSections, can } from './policy.js';
+import { resetPasswordBody } from './schemas/account.js';
 import { loginBody } from './schemas/auth.js';
 
 const actor = (userRoles: Actor['userRoles'], userPermissions: number[] = [1, 2, 3, 4]): Actor => ({
@@ -40,6 +41,14 @@ describe('can()', () => {
   });
 });
 
+describe('the outbox', () => {
+  it('is readable by the top administrator only', () => {
+    expect(can(actor('Pääylläpitäjä'), { do: 'readOutbox' })).toBe(true);
+    expect(can(actor('Ylläpitäjä'), { do: 'readOutbox' })).toBe(false);
+    expect(can(actor('Käyttäjä'), { do: 'readOutbox' })).toBe(false);
+  });
+});
+
 describe('permissions on the wire', () => {
   it('parses the comma string, dropping unknown ids and duplicates', () => {
     expect(parsePermissions('4, 1,2,2,9,x')).toEqual([1, 2, 4]);
@@ -60,10 +69,41 @@ describe('languages', () => {
     expect(translate('en', 'errors.nope')).toBe('errors.nope');
   });
 
+  it('fills {{placeholders}} and leaves texts without params as they are', () => {
+    expect(translate('fi', 'rateLimit.failedSignIns', { time: '17.45' })).toBe(
+      'Liian monta epäonnistunutta yritystä. Yritä uudelleen klo 17.45.',
+    );
+    expect(translate('en', 'rateLimit.attempts', { time: '17:45' })).toBe(
+      'Too many attempts. Try again at 17:45 (Finnish time).',
+    );
+    expect(translate('fi', 'rateLimit.attempts')).toContain('{{time}}');
+    expect(translate('fi', 'errors.EMAIL_TAKEN', { time: 'x' })).toBe(
+      'Sähköpostiosoite on jo käytössä',
+    );
+  });
+
+  it('writes clock times in Finnish time, summer and winter', () => {
+    expect(formatClockTime('fi', new Date('2026-01-15T15:45:00Z'))).toBe('17.45');
+    expect(formatClockTime('fi', new Date('2026-07-15T14:45:00Z'))).toBe('17.45');
+    expect(formatClockTime('sv', new Date('2026-07-15T21:05:00Z'))).toBe('00.05');
+    expect(formatClockTime('en', new Date('2026-01-15T07:05:00Z'))).toBe('09:05');
+  });
+
   it('the login schema carries i18n keys for its messages', () => {
     const result = loginBody.safeParse({ userEmail: ' ', userPassword: '' });
     expect(result.success).toBe(false);
     const messages = result.error?.issues.map((issue) => issue.message);
     expect(messages).toEqual(['validation.emailRequired', 'validation.passwordRequired']);
+  });
+});
+
+describe('the reset schema', () => {
+  const base = { userPassword: 'Salasana-1', confirmPassword: 'Salasana-1', code: 'x'.repeat(43) };
+
+  it('takes the e-mail of the /change-password page as optional', () => {
+    expect(resetPasswordBody.safeParse(base).success).toBe(true);
+    expect(resetPasswordBody.safeParse({ ...base, userEmail: 'a@b.fi' }).success).toBe(true);
+    const bad = resetPasswordBody.safeParse({ ...base, userEmail: 'ei' });
+    expect(bad.error?.issues.map((issue) => issue.message)).toEqual(['validation.emailInvalid']);
   });
 });

@@ -16,7 +16,9 @@ export type Action =
   | { do: 'openSection'; section: Section }
   | { do: 'crossOrganizations' }
   | { do: 'accessOrganization'; organizationId: string }
-  | { do: 'assignRole'; role: Role };
+  | { do: 'assignRole'; role: Role }
+  /** The mail outbox shows every organization's mail (reset links included): top role only. */
+  | { do: 'readOutbox' };
 
 export function can(actor: Actor, action: Action): boolean {
   switch (action.do) {
@@ -26,6 +28,8 @@ export function can(actor: Actor, action: Action): boolean {
       return actor.userRoles === TOP_ADMIN;
     case 'accessOrganization':
       return actor.userRoles === TOP_ADMIN || actor.organizationId === action.organizationId;
+    case 'readOutbox':
+      return actor.userRoles === TOP_ADMIN;
     case 'assignRole':
       // The top administrator may assign any role; everyone else only the first three and never
       // one above their own (spec 000 §6).

@@ -31,6 +31,32 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: tmp(), PUBLIC_URL: 'not a url' })).toThrow(/PUBLIC_URL/);
   });
 
+  it('reads SMTP_URL and MAIL_FROM, and never echoes a secret it refuses', () => {
+    const dir = tmp();
+    expect(loadConfig({ DATA_DIR: dir })).toMatchObject({
+      smtpUrl: undefined,
+      mailFrom: 'Vahti <noreply@vahti.invalid>',
+    });
+    const config = loadConfig({
+      DATA_DIR: dir,
+      SMTP_URL: 'smtps://vahti:salainen@smtp.example.fi:465',
+      MAIL_FROM: 'Vahti-palvelu <vahti@example.fi>',
+    });
+    expect(config.smtpUrl).toBe('smtps://vahti:salainen@smtp.example.fi:465');
+    expect(config.mailFrom).toBe('Vahti-palvelu <vahti@example.fi>');
+    expect(() => loadConfig({ DATA_DIR: dir, SMTP_URL: 'http://vahti:salainen@x.fi' })).toThrow(
+      /SMTP_URL: .*value hidden/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dir, SMTP_URL: 'http://vahti:salainen@x.fi' })).not.toThrow(
+      /salainen/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dir, SMTP_URL: 'smtp:/nohost' })).toThrow(/SMTP_URL/);
+    expect(() => loadConfig({ DATA_DIR: dir, MAIL_FROM: 'ei osoite' })).toThrow(/MAIL_FROM/);
+    expect(() =>
+      loadConfig({ DATA_DIR: dir, MAIL_FROM: 'x@example.fi\r\nBcc: y@example.fi' }),
+    ).toThrow(/MAIL_FROM/);
+  });
+
   it('needs JWT_SECRET with PostgreSQL and loads demo data there only with DEMO=1', () => {
     expect(() => loadConfig({ DATABASE_URL: 'postgres://localhost/x' })).toThrow(/JWT_SECRET/);
     const secret = 's'.repeat(32);

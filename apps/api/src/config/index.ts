@@ -6,6 +6,12 @@ import { z } from 'zod';
 
 const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
+/** "noreply@example.fi" or "Vahti <noreply@example.fi>"; no line breaks (header injection). */
+const MAILBOX = /^(?:[^<>\r\n]*<[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+)$/;
+
+/** Values that may carry credentials; a bad one is named but never echoed. */
+const SECRET_VARIABLES = new Set(['JWT_SECRET', 'DATABASE_URL', 'SMTP_URL']);
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -25,6 +31,14 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DEMO: z.enum(['0', '1']).optional(),
   WEB_DIR: z.string().min(1).default(DEFAULT_WEB_DIR),
+  SMTP_URL: z
+    .url({ protocol: /^smtps?$/, hostname: /.+/, error: 'must be an smtp:// or smtps:// URL' })
+    .optional(),
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .regex(MAILBOX, 'must be an address, optionally with a name: Vahti <noreply@example.fi>')
+    .default('Vahti <noreply@vahti.invalid>'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -42,6 +56,9 @@ export interface Config {
   /** Load demo data into an empty database: always when embedded, with DEMO=1 on PostgreSQL. */
   demo: boolean;
   webDir: string;
+  /** Mail goes out over this SMTP server; without it mail stays in the outbox table and the log. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
 }
 
 export class ConfigError extends Error {}
@@ -50,10 +67,11 @@ export class ConfigError extends Error {}
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map(
-      (issue) =>
-        `  ${issue.path.join('.')}: ${issue.message} (got ${JSON.stringify(source[String(issue.path[0])])})`,
-    );
+    const lines = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0]);
+      const got = SECRET_VARIABLES.has(name) ? '(value hidden)' : JSON.stringify(source[name]);
+      return `  ${issue.path.join('.')}: ${issue.message} (got ${got})`;
+    });
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const env = parsed.data;
@@ -71,6 +89,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL,
     demo: embedded ? env.DEMO !== '0' : env.DEMO === '1',
     webDir: path.resolve(env.WEB_DIR),
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
   };
 }
 

@@ -1,6 +1,9 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Role } from '@vahti/domain';
 import { count } from 'drizzle-orm';
 import { hashPassword } from '../lib/passwords.js';
+import { createRegistrationCodesService } from '../modules/registration-codes/registration-codes.service.js';
 import type { Db } from './client.js';
 import {
   organizationApplications,
@@ -157,16 +160,33 @@ export const DEMO_LOGINS: DemoLogin[] = DEMO_USERS.map(
   }),
 );
 
+/** The demo registration code's plaintext is kept here, since the database holds only its hash. */
+export const DEMO_CODE_FILE = 'demo-registration-code.txt';
+
+export interface SeedOptions {
+  /** Where to write the demo registration code; without it the code is not kept anywhere. */
+  dataDir?: string;
+}
+
+/** The demo registration code written by an earlier seed, if there is one. */
+export function readDemoRegistrationCode(dataDir: string): string | undefined {
+  try {
+    return readFileSync(path.join(dataDir, DEMO_CODE_FILE), 'utf8').trim() || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
- * Loads the demo organizations, targets and users into an empty database, in one transaction.
- * Returns false (and writes nothing) when any organization already exists.
+ * Loads the demo organizations, targets, users and a registration code into an empty database,
+ * in one transaction. Returns false (and writes nothing) when any organization already exists.
  */
-export async function seedDemoData(db: Db): Promise<boolean> {
+export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<boolean> {
   const [existing] = await db.select({ n: count() }).from(organizations);
   if ((existing?.n ?? 0) > 0) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
 
-  await db.transaction(async (tx) => {
+  const registrationCode = await db.transaction(async (tx) => {
     const [demo, other] = await tx
       .insert(organizations)
       .values([DEMO_ORGANIZATION, OTHER_ORGANIZATION])
@@ -217,6 +237,21 @@ export async function seedDemoData(db: Db): Promise<boolean> {
           .values(linked.map((targetId) => ({ targetId, userId: row.id })));
       }
     }
+
+    // A code for trying self-registration: Demo Kiinteistöt Oy's first two targets, Tieto and
+    // Vainu, no expiry.
+    const { code } = await createRegistrationCodesService({ db: tx }).createCode({
+      organizationId: demo.id,
+      targetIds: demoTargets.slice(0, 2).map((target) => target.id),
+      permissions: [1, 2],
+    });
+    return code;
   });
+  if (options.dataDir) {
+    mkdirSync(options.dataDir, { recursive: true });
+    writeFileSync(path.join(options.dataDir, DEMO_CODE_FILE), `${registrationCode}\n`, {
+      mode: 0o600,
+    });
+  }
   return true;
 }

@@ -1,6 +1,7 @@
 import {
   type ErrorCode,
   type ErrorResponse,
+  formatClockTime,
   type Language,
   pickLanguage,
   translate,
@@ -8,7 +9,7 @@ import {
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from '../lib/errors.js';
+import { AppError, RateLimitError } from '../lib/errors.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -56,6 +57,21 @@ export const errorsPlugin = fp(
     });
 
     app.setErrorHandler((error: FastifyError, request, reply) => {
+      if (error instanceof RateLimitError) {
+        const seconds = Math.max(1, Math.ceil((error.retryAt.getTime() - Date.now()) / 1000));
+        // Name the minute by which the window has surely ended, never one too early.
+        const time = formatClockTime(
+          request.language,
+          new Date(Math.ceil(error.retryAt.getTime() / 60_000) * 60_000),
+        );
+        return reply
+          .status(429)
+          .header('retry-after', String(seconds))
+          .send({
+            error: translate(request.language, `rateLimit.${error.kind}`, { time }),
+            code: error.code,
+          } satisfies ErrorResponse);
+      }
       if (error instanceof AppError) {
         return reply.status(error.statusCode).send(body(request, error.code, error.fields));
       }

@@ -89,3 +89,13 @@ export async function login(
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+let lastIp = 0;
+/**
+ * Headers that make a request come from an address no other test has used (trustProxy is on),
+ * so the per-IP rate limits of one test do not leak into another.
+ */
+export function fromNewIp(): { 'x-forwarded-for': string } {
+  lastIp += 1;
+  return { 'x-forwarded-for': `198.51.${Math.floor(lastIp / 250)}.${(lastIp % 250) + 1}` };
+}

@@ -32,6 +32,14 @@ export const en: SharedMessages = {
     USER_NOT_FOUND: 'User not found',
     ORGANIZATION_NOT_FOUND: 'Organization not found',
     TARGET_NOT_FOUND: 'Target not found',
+    EMAIL_TAKEN: 'This e-mail address is already in use',
+    REGISTRATION_CODE_INVALID: 'The registration code is not valid. Check the code.',
+    REGISTRATION_CODE_EXPIRED:
+      'The registration code has expired. Ask your administrator for a new one.',
+    REGISTRATION_CODE_REVOKED:
+      'The registration code has been withdrawn. Ask your administrator for a new one.',
+    RESET_LINK_INVALID: 'The link has expired or has already been used. Request a new link.',
+    WRONG_PASSWORD: 'The current password is wrong',
     TOO_MANY_REQUESTS: 'Too many attempts. Try again later.',
     DATABASE_UNAVAILABLE: 'The database cannot be reached',
     INTERNAL_ERROR: 'Something went wrong',
@@ -40,5 +48,16 @@ export const en: SharedMessages = {
     loginOk: 'Signed in',
     authOk: 'Signed in',
     healthOk: 'Service is up',
+    registerOk: 'Registration complete. You can now sign in.',
+    forgotPasswordOk:
+      'If the address is registered with the service, we have sent instructions for changing the password to it.',
+    resetPasswordOk: 'Password changed. You can now sign in with the new password.',
+    changePasswordOk: 'Password changed',
+    ownDetailsOk: 'Details saved',
+    outboxOk: 'Outgoing mail loaded',
+  },
+  rateLimit: {
+    failedSignIns: 'Too many failed attempts. Try again at {{time}} (Finnish time).',
+    attempts: 'Too many attempts. Try again at {{time}} (Finnish time).',
   },
 };

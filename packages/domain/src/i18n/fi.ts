@@ -34,6 +34,13 @@ export const fi = {
     USER_NOT_FOUND: 'Käyttäjää ei löytynyt',
     ORGANIZATION_NOT_FOUND: 'Organisaatiota ei löytynyt',
     TARGET_NOT_FOUND: 'Kohdetta ei löytynyt',
+    EMAIL_TAKEN: 'Sähköpostiosoite on jo käytössä',
+    REGISTRATION_CODE_INVALID: 'Rekisteröintikoodi ei kelpaa. Tarkista koodi.',
+    REGISTRATION_CODE_EXPIRED: 'Rekisteröintikoodi on vanhentunut. Pyydä uusi koodi ylläpitäjältä.',
+    REGISTRATION_CODE_REVOKED:
+      'Rekisteröintikoodi on poistettu käytöstä. Pyydä uusi koodi ylläpitäjältä.',
+    RESET_LINK_INVALID: 'Linkki on vanhentunut tai jo käytetty. Pyydä uusi linkki.',
+    WRONG_PASSWORD: 'Nykyinen salasana on väärin',
     TOO_MANY_REQUESTS: 'Liian monta yritystä. Yritä myöhemmin uudelleen.',
     DATABASE_UNAVAILABLE: 'Tietokantaan ei saada yhteyttä',
     INTERNAL_ERROR: 'Jokin meni vikaan',
@@ -42,6 +49,18 @@ export const fi = {
     loginOk: 'Kirjautuminen onnistui',
     authOk: 'Kirjautunut',
     healthOk: 'Palvelu toimii',
+    registerOk: 'Rekisteröityminen onnistui. Voit nyt kirjautua sisään.',
+    forgotPasswordOk:
+      'Jos osoite löytyy palvelusta, lähetimme siihen ohjeet salasanan vaihtamiseen.',
+    resetPasswordOk: 'Salasana vaihdettu. Voit nyt kirjautua uudella salasanalla.',
+    changePasswordOk: 'Salasana vaihdettu',
+    ownDetailsOk: 'Tiedot tallennettu',
+    outboxOk: 'Lähtevät viestit haettu',
+  },
+  /** 429 texts naming the time (Europe/Helsinki) when the caller may try again. */
+  rateLimit: {
+    failedSignIns: 'Liian monta epäonnistunutta yritystä. Yritä uudelleen klo {{time}}.',
+    attempts: 'Liian monta yritystä. Yritä uudelleen klo {{time}}.',
   },
 } as const;
 

@@ -27,14 +27,44 @@ export function pickLanguage(header: string | undefined): Language {
   return (match?.lang as Language | undefined) ?? DEFAULT_LANGUAGE;
 }
 
-/** Resolves "validation.emailRequired" style keys; unknown keys come back unchanged. */
-export function translate(language: Language, key: string): string {
+/**
+ * Resolves "validation.emailRequired" style keys; unknown keys come back unchanged. `{{name}}`
+ * placeholders (the i18next syntax the web app uses too) are filled from `params`; a placeholder
+ * without a value is left as it is.
+ */
+export function translate(
+  language: Language,
+  key: string,
+  params?: Record<string, string | number>,
+): string {
   let node: unknown = sharedMessages[language];
   for (const part of key.split('.')) {
     if (typeof node !== 'object' || node === null) return key;
     node = (node as Record<string, unknown>)[part];
   }
-  return typeof node === 'string' ? node : key;
+  if (typeof node !== 'string') return key;
+  if (!params) return node;
+  return node.replace(/\{\{\s*(\w+)\s*\}\}/g, (placeholder, name: string) =>
+    name in params ? String(params[name]) : placeholder,
+  );
+}
+
+export const TIME_ZONE = 'Europe/Helsinki';
+
+/**
+ * A clock time in Finnish time as people write it: "17.45" in Finnish and Swedish (as used in
+ * Finland), "17:45" in English.
+ */
+export function formatClockTime(language: Language, at: Date): string {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: TIME_ZONE,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(at);
+  const hour = parts.find((part) => part.type === 'hour')?.value ?? '00';
+  const minute = parts.find((part) => part.type === 'minute')?.value ?? '00';
+  return `${hour}${language === 'en' ? ':' : '.'}${minute}`;
 }
 
 export type { ErrorCode, ValidationKey } from './fi.js';

@@ -32,6 +32,13 @@ export const sv: SharedMessages = {
     USER_NOT_FOUND: 'Användaren hittades inte',
     ORGANIZATION_NOT_FOUND: 'Organisationen hittades inte',
     TARGET_NOT_FOUND: 'Objektet hittades inte',
+    EMAIL_TAKEN: 'E-postadressen används redan',
+    REGISTRATION_CODE_INVALID: 'Registreringskoden är inte giltig. Kontrollera koden.',
+    REGISTRATION_CODE_EXPIRED: 'Registreringskoden har gått ut. Be administratören om en ny kod.',
+    REGISTRATION_CODE_REVOKED:
+      'Registreringskoden har dragits in. Be administratören om en ny kod.',
+    RESET_LINK_INVALID: 'Länken har gått ut eller har redan använts. Begär en ny länk.',
+    WRONG_PASSWORD: 'Det nuvarande lösenordet är fel',
     TOO_MANY_REQUESTS: 'För många försök. Försök igen senare.',
     DATABASE_UNAVAILABLE: 'Databasen kan inte nås',
     INTERNAL_ERROR: 'Något gick fel',
@@ -40,5 +47,16 @@ export const sv: SharedMessages = {
     loginOk: 'Inloggad',
     authOk: 'Inloggad',
     healthOk: 'Tjänsten fungerar',
+    registerOk: 'Registreringen lyckades. Du kan nu logga in.',
+    forgotPasswordOk:
+      'Om adressen finns i tjänsten har vi skickat anvisningar för att byta lösenord till den.',
+    resetPasswordOk: 'Lösenordet har bytts. Du kan nu logga in med det nya lösenordet.',
+    changePasswordOk: 'Lösenordet har bytts',
+    ownDetailsOk: 'Uppgifterna har sparats',
+    outboxOk: 'Utgående e-post hämtad',
+  },
+  rateLimit: {
+    failedSignIns: 'För många misslyckade försök. Försök igen kl. {{time}}.',
+    attempts: 'För många försök. Försök igen kl. {{time}}.',
   },
 };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { REGISTRATION_CODE_MIN_LENGTH } from '../constants.js';
+import { sessionUser } from './auth.js';
 import { email, msg, password, requiredText } from './fields.js';
 
 const optionalText = (max = 200) =>
@@ -39,12 +40,16 @@ export type ForgotPasswordBody = z.infer<typeof forgotPasswordBody>;
 const matchingPasswords = <T extends { userPassword: string; confirmPassword: string }>(form: T) =>
   form.userPassword === form.confirmPassword;
 
-/** POST /api/change-user-forgot-password: the reset link's code and the new password twice. */
+/**
+ * POST /api/change-user-forgot-password: the reset link's code and the new password twice. The
+ * /change-password page also asks for the e-mail; when sent, it must be the link's own address.
+ */
 export const resetPasswordBody = z
   .object({
     userPassword: password,
     confirmPassword: z.string({ error: msg('passwordRequired') }),
     code: requiredText('codeRequired').max(200, { error: msg('invalidValue') }),
+    userEmail: email().optional(),
   })
   .refine(matchingPasswords, { path: ['confirmPassword'], error: msg('passwordsDidNotMatch') });
 export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
@@ -73,3 +78,11 @@ export type UpdateOwnDetailsBody = z.infer<typeof updateOwnDetailsBody>;
 
 export const messageResponse = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof messageResponse>;
+
+/** PATCH /api/change-password answers with a fresh token: every earlier token is revoked. */
+export const changePasswordResponse = z.object({ message: z.string(), token: z.string() });
+export type ChangePasswordResponse = z.infer<typeof changePasswordResponse>;
+
+/** PATCH /api/users-own answers with the user as GET /api/auth does. */
+export const updateOwnDetailsResponse = z.object({ message: z.string(), user: sessionUser });
+export type UpdateOwnDetailsResponse = z.infer<typeof updateOwnDetailsResponse>;

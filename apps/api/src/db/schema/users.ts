@@ -10,7 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { recordState, userRole } from './common.js';
+import { language, recordState, userRole } from './common.js';
 import { organizations } from './organizations.js';
 import { targets } from './targets.js';
 
@@ -34,6 +34,8 @@ export const users = pgTable(
     userDescription: text('description'),
     /** Bumped to revoke every token issued before (password change, deactivation, role change). */
     tokenVersion: integer('token_version').notNull().default(0),
+    /** The language mail is written in; null (unknown) means Finnish. Set at self-registration. */
+    language: language('language'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -17,6 +17,7 @@ const accountColumns = {
   userInformation: users.userInformation,
   userDescription: users.userDescription,
   tokenVersion: users.tokenVersion,
+  language: users.language,
   organizationName: organizations.organizationName,
   organizationPostalDistrict: organizations.organizationPostalDistrict,
   organizationState: organizations.organizationState,

@@ -8,7 +8,15 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
       tags: ['auth'],
       summary: 'Sign in with e-mail and password',
       body: loginBody,
-      response: { 200: loginResponse, 400: errorResponse, 401: errorResponse, 403: errorResponse },
+      description:
+        'After 10 failed attempts for one address, or 50 from one IP address, within 15 minutes: 429 TOO_MANY_REQUESTS with Retry-After, even for the right password, until the window ends.',
+      response: {
+        200: loginResponse,
+        400: errorResponse,
+        401: errorResponse,
+        403: errorResponse,
+        429: errorResponse,
+      },
     },
   };
   // The spec documents sign-in as POST /; POST /api/login is the same call under /api.
@@ -17,7 +25,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
       url,
       { ...login, schema: { ...login.schema, operationId: url === '/' ? 'loginRoot' : 'login' } },
       async (request) => {
-        const { token, user } = await auth.login(request.body);
+        const { token, user } = await auth.login(request.body, { ip: request.ip });
         return { message: translate(request.language, 'messages.loginOk'), token, user };
       },
     );

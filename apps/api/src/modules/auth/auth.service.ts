@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.js';
 import { AppError, unauthorized } from '../../lib/errors.js';
 import { burnVerifyTime, verifyPassword } from '../../lib/passwords.js';
 import type { TokenService } from '../../plugins/auth.js';
+import type { RateLimitKey, RateLimitService } from '../rate-limits/rate-limits.service.js';
 import {
   type Account,
   findAccountByEmail,
@@ -15,7 +16,15 @@ export interface Caller extends Actor {
   userId: string;
 }
 
-export function createAuthService({ db, tokens }: { db: Db; tokens: TokenService }) {
+export function createAuthService({
+  db,
+  tokens,
+  rateLimits,
+}: {
+  db: Db;
+  tokens: TokenService;
+  rateLimits: RateLimitService;
+}) {
   async function toSessionUser(account: Account): Promise<SessionUser> {
     return {
       uuid: account.userId,
@@ -46,14 +55,28 @@ export function createAuthService({ db, tokens }: { db: Db; tokens: TokenService
     account.userState === 'Aktiivinen' && account.organizationState === 'Aktiivinen';
 
   return {
-    /** A wrong e-mail and a wrong password answer alike, in the same time. */
-    async login(body: LoginBody) {
+    /**
+     * A wrong e-mail and a wrong password answer alike, in the same time. Failed attempts are
+     * counted per address (known or not) and per IP address; once either limit is reached the
+     * password is not even checked, so a correct guess teaches nothing until the window ends.
+     * A success does not reset the counts: resetting would let someone who owns one account
+     * clear the IP count between guesses at others, and the account count only matters to an
+     * owner who keeps failing.
+     */
+    async login(body: LoginBody, origin: { ip: string }) {
+      const limits: RateLimitKey[] = [
+        { rule: 'signInAccount', value: body.userEmail },
+        { rule: 'signInIp', value: origin.ip },
+      ];
+      await rateLimits.refuseWhenReached(limits, 'failedSignIns');
       const account = await findAccountByEmail(db, body.userEmail);
       if (!account) {
         await burnVerifyTime(body.userPassword);
+        await rateLimits.hit(limits);
         throw unauthorized('INVALID_CREDENTIALS');
       }
       if (!(await verifyPassword(account.passwordHash, body.userPassword))) {
+        await rateLimits.hit(limits);
         throw unauthorized('INVALID_CREDENTIALS');
       }
       // Only someone who knows the password learns that the account is switched off.

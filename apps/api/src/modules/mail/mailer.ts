@@ -1,0 +1,154 @@
+import type { Language } from '@vahti/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import type { Config } from '../../config/index.js';
+import type { Db } from '../../db/client.js';
+import { claimDue, insertMail, markAttemptFailed, markSent } from './mail.repository.js';
+
+export interface OutgoingMail {
+  to: string;
+  language: Language;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** Attempts before a mail is marked failed for good. */
+export const MAX_ATTEMPTS = 10;
+const FIRST_RETRY_MS = 30_000;
+const MAX_RETRY_MS = 60 * 60_000;
+const POLL_MS = 5_000;
+const BATCH = 10;
+/** Longer than the worst case of one send (connection + greeting + socket timeouts). */
+const LEASE_MS = 2 * 60_000;
+
+/** Back-off after the n-th failed attempt: 30 s, 1 min, 2 min, … capped at 1 h. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), MAX_RETRY_MS);
+}
+
+/**
+ * Mail delivery. `enqueue` stores the mail (in the caller's transaction when given one); with
+ * SMTP_URL a worker sends due mails through nodemailer, retrying with back-off, and several API
+ * instances share the queue safely. Without SMTP_URL a mail is stored with status `outbox` and
+ * written to the log, so a developer sees e.g. the reset link in the terminal.
+ */
+export function createMailer({
+  db,
+  config,
+  log,
+}: {
+  db: Db;
+  config: Pick<Config, 'smtpUrl' | 'mailFrom'>;
+  log: FastifyBaseLogger;
+}) {
+  const transport = config.smtpUrl
+    ? nodemailer.createTransport({
+        url: config.smtpUrl,
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 30_000,
+      })
+    : undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  let queue: Promise<unknown> = Promise.resolve();
+
+  async function send(mail: Awaited<ReturnType<typeof claimDue>>[number]): Promise<boolean> {
+    try {
+      await transport?.sendMail({
+        from: config.mailFrom,
+        to: mail.toAddress,
+        subject: mail.subject,
+        text: mail.textBody,
+        html: mail.htmlBody,
+      });
+      await markSent(db, mail.id);
+      log.info({ mailId: mail.id }, 'mail sent');
+      return true;
+    } catch (err) {
+      const attempts = mail.attempts + 1;
+      const retryInMs = attempts >= MAX_ATTEMPTS ? null : retryDelayMs(attempts);
+      const error = (err instanceof Error ? err.message : String(err)).slice(0, 1000);
+      await markAttemptFailed(db, mail.id, { attempts, error, retryInMs });
+      log.warn(
+        { mailId: mail.id, attempts, err },
+        retryInMs ? 'mail not sent, will retry' : 'mail failed',
+      );
+      return false;
+    }
+  }
+
+  async function deliverOnce(): Promise<number> {
+    let sent = 0;
+    // A bounded number of batches per run keeps one run short; the next tick goes on.
+    for (let batch = 0; batch < 10 && !stopped; batch++) {
+      const due = await claimDue(db, BATCH, LEASE_MS);
+      for (const mail of due) if (await send(mail)) sent += 1;
+      if (due.length < BATCH) break;
+    }
+    return sent;
+  }
+
+  /** Runs one delivery pass after any pass already running (never two at once here). */
+  function deliverDue(): Promise<number> {
+    if (!transport) return Promise.resolve(0);
+    const run = queue.then(deliverOnce);
+    queue = run.catch(() => undefined);
+    return run;
+  }
+
+  function kick() {
+    if (!transport || stopped) return;
+    deliverDue().catch((err: unknown) => log.error({ err }, 'mail delivery pass failed'));
+  }
+
+  return {
+    mode: transport ? ('smtp' as const) : ('outbox' as const),
+
+    /**
+     * Stores a mail. Given the root database handle it starts delivery at once; given a
+     * transaction, call kick() after it commits (the worker's next tick would find it anyway).
+     */
+    async enqueue(dbOrTx: Db, mail: OutgoingMail): Promise<string> {
+      const id = await insertMail(dbOrTx, {
+        toAddress: mail.to,
+        subject: mail.subject,
+        textBody: mail.text,
+        htmlBody: mail.html,
+        language: mail.language,
+        status: transport ? 'queued' : 'outbox',
+      });
+      if (!transport) {
+        log.info(
+          { mailId: id, to: mail.to, subject: mail.subject },
+          `Mail kept in the outbox (no SMTP_URL set):\nTo: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}`,
+        );
+      } else if (dbOrTx === db) {
+        kick();
+      }
+      return id;
+    },
+
+    kick,
+    deliverDue,
+
+    /** Polls for due mail (retries, and mail another instance queued) until stop(). */
+    start() {
+      if (!transport || timer || stopped) return;
+      timer = setInterval(kick, POLL_MS);
+      timer.unref();
+      kick();
+    },
+
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await queue;
+      transport?.close();
+    },
+  };
+}
+
+export type Mailer = ReturnType<typeof createMailer>;

@@ -1,0 +1,84 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.js';
+import { RateLimitError, type RateLimitKind } from '../../lib/errors.js';
+import { hit, peek, removeEnded } from './rate-limits.repository.js';
+
+export interface RateLimitRule {
+  limit: number;
+  windowMs: number;
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/** Every limit in one place. Keys are "<rule>:<value>"; e-mail values are lower-cased. */
+export const RATE_LIMITS = {
+  /** Failed sign-ins per account (e-mail, known or not: the limit must not reveal which exist). */
+  signInAccount: { limit: 10, windowMs: 15 * MINUTE },
+  signInIp: { limit: 50, windowMs: 15 * MINUTE },
+  registerIp: { limit: 10, windowMs: HOUR },
+  forgotPasswordAccount: { limit: 5, windowMs: HOUR },
+  forgotPasswordIp: { limit: 20, windowMs: HOUR },
+  resetPasswordIp: { limit: 20, windowMs: HOUR },
+} satisfies Record<string, RateLimitRule>;
+
+export type RateLimitName = keyof typeof RATE_LIMITS;
+
+export interface RateLimitKey {
+  rule: RateLimitName;
+  value: string;
+}
+
+const keyOf = ({ rule, value }: RateLimitKey) => `${rule}:${value.toLowerCase()}`;
+
+/** How many hits between two clean-ups of ended windows, per instance. */
+const CLEANUP_EVERY = 200;
+
+/**
+ * Rate limits kept in the database so that every API instance counts the same attempts. A
+ * window opens at a key's first attempt and lasts the rule's length (a fixed window per key:
+ * simple, and the caller can be told exactly when it may try again).
+ */
+export function createRateLimitService({ db, log }: { db: Db; log: FastifyBaseLogger }) {
+  let hits = 0;
+
+  function maybeCleanUp() {
+    hits += 1;
+    if (hits % CLEANUP_EVERY !== 0) return;
+    removeEnded(db).catch((err: unknown) => log.warn({ err }, 'rate limit clean-up failed'));
+  }
+
+  async function hitOne(key: RateLimitKey) {
+    const { limit, windowMs } = RATE_LIMITS[key.rule];
+    maybeCleanUp();
+    const row = await hit(db, keyOf(key), windowMs);
+    return { count: row.count, limit, retryAt: row.windowEnd };
+  }
+
+  return {
+    /** Counts one attempt on each key and returns the counts. */
+    hit: (keys: RateLimitKey[]) => Promise.all(keys.map(hitOne)),
+
+    /** Counts one attempt on each key; fails with 429 when any key is now over its limit. */
+    async consume(keys: RateLimitKey[], kind: RateLimitKind = 'attempts'): Promise<void> {
+      const results = await Promise.all(keys.map(hitOne));
+      const over = results.filter((result) => result.count > result.limit);
+      if (over.length > 0) throw new RateLimitError(latest(over.map((o) => o.retryAt)), kind);
+    },
+
+    /** Fails with 429 when any key has already reached its limit; counts nothing. */
+    async refuseWhenReached(keys: RateLimitKey[], kind: RateLimitKind = 'attempts') {
+      const rows = await peek(db, keys.map(keyOf));
+      const reached = rows.filter((row) => {
+        const key = keys.find((k) => keyOf(k) === row.key);
+        return key !== undefined && row.count >= RATE_LIMITS[key.rule].limit;
+      });
+      if (reached.length > 0)
+        throw new RateLimitError(latest(reached.map((r) => r.windowEnd)), kind);
+    },
+  };
+}
+
+const latest = (dates: Date[]) => new Date(Math.max(...dates.map((date) => date.getTime())));
+
+export type RateLimitService = ReturnType<typeof createRateLimitService>;

@@ -1,0 +1,100 @@
+import { isPermission } from '@vahti/domain';
+import type { Db } from '../../db/client.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import { randomToken, sha256Hex } from '../../lib/tokens.js';
+import {
+  countTargetsOfOrganization,
+  findCodeByHash,
+  incrementUseCount,
+  insertCode,
+  insertCodeTargets,
+  listCodeTargetIds,
+} from './registration-codes.repository.js';
+
+export interface CreateCodeInput {
+  organizationId: string;
+  targetIds: string[];
+  /** Defaults to [1] (Tieto only): see the registration_codes table. */
+  permissions?: number[];
+  expiresAt?: Date | null;
+  createdBy?: string | null;
+}
+
+export type RegistrationCodeFailure =
+  | 'REGISTRATION_CODE_INVALID'
+  | 'REGISTRATION_CODE_EXPIRED'
+  | 'REGISTRATION_CODE_REVOKED';
+
+export interface UsableCode {
+  id: string;
+  organizationId: string;
+  permissions: number[];
+  targetIds: string[];
+}
+
+export type FindUsableResult =
+  | { ok: true; code: UsableCode }
+  | { ok: false; failure: RegistrationCodeFailure };
+
+/**
+ * Registration codes: random secrets whose meaning (organization, targets, permissions) lives in
+ * the database. The plaintext is returned once, at creation, and never stored. The permission
+ * check of the caller belongs to the routes that come with code management; this service only
+ * keeps the data consistent.
+ */
+export function createRegistrationCodesService({ db }: { db: Db }) {
+  return {
+    /** Creates a code; `dbOrTx` lets the caller include it in its own transaction. */
+    async createCode(
+      input: CreateCodeInput,
+      dbOrTx: Db = db,
+    ): Promise<{ id: string; code: string }> {
+      const targetIds = [...new Set(input.targetIds)];
+      const known = await countTargetsOfOrganization(dbOrTx, input.organizationId, targetIds);
+      if (known !== targetIds.length) throw notFound('TARGET_NOT_FOUND');
+      if (
+        input.permissions &&
+        (input.permissions.length === 0 || !input.permissions.every(isPermission))
+      ) {
+        throw new AppError(400, 'VALIDATION_FAILED', { permissions: 'validation.invalidValue' });
+      }
+      const code = randomToken();
+      const id = await insertCode(dbOrTx, {
+        codeHash: sha256Hex(code),
+        organizationId: input.organizationId,
+        permissions: input.permissions && [...new Set(input.permissions)].sort((a, b) => a - b),
+        expiresAt: input.expiresAt,
+        createdBy: input.createdBy,
+      });
+      await insertCodeTargets(dbOrTx, id, targetIds);
+      return { id, code };
+    },
+
+    /**
+     * Looks a code up by its hash. Unknown, or of a Passiivinen organization: INVALID; revoked:
+     * REVOKED (checked first, a deliberate act outranks the calendar); past expires_at: EXPIRED.
+     */
+    async findUsable(code: string, dbOrTx: Db = db): Promise<FindUsableResult> {
+      const row = await findCodeByHash(dbOrTx, sha256Hex(code.trim()));
+      if (row?.organizationState !== 'Aktiivinen') {
+        return { ok: false, failure: 'REGISTRATION_CODE_INVALID' };
+      }
+      if (row.revokedAt) return { ok: false, failure: 'REGISTRATION_CODE_REVOKED' };
+      if (row.expired) return { ok: false, failure: 'REGISTRATION_CODE_EXPIRED' };
+      return {
+        ok: true,
+        code: {
+          id: row.id,
+          organizationId: row.organizationId,
+          permissions: row.permissions,
+          targetIds: await listCodeTargetIds(dbOrTx, row.id, row.organizationId),
+        },
+      };
+    },
+
+    /** Counts a registration made with the code (inside the registration's transaction). */
+    recordUse: (codeId: string, dbOrTx: Db = db) => incrementUseCount(dbOrTx, codeId),
+  };
+}
+
+export type RegistrationCodesService = ReturnType<typeof createRegistrationCodesService>;

@@ -1,0 +1,321 @@
+import { once } from 'node:events';
+import { type AddressInfo, createServer } from 'node:net';
+import { desc, eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { mailOutbox, users } from '../../src/db/schema/index.js';
+import { createMailer, MAX_ATTEMPTS } from '../../src/modules/mail/mailer.js';
+import {
+  bearer,
+  createTestApp,
+  DRIVER,
+  fromNewIp,
+  login,
+  type TestContext,
+} from '../helpers/app.js';
+import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp.js';
+
+const forgot = (ctx: TestContext, email: string) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/forgot-user-password',
+    payload: { userEmail: email },
+    headers: fromNewIp(),
+  });
+
+const mailsTo = (ctx: TestContext, email: string) =>
+  ctx.database.db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.toAddress, email))
+    .orderBy(desc(mailOutbox.createdAt));
+
+/** A port nothing listens on (for now). */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+const fakeLog = () =>
+  ({
+    info: vi.fn(),
+    warn: vi.fn(),
+    error: vi.fn(),
+    debug: vi.fn(),
+  }) as unknown as FastifyBaseLogger & { info: ReturnType<typeof vi.fn> };
+
+describe(`without SMTP_URL: the outbox (${DRIVER})`, () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+  });
+  afterAll(() => ctx.close());
+
+  it('keeps the mail with status outbox and shows it to Pääylläpitäjä', async () => {
+    expect(ctx.app.mailer.mode).toBe('outbox');
+    expect((await forgot(ctx, 'kayttaja@demo.vahti.fi')).statusCode).toBe(200);
+    const [row] = await mailsTo(ctx, 'kayttaja@demo.vahti.fi');
+    expect(row).toMatchObject({ status: 'outbox', attempts: 0, sentAt: null, language: 'fi' });
+    expect(row?.textBody).toMatch(
+      /http:\/\/localhost:3000\/#\/login\?code=[\w-]{43}&isPasswordChange=true/,
+    );
+
+    const token = await login(ctx.app, 'paayllapitaja@demo.vahti.fi');
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/admin/outbox',
+      headers: bearer(token),
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.message).toBe('Lähtevät viestit haettu');
+    expect(body.total).toBe(1);
+    expect(body.mails).toEqual([
+      {
+        id: row?.id,
+        toAddress: 'kayttaja@demo.vahti.fi',
+        subject: 'Vahti: salasanan vaihtaminen',
+        textBody: row?.textBody,
+        status: 'outbox',
+        attempts: 0,
+        lastError: null,
+        createdAt: row?.createdAt.toISOString(),
+        sentAt: null,
+      },
+    ]);
+  });
+
+  it('pages newest first', async () => {
+    await forgot(ctx, 'tieto@demo.vahti.fi');
+    await forgot(ctx, 'paakayttaja@demo.vahti.fi');
+    const token = await login(ctx.app, 'paayllapitaja@demo.vahti.fi');
+    const page = (query: string) =>
+      ctx.app.inject({ method: 'GET', url: `/api/admin/outbox?${query}`, headers: bearer(token) });
+    const first = (await page('pageSize=2')).json();
+    expect(first.total).toBe(3);
+    expect(first.mails.map((m: { toAddress: string }) => m.toAddress)).toEqual([
+      'paakayttaja@demo.vahti.fi',
+      'tieto@demo.vahti.fi',
+    ]);
+    const second = (await page('pageSize=2&page=2')).json();
+    expect(second.mails.map((m: { toAddress: string }) => m.toAddress)).toEqual([
+      'kayttaja@demo.vahti.fi',
+    ]);
+    const tooBig = await page('pageSize=101');
+    expect(tooBig.statusCode).toBe(400);
+    expect(tooBig.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fields: { pageSize: expect.any(String) },
+    });
+    expect((await page('page=0')).statusCode).toBe(400);
+  });
+
+  it('is for Pääylläpitäjä only: 403 for Ylläpitäjä, 401 without a session', async () => {
+    const token = await login(ctx.app, 'yllapitaja@demo.vahti.fi');
+    const admin = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/admin/outbox',
+      headers: bearer(token),
+    });
+    expect(admin.statusCode).toBe(403);
+    expect(admin.json()).toEqual({
+      error: 'Sinulla ei ole oikeutta tähän toimintoon',
+      code: 'FORBIDDEN',
+    });
+    const anonymous = await ctx.app.inject({ method: 'GET', url: '/api/admin/outbox/' });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('writes the whole mail, link included, to the log at info level', async () => {
+    const log = fakeLog();
+    const mailer = createMailer({
+      db: ctx.database.db,
+      config: { smtpUrl: undefined, mailFrom: 'Vahti <noreply@vahti.invalid>' },
+      log,
+    });
+    await mailer.enqueue(ctx.database.db, {
+      to: 'joku@example.fi',
+      language: 'fi',
+      subject: 'Aihe',
+      text: 'Linkki: https://vahti.example.fi/#/x',
+      html: '<p>Linkki</p>',
+    });
+    expect(log.info).toHaveBeenCalledOnce();
+    const [fields, message] = log.info.mock.calls[0] ?? [];
+    expect(fields).toMatchObject({ to: 'joku@example.fi', subject: 'Aihe' });
+    expect(message).toContain('To: joku@example.fi');
+    expect(message).toContain('Linkki: https://vahti.example.fi/#/x');
+    expect(await mailer.deliverDue()).toBe(0);
+    await mailer.stop();
+  });
+});
+
+describe(`over SMTP (${DRIVER})`, () => {
+  let ctx: TestContext;
+  let smtp: TestSmtpServer;
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    ctx = await createTestApp({ env: { SMTP_URL: smtp.url } });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    await smtp.close();
+  });
+
+  it('delivers the mail, records it as sent, and escapes values in the HTML version', async () => {
+    await ctx.database.db
+      .update(users)
+      .set({ userFirstName: '<b>Kalle & "Kaisa"</b>', language: 'en' })
+      .where(eq(users.userEmail, 'kayttaja@demo.vahti.fi'));
+    expect((await forgot(ctx, 'kayttaja@demo.vahti.fi')).statusCode).toBe(200);
+    const mail = await smtp.next();
+    expect(mail.to).toEqual(['kayttaja@demo.vahti.fi']);
+    expect(mail.from).toBe('noreply@vahti.invalid');
+    expect(mail.subject).toBe('Vahti: changing your password');
+    expect(mail.text).toContain('Hello <b>Kalle & "Kaisa"</b>,');
+    expect(mail.html).toContain('Hello &lt;b&gt;Kalle &amp; &quot;Kaisa&quot;&lt;/b&gt;,');
+    expect(mail.html).not.toContain('<b>');
+
+    await ctx.app.mailer.deliverDue();
+    const [row] = await mailsTo(ctx, 'kayttaja@demo.vahti.fi');
+    expect(row).toMatchObject({ status: 'sent', attempts: 1, lastError: null, language: 'en' });
+    expect(row?.sentAt).toBeInstanceOf(Date);
+  });
+
+  it('never sends a mail twice when several instances deliver at once', async () => {
+    const log = fakeLog();
+    const config = { smtpUrl: smtp.url, mailFrom: 'Vahti <noreply@vahti.invalid>' };
+    const a = createMailer({ db: ctx.database.db, config, log });
+    const b = createMailer({ db: ctx.database.db, config, log });
+    await ctx.database.db.transaction(async (tx) => {
+      for (let i = 0; i < 12; i++) {
+        await a.enqueue(tx, {
+          to: `rinnakkain-${i}@example.fi`,
+          language: 'fi',
+          subject: `Rinnakkain ${i}`,
+          text: 'x',
+          html: '<p>x</p>',
+        });
+      }
+    });
+    const before = smtp.received.length;
+    await Promise.all([a.deliverDue(), b.deliverDue(), ctx.app.mailer.deliverDue()]);
+    // The app's own worker may have joined in; wait for any pass it still has running.
+    await ctx.app.mailer.deliverDue();
+    const subjects = smtp.received
+      .slice(before)
+      .map((mail) => mail.subject)
+      .sort();
+    expect(subjects).toEqual(Array.from({ length: 12 }, (_, i) => `Rinnakkain ${i}`).sort());
+    const rows = await ctx.database.db
+      .select({ status: mailOutbox.status, attempts: mailOutbox.attempts })
+      .from(mailOutbox)
+      .where(sql`${mailOutbox.toAddress} like 'rinnakkain-%'`);
+    expect(rows).toHaveLength(12);
+    expect(rows.every((row) => row.status === 'sent' && row.attempts === 1)).toBe(true);
+    await Promise.all([a.stop(), b.stop()]);
+    // Take the twelve out of the queue next() reads.
+    for (let i = 0; i < 12; i++) await smtp.next();
+  });
+
+  it.skipIf(DRIVER === 'pglite')(
+    'skips a mail another instance has locked instead of waiting for it',
+    async () => {
+      const id = await ctx.app.mailer.enqueue(ctx.database.db, {
+        to: 'lukittu@example.fi',
+        language: 'fi',
+        subject: 'Lukittu',
+        text: 'x',
+        html: '<p>x</p>',
+      });
+      // The kick above may already be delivering it: let that pass finish, then queue it again.
+      await ctx.app.mailer.deliverDue();
+      await ctx.database.db
+        .update(mailOutbox)
+        .set({ status: 'queued', nextAttemptAt: sql`now()`, attempts: 0 })
+        .where(eq(mailOutbox.id, id));
+      const other = new pg.Client({ connectionString: ctx.config.databaseUrl });
+      await other.connect();
+      try {
+        await other.query('begin');
+        await other.query('select id from mail_outbox where id = $1 for update', [id]);
+        expect(await ctx.app.mailer.deliverDue()).toBe(0);
+        await other.query('commit');
+      } finally {
+        await other.end();
+      }
+      // Whichever pass takes it now (this one or the poll), it goes out once.
+      await ctx.app.mailer.deliverDue();
+      const [row] = await mailsTo(ctx, 'lukittu@example.fi');
+      expect(row).toMatchObject({ status: 'sent', attempts: 1 });
+    },
+  );
+});
+
+describe(`retries with back-off (${DRIVER})`, () => {
+  let ctx: TestContext;
+  let port: number;
+  let smtp: TestSmtpServer | undefined;
+  beforeAll(async () => {
+    port = await closedPort();
+    ctx = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    await smtp?.close();
+  });
+
+  const dueNow = (id: string, attempts?: number) =>
+    ctx.database.db
+      .update(mailOutbox)
+      .set({ nextAttemptAt: sql`now()`, ...(attempts !== undefined && { attempts }) })
+      .where(eq(mailOutbox.id, id));
+
+  it('keeps a mail queued with the error and the next attempt when the server is down', async () => {
+    expect((await forgot(ctx, 'kayttaja@demo.vahti.fi')).statusCode).toBe(200);
+    await ctx.app.mailer.deliverDue();
+    const [row] = await mailsTo(ctx, 'kayttaja@demo.vahti.fi');
+    expect(row?.status).toBe('queued');
+    expect(row?.attempts).toBeGreaterThanOrEqual(1);
+    expect(row?.lastError).toMatch(/ECONNREFUSED|connect/i);
+    const [{ inFuture } = { inFuture: false }] = await ctx.database.db
+      .select({ inFuture: sql<boolean>`${mailOutbox.nextAttemptAt} > now()` })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.id, row?.id ?? ''));
+    expect(inFuture).toBe(true);
+    // Not due yet: another pass leaves it alone.
+    expect(await ctx.app.mailer.deliverDue()).toBe(0);
+    expect((await mailsTo(ctx, 'kayttaja@demo.vahti.fi'))[0]?.attempts).toBe(row?.attempts);
+  });
+
+  it(`gives up after ${MAX_ATTEMPTS} attempts`, async () => {
+    const [row] = await mailsTo(ctx, 'kayttaja@demo.vahti.fi');
+    await dueNow(row?.id ?? '', MAX_ATTEMPTS - 1);
+    await ctx.app.mailer.deliverDue();
+    const [after] = await mailsTo(ctx, 'kayttaja@demo.vahti.fi');
+    expect(after).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS });
+    await dueNow(row?.id ?? '');
+    expect(await ctx.app.mailer.deliverDue()).toBe(0);
+  });
+
+  it('delivers on a later attempt once the server is up', async () => {
+    expect((await forgot(ctx, 'tieto@demo.vahti.fi')).statusCode).toBe(200);
+    await ctx.app.mailer.deliverDue();
+    const [queued] = await mailsTo(ctx, 'tieto@demo.vahti.fi');
+    expect(queued).toMatchObject({ status: 'queued', attempts: 1 });
+
+    smtp = await startSmtpServer(port);
+    await dueNow(queued?.id ?? '');
+    await ctx.app.mailer.deliverDue();
+    const mail = await smtp.next();
+    expect(mail.to).toEqual(['tieto@demo.vahti.fi']);
+    expect(mail.text).toContain('isPasswordChange=true');
+    const [sent] = await mailsTo(ctx, 'tieto@demo.vahti.fi');
+    expect(sent).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
+  });
+});

@@ -1,0 +1,206 @@
+import { formatClockTime } from '@vahti/domain';
+import { eq, like, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app.js';
+import { rateLimits } from '../../src/db/schema/index.js';
+import { DEMO_PASSWORD } from '../../src/db/seed.js';
+import { createTestApp, DRIVER, fromNewIp, type TestContext } from '../helpers/app.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+const post = (
+  url: string,
+  payload: Record<string, unknown>,
+  headers: Record<string, string> = {},
+  app = ctx.app,
+) => app.inject({ method: 'POST', url, payload, headers });
+
+const signIn = (email: string, password: string, headers: Record<string, string>) =>
+  post('/api/login', { userEmail: email, userPassword: password }, headers);
+
+/** The time the 429 text should name: the end of the key's window, rounded up to the minute. */
+async function expectedTime(key: string, language: 'fi' | 'en' = 'fi') {
+  const [row] = await ctx.database.db
+    .select({ windowEnd: rateLimits.windowEnd })
+    .from(rateLimits)
+    .where(eq(rateLimits.key, key));
+  if (!row) throw new Error(`no rate limit row ${key}`);
+  const rounded = new Date(Math.ceil(row.windowEnd.getTime() / 60_000) * 60_000);
+  return formatClockTime(language, rounded);
+}
+
+function expectRetryAfter(res: { headers: Record<string, unknown> }, maxSeconds: number) {
+  const seconds = Number(res.headers['retry-after']);
+  expect(Number.isInteger(seconds)).toBe(true);
+  expect(seconds).toBeGreaterThan(0);
+  expect(seconds).toBeLessThanOrEqual(maxSeconds);
+}
+
+describe(`sign-in limits, kept in the database (${DRIVER})`, () => {
+  it('refuses even the right password after 10 failures for one account, from any address', async () => {
+    const email = 'kayttaja@demo.vahti.fi';
+    for (let i = 0; i < 10; i++) {
+      // A different address each time: the account count alone trips the limit.
+      const res = await signIn(email.toUpperCase(), 'vaara-salasana', fromNewIp());
+      expect(res.statusCode).toBe(401);
+    }
+    for (const url of ['/', '/api/login']) {
+      const res = await post(url, { userEmail: email, userPassword: DEMO_PASSWORD }, fromNewIp());
+      expect(res.statusCode).toBe(429);
+      expectRetryAfter(res, 15 * 60);
+      const time = await expectedTime(`signInAccount:${email}`);
+      expect(res.json()).toEqual({
+        error: `Liian monta epäonnistunutta yritystä. Yritä uudelleen klo ${time}.`,
+        code: 'TOO_MANY_REQUESTS',
+      });
+      expect(time).toMatch(/^\d{2}\.\d{2}$/);
+    }
+    const english = await signIn(email, DEMO_PASSWORD, {
+      ...fromNewIp(),
+      'accept-language': 'en',
+    });
+    expect(english.json().error).toBe(
+      `Too many failed attempts. Try again at ${await expectedTime(`signInAccount:${email}`, 'en')} (Finnish time).`,
+    );
+    // Other accounts are not affected.
+    expect((await signIn('tieto@demo.vahti.fi', DEMO_PASSWORD, fromNewIp())).statusCode).toBe(200);
+  });
+
+  it('counts unknown addresses like known ones, so the limit reveals nothing', async () => {
+    const headers = fromNewIp();
+    for (let i = 0; i < 10; i++) {
+      expect((await signIn('ei-ketaan@demo.vahti.fi', 'x', headers)).statusCode).toBe(401);
+    }
+    expect((await signIn('ei-ketaan@demo.vahti.fi', 'x', headers)).statusCode).toBe(429);
+  });
+
+  it('refuses an address after 50 failures from it, whichever accounts they were for', async () => {
+    const headers = fromNewIp();
+    for (let i = 0; i < 50; i++) {
+      const res = await signIn(`arvaus-${i % 10}-${i}@demo.vahti.fi`, 'vaara', headers);
+      expect(res.statusCode).toBe(401);
+    }
+    const blocked = await signIn('paakayttaja@demo.vahti.fi', DEMO_PASSWORD, headers);
+    expect(blocked.statusCode).toBe(429);
+    expectRetryAfter(blocked, 15 * 60);
+    const ip = headers['x-forwarded-for'];
+    expect(blocked.json().error).toBe(
+      `Liian monta epäonnistunutta yritystä. Yritä uudelleen klo ${await expectedTime(`signInIp:${ip}`)}.`,
+    );
+    expect((await signIn('paakayttaja@demo.vahti.fi', DEMO_PASSWORD, fromNewIp())).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('holds across API instances, since the counts are in the shared database', async () => {
+    const second = await buildApp({ config: ctx.config, database: ctx.database, logger: false });
+    try {
+      const email = 'yllapitaja@demo.vahti.fi';
+      for (let i = 0; i < 10; i++) {
+        const app = i % 2 === 0 ? ctx.app : second;
+        const res = await post(
+          '/api/login',
+          { userEmail: email, userPassword: 'vaara' },
+          fromNewIp(),
+          app,
+        );
+        expect(res.statusCode).toBe(401);
+      }
+      const res = await post(
+        '/api/login',
+        { userEmail: email, userPassword: DEMO_PASSWORD },
+        fromNewIp(),
+        second,
+      );
+      expect(res.statusCode).toBe(429);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('opens again when the window has ended', async () => {
+    const email = 'yllapitaja@demo.vahti.fi';
+    await ctx.database.db
+      .update(rateLimits)
+      .set({ windowEnd: sql`now() - interval '1 second'` })
+      .where(eq(rateLimits.key, `signInAccount:${email}`));
+    expect((await signIn(email, DEMO_PASSWORD, fromNewIp())).statusCode).toBe(200);
+    // The next failure starts a fresh count of one.
+    await signIn(email, 'vaara', fromNewIp());
+    const [row] = await ctx.database.db
+      .select({ count: rateLimits.count })
+      .from(rateLimits)
+      .where(eq(rateLimits.key, `signInAccount:${email}`));
+    expect(row?.count).toBe(1);
+  });
+});
+
+describe(`other limits (${DRIVER})`, () => {
+  const attemptsText = /^Liian monta yritystä\. Yritä uudelleen klo \d{2}\.\d{2}\.$/;
+
+  it('allows 10 registrations per address per hour', async () => {
+    const headers = fromNewIp();
+    const body = {
+      userEmail: 'uusi@demo.vahti.fi',
+      userCode: 'c'.repeat(43),
+      userPassword: 'Salasana-123',
+      userFirstName: 'Uusi',
+      userLastName: 'Asukas',
+    };
+    for (let i = 0; i < 10; i++) {
+      expect((await post('/api/register-user', body, headers)).statusCode).toBe(400);
+    }
+    const res = await post('/api/register-user', body, headers);
+    expect(res.statusCode).toBe(429);
+    expectRetryAfter(res, 3600);
+    expect(res.json().error).toMatch(attemptsText);
+    expect((await post('/api/register-user', body, fromNewIp())).statusCode).toBe(400);
+  });
+
+  it('allows 5 reset mails per account and 20 per address per hour', async () => {
+    const forgot = (email: string, headers: Record<string, string>) =>
+      post('/api/forgot-user-password', { userEmail: email }, headers);
+    for (let i = 0; i < 5; i++) {
+      expect((await forgot('tieto@demo.vahti.fi', fromNewIp())).statusCode).toBe(200);
+    }
+    const perAccount = await forgot('TIETO@demo.vahti.fi', fromNewIp());
+    expect(perAccount.statusCode).toBe(429);
+    expect(perAccount.json().error).toMatch(attemptsText);
+
+    const headers = fromNewIp();
+    for (let i = 0; i < 20; i++) {
+      expect((await forgot(`henkilo-${i}@demo.vahti.fi`, headers)).statusCode).toBe(200);
+    }
+    const perIp = await forgot('henkilo-x@demo.vahti.fi', headers);
+    expect(perIp.statusCode).toBe(429);
+    expectRetryAfter(perIp, 3600);
+  });
+
+  it('allows 20 reset attempts per address per hour', async () => {
+    const headers = fromNewIp();
+    const body = {
+      code: 'r'.repeat(43),
+      userPassword: 'Salasana-123',
+      confirmPassword: 'Salasana-123',
+    };
+    for (let i = 0; i < 20; i++) {
+      const res = await post('/api/change-user-forgot-password', body, headers);
+      expect(res.json().code).toBe('RESET_LINK_INVALID');
+    }
+    const res = await post('/api/change-user-forgot-password', body, headers);
+    expect(res.statusCode).toBe(429);
+    expect(res.json().code).toBe('TOO_MANY_REQUESTS');
+  });
+
+  it('keys every rule by its name and a lower-cased value', async () => {
+    const keys = await ctx.database.db
+      .select({ key: rateLimits.key })
+      .from(rateLimits)
+      .where(like(rateLimits.key, 'forgotPasswordAccount:%'));
+    expect(keys.map((row) => row.key)).toContain('forgotPasswordAccount:tieto@demo.vahti.fi');
+  });
+});
