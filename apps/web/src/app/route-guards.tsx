@@ -3,6 +3,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { LoadingFallback } from '@/components/loading-fallback';
 import { loginPathFor } from '@/lib/redirect';
 import { type Session, toActor, useSession } from '@/lib/session';
+import type { Access } from './navigation';
 
 /** Where a visitor without a session goes: back here after signing in, unless they logged out. */
 function LoginRedirect({ session }: { session: Session }) {
@@ -26,5 +27,16 @@ export function RequireSection({ section }: { section: Section }) {
   const actor = toActor(session);
   if (!actor) return <LoginRedirect session={session} />;
   if (!can(actor, { do: 'openSection', section })) return <Navigate to="/not-found" replace />;
+  return <Outlet />;
+}
+
+/**
+ * A screen of an area that only some roles may open (see navigation.ts); others get not-found,
+ * as for a missing section permission. Sits inside RequireSection, so the session is known.
+ */
+export function RequireAccess({ access }: { access: Access }) {
+  const actor = toActor(useSession());
+  if (!actor) return null;
+  if (!access(actor)) return <Navigate to="/not-found" replace />;
   return <Outlet />;
 }

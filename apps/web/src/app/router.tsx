@@ -1,32 +1,54 @@
 import { SECTION_PATH, SECTIONS, type Section } from '@vahti/domain';
+import type { ComponentType } from 'react';
 import { createHashRouter, Navigate, type RouteObject } from 'react-router';
 import { LoadingFallback } from '@/components/loading-fallback';
 import { setUnauthorizedHandler } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
 import { isPublicPath, loginPathFor } from '@/lib/redirect';
 import { signOut } from '@/lib/session';
-import { RequireAuth, RequireSection } from './route-guards';
+import { pageAccess } from './navigation';
+import { RequireAccess, RequireAuth, RequireSection } from './route-guards';
 import { RouteErrorPage } from './routes/route-error-page';
 import { SECTION_PAGES } from './section-pages';
 
+type Lazy = NonNullable<RouteObject['lazy']>;
+
 // Every screen is loaded on demand, so the login screen downloads only what it needs.
-const loginRoute = async () => ({
-  Component: (await import('@/features/auth/routes/login-route')).LoginRoute,
-});
-const notFoundRoute = async () => ({
-  Component: (await import('./routes/not-found-page')).NotFoundPage,
-});
-const comingSoon = (name: keyof typeof import('@/features/auth/routes/coming-soon-routes')) => {
-  return async () => ({
-    Component: (await import('@/features/auth/routes/coming-soon-routes'))[name],
-  });
+const screen =
+  (load: () => Promise<ComponentType>): Lazy =>
+  async () => ({ Component: await load() });
+
+const loginRoute = screen(
+  async () => (await import('@/features/auth/routes/login-route')).LoginRoute,
+);
+const notFoundRoute = screen(async () => (await import('./routes/not-found-page')).NotFoundPage);
+const ownPasswordRoute = screen(
+  async () => (await import('@/features/account/routes/own-password-route')).OwnPasswordRoute,
+);
+const ownDetailsRoute = screen(
+  async () => (await import('@/features/account/routes/own-details-route')).OwnDetailsRoute,
+);
+
+/** Screens of an area built so far besides its dashboard and own password change. */
+const AREA_SCREENS: Partial<Record<Section, Record<string, Lazy>>> = {
+  vainu: { 'edit-user-information': ownDetailsRoute },
+  hallinta: {
+    outbox: screen(async () => (await import('@/features/outbox/routes/outbox-route')).OutboxRoute),
+  },
 };
+
+/** A screen some roles may not open gets the menu's rule as its guard (see navigation.ts). */
+function guarded(section: Section, route: RouteObject & { path: string }): RouteObject {
+  const access = pageAccess(section, route.path);
+  return access ? { element: <RequireAccess access={access} />, children: [route] } : route;
+}
 
 function sectionRoute(section: Section): RouteObject {
   const sectionPage = (dashboard: boolean) => async () => {
     const { SectionPage } = await import('./routes/section-page');
     return { element: <SectionPage section={section} dashboard={dashboard} /> };
   };
+  const screens = Object.entries(AREA_SCREENS[section] ?? {});
   return {
     path: SECTION_PATH[section].slice(1),
     element: <RequireSection section={section} />,
@@ -39,7 +61,11 @@ function sectionRoute(section: Section): RouteObject {
         children: [
           { index: true, element: <Navigate to="dashboard" replace /> },
           { path: 'dashboard', lazy: sectionPage(true) },
-          ...SECTION_PAGES[section].map((path) => ({ path, lazy: sectionPage(false) })),
+          { path: 'change-password', lazy: ownPasswordRoute },
+          ...screens.map(([path, lazy]) => guarded(section, { path, lazy })),
+          ...SECTION_PAGES[section].map((path) =>
+            guarded(section, { path, lazy: sectionPage(false) }),
+          ),
         ],
       },
       { path: '*', lazy: notFoundRoute },
@@ -54,20 +80,43 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, lazy: loginRoute },
       { path: 'login', lazy: loginRoute },
-      { path: 'user-register', lazy: comingSoon('UserRegisterRoute') },
-      { path: 'forgot-password', lazy: comingSoon('ForgotPasswordRoute') },
-      { path: 'change-password', lazy: comingSoon('ChangePasswordRoute') },
+      {
+        path: 'user-register',
+        lazy: screen(
+          async () =>
+            (await import('@/features/auth/routes/user-register-route')).UserRegisterRoute,
+        ),
+      },
+      {
+        path: 'forgot-password',
+        lazy: screen(
+          async () =>
+            (await import('@/features/auth/routes/forgot-password-route')).ForgotPasswordRoute,
+        ),
+      },
+      {
+        path: 'change-password',
+        lazy: screen(
+          async () =>
+            (await import('@/features/auth/routes/change-password-route')).ChangePasswordRoute,
+        ),
+      },
       { path: 'not-found', lazy: notFoundRoute },
       {
         element: <RequireAuth />,
         children: [
           {
-            path: 'main',
-            lazy: async () => ({
-              Component: (await import('@/features/main/routes/main-route')).MainRoute,
-            }),
+            lazy: screen(async () => (await import('./layouts/root-layout')).RootLayout),
+            children: [
+              {
+                path: 'main',
+                lazy: screen(
+                  async () => (await import('@/features/main/routes/main-route')).MainRoute,
+                ),
+              },
+              { path: 'edit-user-information', lazy: ownDetailsRoute },
+            ],
           },
-          { path: 'edit-user-information', lazy: comingSoon('EditUserInformationRoute') },
         ],
       },
       ...SECTIONS.map(sectionRoute),

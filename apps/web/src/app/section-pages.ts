@@ -1,8 +1,9 @@
 import type { Section } from '@vahti/domain';
 
 /**
- * The sub-routes of each application area besides `dashboard` (spec 000 §2). Each renders a
- * "coming" page until its issue builds the screen; anything else in the area is not found.
+ * The sub-routes of each application area still to be built (spec 000 §2): each renders a
+ * "coming" page until its issue builds the screen and moves it to the router's AREA_SCREENS.
+ * `dashboard` and `change-password` are routed for every area; anything else is not found.
  */
 export const SECTION_PAGES: Record<Section, readonly string[]> = {
   tieto: [
@@ -12,7 +13,6 @@ export const SECTION_PAGES: Record<Section, readonly string[]> = {
     'show-materialbank-files',
     'add-feedback',
     'show-feedbacks',
-    'change-password',
     'show-user',
     'add-new-query',
     'show-queries',
@@ -32,8 +32,6 @@ export const SECTION_PAGES: Record<Section, readonly string[]> = {
     'sensor-data',
     'sensor-data/chart',
     'show-materialbank-files-vainu',
-    'change-password',
-    'edit-user-information',
     'show-user',
     'add-sensor',
     'show-sensors',
@@ -47,14 +45,8 @@ export const SECTION_PAGES: Record<Section, readonly string[]> = {
     'show-user-devices',
     'qr-code',
   ],
-  materiaalipankki: [
-    'add-new-materialbank-file',
-    'show-materialbank-files',
-    'change-password',
-    'show-user',
-  ],
+  materiaalipankki: ['add-new-materialbank-file', 'show-materialbank-files', 'show-user'],
   hallinta: [
-    'change-password',
     'show-user',
     'add-new-user',
     'show-users',

@@ -1,24 +1,65 @@
 import AppsIcon from '@mui/icons-material/Apps';
 import LogoutIcon from '@mui/icons-material/Logout';
 import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
+import IconButton from '@mui/material/IconButton';
+import { useTheme } from '@mui/material/styles';
 import Toolbar from '@mui/material/Toolbar';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { signOut, useSession } from '@/lib/session';
+import { AccountMenu } from './account-menu';
+import { SiteInfoButton } from './site-info-dialog';
+
+const EDIT_OWN_DETAILS_PATH = '/edit-user-information';
 
 interface AppTopBarProps {
   title: string;
+  /** Phone: the button that opens the area's drawer, before the title. */
+  menuButton?: ReactNode;
+  /** Desktop: the area's navigation menus, after the title. */
+  navigation?: ReactNode;
+  /** Slots for later issues: the active-alarm badge (Hallinta, Vainu) and Tieto's 'Viestit' tab. */
+  alarmBadge?: ReactNode;
+  messagesTab?: ReactNode;
   /** Adds the "Sovellukset" link back to the application chooser. */
   showApplicationsLink?: boolean;
+  /** Shows the user's e-mail on a wide screen (the frames without a drawer). */
+  showUserEmail?: boolean;
+  /** Where the account menu's "Vaihda salasana" leads; null leaves the item out. */
+  changePasswordPath: string | null;
+  /** `fixed` in an area's frame; `static` above a screen without a drawer. */
+  position?: 'fixed' | 'static';
+  /** Keeps the bar above a permanent drawer (which then starts below it). */
+  aboveDrawer?: boolean;
 }
 
-/** The bar above every signed-in screen: where the user is, who they are, and the way out. */
-export function AppTopBar({ title, showApplicationsLink = false }: AppTopBarProps) {
+/**
+ * The bar above every signed-in screen (spec 000 §2): where the user is, the account menu, the
+ * site information, the way back to the applications and logout. Below `md` the texts turn into
+ * icon buttons with the same accessible names.
+ */
+export function AppTopBar({
+  title,
+  menuButton,
+  navigation,
+  alarmBadge,
+  messagesTab,
+  showApplicationsLink = false,
+  showUserEmail = false,
+  changePasswordPath,
+  position = 'static',
+  aboveDrawer = false,
+}: AppTopBarProps) {
   const { t } = useTranslation();
+  const theme = useTheme();
+  const compact = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
   const { user } = useSession();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -30,31 +71,73 @@ export function AppTopBar({ title, showApplicationsLink = false }: AppTopBarProp
     navigate('/login', { replace: true });
   };
 
+  const applications = t('area.applications');
+  const logout = t('area.logout');
+
   return (
-    <AppBar position="static" elevation={0}>
-      <Toolbar sx={{ flexWrap: 'wrap', columnGap: 2, rowGap: 0.5, py: 1 }}>
-        <Typography component="p" variant="h6" sx={{ flexGrow: 1, fontWeight: 600 }}>
+    <AppBar
+      position={position}
+      elevation={0}
+      sx={aboveDrawer ? { zIndex: theme.zIndex.drawer + 1 } : undefined}
+    >
+      <Toolbar
+        sx={{
+          gap: { xs: 0.5, md: 1.5 },
+          px: { xs: 1, sm: 2 },
+          '& .Mui-focusVisible': { outlineColor: 'common.white', outlineOffset: 0 },
+        }}
+      >
+        {menuButton}
+        <Typography
+          component="p"
+          variant="h6"
+          noWrap
+          sx={{ fontWeight: 600, flexShrink: 1, minWidth: 0, ml: menuButton ? 0 : 1 }}
+        >
           {title}
         </Typography>
-        {user && (
-          <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+        {navigation}
+        <Box sx={{ flexGrow: 1 }} />
+        {messagesTab}
+        {alarmBadge}
+        {showUserEmail && user && !compact && (
+          <Typography variant="body2" noWrap sx={{ minWidth: 0 }}>
             {user.userEmail}
           </Typography>
         )}
-        <Stack
-          direction="row"
-          spacing={1}
-          sx={{ '& .Mui-focusVisible': { outlineColor: 'common.white', outlineOffset: 0 } }}
-        >
-          {showApplicationsLink && (
+        <SiteInfoButton />
+        <AccountMenu
+          changePasswordPath={changePasswordPath}
+          editDetailsPath={EDIT_OWN_DETAILS_PATH}
+        />
+        {showApplicationsLink &&
+          (compact ? (
+            <Tooltip title={applications}>
+              <IconButton
+                color="inherit"
+                component={RouterLink}
+                to="/main"
+                aria-label={applications}
+              >
+                <AppsIcon />
+              </IconButton>
+            </Tooltip>
+          ) : (
             <Button color="inherit" component={RouterLink} to="/main" startIcon={<AppsIcon />}>
-              {t('area.applications')}
+              {applications}
             </Button>
-          )}
+          ))}
+        {compact ? (
+          <Tooltip title={logout}>
+            <IconButton color="inherit" onClick={handleLogout} aria-label={logout}>
+              <LogoutIcon />
+            </IconButton>
+          </Tooltip>
+        ) : (
           <Button color="inherit" onClick={handleLogout} startIcon={<LogoutIcon />}>
-            {t('area.logout')}
+            {logout}
           </Button>
-        </Stack>
+        )}
       </Toolbar>
     </AppBar>
   );

@@ -3,17 +3,40 @@ import FormHelperText from '@mui/material/FormHelperText';
 import InputLabel from '@mui/material/InputLabel';
 import OutlinedInput, { type OutlinedInputProps } from '@mui/material/OutlinedInput';
 import { type ReactNode, useId } from 'react';
+import {
+  type FieldError,
+  type FieldValues,
+  get,
+  type Path,
+  type UseFormReturn,
+} from 'react-hook-form';
+import { translateMessage } from '@/lib/i18n';
 
 type InputProps = Pick<
   OutlinedInputProps,
-  'name' | 'type' | 'autoComplete' | 'inputRef' | 'onChange' | 'onBlur' | 'disabled' | 'inputProps'
+  | 'name'
+  | 'type'
+  | 'autoComplete'
+  | 'inputRef'
+  | 'onChange'
+  | 'onBlur'
+  | 'disabled'
+  | 'readOnly'
+  | 'value'
+  | 'inputProps'
 >;
 
 export interface FormTextFieldProps extends InputProps {
   label: string;
   /** The field's message (already translated); shown below it and read with the field. */
   helperText?: ReactNode;
+  /** A standing note below the field ("Valinnainen"), shown while there is no message. */
+  hint?: string;
   error?: boolean;
+  /**
+   * Announced to screen readers (aria-required). No asterisk is drawn: the label's text stays
+   * exactly the field's name, and the optional fields say so with a hint instead.
+   */
   required?: boolean;
   id?: string;
 }
@@ -26,26 +49,55 @@ export interface FormTextFieldProps extends InputProps {
  */
 export function FormTextField({
   label,
-  helperText,
+  helperText: message,
+  hint,
   error = false,
   required = false,
   id,
   disabled,
+  readOnly,
   ...inputProps
 }: FormTextFieldProps) {
   const generatedId = useId();
   const inputId = id ?? generatedId;
   const helperId = `${inputId}-helper-text`;
+  const helperText = message || hint;
   return (
-    <FormControl fullWidth error={error} required={required} disabled={disabled}>
-      <InputLabel htmlFor={inputId}>{label}</InputLabel>
+    <FormControl fullWidth error={error} disabled={disabled}>
+      {/* The label always sits on the border: a value set by form.reset() or autofill, which
+          the input does not report, never ends up under it. */}
+      <InputLabel htmlFor={inputId} shrink>
+        {label}
+      </InputLabel>
       <OutlinedInput
+        notched
         {...inputProps}
+        inputProps={{ ...inputProps.inputProps, 'aria-required': required || undefined }}
         id={inputId}
         label={label}
+        readOnly={readOnly}
+        // A read-only value looks set apart from the fields the user can change.
+        sx={readOnly ? { bgcolor: 'action.hover' } : undefined}
         aria-describedby={helperText ? helperId : undefined}
       />
       {helperText ? <FormHelperText id={helperId}>{helperText}</FormHelperText> : null}
     </FormControl>
   );
+}
+
+/**
+ * What a FormTextField needs from a react-hook-form form for one field: the registered input and
+ * the field's message, translated (a zod key such as "validation.emailRequired", or the server's
+ * text).
+ */
+export function fieldProps<T extends FieldValues>(form: UseFormReturn<T>, name: Path<T>) {
+  const { ref, ...registered } = form.register(name);
+  const fieldError: FieldError | undefined = get(form.formState.errors, name);
+  const message = fieldError?.message;
+  return {
+    ...registered,
+    inputRef: ref,
+    error: Boolean(message),
+    helperText: translateMessage(message),
+  };
 }

@@ -109,6 +109,17 @@ export function signIn({ token, user }: { token: string; user: SessionUser }) {
   setState(fromStored(stored, 'verified'));
 }
 
+/**
+ * Replaces the token and/or the user of the current session and keeps it signed in: a password
+ * change answers with a new token (the server revoked the old ones), an own-details save with the
+ * updated user.
+ */
+export function updateSession(changes: { token?: string; user?: SessionUser }) {
+  const { token, user } = state;
+  if (!token || !user) return;
+  signIn({ token: changes.token ?? token, user: changes.user ?? user });
+}
+
 /** Forgets the token and the user; the caller clears cached server data. */
 export function signOut(reason: SignOutReason = 'logout') {
   writeStorage(null);

@@ -8,10 +8,11 @@ import { type FormEvent, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { AlertMessage } from '@/components/alert-message';
-import { FormTextField } from '@/components/form-text-field';
+import { FormAlerts } from '@/components/form-alerts';
+import { FormTextField, fieldProps } from '@/components/form-text-field';
+import { SubmitButton } from '@/components/submit-button';
 import { isApiError } from '@/lib/api-client';
-import { translateMessage } from '@/lib/i18n';
+import { useFormFeedback } from '@/lib/form-feedback';
 import { useLogin } from '../api/login';
 
 interface LoginFormProps {
@@ -25,53 +26,31 @@ const FIELDS = ['userEmail', 'userPassword'] as const satisfies readonly (keyof 
 export function LoginForm({ notice, onSuccess }: LoginFormProps) {
   const { t } = useTranslation();
   const login = useLogin();
-  const [invalidSubmit, setInvalidSubmit] = useState(false);
   const [submitted, setSubmitted] = useState(false);
   // The spec shows the forgot-password link only once a sign-in has been refused.
   const [refused, setRefused] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm({
+  const form = useForm({
     resolver: zodResolver(loginBody),
     defaultValues: { userEmail: '', userPassword: '' },
   });
+  const feedback = useFormFeedback({ setError: form.setError, fields: FIELDS });
 
   const handleValid = (values: LoginBody) => {
-    setInvalidSubmit(false);
+    feedback.clear();
     login.mutate(values, {
       onSuccess,
       onError: (error) => {
-        if (!isApiError(error) || error.status === 0) return;
-        setRefused(true);
-        for (const field of FIELDS) {
-          const message = error.fields[field];
-          if (message) setError(field, { type: 'server', message });
-        }
+        feedback.showError(error);
+        // A network failure is no refusal: the credentials were never checked.
+        if (isApiError(error) && error.status !== 0) setRefused(true);
       },
     });
   };
 
-  const handleInvalid = () => {
-    // The previous answer no longer describes what is on screen.
-    login.reset();
-    setInvalidSubmit(true);
-  };
-
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     setSubmitted(true);
-    return handleSubmit(handleValid, handleInvalid)(event);
+    return form.handleSubmit(handleValid, feedback.showInvalid)(event);
   };
-
-  const serverError = login.error
-    ? isApiError(login.error)
-      ? login.error.error
-      : t('api.unexpectedError')
-    : null;
-  const emailField = register('userEmail');
-  const passwordField = register('userPassword');
 
   return (
     <Stack component="form" noValidate onSubmit={onSubmit} spacing={2.5}>
@@ -80,39 +59,24 @@ export function LoginForm({ notice, onSuccess }: LoginFormProps) {
           {notice}
         </Alert>
       )}
-      <AlertMessage message={invalidSubmit ? t('validation.checkForm') : serverError} />
+      <FormAlerts feedback={feedback} />
       <FormTextField
-        {...emailField}
-        inputRef={emailField.ref}
+        {...fieldProps(form, 'userEmail')}
         id="login-email"
         label={t('login.email')}
         type="email"
         autoComplete="username"
         required
-        error={Boolean(errors.userEmail)}
-        helperText={translateMessage(errors.userEmail?.message)}
       />
       <FormTextField
-        {...passwordField}
-        inputRef={passwordField.ref}
+        {...fieldProps(form, 'userPassword')}
         id="login-password"
         label={t('login.password')}
         type="password"
         autoComplete="current-password"
         required
-        error={Boolean(errors.userPassword)}
-        helperText={translateMessage(errors.userPassword?.message)}
       />
-      {/* The name stays "Kirjaudu" while the call runs; only the state changes. */}
-      <Button
-        type="submit"
-        variant="contained"
-        size="large"
-        disabled={login.isPending}
-        aria-busy={login.isPending}
-      >
-        {t('login.submit')}
-      </Button>
+      <SubmitButton pending={login.isPending}>{t('login.submit')}</SubmitButton>
       <Button component={RouterLink} to="/user-register" variant="outlined" size="large">
         {t('login.register')}
       </Button>

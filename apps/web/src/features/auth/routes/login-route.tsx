@@ -5,20 +5,19 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
 import { CenteredPage } from '@/components/centered-page';
-import { ComingSoonPage } from '@/components/coming-soon-page';
 import { LoadingFallback } from '@/components/loading-fallback';
 import { useDocumentTitle } from '@/lib/document-title';
 import { safeRedirect } from '@/lib/redirect';
 import { forgetLogout, signIn, useSession } from '@/lib/session';
 import { LoginForm } from '../components/login-form';
+import { PasswordResetPage } from '../components/password-reset-page';
 
 /**
  * `/` and `/login`. A signed-in user goes on to `redirect` (an internal path) or the application
  * chooser. With `code` and `isPasswordChange=true` the screen is the password-reset step of the
- * forgot-password mail, which a later issue builds.
+ * forgot-password mail.
  */
 export function LoginRoute() {
-  const { t } = useTranslation();
   const [params] = useSearchParams();
   const session = useSession();
   const passwordChange = params.has('code') && params.get('isPasswordChange') === 'true';
@@ -27,15 +26,7 @@ export function LoginRoute() {
     forgetLogout();
   }, []);
 
-  if (passwordChange) {
-    return (
-      <ComingSoonPage
-        title={t('pages.changePassword')}
-        backTo="/login"
-        backLabel={t('app.backToLogin')}
-      />
-    );
-  }
+  if (passwordChange) return <PasswordResetPage code={params.get('code')} askEmail={false} />;
   if (session.status === 'unverified') return <LoadingFallback />;
   if (session.status === 'verified') {
     return <Navigate to={safeRedirect(params.get('redirect')) ?? '/main'} replace />;

@@ -1,11 +1,9 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { allowedSections, SECTION_HOME } from '@vahti/domain';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
-import { AppTopBar } from '@/components/app-top-bar';
 import { useDocumentTitle } from '@/lib/document-title';
 import { toActor, useSession } from '@/lib/session';
 import { ApplicationCard } from '../components/application-card';
@@ -22,29 +20,26 @@ export function MainRoute() {
 
   return (
     <>
-      <AppTopBar title={t('app.name')} />
-      <Container component="main" maxWidth="md" sx={{ py: { xs: 3, sm: 6 } }}>
-        <Typography component="h1" variant="h4" sx={{ mb: 3 }}>
-          {t('main.title')}
-        </Typography>
-        {sections.length === 0 ? (
-          <Alert severity="info" role="status">
-            {t('main.noApplications')}
-          </Alert>
-        ) : (
-          <Box
-            sx={{
-              display: 'grid',
-              gap: 2,
-              gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' },
-            }}
-          >
-            {sections.map((section) => (
-              <ApplicationCard key={section} section={section} />
-            ))}
-          </Box>
-        )}
-      </Container>
+      <Typography component="h1" variant="h4" sx={{ mb: 3 }}>
+        {t('main.title')}
+      </Typography>
+      {sections.length === 0 ? (
+        <Alert severity="info" role="status">
+          {t('main.noApplications')}
+        </Alert>
+      ) : (
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 2,
+            gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' },
+          }}
+        >
+          {sections.map((section) => (
+            <ApplicationCard key={section} section={section} />
+          ))}
+        </Box>
+      )}
     </>
   );
 }

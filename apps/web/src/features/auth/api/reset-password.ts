@@ -1,0 +1,17 @@
+import { useMutation } from '@tanstack/react-query';
+import { type MessageResponse, messageResponse, type ResetPasswordBody } from '@vahti/domain';
+import { apiRequest } from '@/lib/api-client';
+
+/** POST /api/change-user-forgot-password: a new password with the code of the reset link. */
+export function resetPassword(body: ResetPasswordBody): Promise<MessageResponse> {
+  return apiRequest('/api/change-user-forgot-password', {
+    method: 'POST',
+    body,
+    schema: messageResponse,
+    sessionCall: false,
+  });
+}
+
+export function useResetPassword() {
+  return useMutation({ mutationFn: resetPassword });
+}

@@ -1,0 +1,110 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Stack from '@mui/material/Stack';
+import {
+  email,
+  PASSWORD_RESET_REDIRECT_MS,
+  type ResetPasswordBody,
+  resetPasswordBody,
+} from '@vahti/domain';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { FormAlerts } from '@/components/form-alerts';
+import { FormTextField, fieldProps } from '@/components/form-text-field';
+import { SubmitButton } from '@/components/submit-button';
+import { useFormFeedback } from '@/lib/form-feedback';
+import { useResetPassword } from '../api/reset-password';
+
+/** The login screen's password-change mode sends no e-mail; the /change-password page asks it. */
+const withEmail = resetPasswordBody.safeExtend({ userEmail: email() });
+
+const SERVER_FIELDS = ['userEmail', 'userPassword', 'confirmPassword'] as const;
+
+interface ResetPasswordFormProps {
+  /** The reset link's code (already checked to look like one). */
+  code: string;
+  /** Adds the "Sähköposti" field, sent as userEmail. */
+  askEmail: boolean;
+}
+
+/**
+ * The last step of the forgot-password flow (spec 000 §4): a new password twice; on success the
+ * server's message, then the login screen after PASSWORD_RESET_REDIRECT_MS.
+ */
+export function ResetPasswordForm({ code, askEmail }: ResetPasswordFormProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const resetPassword = useResetPassword();
+  const [changed, setChanged] = useState(false);
+  const form = useForm<z.input<typeof resetPasswordBody>, unknown, ResetPasswordBody>({
+    resolver: zodResolver(askEmail ? withEmail : resetPasswordBody),
+    // The code is not a field on screen; it travels with the values and is validated with them.
+    defaultValues: {
+      // Without the field the e-mail stays out of the values (an empty one would be invalid).
+      userEmail: askEmail ? '' : undefined,
+      userPassword: '',
+      confirmPassword: '',
+      code,
+    },
+  });
+  const feedback = useFormFeedback({ setError: form.setError, fields: SERVER_FIELDS });
+
+  useEffect(() => {
+    if (!changed) return;
+    const timer = setTimeout(() => navigate('/', { replace: true }), PASSWORD_RESET_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [changed, navigate]);
+
+  const handleValid = ({ userEmail, ...values }: ResetPasswordBody) => {
+    feedback.clear();
+    resetPassword.mutate(
+      { ...values, ...(askEmail ? { userEmail } : {}) },
+      {
+        onSuccess: ({ message }) => {
+          feedback.showSuccess(message, { persist: true });
+          setChanged(true);
+        },
+        onError: feedback.showError,
+      },
+    );
+  };
+
+  if (changed) return <FormAlerts feedback={feedback} />;
+
+  return (
+    <Stack
+      component="form"
+      noValidate
+      onSubmit={form.handleSubmit(handleValid, feedback.showInvalid)}
+      spacing={2.5}
+    >
+      <FormAlerts feedback={feedback} />
+      {askEmail && (
+        <FormTextField
+          {...fieldProps(form, 'userEmail')}
+          label={t('resetPassword.email')}
+          type="email"
+          autoComplete="username"
+          required
+        />
+      )}
+      <FormTextField
+        {...fieldProps(form, 'userPassword')}
+        label={t('resetPassword.newPassword')}
+        type="password"
+        autoComplete="new-password"
+        required
+      />
+      <FormTextField
+        {...fieldProps(form, 'confirmPassword')}
+        label={t('resetPassword.confirmPassword')}
+        type="password"
+        autoComplete="new-password"
+        required
+      />
+      <SubmitButton pending={resetPassword.isPending}>{t('resetPassword.submit')}</SubmitButton>
+    </Stack>
+  );
+}

@@ -1,0 +1,13 @@
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/**
+ * A moment as the screens show it, in the browser's time zone: "21.11.2026 17.04"
+ * (DD.MM.YYYY HH.mm, spec 000 §9). Empty for a missing or unreadable value.
+ */
+export function formatDateTime(value: string | null | undefined): string {
+  if (!value) return '';
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  const day = `${pad(date.getDate())}.${pad(date.getMonth() + 1)}.${date.getFullYear()}`;
+  return `${day} ${pad(date.getHours())}.${pad(date.getMinutes())}`;
+}
