@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
+import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
 export interface ReceivedMail {
@@ -28,10 +29,13 @@ export async function startSmtpServer(port = 0) {
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
+      stream.on('end', async () => {
         const raw = Buffer.concat(chunks).toString('utf8');
+        const parsed = await simpleParser(raw);
         const mail = {
-          ...parseMessage(raw),
+          subject: parsed.subject ?? '',
+          text: parsed.text ?? '',
+          html: typeof parsed.html === 'string' ? parsed.html : '',
           to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           raw,
@@ -68,73 +72,3 @@ export async function startSmtpServer(port = 0) {
 }
 
 export type TestSmtpServer = Awaited<ReturnType<typeof startSmtpServer>>;
-
-// ---------------------------------------------------------------------------------------------
-// Just enough MIME to read what nodemailer writes: headers, multipart/alternative, and the
-// quoted-printable / base64 / 7bit transfer encodings, plus RFC 2047 encoded-word subjects.
-
-function splitHeaders(part: string): { headers: Map<string, string>; body: string } {
-  const at = part.indexOf('\r\n\r\n');
-  const head = at === -1 ? part : part.slice(0, at);
-  const body = at === -1 ? '' : part.slice(at + 4);
-  const headers = new Map<string, string>();
-  for (const line of head.replace(/\r\n[ \t]+/g, ' ').split('\r\n')) {
-    const colon = line.indexOf(':');
-    if (colon > 0)
-      headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
-  }
-  return { headers, body };
-}
-
-function decodeQuotedPrintable(text: string): string {
-  const bytes: number[] = [];
-  const joined = text.replace(/=\r?\n/g, '');
-  for (let i = 0; i < joined.length; i++) {
-    const hex = joined.slice(i + 1, i + 3);
-    if (joined[i] === '=' && /^[0-9A-F]{2}$/i.test(hex)) {
-      bytes.push(Number.parseInt(hex, 16));
-      i += 2;
-    } else {
-      bytes.push(...Buffer.from(joined[i] ?? '', 'utf8'));
-    }
-  }
-  return Buffer.from(bytes).toString('utf8');
-}
-
-function decodeBody(headers: Map<string, string>, body: string): string {
-  const encoding = (headers.get('content-transfer-encoding') ?? '7bit').toLowerCase();
-  if (encoding === 'quoted-printable') return decodeQuotedPrintable(body);
-  if (encoding === 'base64')
-    return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
-  return body;
-}
-
-function decodeEncodedWords(value: string): string {
-  return value
-    .replace(/\?=\s+=\?/g, '?==?')
-    .replace(/=\?utf-8\?([bq])\?([^?]*)\?=/gi, (_, kind: string, data: string) =>
-      kind.toLowerCase() === 'b'
-        ? Buffer.from(data, 'base64').toString('utf8')
-        : decodeQuotedPrintable(data.replace(/_/g, ' ')),
-    );
-}
-
-export function parseMessage(raw: string): { subject: string; text: string; html: string } {
-  const { headers, body } = splitHeaders(raw);
-  const subject = decodeEncodedWords(headers.get('subject') ?? '');
-  const type = headers.get('content-type') ?? 'text/plain';
-  const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
-  const parts = boundary
-    ? body
-        .split(`--${boundary}`)
-        .slice(1, -1)
-        .map((part) => splitHeaders(part.replace(/^\r\n/, '')))
-    : [{ headers, body }];
-  const find = (mime: string) => {
-    const part = parts.find((p) =>
-      (p.headers.get('content-type') ?? 'text/plain').startsWith(mime),
-    );
-    return part ? decodeBody(part.headers, part.body).replace(/\r\n$/, '') : '';
-  };
-  return { subject, text: find('text/plain'), html: find('text/html') };
-}
