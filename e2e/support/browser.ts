@@ -24,15 +24,20 @@ export interface E2E {
   newPage(options?: { width?: number; height?: number }): Promise<Page>;
 }
 
+export interface E2EOptions {
+  /** Extra server environment, computed when the file starts (e.g. a test SMTP server's URL). */
+  env?: () => Promise<Record<string, string>> | Record<string, string>;
+}
+
 /** Starts one server and one Chromium for the test file; both close after it. */
-export function useE2E(): E2E {
+export function useE2E(options: E2EOptions = {}): E2E {
   const state = {} as E2E;
   beforeAll(async () => {
     const executablePath = process.env.CHROME_PATH;
     if (!executablePath)
       throw new Error('CHROME_PATH is not set: run the end-to-end tests through npm test');
     const [server, browser] = await Promise.all([
-      startServer(),
+      startServer(await options.env?.()),
       // launch() gives Chromium a fresh temporary --user-data-dir and removes it on close.
       chromium.launch({ executablePath, args: CHROMIUM_ARGS }),
     ]);
@@ -57,6 +62,8 @@ export function useE2E(): E2E {
 
 /** Signs in through the login screen. */
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
+  // Wait for the login screen itself: a hash navigation may still show the previous screen.
+  await page.getByRole('heading', { name: 'Kirjaudu sisään' }).waitFor();
   await page.getByLabel('Sähköposti').fill(email);
   await page.getByLabel('Salasana').fill(password);
   await page.getByRole('button', { name: 'Kirjaudu', exact: true }).click();

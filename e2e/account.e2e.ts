@@ -1,0 +1,132 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startSmtpServer, type TestSmtpServer } from '../apps/api/test/helpers/smtp.js';
+import { DEMO_PASSWORD, expectAccessible, hashPath, signIn, useE2E } from './support/browser.js';
+
+let smtp: TestSmtpServer;
+const e2e = useE2E({
+  env: async () => {
+    smtp = await startSmtpServer();
+    return { SMTP_URL: smtp.url, MAIL_FROM: 'Vahti <vahti@example.fi>' };
+  },
+});
+afterAll(() => smtp?.close());
+
+const demoCode = () =>
+  readFileSync(path.join(e2e.server.dataDir, 'demo-registration-code.txt'), 'utf8').trim();
+
+describe('account flows in the browser', () => {
+  it('registers a new user with a registration code, who then signs in', async () => {
+    const page = await e2e.newPage();
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Rekisteröidy' }).click();
+    await expect.poll(() => hashPath(page)).toBe('/user-register');
+    await page.getByRole('heading', { name: 'Rekisteröidy' }).waitFor();
+    await expectAccessible(page);
+
+    // A code that is too short is refused in the form with the spec's text.
+    await page.getByLabel('Rekisteröintikoodi').fill('liian-lyhyt');
+    await page.getByRole('button', { name: 'Rekisteröidy' }).click();
+    await page.getByText('Tarkista koodin oikeellisuus').waitFor();
+
+    await page.getByLabel('Sähköposti').fill('uusi.asukas@example.fi');
+    await page.getByLabel('Rekisteröintikoodi').fill(demoCode());
+    await page.getByLabel('Salasana', { exact: true }).fill('Uusi-salasana-1');
+    await page.getByLabel('Salasana uudelleen').fill('Uusi-salasana-1');
+    await page.getByLabel('Etunimi').fill('Uuno');
+    await page.getByLabel('Sukunimi').fill('Asukas');
+    await page.getByRole('button', { name: 'Rekisteröidy' }).click();
+    await page.getByText('Rekisteröityminen onnistui').waitFor();
+
+    await page.getByRole('link', { name: 'Kirjautumiseen', exact: true }).click();
+    await signIn(page, 'uusi.asukas@example.fi', 'Uusi-salasana-1');
+    // The demo code carries Tieto and Vainu, so the chooser shows both.
+    await page.getByRole('heading', { name: 'Valitse sovellus' }).waitFor();
+    expect(await page.getByRole('link', { name: 'TIETO', exact: true }).count()).toBe(1);
+    expect(await page.getByRole('link', { name: 'VAINU', exact: true }).count()).toBe(1);
+  });
+
+  it('resets a forgotten password through the link in the mail', async () => {
+    const page = await e2e.newPage();
+    await page.goto('/');
+    await signIn(page, 'kayttaja@demo.vahti.fi', 'vaara-salasana');
+    await page.getByRole('link', { name: 'Unohditko salasanasi?' }).click();
+    await page.getByRole('heading', { name: 'Unohtunut salasana' }).waitFor();
+    await expectAccessible(page);
+    await page.getByLabel('Sähköposti').fill('kayttaja@demo.vahti.fi');
+    await page.getByRole('button', { name: 'Lähetä' }).click();
+    await page.getByText('Jos osoite löytyy palvelusta').waitFor();
+
+    const mail = await smtp.next();
+    expect(mail.to).toEqual(['kayttaja@demo.vahti.fi']);
+    const link = mail.text.match(/https?:\/\/\S+isPasswordChange=true/)?.[0];
+    expect(link?.startsWith(`${e2e.server.url}/#/login?code=`)).toBe(true);
+
+    await page.goto(link as string);
+    await page.getByRole('heading', { name: 'Vaihda salasana' }).waitFor();
+    await page.getByLabel('Uusi salasana', { exact: true }).fill('Palautettu-2026');
+    await page.getByLabel('Uusi salasana uudelleen').fill('Eri-salasana-2026');
+    await page.getByRole('button', { name: 'Vaihda salasana' }).click();
+    await page.getByText('Salasanat eivät täsmänneet. Yritä uudelleen.').waitFor();
+    await page.getByLabel('Uusi salasana uudelleen').fill('Palautettu-2026');
+    await page.getByRole('button', { name: 'Vaihda salasana' }).click();
+    await page.getByText('Salasana vaihdettu').waitFor();
+    // After 3 seconds the screen returns to the login page on its own.
+    await expect.poll(() => hashPath(page), { timeout: 8_000 }).toBe('/');
+
+    await signIn(page, 'kayttaja@demo.vahti.fi', 'Palautettu-2026');
+    await page.getByRole('heading', { name: 'Valitse sovellus' }).waitFor();
+  });
+
+  it('changes the own password from the account menu and stays signed in', async () => {
+    const page = await e2e.newPage();
+    await page.goto('/#/tieto/dashboard');
+    await signIn(page, 'tieto@demo.vahti.fi');
+    await expect.poll(() => hashPath(page)).toBe('/tieto/dashboard');
+    await page.getByRole('button', { name: 'Käyttäjätili' }).click();
+    await page.getByRole('menuitem', { name: 'Vaihda salasana' }).click();
+    await expect.poll(() => hashPath(page)).toBe('/tieto/change-password');
+    await expectAccessible(page);
+
+    await page.getByLabel('Nykyinen salasana').fill('vaara-salasana');
+    await page.getByLabel('Uusi salasana', { exact: true }).fill('Tieto-uusi-2026');
+    await page.getByLabel('Uusi salasana uudelleen').fill('Tieto-uusi-2026');
+    await page.getByRole('button', { name: 'Tallenna' }).click();
+    await page.getByText('Nykyinen salasana on väärin').first().waitFor();
+
+    await page.getByLabel('Nykyinen salasana').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Tallenna' }).click();
+    await page.getByText('Salasana vaihdettu').waitFor();
+    // The server revoked the old token and returned a new one: a reload keeps the session.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Vaihda salasana' }).waitFor();
+    await page.getByRole('button', { name: 'Kirjaudu ulos' }).click();
+    await signIn(page, 'tieto@demo.vahti.fi', 'Tieto-uusi-2026');
+    await expect.poll(() => hashPath(page)).toBe('/tieto/dashboard');
+  });
+
+  it('edits the own details; the e-mail stays read-only', async () => {
+    const page = await e2e.newPage();
+    await page.goto('/');
+    await signIn(page, 'paakayttaja@demo.vahti.fi');
+    await page.getByRole('heading', { name: 'Valitse sovellus' }).waitFor();
+    await page.getByRole('button', { name: 'Käyttäjätili' }).click();
+    await page.getByRole('menuitem', { name: 'Muokkaa omia tietoja' }).click();
+    await page.getByRole('heading', { name: 'Muokkaa omia tietoja' }).waitFor();
+    await expectAccessible(page);
+    expect(await page.getByLabel('Sähköposti').inputValue()).toBe('paakayttaja@demo.vahti.fi');
+    expect(await page.getByLabel('Sähköposti').isEditable()).toBe(false);
+
+    await page.getByLabel('Etunimi').fill('');
+    await page.getByRole('button', { name: 'Tallenna' }).click();
+    await page.getByText('Etunimi on pakollinen tieto').waitFor();
+    await page.getByLabel('Etunimi').fill('Päivikki');
+    await page.getByLabel('Titteli').fill('Kiinteistöpäällikkö');
+    await page.getByRole('button', { name: 'Tallenna' }).click();
+    await page.getByText('Tiedot tallennettu').waitFor();
+    await page.reload();
+    await expect.poll(() => page.getByLabel('Etunimi').inputValue()).toBe('Päivikki');
+    expect(await page.getByLabel('Titteli').inputValue()).toBe('Kiinteistöpäällikkö');
+  });
+});
