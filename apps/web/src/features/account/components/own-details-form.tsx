@@ -1,9 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Stack from '@mui/material/Stack';
 import { type SessionUser, type UpdateOwnDetailsBody, updateOwnDetailsBody } from '@vahti/domain';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormAlerts } from '@/components/form-alerts';
+import { FeedbackForm } from '@/components/feedback-form';
 import { FormTextField, fieldProps } from '@/components/form-text-field';
 import { SubmitButton } from '@/components/submit-button';
 import { useFormFeedback } from '@/lib/form-feedback';
@@ -49,13 +48,10 @@ export function OwnDetailsForm({ user }: { user: SessionUser }) {
   };
 
   return (
-    <Stack
-      component="form"
-      noValidate
+    <FeedbackForm
+      feedback={feedback}
       onSubmit={form.handleSubmit(handleValid, feedback.showInvalid)}
-      spacing={2.5}
     >
-      <FormAlerts feedback={feedback} />
       <FormTextField
         label={t('ownDetails.email')}
         type="email"
@@ -91,6 +87,6 @@ export function OwnDetailsForm({ user }: { user: SessionUser }) {
       <SubmitButton pending={updateOwnDetails.isPending} sx={{ alignSelf: 'flex-start' }}>
         {t('ownDetails.submit')}
       </SubmitButton>
-    </Stack>
+    </FeedbackForm>
   );
 }

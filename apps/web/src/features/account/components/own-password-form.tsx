@@ -1,9 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Stack from '@mui/material/Stack';
 import { type ChangePasswordBody, changePasswordBody } from '@vahti/domain';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormAlerts } from '@/components/form-alerts';
+import { FeedbackForm } from '@/components/feedback-form';
 import { FormTextField, fieldProps } from '@/components/form-text-field';
 import { SubmitButton } from '@/components/submit-button';
 import { useFormFeedback } from '@/lib/form-feedback';
@@ -34,13 +33,10 @@ export function OwnPasswordForm() {
   };
 
   return (
-    <Stack
-      component="form"
-      noValidate
+    <FeedbackForm
+      feedback={feedback}
       onSubmit={form.handleSubmit(handleValid, feedback.showInvalid)}
-      spacing={2.5}
     >
-      <FormAlerts feedback={feedback} />
       <FormTextField
         {...fieldProps(form, 'userCurrentPassword')}
         label={t('ownPassword.currentPassword')}
@@ -65,6 +61,6 @@ export function OwnPasswordForm() {
       <SubmitButton pending={changePassword.isPending} sx={{ alignSelf: 'flex-start' }}>
         {t('ownPassword.submit')}
       </SubmitButton>
-    </Stack>
+    </FeedbackForm>
   );
 }

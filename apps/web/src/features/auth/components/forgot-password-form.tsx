@@ -1,9 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Stack from '@mui/material/Stack';
 import { type ForgotPasswordBody, forgotPasswordBody } from '@vahti/domain';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormAlerts } from '@/components/form-alerts';
+import { FeedbackForm } from '@/components/feedback-form';
 import { FormTextField, fieldProps } from '@/components/form-text-field';
 import { SubmitButton } from '@/components/submit-button';
 import { useFormFeedback } from '@/lib/form-feedback';
@@ -28,13 +27,10 @@ export function ForgotPasswordForm() {
   };
 
   return (
-    <Stack
-      component="form"
-      noValidate
+    <FeedbackForm
+      feedback={feedback}
       onSubmit={form.handleSubmit(handleValid, feedback.showInvalid)}
-      spacing={2.5}
     >
-      <FormAlerts feedback={feedback} />
       <FormTextField
         {...fieldProps(form, 'userEmail')}
         label={t('forgotPassword.email')}
@@ -43,6 +39,6 @@ export function ForgotPasswordForm() {
         required
       />
       <SubmitButton pending={forgotPassword.isPending}>{t('forgotPassword.submit')}</SubmitButton>
-    </Stack>
+    </FeedbackForm>
   );
 }

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { FeedbackForm } from '@/components/feedback-form';
 import { FormAlerts } from '@/components/form-alerts';
 import { FormTextField, fieldProps } from '@/components/form-text-field';
 import { SubmitButton } from '@/components/submit-button';
@@ -68,13 +69,10 @@ export function RegisterForm({ initialCode }: { initialCode: string }) {
   }
 
   return (
-    <Stack
-      component="form"
-      noValidate
+    <FeedbackForm
+      feedback={feedback}
       onSubmit={form.handleSubmit(handleValid, feedback.showInvalid)}
-      spacing={2.5}
     >
-      <FormAlerts feedback={feedback} />
       <FormTextField
         {...fieldProps(form, 'userEmail')}
         label={t('register.email')}
@@ -125,6 +123,6 @@ export function RegisterForm({ initialCode }: { initialCode: string }) {
       <Button component={RouterLink} to="/login" sx={{ alignSelf: 'center' }}>
         {t('app.backToLogin')}
       </Button>
-    </Stack>
+    </FeedbackForm>
   );
 }

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Stack from '@mui/material/Stack';
 import {
   email,
   PASSWORD_RESET_REDIRECT_MS,
@@ -11,6 +10,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
+import { FeedbackForm } from '@/components/feedback-form';
 import { FormAlerts } from '@/components/form-alerts';
 import { FormTextField, fieldProps } from '@/components/form-text-field';
 import { SubmitButton } from '@/components/submit-button';
@@ -74,13 +74,10 @@ export function ResetPasswordForm({ code, askEmail }: ResetPasswordFormProps) {
   if (changed) return <FormAlerts feedback={feedback} />;
 
   return (
-    <Stack
-      component="form"
-      noValidate
+    <FeedbackForm
+      feedback={feedback}
       onSubmit={form.handleSubmit(handleValid, feedback.showInvalid)}
-      spacing={2.5}
     >
-      <FormAlerts feedback={feedback} />
       {askEmail && (
         <FormTextField
           {...fieldProps(form, 'userEmail')}
@@ -105,6 +102,6 @@ export function ResetPasswordForm({ code, askEmail }: ResetPasswordFormProps) {
         required
       />
       <SubmitButton pending={resetPassword.isPending}>{t('resetPassword.submit')}</SubmitButton>
-    </Stack>
+    </FeedbackForm>
   );
 }
