@@ -65,6 +65,15 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   app.addHook('onReady', async () => mailer.start());
   app.addHook('onClose', () => mailer.stop());
 
+  // Every route, as registered: the tenant-isolation test checks that each one has an entry.
+  const routeTable: RegisteredRoute[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') routeTable.push({ method, url: route.url });
+    }
+  });
+  app.decorate('routeTable', routeTable);
+
   // External plugins, then our own, then routes.
   await app.register(securityPlugin);
   await app.register(docsPlugin);
@@ -80,8 +89,15 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   return app;
 }
 
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
+    /** Every registered route (method and URL pattern), HEAD excluded. */
+    routeTable: readonly RegisteredRoute[];
     /** The mail sender; tests drive its delivery with deliverDue(). */
     mailer: Mailer;
   }
