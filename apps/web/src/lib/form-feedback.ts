@@ -1,6 +1,6 @@
 import { MESSAGE_DISPLAY_MS } from '@vahti/domain';
 import { useEffect, useState } from 'react';
-import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { isApiError } from './api-client';
 import { i18n } from './i18n';
 
@@ -10,11 +10,7 @@ interface SuccessMessage {
   persist: boolean;
 }
 
-export interface FormFeedbackOptions<T extends FieldValues> {
-  /** react-hook-form's setError: the answer's per-field texts are shown under these fields. */
-  setError?: UseFormSetError<T>;
-  /** The form's fields that may carry a server message (`fields` of the error answer). */
-  fields?: readonly Path<T>[];
+export interface FormFeedbackOptions {
   /**
    * Shown instead of the server's own text for an answer from the server (the own-details save
    * says 'Jokin meni vikaan', spec 000 §8). A failure to reach the server keeps its own text.
@@ -39,13 +35,12 @@ export interface FormFeedback {
 /**
  * The one place that turns an API answer into what a form shows (spec 000 §7–§8): success
  * messages in green for 3 s (or until the next action), errors in red until the next action,
- * per-field texts under their fields.
+ * per-field texts under the form's fields of the same name.
  */
-export function useFormFeedback<T extends FieldValues>({
-  setError,
-  fields = [],
-  serverErrorText,
-}: FormFeedbackOptions<T> = {}): FormFeedback {
+export function useFormFeedback<T extends FieldValues>(
+  form: Pick<UseFormReturn<T>, 'setError' | 'getValues'>,
+  { serverErrorText }: FormFeedbackOptions = {},
+): FormFeedback {
   const [success, setSuccess] = useState<SuccessMessage | null>(null);
   const [error, setErrorText] = useState<string | null>(null);
 
@@ -76,9 +71,10 @@ export function useFormFeedback<T extends FieldValues>({
         setErrorText(i18n.t('api.unexpectedError'));
         return;
       }
-      for (const field of fields) {
-        const message = failure.fields[field];
-        if (message) setError?.(field, { type: 'server', message });
+      // The answer's per-field texts go under the form's own fields of the same name.
+      const own = form.getValues();
+      for (const [field, message] of Object.entries(failure.fields)) {
+        if (field in own) form.setError(field as Path<T>, { type: 'server', message });
       }
       const fromServer = failure.status !== 0;
       setErrorText(fromServer && serverErrorText ? serverErrorText : failure.error);

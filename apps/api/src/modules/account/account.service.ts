@@ -14,7 +14,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { randomToken, sha256Hex } from '../../lib/tokens.js';
 import type { TokenService } from '../../plugins/auth.js';
 import { type Account, findAccountByEmail, findAccountById } from '../auth/auth.repository.js';
-import type { AuthService } from '../auth/auth.service.js';
+import { type AuthService, isActiveAccount } from '../auth/auth.service.js';
 import type { Mailer } from '../mail/mailer.js';
 import { passwordResetMail } from '../mail/templates.js';
 import type { RateLimitService } from '../rate-limits/rate-limits.service.js';
@@ -59,9 +59,6 @@ export function createAccountService({
   rateLimits: RateLimitService;
   config: Pick<Config, 'publicUrl'>;
 }) {
-  const isActive = (account: Pick<Account, 'userState' | 'organizationState'>) =>
-    account.userState === 'Aktiivinen' && account.organizationState === 'Aktiivinen';
-
   return {
     /**
      * Self-registration with a code. The code is checked before the e-mail, so only someone
@@ -112,7 +109,7 @@ export function createAccountService({
       const token = randomToken();
       const tokenHash = sha256Hex(token);
       const account = await findAccountByEmail(db, body.userEmail);
-      const recipient = account && isActive(account) ? account : undefined;
+      const recipient = account && isActiveAccount(account) ? account : undefined;
       await db.transaction(async (tx) => {
         await deleteResetLinksOfUser(tx, recipient?.userId ?? NO_USER);
         if (!recipient) return;
@@ -132,7 +129,7 @@ export function createAccountService({
     async resetPassword(body: ResetPasswordBody, origin: RequestOrigin): Promise<void> {
       await rateLimits.consume([{ rule: 'resetPasswordIp', value: origin.ip }]);
       const link = await findValidResetLink(db, sha256Hex(body.code));
-      if (!link || !isActive(link)) throw resetLinkInvalid();
+      if (!link || !isActiveAccount(link)) throw resetLinkInvalid();
       if (body.userEmail && body.userEmail.toLowerCase() !== link.userEmail.toLowerCase()) {
         throw resetLinkInvalid();
       }

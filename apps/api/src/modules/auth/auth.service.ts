@@ -11,6 +11,10 @@ import {
   listTargetIdsOfUser,
 } from './auth.repository.js';
 
+/** Only an Aktiivinen user of an Aktiivinen organization may sign in or use a reset link. */
+export const isActiveAccount = (account: Pick<Account, 'userState' | 'organizationState'>) =>
+  account.userState === 'Aktiivinen' && account.organizationState === 'Aktiivinen';
+
 /** The caller as every service sees it: identity, role, permissions and tenant, read per request. */
 export interface Caller extends Actor {
   userId: string;
@@ -51,9 +55,6 @@ export function createAuthService({
     };
   }
 
-  const isActive = (account: Account) =>
-    account.userState === 'Aktiivinen' && account.organizationState === 'Aktiivinen';
-
   return {
     /**
      * A wrong e-mail and a wrong password answer alike, in the same time. Failed attempts are
@@ -80,7 +81,7 @@ export function createAuthService({
         throw unauthorized('INVALID_CREDENTIALS');
       }
       // Only someone who knows the password learns that the account is switched off.
-      if (!isActive(account)) throw new AppError(403, 'ACCOUNT_INACTIVE');
+      if (!isActiveAccount(account)) throw new AppError(403, 'ACCOUNT_INACTIVE');
       const token = tokens.sign({ sub: account.userId, tv: account.tokenVersion });
       return { token, user: await toSessionUser(account) };
     },
@@ -90,7 +91,7 @@ export function createAuthService({
       const claims = tokens.verify(token);
       if (!claims) throw unauthorized('SESSION_EXPIRED');
       const account = await findAccountById(db, claims.sub);
-      if (!account || account.tokenVersion !== claims.tv || !isActive(account)) {
+      if (!account || account.tokenVersion !== claims.tv || !isActiveAccount(account)) {
         throw unauthorized('SESSION_EXPIRED');
       }
       return {

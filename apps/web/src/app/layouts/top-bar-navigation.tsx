@@ -3,40 +3,26 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { useMenuButton } from '@/components/use-menu-button';
 import type { NavGroup } from '../navigation';
 
 /** One group of the area's menu as a button that opens its links. */
 function GroupMenu({ base, group }: { base: string; group: NavGroup }) {
   const { t } = useTranslation();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const menuId = useId();
-  const buttonId = useId();
-  const open = Boolean(anchor);
-  const close = () => setAnchor(null);
+  const { buttonProps, menuProps, close } = useMenuButton();
   return (
     <>
       <Button
-        id={buttonId}
+        {...buttonProps}
         color="inherit"
         endIcon={<ExpandMoreIcon />}
-        aria-haspopup="menu"
-        aria-controls={open ? menuId : undefined}
-        aria-expanded={open}
-        onClick={(event) => setAnchor(event.currentTarget)}
         sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
       >
         {t(group.label)}
       </Button>
-      <Menu
-        id={menuId}
-        anchorEl={anchor}
-        open={open}
-        onClose={close}
-        slotProps={{ list: { 'aria-labelledby': buttonId } }}
-      >
+      <Menu {...menuProps}>
         {group.links.map((link) => (
           <MenuItem
             key={link.path}

@@ -23,9 +23,7 @@ export function OwnDetailsForm({ user }: { user: SessionUser }) {
     resolver: zodResolver(updateOwnDetailsBody),
     defaultValues: formValues(user),
   });
-  const feedback = useFormFeedback({
-    setError: form.setError,
-    fields: ['userFirstName', 'userLastName', 'userPhoneNumber', 'userJobTitle'],
+  const feedback = useFormFeedback(form, {
     // Spec 000 §8: a failed own-details save says 'Jokin meni vikaan'.
     serverErrorText: t('api.unexpectedError'),
   });

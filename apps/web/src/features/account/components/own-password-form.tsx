@@ -15,11 +15,7 @@ export function OwnPasswordForm() {
   const { t } = useTranslation();
   const changePassword = useChangePassword();
   const form = useForm({ resolver: zodResolver(changePasswordBody), defaultValues: EMPTY });
-  const feedback = useFormFeedback({
-    setError: form.setError,
-    // A wrong current password comes back as fields.userCurrentPassword.
-    fields: ['userCurrentPassword', 'userPassword', 'confirmPassword'],
-  });
+  const feedback = useFormFeedback(form);
 
   const handleValid = (values: ChangePasswordBody) => {
     feedback.clear();

@@ -16,7 +16,7 @@ export function ForgotPasswordForm() {
     resolver: zodResolver(forgotPasswordBody),
     defaultValues: { userEmail: '' },
   });
-  const feedback = useFormFeedback({ setError: form.setError, fields: ['userEmail'] });
+  const feedback = useFormFeedback(form);
 
   const handleValid = (values: ForgotPasswordBody) => {
     feedback.clear();

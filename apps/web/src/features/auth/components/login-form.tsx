@@ -21,8 +21,6 @@ interface LoginFormProps {
   onSuccess: (response: LoginResponse) => void;
 }
 
-const FIELDS = ['userEmail', 'userPassword'] as const satisfies readonly (keyof LoginBody)[];
-
 export function LoginForm({ notice, onSuccess }: LoginFormProps) {
   const { t } = useTranslation();
   const login = useLogin();
@@ -33,7 +31,7 @@ export function LoginForm({ notice, onSuccess }: LoginFormProps) {
     resolver: zodResolver(loginBody),
     defaultValues: { userEmail: '', userPassword: '' },
   });
-  const feedback = useFormFeedback({ setError: form.setError, fields: FIELDS });
+  const feedback = useFormFeedback(form);
 
   const handleValid = (values: LoginBody) => {
     feedback.clear();

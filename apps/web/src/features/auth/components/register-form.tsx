@@ -14,14 +14,6 @@ import { useFormFeedback } from '@/lib/form-feedback';
 import { useRegisterUser } from '../api/register-user';
 
 /** Fields the server may answer about (fields.userCode for a bad code, fields.userEmail if taken). */
-const SERVER_FIELDS = [
-  'userEmail',
-  'userCode',
-  'userPassword',
-  'userFirstName',
-  'userLastName',
-  'userPhoneNumber',
-] as const;
 
 /** Self-registration with a registration code (spec 000 §2, §5). */
 export function RegisterForm({ initialCode }: { initialCode: string }) {
@@ -40,7 +32,7 @@ export function RegisterForm({ initialCode }: { initialCode: string }) {
       userPhoneNumber: '',
     },
   });
-  const feedback = useFormFeedback({ setError: form.setError, fields: SERVER_FIELDS });
+  const feedback = useFormFeedback(form);
 
   const handleValid = ({ confirmPassword: _, userPhoneNumber, ...values }: RegisterUserForm) => {
     feedback.clear();

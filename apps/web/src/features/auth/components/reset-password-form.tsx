@@ -20,8 +20,6 @@ import { useResetPassword } from '../api/reset-password';
 /** The login screen's password-change mode sends no e-mail; the /change-password page asks it. */
 const withEmail = resetPasswordBody.safeExtend({ userEmail: email() });
 
-const SERVER_FIELDS = ['userEmail', 'userPassword', 'confirmPassword'] as const;
-
 interface ResetPasswordFormProps {
   /** The reset link's code (already checked to look like one). */
   code: string;
@@ -49,7 +47,7 @@ export function ResetPasswordForm({ code, askEmail }: ResetPasswordFormProps) {
       code,
     },
   });
-  const feedback = useFormFeedback({ setError: form.setError, fields: SERVER_FIELDS });
+  const feedback = useFormFeedback(form);
 
   useEffect(() => {
     if (!changed) return;
