@@ -20,7 +20,7 @@ const LANDINGS = [
   {
     email: 'paakayttaja@demo.vahti.fi',
     path: '/main',
-    cards: ['TIETO', 'VAINU', 'MATERIAALIPANKKI'],
+    cards: ['TIETO', 'VAINU', 'MATERIAALIPANKKI', 'HALLINTA'],
   },
   { email: 'kayttaja@demo.vahti.fi', path: '/main', cards: ['TIETO', 'VAINU'] },
   { email: 'tieto@demo.vahti.fi', path: '/tieto/dashboard', cards: [] },

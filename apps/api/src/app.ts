@@ -8,6 +8,8 @@ import type { Config } from './config/index.js';
 import type { Database } from './db/client.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { createAccountService } from './modules/account/account.service.js';
+import { auditRoutes } from './modules/audit/audit.routes.js';
+import { createAuditService } from './modules/audit/audit.service.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -58,6 +60,7 @@ export async function buildApp({ config, database, logger }: AppOptions) {
     config,
   });
   const mail = createMailService({ db });
+  const audit = createAuditService({ db });
 
   // Mail delivery runs beside the requests and stops before the database closes (the server
   // closes the database in a later onClose hook).
@@ -84,6 +87,7 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   await app.register(authRoutes, { auth });
   await app.register(accountRoutes, { account });
   await app.register(mailRoutes, { mail });
+  await app.register(auditRoutes, { audit });
   await app.register(webPlugin, { webDir: config.webDir });
 
   return app;

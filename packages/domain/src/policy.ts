@@ -18,7 +18,18 @@ export type Action =
   | { do: 'accessOrganization'; organizationId: string }
   | { do: 'assignRole'; role: Role }
   /** The mail outbox shows every organization's mail (reset links included): top role only. */
-  | { do: 'readOutbox' };
+  | { do: 'readOutbox' }
+  /**
+   * The admin area's calls (users, targets, user-target links, registration codes, the
+   * dashboard): Hallinta permission and a role above Käyttäjä (spec 000 §6).
+   */
+  | { do: 'administer' }
+  /** Create and edit organizations and their applications: top role only (spec 000 §6). */
+  | { do: 'manageOrganizations' }
+  /** Edit, passivate or set the password of a user who holds `role`: not one above your own. */
+  | { do: 'manageUser'; role: Role }
+  /** The audit log spans every organization: top role only. */
+  | { do: 'readAuditLog' };
 
 export function can(actor: Actor, action: Action): boolean {
   switch (action.do) {
@@ -29,7 +40,15 @@ export function can(actor: Actor, action: Action): boolean {
     case 'accessOrganization':
       return actor.userRoles === TOP_ADMIN || actor.organizationId === action.organizationId;
     case 'readOutbox':
+    case 'manageOrganizations':
+    case 'readAuditLog':
       return actor.userRoles === TOP_ADMIN;
+    case 'administer':
+      return (
+        actor.userPermissions.includes(PERMISSIONS.hallinta) &&
+        roleRank(actor.userRoles) > roleRank('Käyttäjä')
+      );
+    case 'manageUser':
     case 'assignRole':
       // The top administrator may assign any role; everyone else only the first three and never
       // one above their own (spec 000 §6).

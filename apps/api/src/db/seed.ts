@@ -112,7 +112,8 @@ const DEMO_USERS: Array<
   {
     email: 'paakayttaja@demo.vahti.fi',
     role: 'Pääkäyttäjä',
-    permissions: [1, 2, 3],
+    // Hallinta too: a Pääkäyttäjä manages users and targets of the own organization (spec 000 §6).
+    permissions: [1, 2, 3, 4],
     organization: 'Demo Kiinteistöt Oy',
     firstName: 'Päivi',
     lastName: 'Käkelä',

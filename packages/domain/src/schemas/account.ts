@@ -1,15 +1,7 @@
 import { z } from 'zod';
 import { REGISTRATION_CODE_MIN_LENGTH } from '../constants.js';
 import { sessionUser } from './auth.js';
-import { email, msg, password, requiredText } from './fields.js';
-
-const optionalText = (max = 200) =>
-  z
-    .string({ error: msg('invalidValue') })
-    .trim()
-    .max(max, { error: msg('invalidValue') })
-    .optional()
-    .nullable();
+import { email, msg, optionalText, password, requiredText } from './fields.js';
 
 /** POST /api/register-user: self-registration with a registration code (spec 000 §3, §5). */
 export const registerUserBody = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PASSWORD_MIN_LENGTH } from '../constants.js';
+import { PASSWORD_MIN_LENGTH, STATES, TEXT_COUNTER_MAX, ZIP_CODE_LENGTH } from '../constants.js';
 import type { ValidationKey } from '../i18n/index.js';
 
 /** Zod messages are i18n keys ("validation.emailRequired"); each app translates them. */
@@ -29,3 +29,51 @@ export const password = z
   .min(1, { error: msg('passwordRequired'), abort: true })
   .min(PASSWORD_MIN_LENGTH, { error: msg('passwordTooShort') })
   .max(1024, { error: msg('invalidValue') });
+
+/** An optional free text: omitted keeps, null or '' clears (the API stores null). */
+export const optionalText = (max = 200) =>
+  z
+    .string({ error: msg('invalidValue') })
+    .trim()
+    .max(max, { error: msg('invalidValue') })
+    .optional()
+    .nullable();
+
+/** Information and description fields: a 500-character counter in the forms (spec 000 §5). */
+export const longText = () => optionalText(TEXT_COUNTER_MAX);
+
+/** A required short text of an admin form ('Pakollinen kenttä'). */
+export const requiredField = (max = 200) =>
+  requiredText('required').max(max, { error: msg('invalidValue') });
+
+/** A record id (uuid). A malformed id is a validation error, not a lookup. */
+export const id = () => z.uuid({ error: msg('invalidValue') });
+
+/** Exactly five digits (spec 000 §5). */
+export const zipCode = () =>
+  requiredText('zipCodeRequired').regex(new RegExp(`^\\d{${ZIP_CODE_LENGTH}}$`), {
+    error: msg('zipCodeLength'),
+  });
+
+export const recordState = () =>
+  z.enum(STATES, {
+    error: (issue) =>
+      issue.input === undefined || issue.input === '' ? msg('required') : msg('invalidValue'),
+  });
+
+/**
+ * Application permissions on the wire: a comma string of ids 1–4 ("1,2,4"), at least one
+ * (spec 000 §3). Forms hold a list and join it.
+ */
+export const permissionsString = () =>
+  z
+    .string({ error: msg('required') })
+    .trim()
+    .min(1, { error: msg('required'), abort: true })
+    .regex(/^[1-4](\s*,\s*[1-4])*$/, { error: msg('invalidValue') });
+
+/** 1-based paging of a server-paged list. */
+export const pageQuery = (maxPageSize = 100) => ({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(maxPageSize).default(25),
+});

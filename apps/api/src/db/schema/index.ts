@@ -1,3 +1,4 @@
+export * from './audit.js';
 export * from './common.js';
 export * from './mail.js';
 export * from './organizations.js';

@@ -18,6 +18,8 @@ export const isActiveAccount = (account: Pick<Account, 'userState' | 'organizati
 /** The caller as every service sees it: identity, role, permissions and tenant, read per request. */
 export interface Caller extends Actor {
   userId: string;
+  /** For the audit log: who did it, in words that outlive the user row. */
+  userEmail: string;
 }
 
 export function createAuthService({
@@ -98,6 +100,7 @@ export function createAuthService({
         account,
         caller: {
           userId: account.userId,
+          userEmail: account.userEmail,
           userRoles: account.userRoles,
           userPermissions: account.userPermissions,
           organizationId: account.userOrganization,

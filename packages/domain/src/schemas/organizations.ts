@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { BUSINESS_ID_LENGTH, STATES } from '../constants.js';
+import type { ValidationKey } from '../i18n/index.js';
+import { id, longText, msg, recordState, requiredText, zipCode } from './fields.js';
+
+// Hallinta: organizations and the applications granted to them (spec 000 §3, §5, §7).
+
+/** Required ('X on pakollinen tieto'), at least `min` characters, at most `max`. */
+const textOfLength = (required: ValidationKey, tooShort: ValidationKey, min: number, max = 200) =>
+  requiredText(required)
+    .min(min, { error: msg(tooShort) })
+    .max(max, { error: msg('invalidValue') });
+
+const organizationFields = {
+  organizationBusinessId: requiredText('businessIdRequired').length(BUSINESS_ID_LENGTH, {
+    error: msg('businessIdLength'),
+  }),
+  organizationContractNumber: textOfLength(
+    'contractNumberRequired',
+    'contractNumberTooShort',
+    3,
+    50,
+  ),
+  organizationName: textOfLength('organizationNameRequired', 'organizationNameTooShort', 2),
+  organizationAddress: textOfLength('addressRequired', 'addressTooShort', 3),
+  organizationZipCode: zipCode(),
+  organizationPostalDistrict: textOfLength('postalDistrictRequired', 'postalDistrictTooShort', 2),
+  organizationArea: textOfLength('areaRequired', 'areaTooShort', 2),
+  organizationState: recordState(),
+  organizationInformation: longText(),
+  organizationDescription: longText(),
+  /** Application ids (GET /api/applications); at least one ('Pakollinen kenttä'). */
+  organizationApplications: z
+    .array(z.number({ error: msg('invalidValue') }).int(), { error: msg('required') })
+    .min(1, { error: msg('required') })
+    .max(50, { error: msg('invalidValue') }),
+};
+
+/** POST /api/organization (Pääylläpitäjä). */
+export const createOrganizationBody = z.object(organizationFields);
+export type CreateOrganizationBody = z.infer<typeof createOrganizationBody>;
+
+/** PATCH /api/organization (Pääylläpitäjä): the organization named by organizationId. */
+export const updateOrganizationBody = z.object({ organizationId: id(), ...organizationFields });
+export type UpdateOrganizationBody = z.infer<typeof updateOrganizationBody>;
+
+export const application = z.object({ applicationId: z.number(), applicationName: z.string() });
+export type Application = z.infer<typeof application>;
+
+export const applicationsResponse = z.object({
+  message: z.string(),
+  applications: z.array(application),
+});
+export type ApplicationsResponse = z.infer<typeof applicationsResponse>;
+
+/** GET /api/organization-applications?organizationId= */
+export const organizationApplicationsQuery = z.object({ organizationId: id() });
+
+export const organizationRecord = z.object({
+  organizationId: z.string(),
+  organizationBusinessId: z.string(),
+  organizationContractNumber: z.string(),
+  organizationName: z.string(),
+  organizationAddress: z.string(),
+  organizationZipCode: z.string(),
+  organizationPostalDistrict: z.string(),
+  organizationArea: z.string(),
+  organizationState: z.enum(STATES),
+  organizationInformation: z.string().nullable(),
+  organizationDescription: z.string().nullable(),
+  /** The granted application ids, as the form sends them. */
+  organizationApplications: z.array(z.number()),
+  /** The same applications with their names (spec 000 §3: on edit). */
+  OrganizationApplications: z.array(application),
+  createdAt: z.string().describe('ISO 8601'),
+  updatedAt: z.string().describe('ISO 8601'),
+});
+export type OrganizationRecord = z.infer<typeof organizationRecord>;
+
+export const organizationResponse = z.object({
+  message: z.string(),
+  organization: organizationRecord,
+});
+export type OrganizationResponse = z.infer<typeof organizationResponse>;
+
+export const organizationsResponse = z.object({
+  message: z.string(),
+  organizations: z.array(organizationRecord),
+});
+export type OrganizationsResponse = z.infer<typeof organizationsResponse>;
