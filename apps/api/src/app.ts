@@ -12,12 +12,24 @@ import { auditRoutes } from './modules/audit/audit.routes.js';
 import { createAuditService } from './modules/audit/audit.service.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
+import { createDashboardService } from './modules/dashboard/dashboard.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { mailRoutes } from './modules/mail/mail.routes.js';
 import { createMailService } from './modules/mail/mail.service.js';
 import { createMailer, type Mailer } from './modules/mail/mailer.js';
+import { organizationsRoutes } from './modules/organizations/organizations.routes.js';
+import { createOrganizationsService } from './modules/organizations/organizations.service.js';
 import { createRateLimitService } from './modules/rate-limits/rate-limits.service.js';
+import { createRegistrationCodeAdminService } from './modules/registration-codes/registration-code-admin.service.js';
+import { registrationCodesRoutes } from './modules/registration-codes/registration-codes.routes.js';
 import { createRegistrationCodesService } from './modules/registration-codes/registration-codes.service.js';
+import { targetsRoutes } from './modules/targets/targets.routes.js';
+import { createTargetsService } from './modules/targets/targets.service.js';
+import { userTargetsRoutes } from './modules/user-targets/user-targets.routes.js';
+import { createUserTargetsService } from './modules/user-targets/user-targets.service.js';
+import { usersRoutes } from './modules/users/users.routes.js';
+import { createUsersService } from './modules/users/users.service.js';
 import { authPlugin, createTokenService } from './plugins/auth.js';
 import { docsPlugin } from './plugins/docs.js';
 import { errorsPlugin } from './plugins/errors.js';
@@ -61,6 +73,18 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   });
   const mail = createMailService({ db });
   const audit = createAuditService({ db });
+  const organizations = createOrganizationsService({ db, audit });
+  const targets = createTargetsService({ db, audit });
+  const registrationCodeAdmin = createRegistrationCodeAdminService({
+    db,
+    codes: registrationCodes,
+    audit,
+    mailer,
+    config,
+  });
+  const users = createUsersService({ db, audit });
+  const userTargets = createUserTargetsService({ db, audit });
+  const dashboard = createDashboardService({ db });
 
   // Mail delivery runs beside the requests and stops before the database closes (the server
   // closes the database in a later onClose hook).
@@ -88,6 +112,12 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   await app.register(accountRoutes, { account });
   await app.register(mailRoutes, { mail });
   await app.register(auditRoutes, { audit });
+  await app.register(organizationsRoutes, { organizations });
+  await app.register(targetsRoutes, { targets });
+  await app.register(registrationCodesRoutes, { registrationCodes: registrationCodeAdmin });
+  await app.register(usersRoutes, { users });
+  await app.register(userTargetsRoutes, { userTargets });
+  await app.register(dashboardRoutes, { dashboard });
   await app.register(webPlugin, { webDir: config.webDir });
 
   return app;

@@ -107,3 +107,25 @@ describe('the reset schema', () => {
     expect(bad.error?.issues.map((issue) => issue.message)).toEqual(['validation.emailInvalid']);
   });
 });
+
+describe('the admin area', () => {
+  it('needs the Hallinta permission and a role above Käyttäjä', () => {
+    expect(can(actor('Pääkäyttäjä'), { do: 'administer' })).toBe(true);
+    expect(can(actor('Ylläpitäjä', [1, 2, 3]), { do: 'administer' })).toBe(false);
+    expect(can(actor('Käyttäjä'), { do: 'administer' })).toBe(false);
+  });
+
+  it('lets a role manage users of its own rank and below, and only the top role all', () => {
+    expect(can(actor('Ylläpitäjä'), { do: 'manageUser', role: 'Ylläpitäjä' })).toBe(true);
+    expect(can(actor('Ylläpitäjä'), { do: 'manageUser', role: 'Pääylläpitäjä' })).toBe(false);
+    expect(can(actor('Pääkäyttäjä'), { do: 'manageUser', role: 'Ylläpitäjä' })).toBe(false);
+    expect(can(actor('Pääylläpitäjä'), { do: 'manageUser', role: 'Pääylläpitäjä' })).toBe(true);
+  });
+
+  it('keeps organizations and the audit log to the top administrator', () => {
+    for (const action of ['manageOrganizations', 'readAuditLog'] as const) {
+      expect(can(actor('Pääylläpitäjä'), { do: action })).toBe(true);
+      expect(can(actor('Ylläpitäjä'), { do: action })).toBe(false);
+    }
+  });
+});

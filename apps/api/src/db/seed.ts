@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Role } from '@vahti/domain';
+import type { Role, State } from '@vahti/domain';
 import { count } from 'drizzle-orm';
 import { hashPassword } from '../lib/passwords.js';
 import { createRegistrationCodesService } from '../modules/registration-codes/registration-codes.service.js';
@@ -32,7 +32,7 @@ const DEMO_ORGANIZATION = {
   organizationZipCode: '00100',
   organizationPostalDistrict: 'Helsinki',
   organizationArea: 'Uusimaa',
-  organizationInformation: 'Demo-organisaatio, jolla on kolme kohdetta.',
+  organizationInformation: 'Demo-organisaatio, jolla on viisi kohdetta.',
 };
 
 const OTHER_ORGANIZATION = {
@@ -46,7 +46,19 @@ const OTHER_ORGANIZATION = {
   organizationInformation: 'Toinen demo-organisaatio eristystestejä varten.',
 };
 
-const DEMO_TARGETS = [
+interface DemoTarget {
+  targetName: string;
+  targetAddress: string;
+  targetZipCode: string;
+  targetPostalDistrict: string;
+  targetType: string;
+  targetPropertyId: string;
+  targetJobNumber: string;
+  /** E-mails of the target's contact users: users of the organization linked to the target. */
+  contacts: string[];
+}
+
+const DEMO_TARGETS: DemoTarget[] = [
   {
     targetName: 'As Oy Kivikko',
     targetAddress: 'Kivikonkaari 3',
@@ -55,6 +67,7 @@ const DEMO_TARGETS = [
     targetType: 'Kerrostalo',
     targetPropertyId: '091-040-0012-0003',
     targetJobNumber: 'TN-1001',
+    contacts: ['yllapitaja@demo.vahti.fi', 'paakayttaja@demo.vahti.fi'],
   },
   {
     targetName: 'Rivitalo Haukilahti',
@@ -64,6 +77,7 @@ const DEMO_TARGETS = [
     targetType: 'Rivitalo',
     targetPropertyId: '049-012-0045-0008',
     targetJobNumber: 'TN-1002',
+    contacts: ['yllapitaja@demo.vahti.fi', 'paakayttaja@demo.vahti.fi'],
   },
   {
     targetName: 'Toimitalo Tikkurila',
@@ -73,83 +87,250 @@ const DEMO_TARGETS = [
     targetType: 'Toimisto',
     targetPropertyId: '092-015-0101-0011',
     targetJobNumber: 'TN-1003',
+    contacts: ['yllapitaja@demo.vahti.fi', 'hanna.heikkinen@demo.vahti.fi'],
+  },
+  // Named so that they sort after the first three: tests take "the first two targets by name".
+  {
+    targetName: 'Tornitalo Tapiola',
+    targetAddress: 'Tapiolantie 14',
+    targetZipCode: '02100',
+    targetPostalDistrict: 'Espoo',
+    targetType: 'Kerrostalo',
+    targetPropertyId: '049-021-0007-0014',
+    targetJobNumber: 'TN-1004',
+    contacts: ['pekka.peltonen@demo.vahti.fi'],
+  },
+  {
+    targetName: 'Vuokratalo Vallila',
+    targetAddress: 'Mäkelänkatu 45',
+    targetZipCode: '00550',
+    targetPostalDistrict: 'Helsinki',
+    targetType: 'Kerrostalo',
+    targetPropertyId: '091-022-0310-0005',
+    targetJobNumber: 'TN-1005',
+    contacts: ['pekka.peltonen@demo.vahti.fi'],
   },
 ];
 
-const OTHER_TARGET = {
-  targetName: 'As Oy Hämeenpuisto',
-  targetAddress: 'Hämeenpuisto 20',
-  targetZipCode: '33210',
-  targetPostalDistrict: 'Tampere',
-  targetType: 'Kerrostalo',
-  targetPropertyId: '837-002-0020-0001',
-  targetJobNumber: 'TN-2001',
-};
+const OTHER_TARGETS: DemoTarget[] = [
+  {
+    targetName: 'As Oy Hämeenpuisto',
+    targetAddress: 'Hämeenpuisto 20',
+    targetZipCode: '33210',
+    targetPostalDistrict: 'Tampere',
+    targetType: 'Kerrostalo',
+    targetPropertyId: '837-002-0020-0001',
+    targetJobNumber: 'TN-2001',
+    contacts: ['yllapitaja@toinen.vahti.fi', 'riikka.rantanen@toinen.vahti.fi'],
+  },
+  {
+    targetName: 'Rivitalo Hervanta',
+    targetAddress: 'Insinöörinkatu 30',
+    targetZipCode: '33720',
+    targetPostalDistrict: 'Tampere',
+    targetType: 'Rivitalo',
+    targetPropertyId: '837-041-0112-0030',
+    targetJobNumber: 'TN-2002',
+    contacts: ['riikka.rantanen@toinen.vahti.fi'],
+  },
+  {
+    targetName: 'Toimitalo Ratina',
+    targetAddress: 'Vuolteenkatu 1',
+    targetZipCode: '33100',
+    targetPostalDistrict: 'Tampere',
+    targetType: 'Toimisto',
+    targetPropertyId: '837-001-0055-0001',
+    targetJobNumber: 'TN-2003',
+    contacts: ['mikko.lindholm@toinen.vahti.fi'],
+  },
+];
 
-const DEMO_USERS: Array<
-  DemoLogin & { firstName: string; lastName: string; jobTitle: string; targets: number[] }
-> = [
+interface DemoUser extends DemoLogin {
+  firstName: string;
+  lastName: string;
+  jobTitle: string;
+  phoneNumber?: string;
+  state?: State;
+  /** Names of the organization's targets the user is linked to. */
+  targets: string[];
+}
+
+const DEMO = DEMO_ORGANIZATION.organizationName;
+const OTHER = OTHER_ORGANIZATION.organizationName;
+
+/** The demo sign-ins, printed at start-up. */
+const DEMO_USERS: DemoUser[] = [
   {
     email: 'paayllapitaja@demo.vahti.fi',
     role: 'Pääylläpitäjä',
     permissions: [1, 2, 3, 4],
-    organization: 'Demo Kiinteistöt Oy',
+    organization: DEMO,
     firstName: 'Paula',
     lastName: 'Pääkkönen',
     jobTitle: 'Palvelupäällikkö',
-    targets: [0, 1, 2],
+    targets: ['As Oy Kivikko', 'Rivitalo Haukilahti', 'Toimitalo Tikkurila'],
   },
   {
     email: 'yllapitaja@demo.vahti.fi',
     role: 'Ylläpitäjä',
     permissions: [1, 2, 3, 4],
-    organization: 'Demo Kiinteistöt Oy',
+    organization: DEMO,
     firstName: 'Ylermi',
     lastName: 'Ylänne',
     jobTitle: 'Isännöitsijä',
-    targets: [0, 1, 2],
+    targets: ['As Oy Kivikko', 'Rivitalo Haukilahti', 'Toimitalo Tikkurila'],
   },
   {
     email: 'paakayttaja@demo.vahti.fi',
     role: 'Pääkäyttäjä',
     // Hallinta too: a Pääkäyttäjä manages users and targets of the own organization (spec 000 §6).
     permissions: [1, 2, 3, 4],
-    organization: 'Demo Kiinteistöt Oy',
+    organization: DEMO,
     firstName: 'Päivi',
     lastName: 'Käkelä',
     jobTitle: 'Huoltopäällikkö',
-    targets: [0, 1],
+    targets: ['As Oy Kivikko', 'Rivitalo Haukilahti'],
   },
   {
     email: 'kayttaja@demo.vahti.fi',
     role: 'Käyttäjä',
     permissions: [1, 2],
-    organization: 'Demo Kiinteistöt Oy',
+    organization: DEMO,
     firstName: 'Kalle',
     lastName: 'Kallio',
     jobTitle: 'Huoltomies',
-    targets: [0],
+    targets: ['As Oy Kivikko'],
   },
   {
     email: 'tieto@demo.vahti.fi',
     role: 'Käyttäjä',
     permissions: [1],
-    organization: 'Demo Kiinteistöt Oy',
+    organization: DEMO,
     firstName: 'Tiina',
     lastName: 'Tiainen',
     jobTitle: 'Asukas',
-    targets: [0],
+    targets: ['As Oy Kivikko'],
   },
   {
     email: 'yllapitaja@toinen.vahti.fi',
     role: 'Ylläpitäjä',
     permissions: [1, 2, 3, 4],
-    organization: 'Toinen Taloyhtiö Oy',
+    organization: OTHER,
     firstName: 'Tuomas',
     lastName: 'Toivonen',
     jobTitle: 'Isännöitsijä',
-    targets: [0],
+    targets: ['As Oy Hämeenpuisto'],
   },
+];
+
+/** A resident of the organization: Käyttäjä with Tieto only, unless told otherwise. */
+const resident = (
+  organization: string,
+  email: string,
+  firstName: string,
+  lastName: string,
+  targets: string[],
+  more: Partial<DemoUser> = {},
+): DemoUser => ({
+  email,
+  role: 'Käyttäjä',
+  permissions: [1],
+  organization,
+  firstName,
+  lastName,
+  jobTitle: 'Asukas',
+  targets,
+  ...more,
+});
+
+/**
+ * More users, so that the admin lists and the dashboard's charts show something real. They sign
+ * in with the demo password too but are not printed.
+ */
+const MORE_DEMO_USERS: DemoUser[] = [
+  {
+    email: 'hanna.heikkinen@demo.vahti.fi',
+    role: 'Pääkäyttäjä',
+    permissions: [1, 2, 3, 4],
+    organization: DEMO,
+    firstName: 'Hanna',
+    lastName: 'Heikkinen',
+    jobTitle: 'Kiinteistöpäällikkö',
+    phoneNumber: '+358 40 234 5678',
+    targets: ['Toimitalo Tikkurila'],
+  },
+  {
+    email: 'pekka.peltonen@demo.vahti.fi',
+    role: 'Pääkäyttäjä',
+    permissions: [1, 2, 3],
+    organization: DEMO,
+    firstName: 'Pekka',
+    lastName: 'Peltonen',
+    jobTitle: 'Huoltoteknikko',
+    phoneNumber: '+358 40 345 6789',
+    targets: ['Tornitalo Tapiola', 'Vuokratalo Vallila'],
+  },
+  resident(DEMO, 'aino.aaltonen@demo.vahti.fi', 'Aino', 'Aaltonen', ['As Oy Kivikko'], {
+    phoneNumber: '+358 50 111 2201',
+  }),
+  resident(DEMO, 'matti.virtanen@demo.vahti.fi', 'Matti', 'Virtanen', ['As Oy Kivikko'], {
+    phoneNumber: '+358 50 111 2202',
+  }),
+  resident(DEMO, 'liisa.korhonen@demo.vahti.fi', 'Liisa', 'Korhonen', ['Rivitalo Haukilahti'], {
+    phoneNumber: '+358 50 111 2203',
+  }),
+  resident(DEMO, 'jari.nieminen@demo.vahti.fi', 'Jari', 'Nieminen', ['Rivitalo Haukilahti'], {
+    permissions: [1, 2],
+    phoneNumber: '+358 50 111 2204',
+  }),
+  resident(DEMO, 'minna.jarvinen@demo.vahti.fi', 'Minna', 'Järvinen', ['Toimitalo Tikkurila'], {
+    permissions: [1, 2],
+    jobTitle: 'Toimistopäällikkö',
+    phoneNumber: '+358 50 111 2205',
+  }),
+  resident(DEMO, 'sanna.makinen@demo.vahti.fi', 'Sanna', 'Mäkinen', ['Tornitalo Tapiola'], {
+    phoneNumber: '+358 50 111 2206',
+  }),
+  resident(DEMO, 'timo.hamalainen@demo.vahti.fi', 'Timo', 'Hämäläinen', ['Tornitalo Tapiola'], {
+    phoneNumber: '+358 50 111 2207',
+  }),
+  resident(DEMO, 'eeva.laine@demo.vahti.fi', 'Eeva', 'Laine', ['Vuokratalo Vallila'], {
+    phoneNumber: '+358 50 111 2208',
+  }),
+  resident(DEMO, 'juha.koskinen@demo.vahti.fi', 'Juha', 'Koskinen', ['Vuokratalo Vallila'], {
+    phoneNumber: '+358 50 111 2209',
+  }),
+  // Moved away: kept for the history, but signed off.
+  resident(DEMO, 'olli.lehtonen@demo.vahti.fi', 'Olli', 'Lehtonen', ['As Oy Kivikko'], {
+    state: 'Passiivinen',
+    phoneNumber: '+358 50 111 2210',
+  }),
+  {
+    email: 'riikka.rantanen@toinen.vahti.fi',
+    role: 'Pääkäyttäjä',
+    permissions: [1, 2, 4],
+    organization: OTHER,
+    firstName: 'Riikka',
+    lastName: 'Rantanen',
+    jobTitle: 'Huoltopäällikkö',
+    phoneNumber: '+358 44 222 3301',
+    targets: ['As Oy Hämeenpuisto', 'Rivitalo Hervanta'],
+  },
+  resident(OTHER, 'antti.salminen@toinen.vahti.fi', 'Antti', 'Salminen', ['As Oy Hämeenpuisto'], {
+    phoneNumber: '+358 44 222 3302',
+  }),
+  resident(OTHER, 'katja.heinonen@toinen.vahti.fi', 'Katja', 'Heinonen', ['Rivitalo Hervanta'], {
+    phoneNumber: '+358 44 222 3303',
+  }),
+  resident(OTHER, 'mikko.lindholm@toinen.vahti.fi', 'Mikko', 'Lindholm', ['Toimitalo Ratina'], {
+    permissions: [1, 2],
+    jobTitle: 'Toimitilavastaava',
+    phoneNumber: '+358 44 222 3304',
+  }),
+  resident(OTHER, 'sari.koivisto@toinen.vahti.fi', 'Sari', 'Koivisto', ['Rivitalo Hervanta'], {
+    state: 'Passiivinen',
+    phoneNumber: '+358 44 222 3305',
+  }),
 ];
 
 export const DEMO_LOGINS: DemoLogin[] = DEMO_USERS.map(
@@ -200,50 +381,71 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<b
       { organizationId: other.id, applicationId: 2 },
     ]);
 
-    const demoTargets = await tx
+    // Ids by organization name, target name and e-mail.
+    const organizationIds = new Map([
+      [DEMO, demo.id],
+      [OTHER, other.id],
+    ]);
+    const targetRows = await tx
       .insert(targets)
-      .values(DEMO_TARGETS.map((t) => ({ ...t, targetOrganizationId: demo.id })))
-      .returning({ id: targets.targetId });
-    const otherTargets = await tx
-      .insert(targets)
-      .values([{ ...OTHER_TARGET, targetOrganizationId: other.id }])
-      .returning({ id: targets.targetId });
+      .values([
+        ...DEMO_TARGETS.map(({ contacts, ...t }) => ({ ...t, targetOrganizationId: demo.id })),
+        ...OTHER_TARGETS.map(({ contacts, ...t }) => ({ ...t, targetOrganizationId: other.id })),
+      ])
+      .returning({ id: targets.targetId, name: targets.targetName });
+    const targetIds = new Map(targetRows.map((row) => [row.name, row.id]));
+    const targetId = (name: string) => {
+      const id = targetIds.get(name);
+      if (!id) throw new Error(`seed: no target ${name}`);
+      return id;
+    };
 
-    for (const user of DEMO_USERS) {
-      const inDemo = user.organization === DEMO_ORGANIZATION.organizationName;
-      const [row] = await tx
-        .insert(users)
-        .values({
+    const allUsers = [...DEMO_USERS, ...MORE_DEMO_USERS];
+    const userRows = await tx
+      .insert(users)
+      .values(
+        allUsers.map((user) => ({
           userEmail: user.email,
           passwordHash,
           userFirstName: user.firstName,
           userLastName: user.lastName,
           userJobTitle: user.jobTitle,
-          userPhoneNumber: '+358 40 123 4567',
+          userPhoneNumber: user.phoneNumber ?? '+358 40 123 4567',
           userRoles: user.role,
+          userState: user.state ?? 'Aktiivinen',
           userPermissions: user.permissions,
-          userOrganization: inDemo ? demo.id : other.id,
-        })
-        .returning({ id: users.userId });
-      const own = inDemo ? demoTargets : otherTargets;
-      const linked = user.targets.map((i) => own[i]?.id).filter((id): id is string => Boolean(id));
-      if (row && linked.length > 0) {
-        await tx
-          .insert(userTargets)
-          .values(linked.map((targetId) => ({ userId: row.id, targetId })));
-      }
-      if (row && (user.role === 'Ylläpitäjä' || user.role === 'Pääkäyttäjä')) {
-        await tx
-          .insert(targetContactUsers)
-          .values(linked.map((targetId) => ({ targetId, userId: row.id })));
-      }
-    }
+          userOrganization: organizationIds.get(user.organization) ?? demo.id,
+        })),
+      )
+      .returning({ id: users.userId, email: users.userEmail });
+    const userIds = new Map(userRows.map((row) => [row.email, row.id]));
+    const userId = (email: string) => {
+      const id = userIds.get(email);
+      if (!id) throw new Error(`seed: no user ${email}`);
+      return id;
+    };
+
+    await tx
+      .insert(userTargets)
+      .values(
+        allUsers.flatMap((user) =>
+          user.targets.map((name) => ({ userId: userId(user.email), targetId: targetId(name) })),
+        ),
+      );
+    await tx.insert(targetContactUsers).values(
+      [...DEMO_TARGETS, ...OTHER_TARGETS].flatMap((target) =>
+        target.contacts.map((email) => ({
+          targetId: targetId(target.targetName),
+          userId: userId(email),
+        })),
+      ),
+    );
 
     // A code for trying self-registration: Demo Kiinteistöt Oy's first two targets, Tieto and
     // Vainu, no expiry.
     const { code } = await createRegistrationCodesService({ db: tx }).createCode({
       organizationId: demo.id,
-      targetIds: demoTargets.slice(0, 2).map((target) => target.id),
+      targetIds: [targetId('As Oy Kivikko'), targetId('Rivitalo Haukilahti')],
       permissions: [1, 2],
     });
     return code;

@@ -137,7 +137,16 @@ describe('tenant-isolation matrix', () => {
       expectNoForeignData(caller, res.body);
       return;
     }
-    const { notFound } = entry.ids;
+    const { notFound, setsOrganization } = entry.ids;
+    const refusal = (res: { statusCode: number; json: () => { code: string } }, what: string) => {
+      if (setsOrganization && caller !== 'Pääylläpitäjä') {
+        expect(res.statusCode, what).toBe(403);
+        expect(res.json().code).toBe('FORBIDDEN');
+      } else {
+        expect(res.statusCode, what).toBe(404);
+        expect(res.json().code).toBe(notFound);
+      }
+    };
     // B's Ylläpitäjä: B's record is the own one, A's the foreign one.
     const own = caller === 'Ylläpitäjä B' ? entry.ids.foreign : entry.ids.own;
     const foreign = caller === 'Ylläpitäjä B' ? entry.ids.own : entry.ids.foreign;
@@ -150,13 +159,11 @@ describe('tenant-isolation matrix', () => {
     if (caller === 'Pääylläpitäjä') {
       expect(isOk(foreignRes.statusCode), `foreign: ${foreignRes.body}`).toBe(true);
     } else {
-      expect(foreignRes.statusCode, `foreign: ${foreignRes.body}`).toBe(404);
-      expect(foreignRes.json().code).toBe(notFound);
+      refusal(foreignRes, `foreign: ${foreignRes.body}`);
       expectNoForeignData(caller, foreignRes.body);
     }
 
     const missingRes = await call(method, entry.ids.missing, token);
-    expect(missingRes.statusCode, `missing: ${missingRes.body}`).toBe(404);
-    expect(missingRes.json().code).toBe(notFound);
+    refusal(missingRes, `missing: ${missingRes.body}`);
   });
 });

@@ -29,16 +29,16 @@ describe(`platform on ${DRIVER}`, () => {
     await broken.app.close();
   });
 
-  it('loads the demo data once: 2 organizations, 4 targets, 6 users, the application catalogue', async () => {
+  it('loads the demo data once: 2 organizations, 8 targets, 23 users, the application catalogue', async () => {
     const n = async (
       table: typeof users | typeof targets | typeof organizations | typeof applications,
     ) => (await ctx.database.db.select({ n: count() }).from(table))[0]?.n;
     expect(await n(organizations)).toBe(2);
-    expect(await n(targets)).toBe(4);
-    expect(await n(users)).toBe(6);
+    expect(await n(targets)).toBe(8);
+    expect(await n(users)).toBe(23);
     expect(await n(applications)).toBe(3);
     expect(await seedDemoData(ctx.database.db)).toBe(false);
-    expect(await n(users)).toBe(6);
+    expect(await n(users)).toBe(23);
   });
 
   it('answers an unknown route with 404 ROUTE_NOT_FOUND, in Finnish or English', async () => {

@@ -1,18 +1,31 @@
 import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  auditLog,
+  mailOutbox,
   organizations,
   registrationCodes,
   registrationCodeTargets,
   targets,
+  users,
+  userTargets,
 } from '../../src/db/schema/index.js';
 import { DEMO_CODE_FILE, readDemoRegistrationCode, seedDemoData } from '../../src/db/seed.js';
 import { sha256Hex } from '../../src/lib/tokens.js';
 import { createRegistrationCodesService } from '../../src/modules/registration-codes/registration-codes.service.js';
-import { createTestApp, DRIVER, type TestContext } from '../helpers/app.js';
+import {
+  bearer,
+  createTestApp,
+  DRIVER,
+  fromNewIp,
+  login,
+  type TestContext,
+} from '../helpers/app.js';
+
+const PUBLIC_URL = 'https://vahti.example.fi';
 
 let ctx: TestContext;
 let service: ReturnType<typeof createRegistrationCodesService>;
@@ -20,7 +33,7 @@ const orgs: Record<string, string> = {};
 const targetsOf: Record<string, string[]> = {};
 
 beforeAll(async () => {
-  ctx = await createTestApp();
+  ctx = await createTestApp({ env: { PUBLIC_URL } });
   service = createRegistrationCodesService({ db: ctx.database.db });
   const rows = await ctx.database.db
     .select({
@@ -163,5 +176,393 @@ describe(`the demo registration code (${DRIVER})`, () => {
     expect(names.map((row) => row.name).sort()).toEqual(['As Oy Kivikko', 'Rivitalo Haukilahti']);
     expect(await seedDemoData(fresh.database.db, { dataDir })).toBe(false);
     expect(readDemoRegistrationCode(dataDir)).toBe(code);
+  });
+});
+
+describe(`the registration-code calls (${DRIVER})`, () => {
+  const token: Record<string, string> = {};
+  beforeAll(async () => {
+    for (const [who, email] of Object.entries({
+      top: 'paayllapitaja@demo.vahti.fi',
+      admin: 'yllapitaja@demo.vahti.fi',
+      user: 'kayttaja@demo.vahti.fi',
+      adminB: 'yllapitaja@toinen.vahti.fi',
+    })) {
+      token[who] = await login(ctx.app, email);
+    }
+  });
+
+  const call = (
+    method: 'GET' | 'POST',
+    url: string,
+    who: string,
+    payload?: unknown,
+    headers: Record<string, string> = {},
+  ) =>
+    ctx.app.inject({
+      method,
+      url,
+      headers: { ...bearer(token[who] ?? ''), ...headers },
+      ...(payload !== undefined && { payload: payload as object }),
+    });
+  const demoTargets = () => targetsOf['Demo Kiinteistöt Oy'] ?? [];
+  const otherTargets = () => targetsOf['Toinen Taloyhtiö Oy'] ?? [];
+  const codeCount = async () =>
+    (await ctx.database.db.select({ n: count() }).from(registrationCodes))[0]?.n ?? 0;
+  const mailCount = async () =>
+    (await ctx.database.db.select({ n: count() }).from(mailOutbox))[0]?.n ?? 0;
+  const auditOf = (entityId: string, action: string) =>
+    ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, entityId), eq(auditLog.action, action)));
+  const create = async (who: string, body: Record<string, unknown>) => {
+    const res = await call('POST', '/api/registration-codes', who, body);
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json() as { code: string; registrationCode: { id: string; expiresAt: string } };
+  };
+  const register = (code: string, email: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/register-user',
+      headers: fromNewIp(),
+      payload: {
+        userEmail: email,
+        userCode: code,
+        userPassword: 'Asukas-salasana-1',
+        userFirstName: 'Aino',
+        userLastName: 'Asukas',
+      },
+    });
+  const daysFromNow = (iso: string) => (Date.parse(iso) - Date.now()) / 86_400_000;
+
+  it('creates a code whose text is shown once and which registers into its organization and targets', async () => {
+    const targetIds = demoTargets().slice(0, 2);
+    const res = await call('POST', '/api/registration-codes', 'admin', {
+      targetIds,
+      userPermissions: '2, 1',
+      expiresInDays: 7,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const { message, code, registrationCode } = res.json();
+    expect(message).toBe('Rekisteröintikoodi luotu');
+    expect(code).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(registrationCode).toMatchObject({
+      organizationId: demo(),
+      organizationName: 'Demo Kiinteistöt Oy',
+      userPermissions: '1,2',
+      status: 'active',
+      revokedAt: null,
+      useCount: 0,
+      createdBy: 'yllapitaja@demo.vahti.fi',
+    });
+    expect(registrationCode.targets.map((t: { targetId: string }) => t.targetId).sort()).toEqual(
+      [...targetIds].sort(),
+    );
+    expect(registrationCode.targets[0].targetName).toEqual(expect.any(String));
+    expect(daysFromNow(registrationCode.expiresAt)).toBeCloseTo(7, 2);
+    const [entry, ...more] = await auditOf(registrationCode.id, 'registrationCode.create');
+    expect(more).toEqual([]);
+    expect(entry).toMatchObject({ actorEmail: 'yllapitaja@demo.vahti.fi', organizationId: demo() });
+    expect(JSON.stringify(entry)).not.toContain(code);
+
+    const email = `koodi.${Date.now()}@asukas.example.fi`;
+    expect((await register(code, email)).statusCode).toBe(201);
+    const [user] = await ctx.database.db
+      .select({ id: users.userId, org: users.userOrganization, permissions: users.userPermissions })
+      .from(users)
+      .where(eq(users.userEmail, email));
+    expect(user).toMatchObject({ org: demo(), permissions: [1, 2] });
+    const links = await ctx.database.db
+      .select({ targetId: userTargets.targetId })
+      .from(userTargets)
+      .where(eq(userTargets.userId, user?.id ?? ''));
+    expect(links.map((link) => link.targetId).sort()).toEqual([...targetIds].sort());
+    const list = (await call('GET', '/api/registration-codes', 'admin')).json();
+    expect(
+      list.registrationCodes.find((c: { id: string }) => c.id === registrationCode.id)?.useCount,
+    ).toBe(1);
+  });
+
+  it('gives Tieto and 30 days by default; the top administrator names the organization', async () => {
+    const { registrationCode } = await create('top', {
+      organizationId: other(),
+      targetIds: otherTargets(),
+    });
+    expect(registrationCode).toMatchObject({
+      organizationId: other(),
+      organizationName: 'Toinen Taloyhtiö Oy',
+      userPermissions: '1',
+      createdBy: 'paayllapitaja@demo.vahti.fi',
+    });
+    expect(daysFromNow(registrationCode.expiresAt)).toBeCloseTo(30, 2);
+  });
+
+  it('refuses another organization, foreign targets and bad input, writing nothing', async () => {
+    const before = await codeCount();
+    const named = await call('POST', '/api/registration-codes', 'admin', {
+      organizationId: other(),
+      targetIds: demoTargets().slice(0, 1),
+    });
+    expect(named.statusCode).toBe(403);
+    expect(named.json().code).toBe('FORBIDDEN');
+
+    for (const [who, body] of [
+      ['admin', { targetIds: otherTargets() }],
+      ['adminB', { targetIds: [...otherTargets(), ...demoTargets().slice(0, 1)] }],
+      ['top', { organizationId: demo(), targetIds: otherTargets() }],
+    ] as const) {
+      const res = await call('POST', '/api/registration-codes', who, body);
+      expect(res.statusCode).toBe(404);
+      expect(res.json().code).toBe('TARGET_NOT_FOUND');
+    }
+
+    const unnamed = await call('POST', '/api/registration-codes', 'top', {
+      targetIds: demoTargets(),
+    });
+    expect(unnamed.statusCode).toBe(400);
+    expect(unnamed.json().fields).toEqual({ organizationId: 'Pakollinen kenttä' });
+    const unknown = await call('POST', '/api/registration-codes', 'top', {
+      organizationId: '00000000-0000-4000-8000-000000000000',
+      targetIds: demoTargets(),
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().code).toBe('ORGANIZATION_NOT_FOUND');
+
+    const bad = await call('POST', '/api/registration-codes', 'admin', {
+      targetIds: [],
+      userPermissions: '4',
+      expiresInDays: 0,
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields).toEqual({
+      targetIds: 'Valitse vähintään yksi kohde',
+      userPermissions: 'Virheellinen arvo',
+      expiresInDays: 'Virheellinen arvo',
+    });
+    const user = await call('POST', '/api/registration-codes', 'user', {
+      targetIds: demoTargets(),
+    });
+    expect(user.statusCode).toBe(403);
+    expect(await codeCount()).toBe(before);
+  });
+
+  it('lists codes newest first with their status, within scope', async () => {
+    const expired = await service.createCode({
+      organizationId: demo(),
+      targetIds: demoTargets().slice(0, 1),
+      expiresAt: new Date(Date.now() - 60_000),
+    });
+    const revoked = await create('admin', { targetIds: demoTargets().slice(0, 1) });
+    await call('POST', `/api/registration-codes/${revoked.registrationCode.id}/revoke`, 'admin');
+    const active = await create('admin', { targetIds: demoTargets().slice(0, 1) });
+
+    const res = await call('GET', '/api/registration-codes', 'admin');
+    expect(res.statusCode).toBe(200);
+    const list = res.json();
+    expect(list.message).toBe('Rekisteröintikoodit haettu');
+    const codes = list.registrationCodes as Array<{
+      id: string;
+      organizationId: string;
+      status: string;
+      createdAt: string;
+    }>;
+    expect(codes.every((c) => c.organizationId === demo())).toBe(true);
+    const times = codes.map((c) => Date.parse(c.createdAt));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    const statusOf = (id: string) => codes.find((c) => c.id === id)?.status;
+    expect(statusOf(expired.id)).toBe('expired');
+    expect(statusOf(revoked.registrationCode.id)).toBe('revoked');
+    expect(statusOf(active.registrationCode.id)).toBe('active');
+    expect(JSON.stringify(list)).not.toContain(active.code);
+    expect(JSON.stringify(list)).not.toContain('codeHash');
+
+    const b = (await call('GET', '/api/registration-codes', 'adminB')).json();
+    expect(b.registrationCodes.length).toBeGreaterThan(0);
+    expect(
+      b.registrationCodes.every((c: { organizationId: string }) => c.organizationId === other()),
+    ).toBe(true);
+    // The top administrator who made B's code belongs to A: B does not learn who it was.
+    expect(b.registrationCodes.map((c: { createdBy: string | null }) => c.createdBy)).not.toContain(
+      'paayllapitaja@demo.vahti.fi',
+    );
+    const foreign = await call('GET', `/api/registration-codes?organizationId=${demo()}`, 'adminB');
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().code).toBe('ORGANIZATION_NOT_FOUND');
+
+    const top = (await call('GET', '/api/registration-codes', 'top')).json();
+    const orgsSeen = new Set(
+      top.registrationCodes.map((c: { organizationId: string }) => c.organizationId),
+    );
+    expect(orgsSeen).toEqual(new Set([demo(), other()]));
+    const topB = (
+      await call('GET', `/api/registration-codes?organizationId=${other()}`, 'top')
+    ).json();
+    expect(topB.registrationCodes.map((c: { createdBy: string | null }) => c.createdBy)).toContain(
+      'paayllapitaja@demo.vahti.fi',
+    );
+  });
+
+  it('revokes a code once; registering with it is then refused', async () => {
+    const { code, registrationCode } = await create('admin', { targetIds: demoTargets() });
+    const url = `/api/registration-codes/${registrationCode.id}/revoke`;
+    const first = await call('POST', url, 'admin');
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({
+      message: 'Rekisteröintikoodi poistettu käytöstä',
+      registrationCode: { id: registrationCode.id, status: 'revoked' },
+    });
+    const revokedAt = first.json().registrationCode.revokedAt;
+    expect(Date.parse(revokedAt)).not.toBeNaN();
+    const again = await call('POST', url, 'top');
+    expect(again.statusCode).toBe(200);
+    expect(again.json().registrationCode.revokedAt).toBe(revokedAt);
+    expect(await auditOf(registrationCode.id, 'registrationCode.revoke')).toHaveLength(1);
+
+    const refused = await register(code, `peruttu.${Date.now()}@asukas.example.fi`);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().code).toBe('REGISTRATION_CODE_REVOKED');
+  });
+
+  it('answers 404 for another organization’s code and leaves it working', async () => {
+    const { registrationCode } = await create('admin', { targetIds: demoTargets() });
+    for (const id of [registrationCode.id, '00000000-0000-4000-8000-000000000000']) {
+      const res = await call('POST', `/api/registration-codes/${id}/revoke`, 'adminB');
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({
+        code: 'REGISTRATION_CODE_NOT_FOUND',
+        error: 'Rekisteröintikoodia ei löytynyt',
+      });
+    }
+    const [row] = await ctx.database.db
+      .select({ revokedAt: registrationCodes.revokedAt })
+      .from(registrationCodes)
+      .where(eq(registrationCodes.id, registrationCode.id));
+    expect(row?.revokedAt).toBeNull();
+  });
+
+  describe('sending a code by mail', () => {
+    const outboxTo = (address: string) =>
+      ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, address));
+
+    it('mails each distinct address once with the link, the code, the organization and the date', async () => {
+      const { code, registrationCode } = await create('admin', { targetIds: demoTargets() });
+      const stamp = Date.now();
+      const aino = `aino.${stamp}@example.fi`;
+      const eino = `eino.${stamp}@example.fi`;
+      const res = await call(
+        'POST',
+        `/api/registration-codes/${registrationCode.id}/send`,
+        'admin',
+        {
+          code,
+          recipients: [aino, aino.toUpperCase(), eino],
+        },
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({ message: 'Rekisteröintikoodi lähetetty (2 vastaanottajaa)' });
+      expect(await outboxTo(aino.toUpperCase())).toEqual([]);
+      const [mail, ...more] = await outboxTo(aino);
+      expect(more).toEqual([]);
+      expect(await outboxTo(eino)).toHaveLength(1);
+      const link = `${PUBLIC_URL}/#/user-register?code=${encodeURIComponent(code)}`;
+      const validUntil = new Intl.DateTimeFormat('fi-FI', {
+        timeZone: 'Europe/Helsinki',
+        day: '2-digit',
+        month: '2-digit',
+        year: 'numeric',
+      }).format(new Date(registrationCode.expiresAt));
+      expect(validUntil).toMatch(/^\d{2}\.\d{2}\.\d{4}$/);
+      expect(mail).toMatchObject({
+        language: 'fi',
+        subject: 'Vahti: rekisteröintikoodi (Demo Kiinteistöt Oy)',
+      });
+      expect(mail?.textBody).toContain(link);
+      expect(mail?.textBody).toContain(`Rekisteröintikoodi: ${code}`);
+      expect(mail?.textBody).toContain('Demo Kiinteistöt Oy');
+      expect(mail?.textBody).toContain(`${PUBLIC_URL}/#/login`);
+      expect(mail?.textBody).toContain("'Rekisteröidy'");
+      expect(mail?.textBody).toContain('vähintään 8 merkin salasanan');
+      expect(mail?.textBody).toContain(`Koodi on voimassa ${validUntil} asti.`);
+      expect(mail?.htmlBody).toContain(`href="${link}"`);
+
+      const [entry] = await auditOf(registrationCode.id, 'registrationCode.send');
+      expect(entry?.details).toEqual({ recipientCount: 2, recipients: [aino, eino] });
+      expect(JSON.stringify(entry)).not.toContain(code);
+    });
+
+    it('writes the mail in the caller’s language', async () => {
+      const { code, registrationCode } = await create('admin', { targetIds: demoTargets() });
+      const to = `english.${Date.now()}@example.fi`;
+      const res = await call(
+        'POST',
+        `/api/registration-codes/${registrationCode.id}/send`,
+        'admin',
+        { code, recipients: [to] },
+        { 'accept-language': 'en' },
+      );
+      expect(res.json().message).toBe('Registration code sent (1 recipients)');
+      const [mail] = await outboxTo(to);
+      expect(mail).toMatchObject({
+        language: 'en',
+        subject: 'Vahti: registration code (Demo Kiinteistöt Oy)',
+      });
+      expect(mail?.textBody).toContain(`Registration code: ${code}`);
+    });
+
+    it('refuses a wrong code text, a revoked or expired code and another organization’s code', async () => {
+      const before = await mailCount();
+      const { code, registrationCode } = await create('admin', { targetIds: demoTargets() });
+      const url = (id: string) => `/api/registration-codes/${id}/send`;
+      const recipients = ['ei-lahde@example.fi'];
+
+      const wrong = await call('POST', url(registrationCode.id), 'admin', {
+        code: 'x'.repeat(43),
+        recipients,
+      });
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json()).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        fields: { code: 'Rekisteröintikoodi ei kelpaa. Tarkista koodi.' },
+      });
+
+      const foreign = await call('POST', url(registrationCode.id), 'adminB', { code, recipients });
+      expect(foreign.statusCode).toBe(404);
+      expect(foreign.json().code).toBe('REGISTRATION_CODE_NOT_FOUND');
+
+      const expired = await service.createCode({
+        organizationId: demo(),
+        targetIds: demoTargets(),
+        expiresAt: new Date(Date.now() - 60_000),
+      });
+      const late = await call('POST', url(expired.id), 'admin', {
+        code: expired.code,
+        recipients,
+      });
+      expect(late.statusCode).toBe(400);
+      expect(late.json()).toMatchObject({
+        code: 'REGISTRATION_CODE_EXPIRED',
+        fields: { code: expect.stringContaining('vanhentunut') },
+      });
+
+      await call('POST', `/api/registration-codes/${registrationCode.id}/revoke`, 'admin');
+      const revoked = await call('POST', url(registrationCode.id), 'admin', { code, recipients });
+      expect(revoked.statusCode).toBe(400);
+      expect(revoked.json().code).toBe('REGISTRATION_CODE_REVOKED');
+
+      const bad = await call('POST', url(registrationCode.id), 'admin', {
+        code: '',
+        recipients: ['ei-osoite'],
+      });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().fields).toEqual({
+        code: 'Koodi/koodit on pakollinen tieto',
+        'recipients.0': 'Sähköposti ei ole kelvollinen',
+      });
+      const none = await call('POST', url(registrationCode.id), 'admin', { code, recipients: [] });
+      expect(none.json().fields).toEqual({ recipients: 'Anna vähintään yksi sähköpostiosoite' });
+
+      expect(await mailCount()).toBe(before);
+    });
   });
 });

@@ -31,7 +31,18 @@ export interface Entry {
    * administrator, who crosses organizations (foreign succeeds, missing is still 404).
    * Organization B's Ylläpitäjä gets the two the other way round.
    */
-  ids?: { notFound: ErrorCode; own: Build; foreign: Build; missing: Build };
+  ids?: {
+    notFound: ErrorCode;
+    own: Build;
+    foreign: Build;
+    missing: Build;
+    /**
+     * The id is the organization a new record is put in (a body field the caller sets, ADR
+     * 0007): to everyone but the top administrator a foreign or missing one answers 403
+     * FORBIDDEN rather than 404; the top administrator still gets 404 for a missing one.
+     */
+    setsOrganization?: boolean;
+  };
   /**
    * Only the 401 checks run, for the reason given: a call that cannot be repeated per role
    * (it would sign the caller out) and is covered by its own tests.

@@ -7,6 +7,8 @@ export type Access = (actor: Actor) => boolean;
 const topAdmin: Access = (actor) => can(actor, { do: 'crossOrganizations' });
 /** The outbox shows every organization's mail, reset links included: Pääylläpitäjä only. */
 const outboxReader: Access = (actor) => can(actor, { do: 'readOutbox' });
+/** The audit log spans every organization: Pääylläpitäjä only. */
+const auditLogReader: Access = (actor) => can(actor, { do: 'readAuditLog' });
 /** Every role but Käyttäjä (spec 000 §6: users and targets; 001 §6: management screens). */
 const staff: Access = (actor) => roleRank(actor.userRoles) > roleRank('Käyttäjä');
 
@@ -62,7 +64,10 @@ export const AREA_NAVIGATION: Record<Section, NavGroup[]> = {
     {
       label: 'nav.system',
       access: outboxReader,
-      links: [{ path: 'outbox', label: 'nav.outbox' }],
+      links: [
+        { path: 'outbox', label: 'nav.outbox' },
+        { path: 'audit-log', label: 'nav.auditLog', access: auditLogReader },
+      ],
     },
   ],
   tieto: [

@@ -28,11 +28,64 @@ const ownPasswordRoute = screen(
 const ownDetailsRoute = screen(
   async () => (await import('@/features/account/routes/own-details-route')).OwnDetailsRoute,
 );
+const showUserRoute = screen(
+  async () => (await import('@/features/account/routes/show-user-route')).ShowUserRoute,
+);
 
-/** Screens of an area built so far besides its dashboard and own password change. */
+/**
+ * Screens of an area built so far besides its own password change; a `dashboard` here replaces
+ * the area's generic front page.
+ */
 const AREA_SCREENS: Partial<Record<Section, Record<string, Lazy>>> = {
-  vainu: { 'edit-user-information': ownDetailsRoute },
+  tieto: { 'show-user': showUserRoute },
+  vainu: { 'edit-user-information': ownDetailsRoute, 'show-user': showUserRoute },
+  materiaalipankki: { 'show-user': showUserRoute },
   hallinta: {
+    dashboard: screen(
+      async () =>
+        (await import('@/features/admin-dashboard/routes/admin-dashboard-route'))
+          .AdminDashboardRoute,
+    ),
+    'show-user': showUserRoute,
+    'add-new-user': screen(
+      async () => (await import('@/features/users/routes/add-new-user-route')).AddNewUserRoute,
+    ),
+    'show-users': screen(
+      async () => (await import('@/features/users/routes/show-users-route')).ShowUsersRoute,
+    ),
+    'add-targets-to-user': screen(
+      async () =>
+        (await import('@/features/users/routes/add-targets-to-user-route')).AddTargetsToUserRoute,
+    ),
+    'change-user-password': screen(
+      async () =>
+        (await import('@/features/users/routes/change-user-password-route'))
+          .ChangeUserPasswordRoute,
+    ),
+    'generate-registeration-code': screen(
+      async () =>
+        (await import('@/features/registration-codes/routes/generate-registration-code-route'))
+          .GenerateRegistrationCodeRoute,
+    ),
+    'add-new-organization': screen(
+      async () =>
+        (await import('@/features/organizations/routes/add-organization-route'))
+          .AddOrganizationRoute,
+    ),
+    'show-organizations': screen(
+      async () =>
+        (await import('@/features/organizations/routes/show-organizations-route'))
+          .ShowOrganizationsRoute,
+    ),
+    'add-new-target': screen(
+      async () => (await import('@/features/targets/routes/add-target-route')).AddTargetRoute,
+    ),
+    'show-targets': screen(
+      async () => (await import('@/features/targets/routes/show-targets-route')).ShowTargetsRoute,
+    ),
+    'audit-log': screen(
+      async () => (await import('@/features/audit-log/routes/audit-log-route')).AuditLogRoute,
+    ),
     outbox: screen(async () => (await import('@/features/outbox/routes/outbox-route')).OutboxRoute),
   },
 };
@@ -48,7 +101,8 @@ function sectionRoute(section: Section): RouteObject {
     const { SectionPage } = await import('./routes/section-page');
     return { element: <SectionPage section={section} dashboard={dashboard} /> };
   };
-  const screens = Object.entries(AREA_SCREENS[section] ?? {});
+  const { dashboard, ...areaScreens } = AREA_SCREENS[section] ?? {};
+  const screens = Object.entries(areaScreens);
   return {
     path: SECTION_PATH[section].slice(1),
     element: <RequireSection section={section} />,
@@ -60,7 +114,7 @@ function sectionRoute(section: Section): RouteObject {
         },
         children: [
           { index: true, element: <Navigate to="dashboard" replace /> },
-          { path: 'dashboard', lazy: sectionPage(true) },
+          { path: 'dashboard', lazy: dashboard ?? sectionPage(true) },
           { path: 'change-password', lazy: ownPasswordRoute },
           ...screens.map(([path, lazy]) => guarded(section, { path, lazy })),
           ...SECTION_PAGES[section].map((path) =>

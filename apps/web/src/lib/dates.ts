@@ -11,3 +11,8 @@ export function formatDateTime(value: string | null | undefined): string {
   const day = `${pad(date.getDate())}.${pad(date.getMonth() + 1)}.${date.getFullYear()}`;
   return `${day} ${pad(date.getHours())}.${pad(date.getMinutes())}`;
 }
+
+/** A day as the screens show it: "21.11.2026" (DD.MM.YYYY, spec 000 §9). */
+export function formatDate(value: string | null | undefined): string {
+  return formatDateTime(value).split(' ')[0] ?? '';
+}

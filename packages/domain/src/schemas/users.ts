@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { STATES } from '../constants.js';
 import { ROLES } from '../roles.js';
 import { sessionUser } from './auth.js';
 import {
@@ -34,7 +35,11 @@ const userFields = {
    * Only the top administrator chooses; for anyone else it may be left out and is their own
    * organization (naming another one answers 403).
    */
-  userOrganization: id().optional(),
+  userOrganization: id()
+    .optional()
+    .describe(
+      "The organization's id. Pääylläpitäjä must give it; anyone else may leave it out (their own) and naming another answers 403.",
+    ),
   userPermissions: permissionsString(),
   userInformation: longText(),
   userDescription: longText(),
@@ -73,7 +78,7 @@ export const userSummary = z.object({
   userFirstName: z.string(),
   userLastName: z.string(),
   userRoles: z.enum(ROLES),
-  userState: z.enum(['Aktiivinen', 'Passiivinen']),
+  userState: z.enum(STATES),
 });
 export type UserSummary = z.infer<typeof userSummary>;
 

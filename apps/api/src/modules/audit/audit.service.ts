@@ -5,7 +5,7 @@ import type { Caller } from '../auth/auth.service.js';
 import { countAuditEntries, insertAuditEntry, listAuditEntries } from './audit.repository.js';
 
 /** Keys whose values never enter the log, whatever a service passes in. */
-const SECRET_KEY = /password|code|token|hash/i;
+const SECRET_KEY = /password|token|hash|^code$|userCode/i;
 
 export interface AuditRecord {
   /** entity.verb: user.create, user.update, user.role, user.state, user.password, ... */

@@ -79,3 +79,69 @@ export function passwordResetMail(
 ): MailContent {
   return render({ ...RESET[language](firstName), signature: 'Vahti' }, link);
 }
+
+interface RegistrationCodeMail {
+  organizationName: string;
+  code: string;
+  /** The registration page with the code filled in. */
+  link: string;
+  /** The login page, where 'Rekisteröidy' leads to the same form. */
+  loginUrl: string;
+  /** The last moment of validity as DD.MM.YYYY, or null when the code does not expire. */
+  validUntil: string | null;
+}
+
+const REGISTRATION_CODE: Record<
+  Language,
+  (m: RegistrationCodeMail) => Omit<Paragraphs, 'signature'>
+> = {
+  fi: (m) => ({
+    subject: `Vahti: rekisteröintikoodi (${m.organizationName})`,
+    greeting: 'Hei,',
+    body: [
+      `sinut on kutsuttu Vahti-palveluun organisaation ${m.organizationName} käyttäjäksi. Voit rekisteröityä alla olevasta linkistä, jossa rekisteröintikoodi on valmiina.`,
+    ],
+    linkLabel: 'Rekisteröidy Vahtiin',
+    after: [
+      `Voit myös avata kirjautumissivun ${m.loginUrl}, valita 'Rekisteröidy' ja antaa sähköpostiosoitteesi, alla olevan rekisteröintikoodin, vähintään 8 merkin salasanan sekä etu- ja sukunimesi.`,
+      `Rekisteröintikoodi: ${m.code}`,
+      m.validUntil ? `Koodi on voimassa ${m.validUntil} asti.` : 'Koodi on voimassa toistaiseksi.',
+      'Jos et odottanut tätä viestiä, voit jättää sen huomiotta.',
+    ],
+  }),
+  en: (m) => ({
+    subject: `Vahti: registration code (${m.organizationName})`,
+    greeting: 'Hello,',
+    body: [
+      `you have been invited to Vahti as a user of ${m.organizationName}. You can register with the link below, which has the registration code filled in.`,
+    ],
+    linkLabel: 'Register to Vahti',
+    after: [
+      `You can also open the login page ${m.loginUrl}, choose 'Rekisteröidy' (Register) and enter your e-mail address, the registration code below, a password of at least 8 characters and your first and last name.`,
+      `Registration code: ${m.code}`,
+      m.validUntil
+        ? `The code is valid until ${m.validUntil}.`
+        : 'The code is valid until further notice.',
+      'If you did not expect this message, you can ignore it.',
+    ],
+  }),
+  sv: (m) => ({
+    subject: `Vahti: registreringskod (${m.organizationName})`,
+    greeting: 'Hej,',
+    body: [
+      `du har bjudits in till Vahti som användare i organisationen ${m.organizationName}. Du kan registrera dig via länken nedan, där registreringskoden redan är ifylld.`,
+    ],
+    linkLabel: 'Registrera dig i Vahti',
+    after: [
+      `Du kan också öppna inloggningssidan ${m.loginUrl}, välja 'Rekisteröidy' (Registrera dig) och ange din e-postadress, registreringskoden nedan, ett lösenord på minst 8 tecken samt ditt för- och efternamn.`,
+      `Registreringskod: ${m.code}`,
+      m.validUntil ? `Koden gäller till och med ${m.validUntil}.` : 'Koden gäller tills vidare.',
+      'Om du inte väntade dig detta meddelande kan du bortse från det.',
+    ],
+  }),
+};
+
+/** How to register with a code an administrator sends (POST /api/registration-codes/{id}/send). */
+export function registrationCodeMail(language: Language, mail: RegistrationCodeMail): MailContent {
+  return render({ ...REGISTRATION_CODE[language](mail), signature: 'Vahti' }, mail.link);
+}

@@ -1,11 +1,14 @@
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { formatPermissions, type RegistrationCodeRecord } from '@vahti/domain';
+import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   organizations,
   registrationCodes,
   registrationCodeTargets,
   targets,
+  users,
 } from '../../db/schema/index.js';
+import type { OrganizationScope } from '../organizations/organization-scope.js';
 
 export async function insertCode(
   db: Db,
@@ -94,4 +97,122 @@ export async function incrementUseCount(db: Db, codeId: string): Promise<void> {
     .update(registrationCodes)
     .set({ useCount: sql`${registrationCodes.useCount} + 1` })
     .where(eq(registrationCodes.id, codeId));
+}
+
+const inScope = (scope: OrganizationScope) =>
+  scope.organizationId === null
+    ? undefined
+    : eq(registrationCodes.organizationId, scope.organizationId);
+
+/**
+ * The codes in scope, newest first, with their organization, targets and creator: two queries
+ * whatever the number of codes. The creator's e-mail shows only when the creator is in scope (a
+ * top administrator who made a code for another organization stays anonymous to it).
+ */
+export async function listCodes(
+  db: Db,
+  scope: OrganizationScope,
+  filter: { organizationId?: string; codeId?: string } = {},
+): Promise<RegistrationCodeRecord[]> {
+  const rows = await db
+    .select({
+      id: registrationCodes.id,
+      organizationId: registrationCodes.organizationId,
+      organizationName: organizations.organizationName,
+      permissions: registrationCodes.permissions,
+      createdAt: registrationCodes.createdAt,
+      expiresAt: registrationCodes.expiresAt,
+      revokedAt: registrationCodes.revokedAt,
+      useCount: registrationCodes.useCount,
+      createdBy: users.userEmail,
+      status: sql<RegistrationCodeRecord['status']>`case
+        when ${registrationCodes.revokedAt} is not null then 'revoked'
+        when ${registrationCodes.expiresAt} <= now() then 'expired'
+        else 'active' end`,
+    })
+    .from(registrationCodes)
+    .innerJoin(organizations, eq(organizations.organizationId, registrationCodes.organizationId))
+    .leftJoin(
+      users,
+      and(
+        eq(users.userId, registrationCodes.createdBy),
+        scope.organizationId === null
+          ? undefined
+          : eq(users.userOrganization, scope.organizationId),
+      ),
+    )
+    .where(
+      and(
+        inScope(scope),
+        filter.organizationId
+          ? eq(registrationCodes.organizationId, filter.organizationId)
+          : undefined,
+        filter.codeId ? eq(registrationCodes.id, filter.codeId) : undefined,
+      ),
+    )
+    .orderBy(desc(registrationCodes.createdAt), desc(registrationCodes.id));
+  if (rows.length === 0) return [];
+  const codeTargets = await db
+    .select({
+      codeId: registrationCodeTargets.codeId,
+      targetId: targets.targetId,
+      targetName: targets.targetName,
+    })
+    .from(registrationCodeTargets)
+    .innerJoin(targets, eq(targets.targetId, registrationCodeTargets.targetId))
+    .innerJoin(
+      registrationCodes,
+      and(
+        eq(registrationCodes.id, registrationCodeTargets.codeId),
+        // A target moved to another organization no longer belongs to the code.
+        eq(registrationCodes.organizationId, targets.targetOrganizationId),
+      ),
+    )
+    .where(
+      inArray(
+        registrationCodeTargets.codeId,
+        rows.map((row) => row.id),
+      ),
+    )
+    .orderBy(asc(targets.targetName), asc(targets.targetId));
+  return rows.map(({ permissions, createdAt, expiresAt, revokedAt, ...row }) => ({
+    ...row,
+    targets: codeTargets
+      .filter((target) => target.codeId === row.id)
+      .map(({ targetId, targetName }) => ({ targetId, targetName })),
+    userPermissions: formatPermissions(permissions),
+    createdAt: createdAt.toISOString(),
+    expiresAt: expiresAt?.toISOString() ?? null,
+    revokedAt: revokedAt?.toISOString() ?? null,
+  }));
+}
+
+/** A code in scope with what sending it needs: its hash, state and organization. */
+export async function findCodeForSending(db: Db, scope: OrganizationScope, codeId: string) {
+  const [row] = await db
+    .select({
+      id: registrationCodes.id,
+      codeHash: registrationCodes.codeHash,
+      organizationId: registrationCodes.organizationId,
+      organizationName: organizations.organizationName,
+      organizationState: organizations.organizationState,
+      expiresAt: registrationCodes.expiresAt,
+      revokedAt: registrationCodes.revokedAt,
+      expired: sql<boolean>`coalesce(${registrationCodes.expiresAt} <= now(), false)`,
+    })
+    .from(registrationCodes)
+    .innerJoin(organizations, eq(organizations.organizationId, registrationCodes.organizationId))
+    .where(and(inScope(scope), eq(registrationCodes.id, codeId)))
+    .limit(1);
+  return row;
+}
+
+/** Revokes a code; a code revoked before keeps its first revokedAt. True when it changed. */
+export async function revokeCode(db: Db, codeId: string): Promise<boolean> {
+  const rows = await db
+    .update(registrationCodes)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(registrationCodes.id, codeId), isNull(registrationCodes.revokedAt)))
+    .returning({ id: registrationCodes.id });
+  return rows.length > 0;
 }

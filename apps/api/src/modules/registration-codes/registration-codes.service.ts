@@ -39,8 +39,8 @@ export type FindUsableResult =
 /**
  * Registration codes: random secrets whose meaning (organization, targets, permissions) lives in
  * the database. The plaintext is returned once, at creation, and never stored. The permission
- * check of the caller belongs to the routes that come with code management; this service only
- * keeps the data consistent.
+ * check of the caller belongs to the admin calls (registration-code-admin.service.ts); this
+ * service only keeps the data consistent, for them, self-registration and the seed.
  */
 export function createRegistrationCodesService({ db }: { db: Db }) {
   return {

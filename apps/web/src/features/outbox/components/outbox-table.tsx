@@ -1,88 +1,65 @@
 import Button from '@mui/material/Button';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import type { OutboxMail } from '@vahti/domain';
 import { useTranslation } from 'react-i18next';
-import { TableScroll } from '@/components/table-scroll';
+import { type Column, DataTable, type ServerPaging } from '@/components/data-table';
 import { formatDateTime } from '@/lib/dates';
 import { MailStatusText } from './mail-status';
 
 interface OutboxTableProps {
   mails: OutboxMail[];
   onOpen: (mail: OutboxMail) => void;
+  loading: boolean;
+  error: string | null;
+  paging: ServerPaging;
 }
 
-/** The outgoing mails; a row (or its "Näytä" button) opens the whole mail. */
-export function OutboxTable({ mails, onOpen }: OutboxTableProps) {
+/** The outgoing mails, one server page at a time; each row's "Näytä" opens the whole mail. */
+export function OutboxTable({ mails, onOpen, loading, error, paging }: OutboxTableProps) {
   const { t } = useTranslation();
-  const columns = [
-    t('outbox.to'),
-    t('outbox.subject'),
-    t('outbox.status'),
-    t('outbox.attempts'),
-    t('outbox.created'),
-    t('outbox.sent'),
+  const columns: Column<OutboxMail>[] = [
+    { key: 'to', label: t('outbox.to'), value: (mail) => mail.toAddress, nowrap: true },
+    { key: 'subject', label: t('outbox.subject'), value: (mail) => mail.subject },
+    {
+      key: 'status',
+      label: t('outbox.status'),
+      value: (mail) => t(`outbox.statuses.${mail.status}`),
+      render: (mail) => <MailStatusText status={mail.status} />,
+      nowrap: true,
+    },
+    { key: 'attempts', label: t('outbox.attempts'), value: (mail) => mail.attempts },
+    {
+      key: 'created',
+      label: t('outbox.created'),
+      value: (mail) => formatDateTime(mail.createdAt),
+      nowrap: true,
+    },
+    {
+      key: 'sent',
+      label: t('outbox.sent'),
+      value: (mail) => formatDateTime(mail.sentAt),
+      nowrap: true,
+    },
   ];
   return (
-    <TableScroll label={t('outbox.tableLabel')}>
-      <Table size="small" sx={{ minWidth: 760 }}>
-        <TableHead>
-          <TableRow>
-            {columns.map((column) => (
-              <TableCell key={column} sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
-                {column}
-              </TableCell>
-            ))}
-            <TableCell sx={{ fontWeight: 700 }}>{t('outbox.actions')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {mails.length === 0 ? (
-            <TableRow>
-              <TableCell colSpan={columns.length + 1} align="center" sx={{ py: 4 }}>
-                {t('table.empty')}
-              </TableCell>
-            </TableRow>
-          ) : (
-            mails.map((mail) => (
-              <TableRow
-                key={mail.id}
-                hover
-                // The row is a mouse shortcut; keyboard users have the button in its last cell.
-                onClick={() => onOpen(mail)}
-                sx={{ cursor: 'pointer' }}
-              >
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{mail.toAddress}</TableCell>
-                <TableCell>{mail.subject}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  <MailStatusText status={mail.status} />
-                </TableCell>
-                <TableCell align="right">{mail.attempts}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  {formatDateTime(mail.createdAt)}
-                </TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(mail.sentAt)}</TableCell>
-                <TableCell>
-                  <Button
-                    size="small"
-                    variant="outlined"
-                    aria-label={t('outbox.showMail', { subject: mail.subject })}
-                    onClick={(event) => {
-                      event.stopPropagation();
-                      onOpen(mail);
-                    }}
-                  >
-                    {t('outbox.show')}
-                  </Button>
-                </TableCell>
-              </TableRow>
-            ))
-          )}
-        </TableBody>
-      </Table>
-    </TableScroll>
+    <DataTable
+      label={t('outbox.tableLabel')}
+      rows={mails}
+      columns={columns}
+      rowKey={(mail) => mail.id}
+      loading={loading}
+      error={error}
+      minWidth={760}
+      serverPaging={paging}
+      actions={(mail) => (
+        <Button
+          size="small"
+          variant="outlined"
+          aria-label={t('outbox.showMail', { subject: mail.subject })}
+          onClick={() => onOpen(mail)}
+        >
+          {t('outbox.show')}
+        </Button>
+      )}
+    />
   );
 }

@@ -1,18 +1,14 @@
 import Stack from '@mui/material/Stack';
-import TablePagination from '@mui/material/TablePagination';
 import Typography from '@mui/material/Typography';
-import { OUTBOX_PAGE_SIZE_MAX, type OutboxMail } from '@vahti/domain';
+import type { OutboxMail } from '@vahti/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AlertMessage } from '@/components/alert-message';
-import { LoadingFallback } from '@/components/loading-fallback';
 import { isApiError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useOutbox } from '../api/get-outbox';
 import { MailDialog } from '../components/mail-dialog';
 import { OutboxTable } from '../components/outbox-table';
 
-const PAGE_SIZES = [10, 25, 50, OUTBOX_PAGE_SIZE_MAX];
 const DEFAULT_PAGE_SIZE = 25;
 
 /**
@@ -41,32 +37,19 @@ export function OutboxRoute() {
         </Typography>
         <Typography color="text.secondary">{t('outbox.intro')}</Typography>
       </Stack>
-      <AlertMessage message={error} />
-      {outbox.isPending ? (
-        <LoadingFallback />
-      ) : (
-        outbox.data && (
-          <div>
-            <OutboxTable mails={outbox.data.mails} onOpen={setOpenMail} />
-            <TablePagination
-              component="div"
-              count={outbox.data.total}
-              page={page}
-              rowsPerPage={pageSize}
-              rowsPerPageOptions={PAGE_SIZES}
-              onPageChange={(_, next) => setPage(next)}
-              onRowsPerPageChange={(event) => {
-                setPageSize(Number(event.target.value));
-                setPage(0);
-              }}
-              labelRowsPerPage={t('table.rowsPerPage')}
-              labelDisplayedRows={({ from, to, count }) =>
-                t('table.displayedRows', { from, to, count })
-              }
-            />
-          </div>
-        )
-      )}
+      <OutboxTable
+        mails={outbox.data?.mails ?? []}
+        onOpen={setOpenMail}
+        loading={outbox.isPending}
+        error={error}
+        paging={{
+          count: outbox.data?.total ?? 0,
+          page,
+          pageSize,
+          onPageChange: setPage,
+          onPageSizeChange: setPageSize,
+        }}
+      />
       <MailDialog mail={openMail} onClose={() => setOpenMail(null)} />
     </Stack>
   );

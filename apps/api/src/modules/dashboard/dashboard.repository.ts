@@ -1,0 +1,41 @@
+import { and, asc, count, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { targets, users, userTargets } from '../../db/schema/index.js';
+import { inScope, type Scope } from '../users/users.repository.js';
+
+/** Users of the organization per role (roles without users are absent). */
+export function countUsersByRole(db: Db, scope: Scope, organizationId: string) {
+  return db
+    .select({ role: users.userRoles, n: count() })
+    .from(users)
+    .where(and(eq(users.userOrganization, organizationId), inScope(users.userOrganization, scope)))
+    .groupBy(users.userRoles);
+}
+
+/**
+ * Users linked to each target of the organization, per role, targets by name. A target without
+ * users comes once, with a null role and a count of 0.
+ */
+export function countTargetUsersByRole(db: Db, scope: Scope, organizationId: string) {
+  return db
+    .select({
+      targetId: targets.targetId,
+      targetName: targets.targetName,
+      role: users.userRoles,
+      n: count(users.userId),
+    })
+    .from(targets)
+    .leftJoin(userTargets, eq(userTargets.targetId, targets.targetId))
+    .leftJoin(
+      users,
+      and(eq(users.userId, userTargets.userId), eq(users.userOrganization, organizationId)),
+    )
+    .where(
+      and(
+        eq(targets.targetOrganizationId, organizationId),
+        inScope(targets.targetOrganizationId, scope),
+      ),
+    )
+    .groupBy(targets.targetId, targets.targetName, users.userRoles)
+    .orderBy(asc(targets.targetName), asc(targets.targetId));
+}

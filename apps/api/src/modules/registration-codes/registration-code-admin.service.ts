@@ -1,0 +1,216 @@
+import {
+  can,
+  type createRegistrationCodeBody,
+  type Language,
+  parsePermissions,
+  type RegistrationCodeRecord,
+  type RegistrationCodesResponse,
+  type SendRegistrationCodeBody,
+  TIME_ZONE,
+} from '@vahti/domain';
+import type { z } from 'zod';
+import type { Config } from '../../config/index.js';
+import type { Db } from '../../db/client.js';
+import { AppError, forbidden, notFound } from '../../lib/errors.js';
+import { sha256Hex } from '../../lib/tokens.js';
+import type { AuditService } from '../audit/audit.service.js';
+import type { Caller } from '../auth/auth.service.js';
+import type { Mailer } from '../mail/mailer.js';
+import { registrationCodeMail } from '../mail/templates.js';
+import { organizationScopeOf } from '../organizations/organization-scope.js';
+import { organizationInScope } from '../organizations/organizations.repository.js';
+import {
+  countTargetsOfOrganization,
+  findCodeForSending,
+  listCodes,
+  revokeCode,
+} from './registration-codes.repository.js';
+import type { RegistrationCodesService } from './registration-codes.service.js';
+
+const DAY_MS = 86_400_000;
+
+/** The creation body as validated: the defaults (expiresInDays) filled in. */
+type CreateCodeInput = z.output<typeof createRegistrationCodeBody>;
+
+/** DD.MM.YYYY in Finnish time (spec 000 §9). */
+function formatDate(at: Date): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: TIME_ZONE,
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+    })
+      .formatToParts(at)
+      .map((part) => [part.type, part.value]),
+  );
+  return `${parts.day}.${parts.month}.${parts.year}`;
+}
+
+const requireAdminister = (caller: Caller) => {
+  if (!can(caller, { do: 'administer' })) throw forbidden();
+};
+
+const codeNotFound = () => notFound('REGISTRATION_CODE_NOT_FOUND');
+
+/**
+ * The admin area's registration codes: create, list, revoke and mail them. Every call needs the
+ * admin area; anyone but the top administrator works within their own organization.
+ */
+export function createRegistrationCodeAdminService({
+  db,
+  codes,
+  audit,
+  mailer,
+  config,
+}: {
+  db: Db;
+  codes: RegistrationCodesService;
+  audit: AuditService;
+  mailer: Mailer;
+  config: Pick<Config, 'publicUrl'>;
+}) {
+  async function read(caller: Caller, codeId: string): Promise<RegistrationCodeRecord> {
+    const [code] = await listCodes(db, organizationScopeOf(caller), { codeId });
+    if (!code) throw codeNotFound();
+    return code;
+  }
+
+  return {
+    /**
+     * Creates a code for targets of one organization. The top administrator names the
+     * organization; anyone else gets their own, and naming another answers 403 once the targets
+     * are known to be theirs (targets they cannot see answer 404 first). The text is returned
+     * here once; only its hash is kept.
+     */
+    async create(
+      caller: Caller,
+      input: CreateCodeInput,
+    ): Promise<{ code: string; registrationCode: RegistrationCodeRecord }> {
+      requireAdminister(caller);
+      const targetIds = [...new Set(input.targetIds)];
+      let organizationId: string;
+      if (can(caller, { do: 'crossOrganizations' })) {
+        if (!input.organizationId) {
+          throw new AppError(400, 'VALIDATION_FAILED', { organizationId: 'validation.required' });
+        }
+        organizationId = input.organizationId;
+        if (!(await organizationInScope(db, { organizationId: null }, organizationId))) {
+          throw notFound('ORGANIZATION_NOT_FOUND');
+        }
+      } else {
+        organizationId = caller.organizationId;
+        if (
+          (await countTargetsOfOrganization(db, organizationId, targetIds)) !== targetIds.length
+        ) {
+          throw notFound('TARGET_NOT_FOUND');
+        }
+        if (input.organizationId && input.organizationId !== organizationId) throw forbidden();
+      }
+      const permissions = parsePermissions(input.userPermissions ?? '1');
+      const expiresAt = new Date(Date.now() + input.expiresInDays * DAY_MS);
+      const created = await db.transaction(async (tx) => {
+        const made = await codes.createCode(
+          { organizationId, targetIds, permissions, expiresAt, createdBy: caller.userId },
+          tx,
+        );
+        await audit.record(tx, caller, {
+          action: 'registrationCode.create',
+          entityId: made.id,
+          organizationId,
+          details: {
+            targetIds,
+            userPermissions: permissions.join(','),
+            expiresAt: expiresAt.toISOString(),
+          },
+        });
+        return made;
+      });
+      return { code: created.code, registrationCode: await read(caller, created.id) };
+    },
+
+    /** Newest first; the top administrator may leave the organization out (every code). */
+    async list(
+      caller: Caller,
+      organizationId: string | undefined,
+    ): Promise<Omit<RegistrationCodesResponse, 'message'>> {
+      requireAdminister(caller);
+      const scope = organizationScopeOf(caller);
+      if (organizationId && !(await organizationInScope(db, scope, organizationId))) {
+        throw notFound('ORGANIZATION_NOT_FOUND');
+      }
+      return {
+        registrationCodes: await listCodes(db, scope, organizationId ? { organizationId } : {}),
+      };
+    },
+
+    /** Stops a code from working; revoking again changes nothing. */
+    async revoke(caller: Caller, codeId: string): Promise<RegistrationCodeRecord> {
+      requireAdminister(caller);
+      const code = await read(caller, codeId);
+      await db.transaction(async (tx) => {
+        if (!(await revokeCode(tx, codeId))) return;
+        await audit.record(tx, caller, {
+          action: 'registrationCode.revoke',
+          entityId: codeId,
+          organizationId: code.organizationId,
+        });
+      });
+      return read(caller, codeId);
+    },
+
+    /**
+     * Mails the code with registration instructions, one mail per distinct address (compared
+     * without case), in the caller's language. The caller sends the code's text back, since
+     * only its hash is kept; it must be the text of this code. Returns the number of mails.
+     */
+    async send(
+      caller: Caller,
+      codeId: string,
+      body: SendRegistrationCodeBody,
+      language: Language,
+    ): Promise<number> {
+      requireAdminister(caller);
+      const found = await findCodeForSending(db, organizationScopeOf(caller), codeId);
+      if (!found) throw codeNotFound();
+      if (sha256Hex(body.code) !== found.codeHash) {
+        throw new AppError(400, 'VALIDATION_FAILED', { code: 'errors.REGISTRATION_CODE_INVALID' });
+      }
+      const unusable = found.revokedAt
+        ? 'REGISTRATION_CODE_REVOKED'
+        : found.expired
+          ? 'REGISTRATION_CODE_EXPIRED'
+          : found.organizationState !== 'Aktiivinen'
+            ? 'REGISTRATION_CODE_INVALID'
+            : undefined;
+      if (unusable) throw new AppError(400, unusable, { code: `errors.${unusable}` });
+
+      // The first spelling of each address is the one mailed.
+      const byAddress = new Map<string, string>();
+      for (const address of body.recipients) {
+        if (!byAddress.has(address.toLowerCase())) byAddress.set(address.toLowerCase(), address);
+      }
+      const recipients = [...byAddress.values()];
+      const mail = registrationCodeMail(language, {
+        organizationName: found.organizationName,
+        code: body.code,
+        link: `${config.publicUrl}/#/user-register?code=${encodeURIComponent(body.code)}`,
+        loginUrl: `${config.publicUrl}/#/login`,
+        validUntil: found.expiresAt ? formatDate(found.expiresAt) : null,
+      });
+      await db.transaction(async (tx) => {
+        for (const to of recipients) await mailer.enqueue(tx, { to, language, ...mail });
+        await audit.record(tx, caller, {
+          action: 'registrationCode.send',
+          entityId: codeId,
+          organizationId: found.organizationId,
+          details: { recipientCount: recipients.length, recipients },
+        });
+      });
+      mailer.kick();
+      return recipients.length;
+    },
+  };
+}
+
+export type RegistrationCodeAdminService = ReturnType<typeof createRegistrationCodeAdminService>;

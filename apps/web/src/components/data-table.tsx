@@ -1,0 +1,308 @@
+import EditIcon from '@mui/icons-material/Edit';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
+import Tooltip from '@mui/material/Tooltip';
+import { type ReactNode, useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AlertMessage } from './alert-message';
+import { FormTextField } from './form-text-field';
+import { TableScroll } from './table-scroll';
+
+export interface Column<T> {
+  /** Unique; the sort key. */
+  key: string;
+  /** Header text. */
+  label: string;
+  /** Used for search, sorting and as the default cell text. */
+  value: (row: T) => string | number | null;
+  /** Custom cell content. */
+  render?: (row: T) => ReactNode;
+  /** Default true. */
+  sortable?: boolean;
+  nowrap?: boolean;
+}
+
+export interface ServerPaging {
+  /** All rows on the server. */
+  count: number;
+  /** 0-based. */
+  page: number;
+  pageSize: number;
+  onPageChange: (page: number) => void;
+  onPageSizeChange: (size: number) => void;
+}
+
+export interface DataTableProps<T> {
+  /** Accessible name of the table region (TableScroll) and of the table. */
+  label: string;
+  rows: readonly T[];
+  columns: Column<T>[];
+  rowKey: (row: T) => string;
+  /** Adds a last column with a pencil IconButton per row. */
+  onEdit?: (row: T) => void;
+  /** aria-label of the pencil, e.g. 'Muokkaa: Kalle Kallio'. */
+  editLabel?: (row: T) => string;
+  /** Extra per-row actions in the same last column. */
+  actions?: (row: T) => ReactNode;
+  /** Shows a progress indicator instead of the empty text. */
+  loading?: boolean;
+  /** Red alert above the table. */
+  error?: string | null;
+  initialSort?: { key: string; direction: 'asc' | 'desc' };
+  /** The table's min width before it scrolls sideways (default 720). */
+  minWidth?: number;
+  /** Server-paged lists: rows are one page; search and sorting are off. */
+  serverPaging?: ServerPaging;
+}
+
+export const PAGE_SIZES = [10, 25, 50, 100];
+
+/**
+ * The actions column stays at the right edge while a wide table scrolls sideways, so the pencil
+ * is in view on a laptop as well as a phone.
+ */
+const stickyEnd = {
+  position: 'sticky',
+  right: 0,
+  bgcolor: 'background.paper',
+  boxShadow: (theme: { palette: { divider: string } }) => `inset 1px 0 0 ${theme.palette.divider}`,
+} as const;
+const DEFAULT_PAGE_SIZE = 10;
+
+const collator = new Intl.Collator('fi', { numeric: true, sensitivity: 'base' });
+
+function compareValues(a: string | number | null, b: string | number | null): number {
+  // Missing values sort last whichever the direction.
+  if (a === null || a === '') return b === null || b === '' ? 0 : 1;
+  if (b === null || b === '') return -1;
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  return collator.compare(String(a), String(b));
+}
+
+/**
+ * The one table of the app (spec 000 §2): a search field 'Hae' over every column, sortable
+ * headers, paging 'Rivejä sivulla' and 'Tietoa ei saatavilla' when empty. Inside TableScroll, so
+ * a phone scrolls it sideways. With `serverPaging` the rows are one page of a server-paged list.
+ */
+export function DataTable<T>({
+  label,
+  rows,
+  columns,
+  rowKey,
+  onEdit,
+  editLabel,
+  actions,
+  loading = false,
+  error,
+  initialSort,
+  minWidth = 720,
+  serverPaging,
+}: DataTableProps<T>) {
+  const { t } = useTranslation();
+  const searchId = useId();
+  const [search, setSearch] = useState('');
+  const [sort, setSort] = useState(initialSort ?? null);
+  const [page, setPage] = useState(0);
+  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
+  const clientMode = !serverPaging;
+  const hasActions = Boolean(onEdit || actions);
+
+  const filtered = useMemo(() => {
+    if (!clientMode) return rows;
+    const needle = search.trim().toLocaleLowerCase('fi');
+    const matching = needle
+      ? rows.filter((row) =>
+          columns.some((column) => {
+            const value = column.value(row);
+            return value !== null && String(value).toLocaleLowerCase('fi').includes(needle);
+          }),
+        )
+      : [...rows];
+    const sortColumn = sort && columns.find((column) => column.key === sort.key);
+    if (sort && sortColumn) {
+      const sign = sort.direction === 'asc' ? 1 : -1;
+      matching.sort((a, b) => {
+        const va = sortColumn.value(a);
+        const vb = sortColumn.value(b);
+        // Missing values stay last in both directions.
+        if (va === null || va === '' || vb === null || vb === '') return compareValues(va, vb);
+        return sign * compareValues(va, vb);
+      });
+    }
+    return matching;
+  }, [clientMode, rows, columns, search, sort]);
+
+  const count = serverPaging ? serverPaging.count : filtered.length;
+  const currentPageSize = serverPaging ? serverPaging.pageSize : pageSize;
+  // A shrinking list (search, a removed row) never leaves the table on a page past its end.
+  const lastPage = Math.max(0, Math.ceil(count / currentPageSize) - 1);
+  const currentPage = serverPaging ? serverPaging.page : Math.min(page, lastPage);
+  const visible = serverPaging
+    ? rows
+    : filtered.slice(currentPage * pageSize, currentPage * pageSize + pageSize);
+
+  const toggleSort = (key: string) => {
+    setSort((current) =>
+      current?.key === key
+        ? { key, direction: current.direction === 'asc' ? 'desc' : 'asc' }
+        : { key, direction: 'asc' },
+    );
+    setPage(0);
+  };
+
+  const columnCount = columns.length + (hasActions ? 1 : 0);
+
+  return (
+    <Stack spacing={2}>
+      <AlertMessage message={error} />
+      {clientMode && (
+        <Box sx={{ maxWidth: { xs: '100%', sm: 360 } }}>
+          <FormTextField
+            id={searchId}
+            label={t('components.search')}
+            type="search"
+            value={search}
+            onChange={(event) => {
+              setSearch(event.target.value);
+              setPage(0);
+            }}
+            inputProps={{ 'aria-controls': `${searchId}-table` }}
+          />
+        </Box>
+      )}
+      <div>
+        <TableScroll label={label}>
+          <Table
+            id={`${searchId}-table`}
+            size="small"
+            aria-label={label}
+            aria-busy={loading || undefined}
+            sx={{ minWidth }}
+          >
+            <TableHead>
+              <TableRow>
+                {columns.map((column) => {
+                  const sortable = clientMode && column.sortable !== false;
+                  const active = sortable && sort?.key === column.key;
+                  const direction = active && sort ? sort.direction : 'asc';
+                  return (
+                    <TableCell
+                      key={column.key}
+                      sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}
+                      aria-sort={
+                        active ? (direction === 'asc' ? 'ascending' : 'descending') : undefined
+                      }
+                    >
+                      {sortable ? (
+                        <TableSortLabel
+                          active={active}
+                          direction={direction}
+                          onClick={() => toggleSort(column.key)}
+                        >
+                          {column.label}
+                        </TableSortLabel>
+                      ) : (
+                        column.label
+                      )}
+                    </TableCell>
+                  );
+                })}
+                {hasActions && (
+                  <TableCell sx={{ ...stickyEnd, fontWeight: 700, whiteSpace: 'nowrap' }}>
+                    {t('components.actions')}
+                  </TableCell>
+                )}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {visible.length === 0 ? (
+                <TableRow>
+                  <TableCell colSpan={columnCount} align="center" sx={{ py: 4 }}>
+                    {loading ? (
+                      <CircularProgress size={28} aria-label={t('app.loading')} />
+                    ) : (
+                      t('table.empty')
+                    )}
+                  </TableCell>
+                </TableRow>
+              ) : (
+                visible.map((row) => (
+                  <TableRow key={rowKey(row)} hover>
+                    {columns.map((column) => (
+                      <TableCell
+                        key={column.key}
+                        sx={column.nowrap ? { whiteSpace: 'nowrap' } : undefined}
+                      >
+                        {column.render ? column.render(row) : (column.value(row) ?? '')}
+                      </TableCell>
+                    ))}
+                    {hasActions && (
+                      <TableCell sx={{ ...stickyEnd, whiteSpace: 'nowrap', py: 0.25 }}>
+                        {onEdit && (
+                          <EditIconButton label={editLabel?.(row)} onClick={() => onEdit(row)} />
+                        )}
+                        {actions?.(row)}
+                      </TableCell>
+                    )}
+                  </TableRow>
+                ))
+              )}
+            </TableBody>
+          </Table>
+        </TableScroll>
+        <TablePagination
+          component="div"
+          count={count}
+          page={currentPage}
+          rowsPerPage={currentPageSize}
+          rowsPerPageOptions={PAGE_SIZES}
+          onPageChange={(_, next) =>
+            serverPaging ? serverPaging.onPageChange(next) : setPage(next)
+          }
+          onRowsPerPageChange={(event) => {
+            const size = Number(event.target.value);
+            if (serverPaging) {
+              serverPaging.onPageSizeChange(size);
+              serverPaging.onPageChange(0);
+            } else {
+              setPageSize(size);
+              setPage(0);
+            }
+          }}
+          labelRowsPerPage={t('table.rowsPerPage')}
+          labelDisplayedRows={({ from, to, count: total }) =>
+            t('table.displayedRows', { from, to, count: total })
+          }
+        />
+      </div>
+    </Stack>
+  );
+}
+
+/** The pencil of a row (spec 000 §4); for tables that show it only on some rows via `actions`. */
+export function EditIconButton({
+  label,
+  onClick,
+}: {
+  label: string | undefined;
+  onClick: () => void;
+}) {
+  const { t } = useTranslation();
+  const name = label ?? t('components.edit');
+  return (
+    <Tooltip title={name}>
+      <IconButton size="small" aria-label={name} onClick={onClick}>
+        <EditIcon fontSize="small" />
+      </IconButton>
+    </Tooltip>
+  );
+}

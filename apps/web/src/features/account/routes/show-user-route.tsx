@@ -1,0 +1,74 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { parsePermissions, type Section, sectionOfPermission } from '@vahti/domain';
+import { Fragment } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { useDocumentTitle } from '@/lib/document-title';
+import { useSession } from '@/lib/session';
+
+/**
+ * `<area>/show-user`: the signed-in user's own details, read-only, with the ways to change them:
+ * own details (/edit-user-information) and the area's own password change.
+ */
+export function ShowUserRoute() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('showUser.title'));
+  const { user } = useSession();
+  if (!user) return null;
+
+  const applications = parsePermissions(user.userPermissions)
+    .map((permission) => t(`sections.${sectionOfPermission(permission) as Section}.name`))
+    .join(', ');
+  const details: [string, string][] = [
+    [t('showUser.name'), `${user.userFirstName} ${user.userLastName}`],
+    [t('showUser.email'), user.userEmail],
+    [t('showUser.phone'), user.userPhoneNumber ?? ''],
+    [t('showUser.jobTitle'), user.userJobTitle ?? ''],
+    [t('showUser.role'), user.userRoles],
+    [t('showUser.organization'), user.Organization.organizationName],
+    [t('showUser.permissions'), applications],
+    [t('showUser.targets'), String(user.UserTargets.length)],
+  ];
+
+  return (
+    <Stack spacing={3} sx={{ maxWidth: 640 }}>
+      <Typography component="h1" variant="h4" sx={{ fontSize: { xs: '1.75rem', sm: '2.125rem' } }}>
+        {t('showUser.title')}
+      </Typography>
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+        <Box
+          component="dl"
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: { xs: '1fr', sm: 'max-content minmax(0, 1fr)' },
+            columnGap: 3,
+            rowGap: { xs: 0.25, sm: 1 },
+            m: 0,
+            '& dt': { fontWeight: 600 },
+            '& dd': { m: 0, mb: { xs: 1, sm: 0 }, overflowWrap: 'anywhere' },
+          }}
+        >
+          {details.map(([term, value]) => (
+            <Fragment key={term}>
+              <Typography component="dt">{term}</Typography>
+              <Typography component="dd">{value || t('table.empty')}</Typography>
+            </Fragment>
+          ))}
+        </Box>
+      </Paper>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
+        <Button variant="contained" component={RouterLink} to="/edit-user-information">
+          {t('showUser.editDetails')}
+        </Button>
+        {/* Relative to this screen: the area's own password change. */}
+        <Button variant="outlined" component={RouterLink} to="../change-password" relative="path">
+          {t('showUser.changePassword')}
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,143 @@
+import {
+  type CreateOrganizationBody,
+  type OrganizationRecord,
+  STATES,
+  TEXT_COUNTER_MAX,
+} from '@vahti/domain';
+import type { UseFormReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useApplications } from '@/api/organizations';
+import { AlertMessage } from '@/components/alert-message';
+import { CheckboxGroupField } from '@/components/checkbox-group-field';
+import { FormTextField, fieldProps } from '@/components/form-text-field';
+import { SelectField } from '@/components/select-field';
+import { TextAreaField } from '@/components/text-area-field';
+import { isApiError } from '@/lib/api-client';
+
+/** The organization form's values: the fields of POST /api/organization. */
+export type OrganizationFormValues = CreateOrganizationBody;
+
+export const emptyOrganization: OrganizationFormValues = {
+  organizationBusinessId: '',
+  organizationContractNumber: '',
+  organizationName: '',
+  organizationAddress: '',
+  organizationZipCode: '',
+  organizationPostalDistrict: '',
+  organizationArea: '',
+  organizationState: 'Aktiivinen',
+  organizationApplications: [],
+  organizationInformation: '',
+  organizationDescription: '',
+};
+
+/** A saved organization as the edit form starts from it. */
+export function organizationFormValues(organization: OrganizationRecord): OrganizationFormValues {
+  return {
+    organizationBusinessId: organization.organizationBusinessId,
+    organizationContractNumber: organization.organizationContractNumber,
+    organizationName: organization.organizationName,
+    organizationAddress: organization.organizationAddress,
+    organizationZipCode: organization.organizationZipCode,
+    organizationPostalDistrict: organization.organizationPostalDistrict,
+    organizationArea: organization.organizationArea,
+    organizationState: organization.organizationState,
+    organizationApplications: organization.OrganizationApplications.map((a) => a.applicationId),
+    organizationInformation: organization.organizationInformation ?? '',
+    organizationDescription: organization.organizationDescription ?? '',
+  };
+}
+
+/**
+ * The fields of the organization form (spec 000 §5), shared by the add screen and the edit dialog.
+ * The applications come from GET /api/applications.
+ */
+export function OrganizationFormFields({ form }: { form: UseFormReturn<OrganizationFormValues> }) {
+  const { t } = useTranslation();
+  const applications = useApplications();
+  const stateOptions = STATES.map((state) => ({ value: state, label: t(`recordStates.${state}`) }));
+  const applicationOptions = (applications.data ?? []).map((application) => ({
+    value: application.applicationId,
+    label: application.applicationName,
+  }));
+  const applicationsError = applications.error
+    ? isApiError(applications.error)
+      ? applications.error.error
+      : t('api.unexpectedError')
+    : null;
+
+  return (
+    <>
+      <FormTextField
+        {...fieldProps(form, 'organizationBusinessId')}
+        label={t('organizations.businessId')}
+        autoComplete="off"
+        required
+      />
+      <FormTextField
+        {...fieldProps(form, 'organizationContractNumber')}
+        label={t('organizations.contractNumber')}
+        autoComplete="off"
+        required
+      />
+      <FormTextField
+        {...fieldProps(form, 'organizationName')}
+        label={t('organizations.name')}
+        autoComplete="organization"
+        required
+      />
+      <FormTextField
+        {...fieldProps(form, 'organizationAddress')}
+        label={t('organizations.address')}
+        autoComplete="street-address"
+        required
+      />
+      <FormTextField
+        {...fieldProps(form, 'organizationZipCode')}
+        label={t('organizations.zipCode')}
+        autoComplete="postal-code"
+        inputProps={{ inputMode: 'numeric' }}
+        required
+      />
+      <FormTextField
+        {...fieldProps(form, 'organizationPostalDistrict')}
+        label={t('organizations.postalDistrict')}
+        autoComplete="address-level2"
+        required
+      />
+      <FormTextField
+        {...fieldProps(form, 'organizationArea')}
+        label={t('organizations.area')}
+        autoComplete="off"
+        required
+      />
+      <SelectField
+        control={form.control}
+        name="organizationState"
+        label={t('organizations.state')}
+        options={stateOptions}
+        required
+      />
+      <AlertMessage message={applicationsError} />
+      <CheckboxGroupField
+        control={form.control}
+        name="organizationApplications"
+        label={t('organizations.applications')}
+        options={applicationOptions}
+        required
+      />
+      <TextAreaField
+        form={form}
+        name="organizationInformation"
+        label={t('organizations.information')}
+        maxLength={TEXT_COUNTER_MAX}
+      />
+      <TextAreaField
+        form={form}
+        name="organizationDescription"
+        label={t('organizations.description')}
+        maxLength={TEXT_COUNTER_MAX}
+      />
+    </>
+  );
+}

@@ -1,0 +1,64 @@
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { MESSAGE_DISPLAY_MS, type TargetRecord } from '@vahti/domain';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useTargets } from '@/api/targets';
+import { AlertMessage } from '@/components/alert-message';
+import { isApiError } from '@/lib/api-client';
+import { useDocumentTitle } from '@/lib/document-title';
+import { TargetEditDialog } from '../components/target-edit-dialog';
+import { TargetsTable } from '../components/targets-table';
+import { useChoosesOrganization } from '../components/use-chooses-organization';
+
+/** /admin/show-targets: the targets the caller may see; the pencil edits one. */
+export function ShowTargetsRoute() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('targets.listTitle'));
+  const targets = useTargets();
+  const showOrganization = useChoosesOrganization();
+  const [editing, setEditing] = useState<TargetRecord | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!saved) return;
+    const timer = setTimeout(() => setSaved(null), MESSAGE_DISPLAY_MS);
+    return () => clearTimeout(timer);
+  }, [saved]);
+
+  const error = targets.error
+    ? isApiError(targets.error)
+      ? targets.error.error
+      : t('api.unexpectedError')
+    : null;
+
+  return (
+    <Stack spacing={3}>
+      <Typography component="h1" variant="h4">
+        {t('targets.listTitle')}
+      </Typography>
+      <AlertMessage severity="success" message={saved} />
+      <TargetsTable
+        targets={targets.data ?? []}
+        loading={targets.isPending}
+        error={error}
+        showOrganization={showOrganization}
+        onEdit={(target) => {
+          setSaved(null);
+          setEditing(target);
+        }}
+      />
+      {editing && (
+        <TargetEditDialog
+          key={editing.targetId}
+          target={editing}
+          onClose={() => setEditing(null)}
+          onSaved={(message) => {
+            setEditing(null);
+            setSaved(message);
+          }}
+        />
+      )}
+    </Stack>
+  );
+}

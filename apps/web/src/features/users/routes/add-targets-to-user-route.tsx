@@ -1,0 +1,77 @@
+import Autocomplete from '@mui/material/Autocomplete';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { UserRecord } from '@vahti/domain';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useUsers } from '@/api/users';
+import { AlertMessage } from '@/components/alert-message';
+import { isApiError } from '@/lib/api-client';
+import { useDocumentTitle } from '@/lib/document-title';
+import { UserTargetsPanel } from '../components/user-targets-panel';
+
+const userLabel = (user: UserRecord) =>
+  `${user.userFirstName} ${user.userLastName} (${user.userEmail})`;
+
+/**
+ * /admin/add-targets-to-user?userId=: choose a user, see their targets, link more or remove one.
+ * The chosen user lives in the address, so the users table can link here.
+ */
+export function AddTargetsToUserRoute() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('userTargets.title'));
+  const [params, setParams] = useSearchParams();
+  const users = useUsers();
+  const userId = params.get('userId');
+  const selected = users.data?.find((user) => user.uuid === userId) ?? null;
+
+  const error = users.error
+    ? isApiError(users.error)
+      ? users.error.error
+      : t('api.unexpectedError')
+    : null;
+
+  return (
+    <Stack spacing={3} sx={{ maxWidth: 900 }}>
+      <Typography component="h1" variant="h4" sx={{ fontSize: { xs: '1.75rem', sm: '2.125rem' } }}>
+        {t('userTargets.title')}
+      </Typography>
+      <AlertMessage message={error} />
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+        <Stack spacing={3}>
+          <Autocomplete
+            options={users.data ?? []}
+            value={selected}
+            loading={users.isPending}
+            onChange={(_, user) => setParams(user ? { userId: user.uuid } : {}, { replace: true })}
+            isOptionEqualToValue={(option, value) => option.uuid === value.uuid}
+            getOptionLabel={userLabel}
+            getOptionKey={(user) => user.uuid}
+            noOptionsText={t('table.empty')}
+            loadingText={t('app.loading')}
+            openText={t('components.open')}
+            closeText={t('app.close')}
+            clearText={t('components.clear')}
+            renderInput={(inputParams) => (
+              <TextField
+                {...inputParams}
+                label={t('userTargets.user')}
+                slotProps={{
+                  ...inputParams.slotProps,
+                  inputLabel: { ...inputParams.slotProps.inputLabel, shrink: true },
+                }}
+              />
+            )}
+          />
+          {selected ? (
+            <UserTargetsPanel key={selected.uuid} user={selected} />
+          ) : (
+            <Typography color="text.secondary">{t('userTargets.chooseUser')}</Typography>
+          )}
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}

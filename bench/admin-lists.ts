@@ -1,0 +1,132 @@
+/**
+ * The admin lists at the size of a large organization: 2,000 users, 100 targets, each user linked
+ * to 1–3 targets. Baseline: reading the same user rows with one plain SQL query on the same
+ * database (what any list must pay); beside it the full GET /api/users (rows + their targets +
+ * organization, validated and serialised) over real HTTP, GET /api/targets and the dashboard's
+ * GET /api/user-role-counts. Runs on PGlite, or on PostgreSQL with BENCH_DATABASE_URL.
+ * Run: npm run bench -- admin-lists
+ */
+import { performance } from 'node:perf_hooks';
+import { eq, sql } from 'drizzle-orm';
+import { buildApp } from '../apps/api/src/app.js';
+import { loadConfig } from '../apps/api/src/config/index.js';
+import { openDatabase } from '../apps/api/src/db/client.js';
+import { organizations, targets, users, userTargets } from '../apps/api/src/db/schema/index.js';
+import { DEMO_PASSWORD, seedDemoData } from '../apps/api/src/db/seed.js';
+import { percentile, printTable } from './stats.js';
+
+const ROUNDS = Number(process.env.ROUNDS ?? 30);
+const USERS = Number(process.env.USERS ?? 2000);
+const TARGETS = Number(process.env.TARGETS ?? 100);
+
+async function time(fn: () => Promise<unknown>): Promise<number[]> {
+  await fn(); // warm-up
+  const samples: number[] = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    const start = performance.now();
+    await fn();
+    samples.push(performance.now() - start);
+  }
+  return samples;
+}
+
+const url = process.env.BENCH_DATABASE_URL;
+if (url) {
+  // A clean slate on the given PostgreSQL database: the benchmark owns it.
+  const pg = (await import('pg')).default;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query(
+    'drop schema if exists public cascade; drop schema if exists drizzle cascade; create schema public',
+  );
+  await client.end();
+}
+const database = await openDatabase({ databaseUrl: url, dataDir: null });
+const { db } = database;
+await seedDemoData(db);
+const [org] = await db
+  .select({ id: organizations.organizationId })
+  .from(organizations)
+  .where(eq(organizations.organizationName, 'Demo Kiinteistöt Oy'));
+if (!org) throw new Error('demo organization missing');
+
+const targetIds: string[] = [];
+for (let i = 0; i < TARGETS; i++) {
+  const [row] = await db
+    .insert(targets)
+    .values({
+      targetOrganizationId: org.id,
+      targetName: `Bench-kohde ${i}`,
+      targetAddress: `Penkkikatu ${i}`,
+      targetZipCode: '00100',
+      targetPostalDistrict: 'Helsinki',
+      targetType: 'Kerrostalo',
+      targetPropertyId: `091-000-${i}`,
+      targetJobNumber: `B-${i}`,
+    })
+    .returning({ id: targets.targetId });
+  if (row) targetIds.push(row.id);
+}
+for (let start = 0; start < USERS; start += 500) {
+  const batch = Array.from({ length: Math.min(500, USERS - start) }, (_, k) => {
+    const i = start + k;
+    return {
+      userOrganization: org.id,
+      userEmail: `bench-${i}@demo.vahti.fi`,
+      passwordHash: 'x',
+      userFirstName: `Etu${i}`,
+      userLastName: `Suku${i}`,
+      userPhoneNumber: '040 000 0000',
+      userJobTitle: 'Asukas',
+      userRoles: (['Käyttäjä', 'Käyttäjä', 'Käyttäjä', 'Pääkäyttäjä'] as const)[i % 4],
+      userPermissions: [1],
+    };
+  });
+  const rows = await db.insert(users).values(batch).returning({ id: users.userId });
+  const links = rows.flatMap((row, k) =>
+    Array.from({ length: 1 + ((start + k) % 3) }, (_, j) => ({
+      userId: row.id,
+      targetId: targetIds[(start + k + j * 7) % targetIds.length] as string,
+    })),
+  );
+  await db.insert(userTargets).values(links).onConflictDoNothing();
+}
+await db.execute(sql`analyze`);
+
+const config = loadConfig({
+  DATA_DIR: '/tmp/vahti-bench',
+  LOG_LEVEL: 'silent',
+  JWT_SECRET: 'b'.repeat(32),
+});
+const app = await buildApp({ config, database, logger: false });
+const address = await app.listen({ port: 0, host: '127.0.0.1' });
+const signIn = await fetch(`${address}/api/login`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ userEmail: 'yllapitaja@demo.vahti.fi', userPassword: DEMO_PASSWORD }),
+});
+const { token } = (await signIn.json()) as { token: string };
+const get = (path: string) => async () => {
+  const res = await fetch(`${address}${path}`, { headers: { authorization: `Bearer ${token}` } });
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return res.arrayBuffer();
+};
+
+const baseline = await time(() =>
+  db.select().from(users).where(eq(users.userOrganization, org.id)),
+);
+const usersList = await time(get('/api/users'));
+const targetsList = await time(get('/api/targets'));
+const counts = await time(get('/api/user-role-counts'));
+const body = await get('/api/users')();
+await app.close();
+await database.close();
+
+const base = percentile(baseline, 50);
+printTable(`admin lists, ${USERS} users × ${TARGETS} targets on ${database.kind} (ms)`, [
+  { name: 'SELECT users of the org (baseline)', samples: baseline, ratio: 1 },
+  { name: 'GET /api/users', samples: usersList, ratio: percentile(usersList, 50) / base },
+  { name: 'GET /api/targets', samples: targetsList, ratio: percentile(targetsList, 50) / base },
+  { name: 'GET /api/user-role-counts', samples: counts, ratio: percentile(counts, 50) / base },
+]);
+console.log(`GET /api/users body: ${(body.byteLength / 1024).toFixed(0)} KiB`);

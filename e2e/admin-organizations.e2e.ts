@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { expectAccessible, signIn, useE2E } from './support/browser.js';
+
+// Embedded mode without SMTP_URL: no mail is read here.
+const e2e = useE2E();
+
+const ORGANIZATION = 'Testiorganisaatio Oy';
+
+describe('organizations in the browser (Pääylläpitäjä)', () => {
+  it('creates an organization with two applications and edits it in the list', async () => {
+    const page = await e2e.newPage();
+    await page.goto('/#/admin/add-new-organization');
+    await signIn(page, 'paayllapitaja@demo.vahti.fi');
+    await page.getByRole('heading', { name: 'Lisää uusi organisaatio' }).waitFor();
+    // The applications come from the server.
+    await page.getByRole('checkbox', { name: 'Tehovahti' }).waitFor();
+    await expectAccessible(page);
+
+    await page.getByLabel('Y-tunnus').fill('1234567');
+    await page.getByLabel('Sopimusnumero').fill('SOP-2026');
+    await page.getByLabel('Nimi').fill(ORGANIZATION);
+    await page.getByLabel('Osoite').fill('Testitie 5');
+    await page.getByLabel('Postinumero').fill('00100');
+    await page.getByLabel('Postitoimipaikka').fill('Helsinki');
+    await page.getByLabel('Alue').fill('Uusimaa');
+    await page.getByRole('checkbox', { name: 'Tehovahti' }).check();
+    await page.getByRole('checkbox', { name: 'Sisäilma' }).check();
+    await page.getByLabel('Lisätiedot').fill('Testiasiakas');
+    await page.getByText('12/500').waitFor();
+    await page.getByRole('button', { name: 'Tallenna' }).click();
+    await page.getByText('Y-tunnuksessa pitää olla 9 merkkiä').waitFor();
+    await page.getByText('Tarkasta annetut tiedot').waitFor();
+
+    await page.getByLabel('Y-tunnus').fill('1234567-8');
+    await page.getByRole('button', { name: 'Tallenna' }).click();
+    await page.getByText('Organisaatio luotu').waitFor();
+    // The form is empty again for the next one.
+    expect(await page.getByLabel('Nimi').inputValue()).toBe('');
+
+    await page.goto('/#/admin/show-organizations');
+    await page.getByRole('heading', { name: 'Organisaatiot' }).waitFor();
+    const row = page.getByRole('row', { name: new RegExp(ORGANIZATION) });
+    await row.getByRole('cell', { name: 'Tehovahti, Sisäilma' }).waitFor();
+    await expectAccessible(page);
+
+    await row.getByRole('button', { name: `Muokkaa: ${ORGANIZATION}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Muokkaa organisaatiota' });
+    await dialog.waitFor();
+    expect(await dialog.getByRole('checkbox', { name: 'Tehovahti' }).isChecked()).toBe(true);
+    expect(await dialog.getByRole('checkbox', { name: 'Sisäilma' }).isChecked()).toBe(true);
+    expect(await dialog.getByRole('checkbox', { name: 'Käyttäjät' }).isChecked()).toBe(false);
+    await expectAccessible(page);
+    await dialog.getByLabel('Alue').fill('Pirkanmaa');
+    await dialog.getByRole('checkbox', { name: 'Tehovahti' }).uncheck();
+    await dialog.getByRole('checkbox', { name: 'Käyttäjät' }).check();
+    await dialog.getByRole('button', { name: 'Tallenna' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByText('Organisaation tiedot tallennettu').waitFor();
+    await row.getByRole('cell', { name: 'Pirkanmaa' }).waitFor();
+    await row.getByRole('cell', { name: 'Sisäilma, Käyttäjät' }).waitFor();
+  });
+
+  it("loads the code generator's targets only after an organization is chosen", async () => {
+    const page = await e2e.newPage();
+    await page.goto('/#/admin/generate-registeration-code');
+    await signIn(page, 'paayllapitaja@demo.vahti.fi');
+    await page.getByRole('heading', { name: 'Luo rekisteröintikoodi' }).waitFor();
+    const targets = page.getByRole('combobox', { name: 'Kohteet' });
+    await targets.waitFor();
+    expect(await targets.isDisabled()).toBe(true);
+    await page.getByText('Valitse ensin organisaatio').waitFor();
+
+    await page.getByRole('combobox', { name: 'Organisaatio' }).click();
+    await page.getByRole('option', { name: 'Toinen Taloyhtiö Oy' }).click();
+    await expect.poll(() => targets.isDisabled()).toBe(false);
+    await targets.click();
+    await page.getByRole('option', { name: 'As Oy Hämeenpuisto' }).waitFor();
+    expect(await page.getByRole('option', { name: 'As Oy Kivikko' }).count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await expectAccessible(page);
+  });
+});
