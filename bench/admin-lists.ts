@@ -6,29 +6,16 @@
  * GET /api/user-role-counts. Runs on PGlite, or on PostgreSQL with BENCH_DATABASE_URL.
  * Run: npm run bench -- admin-lists
  */
-import { performance } from 'node:perf_hooks';
 import { eq, sql } from 'drizzle-orm';
 import { buildApp } from '../apps/api/src/app.js';
 import { loadConfig } from '../apps/api/src/config/index.js';
 import { openDatabase } from '../apps/api/src/db/client.js';
 import { organizations, targets, users, userTargets } from '../apps/api/src/db/schema/index.js';
 import { DEMO_PASSWORD, seedDemoData } from '../apps/api/src/db/seed.js';
-import { percentile, printTable } from './stats.js';
+import { percentile, printTable, time } from './stats.js';
 
-const ROUNDS = Number(process.env.ROUNDS ?? 30);
 const USERS = Number(process.env.USERS ?? 2000);
 const TARGETS = Number(process.env.TARGETS ?? 100);
-
-async function time(fn: () => Promise<unknown>): Promise<number[]> {
-  await fn(); // warm-up
-  const samples: number[] = [];
-  for (let i = 0; i < ROUNDS; i++) {
-    const start = performance.now();
-    await fn();
-    samples.push(performance.now() - start);
-  }
-  return samples;
-}
 
 const url = process.env.BENCH_DATABASE_URL;
 if (url) {

@@ -3,26 +3,12 @@
  * a full POST /api/login over real HTTP on the embedded database, and an unknown e-mail (which
  * must cost the same, so it reveals nothing). Run: npm run bench -- login
  */
-import { performance } from 'node:perf_hooks';
 import { buildApp } from '../apps/api/src/app.js';
 import { loadConfig } from '../apps/api/src/config/index.js';
 import { openDatabase } from '../apps/api/src/db/client.js';
 import { DEMO_PASSWORD, seedDemoData } from '../apps/api/src/db/seed.js';
 import { hashPassword, verifyPassword } from '../apps/api/src/lib/passwords.js';
-import { percentile, printTable } from './stats.js';
-
-const ROUNDS = Number(process.env.ROUNDS ?? 40);
-
-async function time(fn: () => Promise<unknown>): Promise<number[]> {
-  await fn(); // warm-up
-  const samples: number[] = [];
-  for (let i = 0; i < ROUNDS; i++) {
-    const start = performance.now();
-    await fn();
-    samples.push(performance.now() - start);
-  }
-  return samples;
-}
+import { percentile, printTable, time } from './stats.js';
 
 const hash = await hashPassword(DEMO_PASSWORD);
 const verify = await time(() => verifyPassword(hash, DEMO_PASSWORD));

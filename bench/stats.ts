@@ -1,3 +1,20 @@
+import { performance } from 'node:perf_hooks';
+
+/** Rounds per case; ROUNDS in the environment overrides. */
+export const ROUNDS = Number(process.env.ROUNDS ?? 30);
+
+/** Runs `fn` once to warm up, then ROUNDS times, and returns each round's milliseconds. */
+export async function time(fn: () => Promise<unknown>): Promise<number[]> {
+  await fn();
+  const samples: number[] = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    const start = performance.now();
+    await fn();
+    samples.push(performance.now() - start);
+  }
+  return samples;
+}
+
 export function percentile(samples: number[], p: number): number {
   const sorted = [...samples].sort((a, b) => a - b);
   const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));

@@ -31,6 +31,15 @@ export function isApiError(value: unknown): value is ApiError {
   return value instanceof ApiError;
 }
 
+/**
+ * What a failed query or mutation shows in its red alert: the server's text, or 'Jokin meni
+ * vikaan' for anything else; null while there is no failure.
+ */
+export function errorText(error: unknown): string | null {
+  if (!error) return null;
+  return isApiError(error) ? error.error : i18n.t('api.unexpectedError');
+}
+
 type UnauthorizedHandler = () => void;
 
 // Until the app installs its router-aware handler, a rejected token at least ends the session.

@@ -1,10 +1,10 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { targets, users, userTargets } from '../../db/schema/index.js';
-import { inScope, type Scope } from '../users/users.repository.js';
+import { inScope, type OrganizationScope } from '../../lib/scope.js';
 
 /** Users of the organization per role (roles without users are absent). */
-export function countUsersByRole(db: Db, scope: Scope, organizationId: string) {
+export function countUsersByRole(db: Db, scope: OrganizationScope, organizationId: string) {
   return db
     .select({ role: users.userRoles, n: count() })
     .from(users)
@@ -16,7 +16,7 @@ export function countUsersByRole(db: Db, scope: Scope, organizationId: string) {
  * Users linked to each target of the organization, per role, targets by name. A target without
  * users comes once, with a null role and a count of 0.
  */
-export function countTargetUsersByRole(db: Db, scope: Scope, organizationId: string) {
+export function countTargetUsersByRole(db: Db, scope: OrganizationScope, organizationId: string) {
   return db
     .select({
       targetId: targets.targetId,

@@ -1,9 +1,9 @@
 import { ROLES, type RoleCounts, type UserRoleCountsResponse } from '@vahti/domain';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
+import { organizationScopeOf, requireAdminister } from '../../lib/scope.js';
 import type { Caller } from '../auth/auth.service.js';
 import { findOrganization } from '../users/users.repository.js';
-import { requireAdminister, scopeOf } from '../users/users.service.js';
 import { countTargetUsersByRole, countUsersByRole } from './dashboard.repository.js';
 
 const noUsers = (): RoleCounts => Object.fromEntries(ROLES.map((role) => [role, 0])) as RoleCounts;
@@ -20,7 +20,7 @@ export function createDashboardService({ db }: { db: Db }) {
       organizationId = caller.organizationId,
     ): Promise<Omit<UserRoleCountsResponse, 'message'>> {
       requireAdminister(caller);
-      const scope = scopeOf(caller);
+      const scope = organizationScopeOf(caller);
       const organization = await findOrganization(db, scope, organizationId);
       if (!organization) throw notFound('ORGANIZATION_NOT_FOUND');
       const [byRole, byTarget] = await Promise.all([

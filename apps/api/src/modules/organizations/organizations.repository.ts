@@ -2,17 +2,14 @@ import type { OrganizationRecord } from '@vahti/domain';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { applications, organizationApplications, organizations } from '../../db/schema/index.js';
-import type { OrganizationScope } from './organization-scope.js';
+import { inScope, type OrganizationScope } from '../../lib/scope.js';
 
 export type OrganizationValues = Omit<
   typeof organizations.$inferInsert,
   'organizationId' | 'createdAt' | 'updatedAt'
 >;
 
-const inScope = (scope: OrganizationScope) =>
-  scope.organizationId === null
-    ? undefined
-    : eq(organizations.organizationId, scope.organizationId);
+const scoped = (scope: OrganizationScope) => inScope(organizations.organizationId, scope);
 
 /** The organizations in scope (optionally one of them), by name, with their applications. */
 export async function listOrganizations(
@@ -25,7 +22,7 @@ export async function listOrganizations(
     .from(organizations)
     .where(
       and(
-        inScope(scope),
+        scoped(scope),
         organizationId ? eq(organizations.organizationId, organizationId) : undefined,
       ),
     )
@@ -74,7 +71,7 @@ export async function organizationInScope(
   const [row] = await db
     .select({ id: organizations.organizationId })
     .from(organizations)
-    .where(and(inScope(scope), eq(organizations.organizationId, organizationId)))
+    .where(and(scoped(scope), eq(organizations.organizationId, organizationId)))
     .limit(1);
   return row !== undefined;
 }

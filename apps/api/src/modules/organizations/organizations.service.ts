@@ -6,11 +6,11 @@ import {
   type UpdateOrganizationBody,
 } from '@vahti/domain';
 import type { Db } from '../../db/client.js';
+import { changedValues, optionalValue } from '../../lib/changed-values.js';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
+import { organizationScopeOf, requireAdminister } from '../../lib/scope.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { Caller } from '../auth/auth.service.js';
-import { changedValues, optionalValue } from './changed-values.js';
-import { organizationScopeOf } from './organization-scope.js';
 import {
   countKnownApplications,
   findOrganization,
@@ -24,9 +24,6 @@ import {
 } from './organizations.repository.js';
 
 /** The admin area (Hallinta and a role above Käyttäjä), else 403 before anything is read. */
-const requireAdminister = (caller: Caller) => {
-  if (!can(caller, { do: 'administer' })) throw forbidden();
-};
 
 /** Creating and editing organizations: the top administrator in the admin area. */
 const requireManageOrganizations = (caller: Caller) => {

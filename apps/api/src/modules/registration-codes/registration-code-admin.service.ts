@@ -12,12 +12,12 @@ import type { z } from 'zod';
 import type { Config } from '../../config/index.js';
 import type { Db } from '../../db/client.js';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
+import { organizationScopeOf, requireAdminister } from '../../lib/scope.js';
 import { sha256Hex } from '../../lib/tokens.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { Caller } from '../auth/auth.service.js';
 import type { Mailer } from '../mail/mailer.js';
 import { registrationCodeMail } from '../mail/templates.js';
-import { organizationScopeOf } from '../organizations/organization-scope.js';
 import { organizationInScope } from '../organizations/organizations.repository.js';
 import {
   countTargetsOfOrganization,
@@ -46,10 +46,6 @@ function formatDate(at: Date): string {
   );
   return `${parts.day}.${parts.month}.${parts.year}`;
 }
-
-const requireAdminister = (caller: Caller) => {
-  if (!can(caller, { do: 'administer' })) throw forbidden();
-};
 
 const codeNotFound = () => notFound('REGISTRATION_CODE_NOT_FOUND');
 

@@ -8,7 +8,7 @@ import {
   targets,
   users,
 } from '../../db/schema/index.js';
-import type { OrganizationScope } from '../organizations/organization-scope.js';
+import { inScope, type OrganizationScope } from '../../lib/scope.js';
 
 export async function insertCode(
   db: Db,
@@ -99,10 +99,7 @@ export async function incrementUseCount(db: Db, codeId: string): Promise<void> {
     .where(eq(registrationCodes.id, codeId));
 }
 
-const inScope = (scope: OrganizationScope) =>
-  scope.organizationId === null
-    ? undefined
-    : eq(registrationCodes.organizationId, scope.organizationId);
+const codeInScope = (scope: OrganizationScope) => inScope(registrationCodes.organizationId, scope);
 
 /**
  * The codes in scope, newest first, with their organization, targets and creator: two queries
@@ -143,7 +140,7 @@ export async function listCodes(
     )
     .where(
       and(
-        inScope(scope),
+        codeInScope(scope),
         filter.organizationId
           ? eq(registrationCodes.organizationId, filter.organizationId)
           : undefined,
@@ -202,7 +199,7 @@ export async function findCodeForSending(db: Db, scope: OrganizationScope, codeI
     })
     .from(registrationCodes)
     .innerJoin(organizations, eq(organizations.organizationId, registrationCodes.organizationId))
-    .where(and(inScope(scope), eq(registrationCodes.id, codeId)))
+    .where(and(codeInScope(scope), eq(registrationCodes.id, codeId)))
     .limit(1);
   return row;
 }

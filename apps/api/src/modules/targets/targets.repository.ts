@@ -8,7 +8,7 @@ import {
   users,
   userTargets,
 } from '../../db/schema/index.js';
-import type { OrganizationScope } from '../organizations/organization-scope.js';
+import type { OrganizationScope } from '../../lib/scope.js';
 
 /**
  * The targets a caller reads: those of the organization in scope (every organization's for the

@@ -5,11 +5,11 @@ import {
   type UpdateTargetBody,
 } from '@vahti/domain';
 import type { Db } from '../../db/client.js';
+import { changedValues, optionalValue } from '../../lib/changed-values.js';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
+import { organizationScopeOf, requireAdminister } from '../../lib/scope.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { Caller } from '../auth/auth.service.js';
-import { changedValues, optionalValue } from '../organizations/changed-values.js';
-import { organizationScopeOf } from '../organizations/organization-scope.js';
 import { organizationInScope } from '../organizations/organizations.repository.js';
 import {
   countUsersOfOrganization,
@@ -33,10 +33,6 @@ export const targetScopeOf = (caller: Caller): TargetScope => ({
   ...organizationScopeOf(caller),
   linkedUserId: caller.userRoles === 'Käyttäjä' ? caller.userId : null,
 });
-
-const requireAdminister = (caller: Caller) => {
-  if (!can(caller, { do: 'administer' })) throw forbidden();
-};
 
 function valuesOf(body: CreateTargetBody, organizationId: string) {
   return {

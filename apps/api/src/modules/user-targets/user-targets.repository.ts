@@ -1,10 +1,10 @@
 import { and, asc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { targets, users, userTargets } from '../../db/schema/index.js';
-import { inScope, type Scope } from '../users/users.repository.js';
+import { inScope, type OrganizationScope } from '../../lib/scope.js';
 
 /** The user's links with the target's name and address, by target name. */
-export function listLinksOfUser(db: Db, scope: Scope, userId: string) {
+export function listLinksOfUser(db: Db, scope: OrganizationScope, userId: string) {
   return db
     .select({
       id: userTargets.id,
@@ -21,7 +21,7 @@ export function listLinksOfUser(db: Db, scope: Scope, userId: string) {
 }
 
 /** A link with its user's role and organization, if the scope reaches the user. */
-export async function findLink(db: Db, scope: Scope, linkId: string) {
+export async function findLink(db: Db, scope: OrganizationScope, linkId: string) {
   const [row] = await db
     .select({
       id: userTargets.id,
@@ -37,7 +37,7 @@ export async function findLink(db: Db, scope: Scope, linkId: string) {
   return row;
 }
 
-export async function findTarget(db: Db, scope: Scope, targetId: string) {
+export async function findTarget(db: Db, scope: OrganizationScope, targetId: string) {
   const [row] = await db
     .select({ targetId: targets.targetId, organizationId: targets.targetOrganizationId })
     .from(targets)
@@ -49,7 +49,7 @@ export async function findTarget(db: Db, scope: Scope, targetId: string) {
 /** Which of `targetIds` are targets of the organization within the scope. */
 export async function listKnownTargetIds(
   db: Db,
-  scope: Scope,
+  scope: OrganizationScope,
   organizationId: string,
   targetIds: string[],
 ): Promise<string[]> {
@@ -107,7 +107,7 @@ const byName = [
 ];
 
 /** The users linked to the target, by last name and first name. */
-export function listUsersOfTarget(db: Db, scope: Scope, targetId: string) {
+export function listUsersOfTarget(db: Db, scope: OrganizationScope, targetId: string) {
   return db
     .select(summaryColumns)
     .from(users)
@@ -117,7 +117,7 @@ export function listUsersOfTarget(db: Db, scope: Scope, targetId: string) {
 }
 
 /** The users who share at least one target with the user, the user left out. */
-export function listUsersSharingTargets(db: Db, scope: Scope, userId: string) {
+export function listUsersSharingTargets(db: Db, scope: OrganizationScope, userId: string) {
   const targetsOfUser = db
     .select({ targetId: userTargets.targetId })
     .from(userTargets)

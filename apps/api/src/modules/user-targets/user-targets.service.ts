@@ -7,10 +7,10 @@ import {
 } from '@vahti/domain';
 import type { Db } from '../../db/client.js';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
+import { type OrganizationScope, organizationScopeOf, requireAdminister } from '../../lib/scope.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { Caller } from '../auth/auth.service.js';
-import { findUser, type Scope } from '../users/users.repository.js';
-import { requireAdminister, scopeOf } from '../users/users.service.js';
+import { findUser } from '../users/users.repository.js';
 import {
   findLink,
   findTarget,
@@ -26,7 +26,12 @@ import {
 /** Which targets each user is linked to (spec 000 §7, user-target links). */
 export function createUserTargetsService({ db, audit }: { db: Db; audit: AuditService }) {
   /** The user, if in the caller's scope (else 404); `manage` also needs a role the caller manages. */
-  async function subjectOf(caller: Caller, scope: Scope, userId: string, manage: boolean) {
+  async function subjectOf(
+    caller: Caller,
+    scope: OrganizationScope,
+    userId: string,
+    manage: boolean,
+  ) {
     const subject = await findUser(db, scope, userId);
     if (!subject) throw notFound('USER_NOT_FOUND');
     if (manage && !can(caller, { do: 'manageUser', role: subject.userRoles })) throw forbidden();
@@ -36,7 +41,7 @@ export function createUserTargetsService({ db, audit }: { db: Db; audit: AuditSe
   /** Every id must be a target of the user's organization that the caller sees, else 404. */
   async function requireTargets(
     dbOrTx: Db,
-    scope: Scope,
+    scope: OrganizationScope,
     organizationId: string,
     targetIds: string[],
   ): Promise<void> {
@@ -47,7 +52,7 @@ export function createUserTargetsService({ db, audit }: { db: Db; audit: AuditSe
   return {
     async list(caller: Caller, userId: string): Promise<UserTarget[]> {
       requireAdminister(caller);
-      const scope = scopeOf(caller);
+      const scope = organizationScopeOf(caller);
       await subjectOf(caller, scope, userId, false);
       return listLinksOfUser(db, scope, userId);
     },
@@ -61,7 +66,7 @@ export function createUserTargetsService({ db, audit }: { db: Db; audit: AuditSe
       ) {
         throw forbidden();
       }
-      const scope = scopeOf(caller);
+      const scope = organizationScopeOf(caller);
       const subject = await subjectOf(caller, scope, body.userId, true);
       if (body.organization !== undefined && body.organization !== subject.userOrganization) {
         throw new AppError(400, 'VALIDATION_FAILED', { organization: 'validation.invalidValue' });
@@ -84,7 +89,7 @@ export function createUserTargetsService({ db, audit }: { db: Db; audit: AuditSe
     /** The user's links become exactly these targets (an empty list removes every link). */
     async replace(caller: Caller, body: UpdateUserTargetsBody): Promise<UserTarget[]> {
       requireAdminister(caller);
-      const scope = scopeOf(caller);
+      const scope = organizationScopeOf(caller);
       const subject = await subjectOf(caller, scope, body.userId, true);
       const targetIds = [...new Set(body.targetId)];
       await db.transaction(async (tx) => {
@@ -105,7 +110,7 @@ export function createUserTargetsService({ db, audit }: { db: Db; audit: AuditSe
     /** Removes one link, by the link's id. */
     async remove(caller: Caller, linkId: string): Promise<void> {
       requireAdminister(caller);
-      const link = await findLink(db, scopeOf(caller), linkId);
+      const link = await findLink(db, organizationScopeOf(caller), linkId);
       if (!link) throw notFound('USER_TARGET_NOT_FOUND');
       if (!can(caller, { do: 'manageUser', role: link.userRoles })) throw forbidden();
       await db.transaction(async (tx) => {
@@ -122,7 +127,7 @@ export function createUserTargetsService({ db, audit }: { db: Db; audit: AuditSe
     /** The users linked to a target. */
     async usersOfTarget(caller: Caller, targetId: string): Promise<UserSummary[]> {
       requireAdminister(caller);
-      const scope = scopeOf(caller);
+      const scope = organizationScopeOf(caller);
       if (!(await findTarget(db, scope, targetId))) throw notFound('TARGET_NOT_FOUND');
       return listUsersOfTarget(db, scope, targetId);
     },
@@ -130,7 +135,7 @@ export function createUserTargetsService({ db, audit }: { db: Db; audit: AuditSe
     /** The users who share a target with the user (the caller when left out). */
     async usersSharingTargets(caller: Caller, userId = caller.userId): Promise<UserSummary[]> {
       requireAdminister(caller);
-      const scope = scopeOf(caller);
+      const scope = organizationScopeOf(caller);
       await subjectOf(caller, scope, userId, false);
       return listUsersSharingTargets(db, scope, userId);
     },

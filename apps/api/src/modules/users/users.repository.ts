@@ -9,19 +9,7 @@ import {
   users,
   userTargets,
 } from '../../db/schema/index.js';
-
-/**
- * Whose records a caller may see: one organization, or every organization (null; only the top
- * administrator's scope is that).
- */
-export interface Scope {
-  organizationId: string | null;
-}
-
-/** The condition that keeps a query inside the scope; no condition for the top administrator. */
-export function inScope(column: AnyPgColumn, scope: Scope): SQL | undefined {
-  return scope.organizationId === null ? undefined : eq(column, scope.organizationId);
-}
+import { inScope, type OrganizationScope } from '../../lib/scope.js';
 
 const userColumns = {
   userId: users.userId,
@@ -45,7 +33,11 @@ const userColumns = {
 export type UserRow = Awaited<ReturnType<typeof listUsers>>[number];
 
 /** Users in the scope (optionally of one organization), by last name, then first name. */
-export function listUsers(db: Db, scope: Scope, filter: { organizationId?: string } = {}) {
+export function listUsers(
+  db: Db,
+  scope: OrganizationScope,
+  filter: { organizationId?: string } = {},
+) {
   return db
     .select(userColumns)
     .from(users)
@@ -66,7 +58,7 @@ export function listUsers(db: Db, scope: Scope, filter: { organizationId?: strin
 /** The target links of every user the same filter selects, in one query. */
 export function listLinkedTargetIds(
   db: Db,
-  scope: Scope,
+  scope: OrganizationScope,
   filter: { organizationId?: string; userId?: string } = {},
 ) {
   return db
@@ -83,7 +75,7 @@ export function listLinkedTargetIds(
     .orderBy(asc(userTargets.targetId));
 }
 
-export async function findUser(db: Db, scope: Scope, userId: string) {
+export async function findUser(db: Db, scope: OrganizationScope, userId: string) {
   const [row] = await db
     .select(userColumns)
     .from(users)
@@ -93,7 +85,7 @@ export async function findUser(db: Db, scope: Scope, userId: string) {
   return row;
 }
 
-export async function findUserByEmail(db: Db, scope: Scope, email: string) {
+export async function findUserByEmail(db: Db, scope: OrganizationScope, email: string) {
   const [row] = await db
     .select({
       userId: users.userId,
@@ -113,7 +105,7 @@ export async function findUserByEmail(db: Db, scope: Scope, email: string) {
 }
 
 /** The organization, if the scope reaches it. */
-export async function findOrganization(db: Db, scope: Scope, organizationId: string) {
+export async function findOrganization(db: Db, scope: OrganizationScope, organizationId: string) {
   const [row] = await db
     .select({
       organizationId: organizations.organizationId,

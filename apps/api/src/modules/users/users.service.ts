@@ -10,6 +10,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { AppError, forbidden, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
+import { type OrganizationScope, organizationScopeOf, requireAdminister } from '../../lib/scope.js';
 import { setPassword } from '../account/account.repository.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { Caller } from '../auth/auth.service.js';
@@ -22,23 +23,10 @@ import {
   listLinkedTargetIds,
   listUsers,
   removeTargetsOutsideOrganization,
-  type Scope,
   type UserRow,
   type UserValues,
   updateUser,
 } from './users.repository.js';
-
-/** The caller's scope: every organization for the top administrator, else the own one. */
-export function scopeOf(caller: Caller): Scope {
-  return {
-    organizationId: can(caller, { do: 'crossOrganizations' }) ? null : caller.organizationId,
-  };
-}
-
-/** The admin area's calls: Hallinta permission and a role above Käyttäjä. */
-export function requireAdminister(caller: Caller): void {
-  if (!can(caller, { do: 'administer' })) throw forbidden();
-}
 
 const emailTakenError = () => new AppError(409, 'EMAIL_TAKEN', { userEmail: 'errors.EMAIL_TAKEN' });
 
@@ -147,13 +135,13 @@ export function createUsersService({ db, audit }: { db: Db; audit: AuditService 
       return caller.organizationId;
     }
     if (!can(caller, { do: 'accessOrganization', organizationId: named })) throw forbidden();
-    if (!(await findOrganization(db, scopeOf(caller), named))) {
+    if (!(await findOrganization(db, organizationScopeOf(caller), named))) {
       throw notFound('ORGANIZATION_NOT_FOUND');
     }
     return named;
   }
 
-  async function getRecord(scope: Scope, userId: string): Promise<UserRecord> {
+  async function getRecord(scope: OrganizationScope, userId: string): Promise<UserRecord> {
     const [row, links] = await Promise.all([
       findUser(db, scope, userId),
       listLinkedTargetIds(db, scope, { userId }),
@@ -169,7 +157,7 @@ export function createUsersService({ db, audit }: { db: Db; audit: AuditService 
     /** Every user the caller may see, by last name and first name. */
     async list(caller: Caller): Promise<UserRecord[]> {
       requireAdminister(caller);
-      const scope = scopeOf(caller);
+      const scope = organizationScopeOf(caller);
       const [rows, links] = await Promise.all([
         listUsers(db, scope),
         listLinkedTargetIds(db, scope),
@@ -180,7 +168,7 @@ export function createUsersService({ db, audit }: { db: Db; audit: AuditService 
     /** The users of one organization; another organization than the own is 404 unless top. */
     async listOfOrganization(caller: Caller, organizationId: string): Promise<UserRecord[]> {
       requireAdminister(caller);
-      const scope = scopeOf(caller);
+      const scope = organizationScopeOf(caller);
       if (!(await findOrganization(db, scope, organizationId))) {
         throw notFound('ORGANIZATION_NOT_FOUND');
       }
@@ -193,7 +181,7 @@ export function createUsersService({ db, audit }: { db: Db; audit: AuditService 
 
     async get(caller: Caller, userId: string): Promise<UserRecord> {
       requireAdminister(caller);
-      return getRecord(scopeOf(caller), userId);
+      return getRecord(organizationScopeOf(caller), userId);
     },
 
     /** An administrator creates a user, in the own organization unless top administrator. */
@@ -221,7 +209,7 @@ export function createUsersService({ db, audit }: { db: Db; audit: AuditService 
           return id;
         }),
       );
-      return getRecord(scopeOf(caller), userId);
+      return getRecord(organizationScopeOf(caller), userId);
     },
 
     /**
@@ -231,7 +219,7 @@ export function createUsersService({ db, audit }: { db: Db; audit: AuditService 
      */
     async update(caller: Caller, body: UpdateUserBody): Promise<UserRecord> {
       requireAdminister(caller);
-      const scope = scopeOf(caller);
+      const scope = organizationScopeOf(caller);
       const subject = await findUser(db, scope, body.uuid);
       if (!subject) throw notFound('USER_NOT_FOUND');
       if (!can(caller, { do: 'manageUser', role: subject.userRoles })) throw forbidden();
@@ -306,7 +294,7 @@ export function createUsersService({ db, audit }: { db: Db; audit: AuditService 
      */
     async changePassword(caller: Caller, body: ChangeUserPasswordBody): Promise<void> {
       requireAdminister(caller);
-      const subject = await findUserByEmail(db, scopeOf(caller), body.userEmail);
+      const subject = await findUserByEmail(db, organizationScopeOf(caller), body.userEmail);
       if (!subject) throw notFound('USER_NOT_FOUND');
       if (!can(caller, { do: 'manageUser', role: subject.userRoles })) throw forbidden();
       const passwordHash = await hashPassword(body.userPassword);

@@ -12,7 +12,7 @@ import { useOrganizations } from '@/api/organizations';
 import { useUserRoleCounts } from '@/api/user-role-counts';
 import { AlertMessage } from '@/components/alert-message';
 import { LoadingFallback } from '@/components/loading-fallback';
-import { isApiError } from '@/lib/api-client';
+import { errorText } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/document-title';
 import { toActor, useSession } from '@/lib/session';
 import { RoleCountsCard } from '../components/role-counts-card';
@@ -34,11 +34,7 @@ export function AdminDashboardRoute() {
   const counts = useUserRoleCounts(organizationId, { enabled: administer });
   const selectId = useId();
 
-  const error = counts.error
-    ? isApiError(counts.error)
-      ? counts.error.error
-      : t('api.unexpectedError')
-    : null;
+  const error = errorText(counts.error);
   const chosen = organizationId ?? session.user?.userOrganization ?? '';
   const organizationOptions = organizations.data ?? [];
 

@@ -4,7 +4,7 @@ import type { AuditEntry } from '@vahti/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Column, DataTable } from '@/components/data-table';
-import { isApiError } from '@/lib/api-client';
+import { errorText } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/dates';
 import { useDocumentTitle } from '@/lib/document-title';
 import { i18n } from '@/lib/i18n';
@@ -53,11 +53,7 @@ export function AuditLogRoute() {
     },
   ];
 
-  const error = auditLog.error
-    ? isApiError(auditLog.error)
-      ? auditLog.error.error
-      : t('api.unexpectedError')
-    : null;
+  const error = errorText(auditLog.error);
 
   return (
     <Stack spacing={3}>

@@ -12,7 +12,7 @@ import { CheckboxGroupField } from '@/components/checkbox-group-field';
 import { FormTextField, fieldProps } from '@/components/form-text-field';
 import { SelectField } from '@/components/select-field';
 import { TextAreaField } from '@/components/text-area-field';
-import { isApiError } from '@/lib/api-client';
+import { errorText } from '@/lib/api-client';
 
 /** The organization form's values: the fields of POST /api/organization. */
 export type OrganizationFormValues = CreateOrganizationBody;
@@ -60,11 +60,7 @@ export function OrganizationFormFields({ form }: { form: UseFormReturn<Organizat
     value: application.applicationId,
     label: application.applicationName,
   }));
-  const applicationsError = applications.error
-    ? isApiError(applications.error)
-      ? applications.error.error
-      : t('api.unexpectedError')
-    : null;
+  const applicationsError = errorText(applications.error);
 
   return (
     <>

@@ -1,12 +1,13 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { MESSAGE_DISPLAY_MS, type OrganizationRecord } from '@vahti/domain';
-import { useEffect, useState } from 'react';
+import type { OrganizationRecord } from '@vahti/domain';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOrganizations } from '@/api/organizations';
 import { AlertMessage } from '@/components/alert-message';
-import { isApiError } from '@/lib/api-client';
+import { errorText } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/document-title';
+import { useFlashMessage } from '@/lib/use-flash-message';
 import { OrganizationEditDialog } from '../components/organization-edit-dialog';
 import { OrganizationsTable } from '../components/organizations-table';
 
@@ -16,19 +17,9 @@ export function ShowOrganizationsRoute() {
   useDocumentTitle(t('organizations.listTitle'));
   const organizations = useOrganizations();
   const [editing, setEditing] = useState<OrganizationRecord | null>(null);
-  const [saved, setSaved] = useState<string | null>(null);
+  const [saved, setSaved] = useFlashMessage();
 
-  useEffect(() => {
-    if (!saved) return;
-    const timer = setTimeout(() => setSaved(null), MESSAGE_DISPLAY_MS);
-    return () => clearTimeout(timer);
-  }, [saved]);
-
-  const error = organizations.error
-    ? isApiError(organizations.error)
-      ? organizations.error.error
-      : t('api.unexpectedError')
-    : null;
+  const error = errorText(organizations.error);
 
   return (
     <Stack spacing={3}>

@@ -3,7 +3,7 @@ import Typography from '@mui/material/Typography';
 import type { OutboxMail } from '@vahti/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '@/lib/api-client';
+import { errorText } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useOutbox } from '../api/get-outbox';
 import { MailDialog } from '../components/mail-dialog';
@@ -23,11 +23,7 @@ export function OutboxRoute() {
   const [openMail, setOpenMail] = useState<OutboxMail | null>(null);
   const outbox = useOutbox({ page: page + 1, pageSize });
 
-  const error = outbox.error
-    ? isApiError(outbox.error)
-      ? outbox.error.error
-      : t('api.unexpectedError')
-    : null;
+  const error = errorText(outbox.error);
 
   return (
     <Stack spacing={3}>

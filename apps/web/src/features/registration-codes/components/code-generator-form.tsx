@@ -25,7 +25,7 @@ import { FormTextField, fieldProps } from '@/components/form-text-field';
 import { MultiSelectField } from '@/components/multi-select-field';
 import { SelectField } from '@/components/select-field';
 import { SubmitButton } from '@/components/submit-button';
-import { isApiError } from '@/lib/api-client';
+import { errorText } from '@/lib/api-client';
 import { useFormFeedback } from '@/lib/form-feedback';
 import { useSession } from '@/lib/session';
 import { useCreateRegistrationCode } from '../api/create-registration-code';
@@ -52,9 +52,6 @@ function codeFormSchema(choosesOrganization: boolean) {
   });
 }
 type CodeFormValues = z.infer<ReturnType<typeof codeFormSchema>>;
-
-const errorText = (error: unknown, fallback: string) =>
-  error ? (isApiError(error) ? error.error : fallback) : null;
 
 interface CodeGeneratorFormProps {
   /** Whether the caller picks the organization (the top administrator) or has their own. */
@@ -140,9 +137,7 @@ export function CodeGeneratorForm({
     value: permission,
     label: t(`sections.${sectionOfPermission(permission)}.name`),
   }));
-  const loadError =
-    errorText(organizations.error, t('api.unexpectedError')) ??
-    errorText(targets.error, t('api.unexpectedError'));
+  const loadError = errorText(organizations.error) ?? errorText(targets.error);
 
   return (
     <FeedbackForm

@@ -9,7 +9,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AlertMessage } from '@/components/alert-message';
 import { ResponsiveDialog } from '@/components/responsive-dialog';
-import { isApiError } from '@/lib/api-client';
+import { errorText } from '@/lib/api-client';
 import { useRevokeRegistrationCode } from '../api/revoke-registration-code';
 import { targetNames } from './registration-codes-table';
 
@@ -26,11 +26,7 @@ export function RevokeCodeDialog({ code, onClose, onRevoked }: RevokeCodeDialogP
   const titleId = useId();
   const textId = useId();
   const revoke = useRevokeRegistrationCode();
-  const error = revoke.error
-    ? isApiError(revoke.error)
-      ? revoke.error.error
-      : t('api.unexpectedError')
-    : null;
+  const error = errorText(revoke.error);
 
   return (
     <ResponsiveDialog

@@ -5,15 +5,15 @@ import Typography from '@mui/material/Typography';
 import {
   type CreateRegistrationCodeResponse,
   can,
-  MESSAGE_DISPLAY_MS,
   type RegistrationCodeRecord,
 } from '@vahti/domain';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AlertMessage } from '@/components/alert-message';
-import { isApiError } from '@/lib/api-client';
+import { errorText } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/document-title';
 import { toActor, useSession } from '@/lib/session';
+import { useFlashMessage } from '@/lib/use-flash-message';
 import { useRegistrationCodes } from '../api/get-registration-codes';
 import { CodeGeneratorForm } from '../components/code-generator-form';
 import { CreatedCodePanel } from '../components/created-code-panel';
@@ -33,20 +33,10 @@ export function GenerateRegistrationCodeRoute() {
   const [listOrganization, setListOrganization] = useState<string | undefined>(undefined);
   const [created, setCreated] = useState<CreateRegistrationCodeResponse | null>(null);
   const [revoking, setRevoking] = useState<RegistrationCodeRecord | null>(null);
-  const [revoked, setRevoked] = useState<string | null>(null);
+  const [revoked, setRevoked] = useFlashMessage();
   const codes = useRegistrationCodes(listOrganization);
 
-  useEffect(() => {
-    if (!revoked) return;
-    const timer = setTimeout(() => setRevoked(null), MESSAGE_DISPLAY_MS);
-    return () => clearTimeout(timer);
-  }, [revoked]);
-
-  const error = codes.error
-    ? isApiError(codes.error)
-      ? codes.error.error
-      : t('api.unexpectedError')
-    : null;
+  const error = errorText(codes.error);
 
   return (
     <Stack spacing={4}>

@@ -9,7 +9,7 @@ import { FormTextField, fieldProps } from '@/components/form-text-field';
 import { MultiSelectField } from '@/components/multi-select-field';
 import { SelectField } from '@/components/select-field';
 import { TextAreaField } from '@/components/text-area-field';
-import { isApiError } from '@/lib/api-client';
+import { errorText } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 import { useChoosesOrganization } from './use-chooses-organization';
 
@@ -55,9 +55,6 @@ export function targetFormValues(target: TargetRecord, choosesOrganization: bool
   } satisfies TargetFormValues;
 }
 
-const errorText = (error: unknown, fallback: string) =>
-  error ? (isApiError(error) ? error.error : fallback) : null;
-
 /**
  * The fields of the target form (spec 000 §5), shared by the add screen and the edit dialog. The
  * contact users are the users of the target's organization: when the top administrator picks
@@ -91,9 +88,7 @@ export function TargetFormFields({ form }: { form: UseFormReturn<TargetFormValue
     value: contact.uuid,
     label: `${contact.userFirstName} ${contact.userLastName} (${contact.userEmail})`,
   }));
-  const loadError =
-    errorText(organizations.error, t('api.unexpectedError')) ??
-    errorText(users.error, t('api.unexpectedError'));
+  const loadError = errorText(organizations.error) ?? errorText(users.error);
 
   return (
     <>

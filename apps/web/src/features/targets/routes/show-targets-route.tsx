@@ -1,12 +1,13 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { MESSAGE_DISPLAY_MS, type TargetRecord } from '@vahti/domain';
-import { useEffect, useState } from 'react';
+import type { TargetRecord } from '@vahti/domain';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTargets } from '@/api/targets';
 import { AlertMessage } from '@/components/alert-message';
-import { isApiError } from '@/lib/api-client';
+import { errorText } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/document-title';
+import { useFlashMessage } from '@/lib/use-flash-message';
 import { TargetEditDialog } from '../components/target-edit-dialog';
 import { TargetsTable } from '../components/targets-table';
 import { useChoosesOrganization } from '../components/use-chooses-organization';
@@ -18,19 +19,9 @@ export function ShowTargetsRoute() {
   const targets = useTargets();
   const showOrganization = useChoosesOrganization();
   const [editing, setEditing] = useState<TargetRecord | null>(null);
-  const [saved, setSaved] = useState<string | null>(null);
+  const [saved, setSaved] = useFlashMessage();
 
-  useEffect(() => {
-    if (!saved) return;
-    const timer = setTimeout(() => setSaved(null), MESSAGE_DISPLAY_MS);
-    return () => clearTimeout(timer);
-  }, [saved]);
-
-  const error = targets.error
-    ? isApiError(targets.error)
-      ? targets.error.error
-      : t('api.unexpectedError')
-    : null;
+  const error = errorText(targets.error);
 
   return (
     <Stack spacing={3}>

@@ -14,7 +14,7 @@ import { type Column, DataTable } from '@/components/data-table';
 import { FeedbackForm } from '@/components/feedback-form';
 import { MultiSelectField } from '@/components/multi-select-field';
 import { SubmitButton } from '@/components/submit-button';
-import { isApiError } from '@/lib/api-client';
+import { errorText } from '@/lib/api-client';
 import { useFormFeedback } from '@/lib/form-feedback';
 import { toActor, useSession } from '@/lib/session';
 import { useAddUserTargets, useRemoveUserTarget, useUserTargets } from '../api/user-targets';
@@ -93,11 +93,7 @@ export function UserTargetsPanel({ user }: { user: UserRecord }) {
     },
   ];
 
-  const listError = linked.error
-    ? isApiError(linked.error)
-      ? linked.error.error
-      : t('api.unexpectedError')
-    : null;
+  const listError = errorText(linked.error);
   const name = `${user.userFirstName} ${user.userLastName}`;
 
   return (

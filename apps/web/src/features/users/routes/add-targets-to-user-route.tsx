@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useUsers } from '@/api/users';
 import { AlertMessage } from '@/components/alert-message';
-import { isApiError } from '@/lib/api-client';
+import { errorText } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/document-title';
 import { UserTargetsPanel } from '../components/user-targets-panel';
 
@@ -27,11 +27,7 @@ export function AddTargetsToUserRoute() {
   const userId = params.get('userId');
   const selected = users.data?.find((user) => user.uuid === userId) ?? null;
 
-  const error = users.error
-    ? isApiError(users.error)
-      ? users.error.error
-      : t('api.unexpectedError')
-    : null;
+  const error = errorText(users.error);
 
   return (
     <Stack spacing={3} sx={{ maxWidth: 900 }}>

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useUsers } from '@/api/users';
 import { type Column, DataTable, EditIconButton } from '@/components/data-table';
-import { isApiError } from '@/lib/api-client';
+import { errorText } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/document-title';
 import { toActor, useSession } from '@/lib/session';
 import { UserEditDialog } from '../components/user-edit-dialog';
@@ -58,11 +58,7 @@ export function ShowUsersRoute() {
   const editable = (user: UserRecord) =>
     actor !== null && can(actor, { do: 'manageUser', role: user.userRoles });
 
-  const error = users.error
-    ? isApiError(users.error)
-      ? users.error.error
-      : t('api.unexpectedError')
-    : null;
+  const error = errorText(users.error);
 
   return (
     <Stack spacing={3}>
