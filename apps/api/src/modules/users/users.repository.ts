@@ -1,6 +1,5 @@
 import type { Role } from '@vahti/domain';
-import { and, asc, eq, ne, notInArray, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, eq, ne, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   organizations,
