@@ -1,5 +1,7 @@
 import {
+  type Action,
   type Actor,
+  can,
   type Permission,
   parsePermissions,
   type SessionUser,
@@ -100,6 +102,15 @@ export function getSession(): Session {
 
 export function useSession(): Session {
   return useSyncExternalStore(subscribe, getSession, getSession);
+}
+
+/**
+ * Whether the signed-in user may do `action` (false when signed out). The API decides; screens
+ * use this only to hide what would be refused.
+ */
+export function useCan(action: Action): boolean {
+  const actor = toActor(useSession());
+  return actor !== null && can(actor, action);
 }
 
 /** Stores a confirmed session (after sign-in or a successful GET /api/auth). */

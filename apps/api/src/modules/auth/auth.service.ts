@@ -15,6 +15,50 @@ import {
 export const isActiveAccount = (account: Pick<Account, 'userState' | 'organizationState'>) =>
   account.userState === 'Aktiivinen' && account.organizationState === 'Aktiivinen';
 
+/** The fields of a user row that the API's user shape (spec 000 §3) is made of. */
+type UserFields = Pick<
+  Account,
+  | 'userId'
+  | 'userEmail'
+  | 'userFirstName'
+  | 'userLastName'
+  | 'userPhoneNumber'
+  | 'userJobTitle'
+  | 'userRoles'
+  | 'userState'
+  | 'userOrganization'
+  | 'userPermissions'
+  | 'userInformation'
+  | 'userDescription'
+  | 'organizationName'
+  | 'organizationPostalDistrict'
+>;
+
+/** A user as the API returns it, from the row and the ids of the user's targets. */
+export function sessionUserOf(user: UserFields, targetIds: readonly string[]): SessionUser {
+  return {
+    uuid: user.userId,
+    userId: user.userId,
+    userEmail: user.userEmail,
+    userFirstName: user.userFirstName,
+    userLastName: user.userLastName,
+    userPhoneNumber: user.userPhoneNumber,
+    userJobTitle: user.userJobTitle,
+    userRoles: user.userRoles,
+    userState: user.userState,
+    userOrganization: user.userOrganization,
+    userPermissions: formatPermissions(user.userPermissions),
+    userInformation: user.userInformation,
+    userDescription: user.userDescription,
+    UserTargets: targetIds.map((targetId) => ({ targetId })),
+    Organization: {
+      organizationId: user.userOrganization,
+      organizationName: user.organizationName,
+      organizationPostalDistrict: user.organizationPostalDistrict,
+    },
+  };
+}
+
 /** The caller as every service sees it: identity, role, permissions and tenant, read per request. */
 export interface Caller extends Actor {
   userId: string;
@@ -31,31 +75,8 @@ export function createAuthService({
   tokens: TokenService;
   rateLimits: RateLimitService;
 }) {
-  async function toSessionUser(account: Account): Promise<SessionUser> {
-    return {
-      uuid: account.userId,
-      userId: account.userId,
-      userEmail: account.userEmail,
-      userFirstName: account.userFirstName,
-      userLastName: account.userLastName,
-      userPhoneNumber: account.userPhoneNumber,
-      userJobTitle: account.userJobTitle,
-      userRoles: account.userRoles,
-      userState: account.userState,
-      userOrganization: account.userOrganization,
-      userPermissions: formatPermissions(account.userPermissions),
-      userInformation: account.userInformation,
-      userDescription: account.userDescription,
-      UserTargets: (await listTargetIdsOfUser(db, account.userId)).map((targetId) => ({
-        targetId,
-      })),
-      Organization: {
-        organizationId: account.userOrganization,
-        organizationName: account.organizationName,
-        organizationPostalDistrict: account.organizationPostalDistrict,
-      },
-    };
-  }
+  const toSessionUser = async (account: Account): Promise<SessionUser> =>
+    sessionUserOf(account, await listTargetIdsOfUser(db, account.userId));
 
   return {
     /**

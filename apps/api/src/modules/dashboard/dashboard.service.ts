@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import { organizationScopeOf, requireAdminister } from '../../lib/scope.js';
 import type { Caller } from '../auth/auth.service.js';
-import { findOrganization } from '../users/users.repository.js';
+import { lookupOrganization } from '../organizations/organizations.repository.js';
 import { countTargetUsersByRole, countUsersByRole } from './dashboard.repository.js';
 
 const noUsers = (): RoleCounts => Object.fromEntries(ROLES.map((role) => [role, 0])) as RoleCounts;
@@ -21,7 +21,7 @@ export function createDashboardService({ db }: { db: Db }) {
     ): Promise<Omit<UserRoleCountsResponse, 'message'>> {
       requireAdminister(caller);
       const scope = organizationScopeOf(caller);
-      const organization = await findOrganization(db, scope, organizationId);
+      const organization = await lookupOrganization(db, scope, organizationId);
       if (!organization) throw notFound('ORGANIZATION_NOT_FOUND');
       const [byRole, byTarget] = await Promise.all([
         countUsersByRole(db, scope, organizationId),

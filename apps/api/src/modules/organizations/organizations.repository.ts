@@ -62,18 +62,17 @@ export async function findOrganization(db: Db, scope: OrganizationScope, organiz
   return organization;
 }
 
-/** Whether the organization exists and is in scope; cheaper than reading it. */
-export async function organizationInScope(
-  db: Db,
-  scope: OrganizationScope,
-  organizationId: string,
-): Promise<boolean> {
+/** The organization's id and name, if it exists and the scope reaches it; cheaper than reading it whole. */
+export async function lookupOrganization(db: Db, scope: OrganizationScope, organizationId: string) {
   const [row] = await db
-    .select({ id: organizations.organizationId })
+    .select({
+      organizationId: organizations.organizationId,
+      organizationName: organizations.organizationName,
+    })
     .from(organizations)
     .where(and(scoped(scope), eq(organizations.organizationId, organizationId)))
     .limit(1);
-  return row !== undefined;
+  return row;
 }
 
 /** The application catalogue, or (with an organization) the applications granted to it. */

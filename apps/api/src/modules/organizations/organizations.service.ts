@@ -17,8 +17,8 @@ import {
   insertOrganization,
   listApplications,
   listOrganizations,
+  lookupOrganization,
   type OrganizationValues,
-  organizationInScope,
   setOrganizationApplications,
   updateOrganization,
 } from './organizations.repository.js';
@@ -142,7 +142,7 @@ export function createOrganizationsService({ db, audit }: { db: Db; audit: Audit
       organizationId: string,
     ): Promise<Application[]> {
       requireAdminister(caller);
-      if (!(await organizationInScope(db, organizationScopeOf(caller), organizationId))) {
+      if (!(await lookupOrganization(db, organizationScopeOf(caller), organizationId))) {
         throw notFound('ORGANIZATION_NOT_FOUND');
       }
       return listApplications(db, organizationId);

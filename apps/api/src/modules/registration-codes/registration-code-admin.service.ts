@@ -18,7 +18,7 @@ import type { AuditService } from '../audit/audit.service.js';
 import type { Caller } from '../auth/auth.service.js';
 import type { Mailer } from '../mail/mailer.js';
 import { registrationCodeMail } from '../mail/templates.js';
-import { organizationInScope } from '../organizations/organizations.repository.js';
+import { lookupOrganization } from '../organizations/organizations.repository.js';
 import {
   countTargetsOfOrganization,
   findCodeForSending,
@@ -91,7 +91,7 @@ export function createRegistrationCodeAdminService({
           throw new AppError(400, 'VALIDATION_FAILED', { organizationId: 'validation.required' });
         }
         organizationId = input.organizationId;
-        if (!(await organizationInScope(db, { organizationId: null }, organizationId))) {
+        if (!(await lookupOrganization(db, { organizationId: null }, organizationId))) {
           throw notFound('ORGANIZATION_NOT_FOUND');
         }
       } else {
@@ -132,7 +132,7 @@ export function createRegistrationCodeAdminService({
     ): Promise<Omit<RegistrationCodesResponse, 'message'>> {
       requireAdminister(caller);
       const scope = organizationScopeOf(caller);
-      if (organizationId && !(await organizationInScope(db, scope, organizationId))) {
+      if (organizationId && !(await lookupOrganization(db, scope, organizationId))) {
         throw notFound('ORGANIZATION_NOT_FOUND');
       }
       return {

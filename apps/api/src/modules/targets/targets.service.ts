@@ -10,7 +10,7 @@ import { AppError, forbidden, notFound } from '../../lib/errors.js';
 import { organizationScopeOf, requireAdminister } from '../../lib/scope.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { Caller } from '../auth/auth.service.js';
-import { organizationInScope } from '../organizations/organizations.repository.js';
+import { lookupOrganization } from '../organizations/organizations.repository.js';
 import {
   countUsersOfOrganization,
   findTarget,
@@ -58,7 +58,7 @@ export function createTargetsService({ db, audit }: { db: Db; audit: AuditServic
 
   /** The top administrator's choice of organization: it must exist. */
   async function requireOrganization(organizationId: string) {
-    if (!(await organizationInScope(db, { organizationId: null }, organizationId))) {
+    if (!(await lookupOrganization(db, { organizationId: null }, organizationId))) {
       throw notFound('ORGANIZATION_NOT_FOUND');
     }
   }
@@ -93,7 +93,7 @@ export function createTargetsService({ db, audit }: { db: Db; audit: AuditServic
     async listOfOrganization(caller: Caller, organizationId: string): Promise<TargetRecord[]> {
       requireAdminister(caller);
       const scope = organizationScopeOf(caller);
-      if (!(await organizationInScope(db, scope, organizationId))) {
+      if (!(await lookupOrganization(db, scope, organizationId))) {
         throw notFound('ORGANIZATION_NOT_FOUND');
       }
       return listTargets(db, { ...scope, linkedUserId: null }, { organizationId });

@@ -103,24 +103,6 @@ export async function findUserByEmail(db: Db, scope: OrganizationScope, email: s
   return row;
 }
 
-/** The organization, if the scope reaches it. */
-export async function findOrganization(db: Db, scope: OrganizationScope, organizationId: string) {
-  const [row] = await db
-    .select({
-      organizationId: organizations.organizationId,
-      organizationName: organizations.organizationName,
-    })
-    .from(organizations)
-    .where(
-      and(
-        eq(organizations.organizationId, organizationId),
-        inScope(organizations.organizationId, scope),
-      ),
-    )
-    .limit(1);
-  return row;
-}
-
 /**
  * Whether another user has the address. Addresses are unique across every organization (they
  * are sign-in names), so this check is deliberately not scoped.

@@ -13,10 +13,10 @@ import { hashPassword } from '../../lib/passwords.js';
 import { type OrganizationScope, organizationScopeOf, requireAdminister } from '../../lib/scope.js';
 import { setPassword } from '../account/account.repository.js';
 import type { AuditService } from '../audit/audit.service.js';
-import type { Caller } from '../auth/auth.service.js';
+import { type Caller, sessionUserOf } from '../auth/auth.service.js';
+import { lookupOrganization } from '../organizations/organizations.repository.js';
 import {
   emailTaken,
-  findOrganization,
   findUser,
   findUserByEmail,
   insertUser,
@@ -42,25 +42,7 @@ async function withUniqueEmail<T>(write: () => Promise<T>): Promise<T> {
 
 function toUserRecord(row: UserRow, targetIds: string[]): UserRecord {
   return {
-    uuid: row.userId,
-    userId: row.userId,
-    userEmail: row.userEmail,
-    userFirstName: row.userFirstName,
-    userLastName: row.userLastName,
-    userPhoneNumber: row.userPhoneNumber,
-    userJobTitle: row.userJobTitle,
-    userRoles: row.userRoles,
-    userState: row.userState,
-    userOrganization: row.userOrganization,
-    userPermissions: formatPermissions(row.userPermissions),
-    userInformation: row.userInformation,
-    userDescription: row.userDescription,
-    UserTargets: targetIds.map((targetId) => ({ targetId })),
-    Organization: {
-      organizationId: row.userOrganization,
-      organizationName: row.organizationName,
-      organizationPostalDistrict: row.organizationPostalDistrict,
-    },
+    ...sessionUserOf(row, targetIds),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -135,7 +117,7 @@ export function createUsersService({ db, audit }: { db: Db; audit: AuditService 
       return caller.organizationId;
     }
     if (!can(caller, { do: 'accessOrganization', organizationId: named })) throw forbidden();
-    if (!(await findOrganization(db, organizationScopeOf(caller), named))) {
+    if (!(await lookupOrganization(db, organizationScopeOf(caller), named))) {
       throw notFound('ORGANIZATION_NOT_FOUND');
     }
     return named;
@@ -169,7 +151,7 @@ export function createUsersService({ db, audit }: { db: Db; audit: AuditService 
     async listOfOrganization(caller: Caller, organizationId: string): Promise<UserRecord[]> {
       requireAdminister(caller);
       const scope = organizationScopeOf(caller);
-      if (!(await findOrganization(db, scope, organizationId))) {
+      if (!(await lookupOrganization(db, scope, organizationId))) {
         throw notFound('ORGANIZATION_NOT_FOUND');
       }
       const [rows, links] = await Promise.all([
@@ -227,7 +209,7 @@ export function createUsersService({ db, audit }: { db: Db; audit: AuditService 
       if (!can(caller, { do: 'accessOrganization', organizationId })) throw forbidden();
       if (
         organizationId !== subject.userOrganization &&
-        !(await findOrganization(db, scope, organizationId))
+        !(await lookupOrganization(db, scope, organizationId))
       ) {
         throw notFound('ORGANIZATION_NOT_FOUND');
       }

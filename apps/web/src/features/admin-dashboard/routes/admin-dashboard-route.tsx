@@ -5,7 +5,6 @@ import MenuItem from '@mui/material/MenuItem';
 import Select from '@mui/material/Select';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { can } from '@vahti/domain';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOrganizations } from '@/api/organizations';
@@ -14,7 +13,7 @@ import { AlertMessage } from '@/components/alert-message';
 import { LoadingFallback } from '@/components/loading-fallback';
 import { errorText } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/document-title';
-import { toActor, useSession } from '@/lib/session';
+import { useCan, useSession } from '@/lib/session';
 import { RoleCountsCard } from '../components/role-counts-card';
 
 /**
@@ -26,9 +25,8 @@ export function AdminDashboardRoute() {
   const heading = t('area.home', { area: t('sections.hallinta.name') });
   useDocumentTitle(heading);
   const session = useSession();
-  const actor = toActor(session);
-  const administer = actor ? can(actor, { do: 'administer' }) : false;
-  const topAdmin = actor ? can(actor, { do: 'crossOrganizations' }) : false;
+  const administer = useCan({ do: 'administer' });
+  const topAdmin = useCan({ do: 'crossOrganizations' });
   const [organizationId, setOrganizationId] = useState<string | null>(null);
   const organizations = useOrganizations({ enabled: topAdmin });
   const counts = useUserRoleCounts(organizationId, { enabled: administer });

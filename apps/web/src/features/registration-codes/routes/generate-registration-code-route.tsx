@@ -2,17 +2,13 @@ import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import {
-  type CreateRegistrationCodeResponse,
-  can,
-  type RegistrationCodeRecord,
-} from '@vahti/domain';
+import type { CreateRegistrationCodeResponse, RegistrationCodeRecord } from '@vahti/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AlertMessage } from '@/components/alert-message';
 import { errorText } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/document-title';
-import { toActor, useSession } from '@/lib/session';
+import { useCan } from '@/lib/session';
 import { useFlashMessage } from '@/lib/use-flash-message';
 import { useRegistrationCodes } from '../api/get-registration-codes';
 import { CodeGeneratorForm } from '../components/code-generator-form';
@@ -27,8 +23,7 @@ import { RevokeCodeDialog } from '../components/revoke-code-dialog';
 export function GenerateRegistrationCodeRoute() {
   const { t } = useTranslation();
   useDocumentTitle(t('registrationCodes.title'));
-  const actor = toActor(useSession());
-  const choosesOrganization = actor !== null && can(actor, { do: 'crossOrganizations' });
+  const choosesOrganization = useCan({ do: 'crossOrganizations' });
   // The top administrator's list follows the organization chosen in the form (all before that).
   const [listOrganization, setListOrganization] = useState<string | undefined>(undefined);
   const [created, setCreated] = useState<CreateRegistrationCodeResponse | null>(null);

@@ -4,9 +4,9 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { EditDialog } from '@/components/edit-dialog';
 import { useFormFeedback } from '@/lib/form-feedback';
+import { useCan } from '@/lib/session';
 import { useUpdateTarget } from '../api/update-target';
 import { TargetFormFields, type TargetFormValues, targetFormValues } from './target-form-fields';
-import { useChoosesOrganization } from './use-chooses-organization';
 
 interface TargetEditDialogProps {
   target: TargetRecord;
@@ -18,7 +18,7 @@ interface TargetEditDialogProps {
 /** The pencil's dialog of the targets list: the same form as the add screen. */
 export function TargetEditDialog({ target, onClose, onSaved }: TargetEditDialogProps) {
   const { t } = useTranslation();
-  const choosesOrganization = useChoosesOrganization();
+  const choosesOrganization = useCan({ do: 'crossOrganizations' });
   const updateTarget = useUpdateTarget();
   const form = useForm<TargetFormValues>({
     resolver: zodResolver(createTargetBody),

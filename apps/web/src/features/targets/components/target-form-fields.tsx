@@ -10,8 +10,7 @@ import { MultiSelectField } from '@/components/multi-select-field';
 import { SelectField } from '@/components/select-field';
 import { TextAreaField } from '@/components/text-area-field';
 import { errorText } from '@/lib/api-client';
-import { useSession } from '@/lib/session';
-import { useChoosesOrganization } from './use-chooses-organization';
+import { useCan, useSession } from '@/lib/session';
 
 /** The target form's values: the fields of POST /api/target. */
 export type TargetFormValues = CreateTargetBody;
@@ -63,7 +62,7 @@ export function targetFormValues(target: TargetRecord, choosesOrganization: bool
 export function TargetFormFields({ form }: { form: UseFormReturn<TargetFormValues> }) {
   const { t } = useTranslation();
   const { user } = useSession();
-  const choosesOrganization = useChoosesOrganization();
+  const choosesOrganization = useCan({ do: 'crossOrganizations' });
   const organizations = useOrganizations({ enabled: choosesOrganization });
   const chosenOrganization = useWatch({ control: form.control, name: 'targetOrganizationId' });
   const organizationId = chosenOrganization || user?.userOrganization;

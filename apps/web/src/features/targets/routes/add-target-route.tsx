@@ -6,20 +6,19 @@ import { FeedbackForm } from '@/components/feedback-form';
 import { FormScreen } from '@/components/form-screen';
 import { SubmitButton } from '@/components/submit-button';
 import { useFormFeedback } from '@/lib/form-feedback';
-import { useSession } from '@/lib/session';
+import { useCan, useSession } from '@/lib/session';
 import { useCreateTarget } from '../api/create-target';
 import {
   emptyTarget,
   TargetFormFields,
   type TargetFormValues,
 } from '../components/target-form-fields';
-import { useChoosesOrganization } from '../components/use-chooses-organization';
 
 /** /admin/add-new-target: a new target of the own organization (any, for the top administrator). */
 export function AddTargetRoute() {
   const { t } = useTranslation();
   const { user } = useSession();
-  const choosesOrganization = useChoosesOrganization();
+  const choosesOrganization = useCan({ do: 'crossOrganizations' });
   const empty = () => emptyTarget(choosesOrganization ? user?.userOrganization : undefined);
   const createTarget = useCreateTarget();
   const form = useForm<TargetFormValues>({

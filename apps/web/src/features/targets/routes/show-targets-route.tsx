@@ -7,17 +7,17 @@ import { useTargets } from '@/api/targets';
 import { AlertMessage } from '@/components/alert-message';
 import { errorText } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/document-title';
+import { useCan } from '@/lib/session';
 import { useFlashMessage } from '@/lib/use-flash-message';
 import { TargetEditDialog } from '../components/target-edit-dialog';
 import { TargetsTable } from '../components/targets-table';
-import { useChoosesOrganization } from '../components/use-chooses-organization';
 
 /** /admin/show-targets: the targets the caller may see; the pencil edits one. */
 export function ShowTargetsRoute() {
   const { t } = useTranslation();
   useDocumentTitle(t('targets.listTitle'));
   const targets = useTargets();
-  const showOrganization = useChoosesOrganization();
+  const showOrganization = useCan({ do: 'crossOrganizations' });
   const [editing, setEditing] = useState<TargetRecord | null>(null);
   const [saved, setSaved] = useFlashMessage();
 

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { can } from '@vahti/domain';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -7,7 +6,7 @@ import { FeedbackForm } from '@/components/feedback-form';
 import { FormTextField, fieldProps } from '@/components/form-text-field';
 import { SubmitButton } from '@/components/submit-button';
 import { useFormFeedback } from '@/lib/form-feedback';
-import { toActor, useSession } from '@/lib/session';
+import { useCan, useSession } from '@/lib/session';
 import { useCreateUser } from '../api/create-user';
 import { UserFormFields } from './user-form-fields';
 import { emptyUserForm, type NewUserFormValues, newUserForm, toUserBody } from './user-form-schema';
@@ -16,8 +15,7 @@ import { emptyUserForm, type NewUserFormValues, newUserForm, toUserBody } from '
 export function NewUserForm() {
   const { t } = useTranslation();
   const session = useSession();
-  const actor = toActor(session);
-  const chooseOrganization = actor ? can(actor, { do: 'crossOrganizations' }) : false;
+  const chooseOrganization = useCan({ do: 'crossOrganizations' });
   const createUser = useCreateUser();
   const defaults = (): NewUserFormValues => ({
     ...emptyUserForm(chooseOrganization ? session.user?.userOrganization : undefined),

@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { can, type UserRecord } from '@vahti/domain';
+import type { UserRecord } from '@vahti/domain';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { EditDialog } from '@/components/edit-dialog';
 import { useFormFeedback } from '@/lib/form-feedback';
-import { toActor, useSession } from '@/lib/session';
+import { useCan, useSession } from '@/lib/session';
 import { useUpdateUser } from '../api/update-user';
 import { UserFormFields } from './user-form-fields';
 import { editUserForm, toUserBody, userFormValues } from './user-form-schema';
@@ -21,8 +21,7 @@ interface UserEditDialogProps {
 export function UserEditDialog({ user, onClose }: UserEditDialogProps) {
   const { t } = useTranslation();
   const session = useSession();
-  const actor = toActor(session);
-  const chooseOrganization = actor ? can(actor, { do: 'crossOrganizations' }) : false;
+  const chooseOrganization = useCan({ do: 'crossOrganizations' });
   const updateUser = useUpdateUser();
   const form = useForm({
     resolver: zodResolver(editUserForm),

@@ -8,7 +8,7 @@ import { CheckboxGroupField } from '@/components/checkbox-group-field';
 import { FormTextField, fieldProps } from '@/components/form-text-field';
 import { SelectField } from '@/components/select-field';
 import { TextAreaField } from '@/components/text-area-field';
-import { toActor, useSession } from '@/lib/session';
+import { toActor, useCan, useSession } from '@/lib/session';
 import type { UserFormValues } from './user-form-schema';
 
 interface UserFormFieldsProps<T extends UserFormValues & FieldValues> {
@@ -34,7 +34,7 @@ export function UserFormFields<T extends UserFormValues & FieldValues>({
   const { t } = useTranslation();
   const session = useSession();
   const actor = toActor(session);
-  const chooseOrganization = actor ? can(actor, { do: 'crossOrganizations' }) : false;
+  const chooseOrganization = useCan({ do: 'crossOrganizations' });
   const organizations = useOrganizations({ enabled: chooseOrganization });
 
   const roleOptions = ROLES.filter((role) => actor && can(actor, { do: 'assignRole', role })).map(

@@ -4,7 +4,7 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { addUserTargetsBody, can, type UserRecord, type UserTarget } from '@vahti/domain';
+import { addUserTargetsBody, type UserRecord, type UserTarget } from '@vahti/domain';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +16,7 @@ import { MultiSelectField } from '@/components/multi-select-field';
 import { SubmitButton } from '@/components/submit-button';
 import { errorText } from '@/lib/api-client';
 import { useFormFeedback } from '@/lib/form-feedback';
-import { toActor, useSession } from '@/lib/session';
+import { useCan } from '@/lib/session';
 import { useAddUserTargets, useRemoveUserTarget, useUserTargets } from '../api/user-targets';
 import { ConfirmDialog } from './confirm-dialog';
 
@@ -29,8 +29,7 @@ type AddTargetsValues = z.input<typeof addTargetsForm>;
  */
 export function UserTargetsPanel({ user }: { user: UserRecord }) {
   const { t } = useTranslation();
-  const actor = toActor(useSession());
-  const chooseOrganization = actor ? can(actor, { do: 'crossOrganizations' }) : false;
+  const chooseOrganization = useCan({ do: 'crossOrganizations' });
   const linked = useUserTargets(user.uuid);
   const targets = useOrganizationTargets(user.userOrganization);
   const addTargets = useAddUserTargets();

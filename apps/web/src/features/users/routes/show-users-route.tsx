@@ -11,7 +11,7 @@ import { useUsers } from '@/api/users';
 import { type Column, DataTable, EditIconButton } from '@/components/data-table';
 import { errorText } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/document-title';
-import { toActor, useSession } from '@/lib/session';
+import { toActor, useCan, useSession } from '@/lib/session';
 import { UserEditDialog } from '../components/user-edit-dialog';
 
 const fullName = (user: UserRecord) => `${user.userFirstName} ${user.userLastName}`;
@@ -21,7 +21,7 @@ export function ShowUsersRoute() {
   const { t } = useTranslation();
   useDocumentTitle(t('users.listTitle'));
   const actor = toActor(useSession());
-  const topAdmin = actor ? can(actor, { do: 'crossOrganizations' }) : false;
+  const topAdmin = useCan({ do: 'crossOrganizations' });
   const users = useUsers();
   const [editing, setEditing] = useState<UserRecord | null>(null);
 
