@@ -389,8 +389,8 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<b
     const targetRows = await tx
       .insert(targets)
       .values([
-        ...DEMO_TARGETS.map(({ contacts, ...t }) => ({ ...t, targetOrganizationId: demo.id })),
-        ...OTHER_TARGETS.map(({ contacts, ...t }) => ({ ...t, targetOrganizationId: other.id })),
+        ...DEMO_TARGETS.map(({ contacts, ...t }) => ({ ...t, organizationId: demo.id })),
+        ...OTHER_TARGETS.map(({ contacts, ...t }) => ({ ...t, organizationId: other.id })),
       ])
       .returning({ id: targets.targetId, name: targets.targetName });
     const targetIds = new Map(targetRows.map((row) => [row.name, row.id]));
@@ -414,7 +414,7 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<b
           userRoles: user.role,
           userState: user.state ?? 'Aktiivinen',
           userPermissions: user.permissions,
-          userOrganization: organizationIds.get(user.organization) ?? demo.id,
+          organizationId: organizationIds.get(user.organization) ?? demo.id,
         })),
       )
       .returning({ id: users.userId, email: users.userEmail });

@@ -34,7 +34,7 @@ beforeAll(async () => {
   const rows = await ctx.database.db
     .select({ id: targets.targetId })
     .from(targets)
-    .where(eq(targets.targetOrganizationId, demoOrgId))
+    .where(eq(targets.organizationId, demoOrgId))
     .orderBy(targets.createdAt, targets.targetName);
   demoTargetIds = rows.map((row) => row.id);
 });

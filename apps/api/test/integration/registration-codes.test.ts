@@ -42,7 +42,7 @@ beforeAll(async () => {
       targetId: targets.targetId,
     })
     .from(organizations)
-    .innerJoin(targets, eq(targets.targetOrganizationId, organizations.organizationId))
+    .innerJoin(targets, eq(targets.organizationId, organizations.organizationId))
     .orderBy(targets.targetName);
   for (const row of rows) {
     orgs[row.name] = row.orgId;
@@ -269,7 +269,7 @@ describe(`the registration-code calls (${DRIVER})`, () => {
     const email = `koodi.${Date.now()}@asukas.example.fi`;
     expect((await register(code, email)).statusCode).toBe(201);
     const [user] = await ctx.database.db
-      .select({ id: users.userId, org: users.userOrganization, permissions: users.userPermissions })
+      .select({ id: users.userId, org: users.organizationId, permissions: users.userPermissions })
       .from(users)
       .where(eq(users.userEmail, email));
     expect(user).toMatchObject({ org: demo(), permissions: [1, 2] });

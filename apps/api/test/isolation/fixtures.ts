@@ -51,7 +51,7 @@ const next = () => {
 export async function loadFixtures(db: Db): Promise<Fixtures> {
   const byEmail = async (email: string) => {
     const [row] = await db
-      .select({ id: users.userId, org: users.userOrganization })
+      .select({ id: users.userId, org: users.organizationId })
       .from(users)
       .where(eq(users.userEmail, email));
     if (!row) throw new Error(`fixture user ${email} missing from the demo data`);
@@ -90,7 +90,7 @@ export async function loadFixtures(db: Db): Promise<Fixtures> {
         const [row] = await db
           .insert(users)
           .values({
-            userOrganization: organizationId,
+            organizationId,
             userEmail: `matriisi-${next()}@${domainOf(organizationId)}`,
             passwordHash: 'not-a-hash',
             userFirstName: 'Matriisi',
@@ -108,7 +108,7 @@ export async function loadFixtures(db: Db): Promise<Fixtures> {
         const [row] = await db
           .insert(targets)
           .values({
-            targetOrganizationId: organizationId,
+            organizationId,
             targetName: `Matriisikohde ${next()}`,
             targetAddress: 'Testikatu 1',
             targetZipCode: '00100',

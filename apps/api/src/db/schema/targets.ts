@@ -8,7 +8,7 @@ export const targets = pgTable(
   'targets',
   {
     targetId: uuid('target_id').primaryKey().default(sql`gen_random_uuid()`),
-    targetOrganizationId: uuid('organization_id')
+    organizationId: uuid('organization_id')
       .notNull()
       .references(() => organizations.organizationId),
     targetName: text('name').notNull(),
@@ -24,7 +24,7 @@ export const targets = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('targets_organization_idx').on(t.targetOrganizationId)],
+  (t) => [index('targets_organization_idx').on(t.organizationId)],
 );
 
 /** targetContactUser: the users to contact about a target. */

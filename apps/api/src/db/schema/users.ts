@@ -18,7 +18,7 @@ export const users = pgTable(
   'users',
   {
     userId: uuid('user_id').primaryKey().default(sql`gen_random_uuid()`),
-    userOrganization: uuid('organization_id')
+    organizationId: uuid('organization_id')
       .notNull()
       .references(() => organizations.organizationId),
     userEmail: text('email').notNull(),
@@ -41,7 +41,7 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.userEmail})`),
-    index('users_organization_idx').on(t.userOrganization),
+    index('users_organization_idx').on(t.organizationId),
   ],
 );
 

@@ -35,7 +35,7 @@ export async function insertSelfRegisteredUser(
   const [row] = await db
     .insert(users)
     .values({
-      userOrganization: user.organizationId,
+      organizationId: user.organizationId,
       userEmail: user.email,
       passwordHash: user.passwordHash,
       userFirstName: user.firstName,
@@ -84,7 +84,7 @@ export async function findValidResetLink(db: Db, tokenHash: string) {
     })
     .from(passwordResets)
     .innerJoin(users, eq(users.userId, passwordResets.userId))
-    .innerJoin(organizations, eq(organizations.organizationId, users.userOrganization))
+    .innerJoin(organizations, eq(organizations.organizationId, users.organizationId))
     .where(
       and(
         eq(passwordResets.tokenHash, tokenHash),

@@ -12,7 +12,7 @@ const accountColumns = {
   userJobTitle: users.userJobTitle,
   userRoles: users.userRoles,
   userState: users.userState,
-  userOrganization: users.userOrganization,
+  userOrganization: users.organizationId,
   userPermissions: users.userPermissions,
   userInformation: users.userInformation,
   userDescription: users.userDescription,
@@ -33,7 +33,7 @@ export async function findAccountByEmail(db: Db, email: string) {
   const [row] = await db
     .select(accountColumns)
     .from(users)
-    .innerJoin(organizations, eq(organizations.organizationId, users.userOrganization))
+    .innerJoin(organizations, eq(organizations.organizationId, users.organizationId))
     .where(eq(sql`lower(${users.userEmail})`, email.toLowerCase()))
     .limit(1);
   return row;
@@ -43,7 +43,7 @@ export async function findAccountById(db: Db, userId: string) {
   const [row] = await db
     .select(accountColumns)
     .from(users)
-    .innerJoin(organizations, eq(organizations.organizationId, users.userOrganization))
+    .innerJoin(organizations, eq(organizations.organizationId, users.organizationId))
     .where(eq(users.userId, userId))
     .limit(1);
   return row;

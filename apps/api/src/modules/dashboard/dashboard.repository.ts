@@ -8,7 +8,7 @@ export function countUsersByRole(db: Db, scope: OrganizationScope, organizationI
   return db
     .select({ role: users.userRoles, n: count() })
     .from(users)
-    .where(and(eq(users.userOrganization, organizationId), inScope(users.userOrganization, scope)))
+    .where(and(eq(users.organizationId, organizationId), inScope(users.organizationId, scope)))
     .groupBy(users.userRoles);
 }
 
@@ -28,14 +28,9 @@ export function countTargetUsersByRole(db: Db, scope: OrganizationScope, organiz
     .leftJoin(userTargets, eq(userTargets.targetId, targets.targetId))
     .leftJoin(
       users,
-      and(eq(users.userId, userTargets.userId), eq(users.userOrganization, organizationId)),
+      and(eq(users.userId, userTargets.userId), eq(users.organizationId, organizationId)),
     )
-    .where(
-      and(
-        eq(targets.targetOrganizationId, organizationId),
-        inScope(targets.targetOrganizationId, scope),
-      ),
-    )
+    .where(and(eq(targets.organizationId, organizationId), inScope(targets.organizationId, scope)))
     .groupBy(targets.targetId, targets.targetName, users.userRoles)
     .orderBy(asc(targets.targetName), asc(targets.targetId));
 }

@@ -51,9 +51,7 @@ export async function countTargetsOfOrganization(
   const [row] = await db
     .select({ n: count() })
     .from(targets)
-    .where(
-      and(eq(targets.targetOrganizationId, organizationId), inArray(targets.targetId, targetIds)),
-    );
+    .where(and(eq(targets.organizationId, organizationId), inArray(targets.targetId, targetIds)));
   return row?.n ?? 0;
 }
 
@@ -84,10 +82,7 @@ export async function listCodeTargetIds(db: Db, codeId: string, organizationId: 
     .from(registrationCodeTargets)
     .innerJoin(targets, eq(targets.targetId, registrationCodeTargets.targetId))
     .where(
-      and(
-        eq(registrationCodeTargets.codeId, codeId),
-        eq(targets.targetOrganizationId, organizationId),
-      ),
+      and(eq(registrationCodeTargets.codeId, codeId), eq(targets.organizationId, organizationId)),
     );
   return rows.map((row) => row.targetId);
 }
@@ -133,9 +128,7 @@ export async function listCodes(
       users,
       and(
         eq(users.userId, registrationCodes.createdBy),
-        scope.organizationId === null
-          ? undefined
-          : eq(users.userOrganization, scope.organizationId),
+        scope.organizationId === null ? undefined : eq(users.organizationId, scope.organizationId),
       ),
     )
     .where(
@@ -162,7 +155,7 @@ export async function listCodes(
       and(
         eq(registrationCodes.id, registrationCodeTargets.codeId),
         // A target moved to another organization no longer belongs to the code.
-        eq(registrationCodes.organizationId, targets.targetOrganizationId),
+        eq(registrationCodes.organizationId, targets.organizationId),
       ),
     )
     .where(

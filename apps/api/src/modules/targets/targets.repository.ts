@@ -25,9 +25,7 @@ export type TargetValues = Omit<
 
 function inScope(db: Db, scope: TargetScope): SQL | undefined {
   return and(
-    scope.organizationId === null
-      ? undefined
-      : eq(targets.targetOrganizationId, scope.organizationId),
+    scope.organizationId === null ? undefined : eq(targets.organizationId, scope.organizationId),
     scope.linkedUserId === null
       ? undefined
       : inArray(
@@ -57,7 +55,7 @@ export async function listTargets(
       targetAddress: targets.targetAddress,
       targetZipCode: targets.targetZipCode,
       targetPostalDistrict: targets.targetPostalDistrict,
-      targetOrganizationId: targets.targetOrganizationId,
+      targetOrganizationId: targets.organizationId,
       targetType: targets.targetType,
       targetPropertyId: targets.targetPropertyId,
       targetJobNumber: targets.targetJobNumber,
@@ -69,12 +67,12 @@ export async function listTargets(
       organizationName: organizations.organizationName,
     })
     .from(targets)
-    .innerJoin(organizations, eq(organizations.organizationId, targets.targetOrganizationId))
+    .innerJoin(organizations, eq(organizations.organizationId, targets.organizationId))
     .where(
       and(
         inScope(db, scope),
         filter.targetIds ? inArray(targets.targetId, filter.targetIds) : undefined,
-        filter.organizationId ? eq(targets.targetOrganizationId, filter.organizationId) : undefined,
+        filter.organizationId ? eq(targets.organizationId, filter.organizationId) : undefined,
       ),
     )
     .orderBy(asc(targets.targetName), asc(targets.targetId));
@@ -116,7 +114,7 @@ function listContactUsers(db: Db, targetIds: string[]) {
       users,
       and(
         eq(users.userId, targetContactUsers.userId),
-        eq(users.userOrganization, targets.targetOrganizationId),
+        eq(users.organizationId, targets.organizationId),
       ),
     )
     .where(inArray(targetContactUsers.targetId, targetIds))
@@ -147,7 +145,7 @@ export async function countUsersOfOrganization(
   const [row] = await db
     .select({ n: count() })
     .from(users)
-    .where(and(eq(users.userOrganization, organizationId), inArray(users.userId, userIds)));
+    .where(and(eq(users.organizationId, organizationId), inArray(users.userId, userIds)));
   return row?.n ?? 0;
 }
 
@@ -202,7 +200,7 @@ export async function removeUserLinksOutsideOrganization(
           db
             .select({ userId: users.userId })
             .from(users)
-            .where(ne(users.userOrganization, organizationId)),
+            .where(ne(users.organizationId, organizationId)),
         ),
       ),
     )

@@ -40,12 +40,17 @@ function valuesOf(body: CreateTargetBody, organizationId: string) {
     targetAddress: body.targetAddress,
     targetZipCode: body.targetZipCode,
     targetPostalDistrict: body.targetPostalDistrict,
-    targetOrganizationId: organizationId,
+    organizationId,
     targetType: body.targetType,
     targetPropertyId: body.targetPropertyId,
     targetJobNumber: body.targetJobNumber,
     targetState: body.targetState,
   } satisfies TargetValues;
+}
+
+/** A target's values as the audit log records them: the wire names of spec 000 §3. */
+function auditValues({ organizationId, ...values }: TargetValues, contactUserIds: string[]) {
+  return { ...values, targetOrganizationId: organizationId, targetContactUser: contactUserIds };
 }
 
 export function createTargetsService({ db, audit }: { db: Db; audit: AuditService }) {
@@ -136,7 +141,7 @@ export function createTargetsService({ db, audit }: { db: Db; audit: AuditServic
           action: 'target.create',
           entityId: id,
           organizationId,
-          details: { ...values, targetContactUser: contactUserIds },
+          details: auditValues(values, contactUserIds),
         });
         return id;
       });
@@ -170,7 +175,7 @@ export function createTargetsService({ db, audit }: { db: Db; audit: AuditServic
       };
       const changed = changedValues(
         { ...before },
-        { ...values, targetContactUser: contactUserIds },
+        auditValues(values, contactUserIds),
       );
       await db.transaction(async (tx) => {
         await updateTarget(tx, body.targetId, values);

@@ -16,7 +16,7 @@ export function listLinksOfUser(db: Db, scope: OrganizationScope, userId: string
     })
     .from(userTargets)
     .innerJoin(targets, eq(targets.targetId, userTargets.targetId))
-    .where(and(eq(userTargets.userId, userId), inScope(targets.targetOrganizationId, scope)))
+    .where(and(eq(userTargets.userId, userId), inScope(targets.organizationId, scope)))
     .orderBy(asc(targets.targetName), asc(targets.targetId));
 }
 
@@ -28,20 +28,20 @@ export async function findLink(db: Db, scope: OrganizationScope, linkId: string)
       userId: userTargets.userId,
       targetId: userTargets.targetId,
       userRoles: users.userRoles,
-      organizationId: users.userOrganization,
+      organizationId: users.organizationId,
     })
     .from(userTargets)
     .innerJoin(users, eq(users.userId, userTargets.userId))
-    .where(and(eq(userTargets.id, linkId), inScope(users.userOrganization, scope)))
+    .where(and(eq(userTargets.id, linkId), inScope(users.organizationId, scope)))
     .limit(1);
   return row;
 }
 
 export async function findTarget(db: Db, scope: OrganizationScope, targetId: string) {
   const [row] = await db
-    .select({ targetId: targets.targetId, organizationId: targets.targetOrganizationId })
+    .select({ targetId: targets.targetId, organizationId: targets.organizationId })
     .from(targets)
-    .where(and(eq(targets.targetId, targetId), inScope(targets.targetOrganizationId, scope)))
+    .where(and(eq(targets.targetId, targetId), inScope(targets.organizationId, scope)))
     .limit(1);
   return row;
 }
@@ -60,8 +60,8 @@ export async function listKnownTargetIds(
     .where(
       and(
         inArray(targets.targetId, targetIds),
-        eq(targets.targetOrganizationId, organizationId),
-        inScope(targets.targetOrganizationId, scope),
+        eq(targets.organizationId, organizationId),
+        inScope(targets.organizationId, scope),
       ),
     );
   return rows.map((row) => row.targetId);
@@ -112,7 +112,7 @@ export function listUsersOfTarget(db: Db, scope: OrganizationScope, targetId: st
     .select(summaryColumns)
     .from(users)
     .innerJoin(userTargets, eq(userTargets.userId, users.userId))
-    .where(and(eq(userTargets.targetId, targetId), inScope(users.userOrganization, scope)))
+    .where(and(eq(userTargets.targetId, targetId), inScope(users.organizationId, scope)))
     .orderBy(...byName);
 }
 
@@ -133,7 +133,7 @@ export function listUsersSharingTargets(db: Db, scope: OrganizationScope, userId
       and(
         inArray(users.userId, sharing),
         ne(users.userId, userId),
-        inScope(users.userOrganization, scope),
+        inScope(users.organizationId, scope),
       ),
     )
     .orderBy(...byName);

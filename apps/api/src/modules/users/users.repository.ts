@@ -19,7 +19,7 @@ const userColumns = {
   userJobTitle: users.userJobTitle,
   userRoles: users.userRoles,
   userState: users.userState,
-  userOrganization: users.userOrganization,
+  userOrganization: users.organizationId,
   userPermissions: users.userPermissions,
   userInformation: users.userInformation,
   userDescription: users.userDescription,
@@ -40,11 +40,11 @@ export function listUsers(
   return db
     .select(userColumns)
     .from(users)
-    .innerJoin(organizations, eq(organizations.organizationId, users.userOrganization))
+    .innerJoin(organizations, eq(organizations.organizationId, users.organizationId))
     .where(
       and(
-        inScope(users.userOrganization, scope),
-        filter.organizationId ? eq(users.userOrganization, filter.organizationId) : undefined,
+        inScope(users.organizationId, scope),
+        filter.organizationId ? eq(users.organizationId, filter.organizationId) : undefined,
       ),
     )
     .orderBy(
@@ -66,8 +66,8 @@ export function listLinkedTargetIds(
     .innerJoin(users, eq(users.userId, userTargets.userId))
     .where(
       and(
-        inScope(users.userOrganization, scope),
-        filter.organizationId ? eq(users.userOrganization, filter.organizationId) : undefined,
+        inScope(users.organizationId, scope),
+        filter.organizationId ? eq(users.organizationId, filter.organizationId) : undefined,
         filter.userId ? eq(userTargets.userId, filter.userId) : undefined,
       ),
     )
@@ -78,8 +78,8 @@ export async function findUser(db: Db, scope: OrganizationScope, userId: string)
   const [row] = await db
     .select(userColumns)
     .from(users)
-    .innerJoin(organizations, eq(organizations.organizationId, users.userOrganization))
-    .where(and(eq(users.userId, userId), inScope(users.userOrganization, scope)))
+    .innerJoin(organizations, eq(organizations.organizationId, users.organizationId))
+    .where(and(eq(users.userId, userId), inScope(users.organizationId, scope)))
     .limit(1);
   return row;
 }
@@ -90,13 +90,13 @@ export async function findUserByEmail(db: Db, scope: OrganizationScope, email: s
       userId: users.userId,
       userEmail: users.userEmail,
       userRoles: users.userRoles,
-      userOrganization: users.userOrganization,
+      userOrganization: users.organizationId,
     })
     .from(users)
     .where(
       and(
         eq(sql`lower(${users.userEmail})`, email.toLowerCase()),
-        inScope(users.userOrganization, scope),
+        inScope(users.organizationId, scope),
       ),
     )
     .limit(1);
@@ -129,7 +129,7 @@ export interface UserValues {
   userJobTitle: string | null;
   userRoles: Role;
   userState: 'Aktiivinen' | 'Passiivinen';
-  userOrganization: string;
+  organizationId: string;
   userPermissions: number[];
   userInformation: string | null;
   userDescription: string | null;
@@ -177,7 +177,7 @@ export async function removeTargetsOutsideOrganization(
   const own = db
     .select({ id: targets.targetId })
     .from(targets)
-    .where(eq(targets.targetOrganizationId, organizationId));
+    .where(eq(targets.organizationId, organizationId));
   const removed = await db
     .delete(userTargets)
     .where(and(eq(userTargets.userId, userId), notInArray(userTargets.targetId, own)))

@@ -76,7 +76,7 @@ function valuesOf(
     userJobTitle: body.userJobTitle,
     userRoles: body.userRoles,
     userState: body.userState,
-    userOrganization: organizationId,
+    organizationId,
     userPermissions: parsePermissions(body.userPermissions),
     // Omitted keeps (on an edit), null or '' clears.
     ...(body.userInformation !== undefined && { userInformation: body.userInformation || null }),
@@ -91,8 +91,10 @@ function changedFields(before: UserRow, after: Partial<UserValues>): Record<stri
     if (key === 'userPermissions') {
       const wire = formatPermissions(value as number[]);
       if (wire !== formatPermissions(before.userPermissions)) changes[key] = wire;
-    } else if (value !== before[key]) {
-      changes[key] = value;
+    } else {
+      // The stored organizationId is userOrganization on the wire and in the audit log.
+      const field = key === 'organizationId' ? 'userOrganization' : key;
+      if (value !== before[field]) changes[field] = value;
     }
   }
   return changes;
