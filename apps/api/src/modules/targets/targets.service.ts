@@ -173,10 +173,7 @@ export function createTargetsService({ db, audit }: { db: Db; audit: AuditServic
         targetInformation: optionalValue(body.targetInformation),
         targetDescription: optionalValue(body.targetDescription),
       };
-      const changed = changedValues(
-        { ...before },
-        auditValues(values, contactUserIds),
-      );
+      const changed = changedValues({ ...before }, auditValues(values, contactUserIds));
       await db.transaction(async (tx) => {
         await updateTarget(tx, body.targetId, values);
         await setContactUsers(tx, body.targetId, contactUserIds);
