@@ -1,7 +1,8 @@
 import type { Role } from '@vahti/domain';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { bearer, fromIp, fromNewIp, type TestContext } from './app.js';
-import type { Fixtures, FixtureUser, OrgKey } from './fixtures.js';
+import { DEMO_PASSWORD } from '../../src/db/seed.js';
+import { bearer, createTestApp, fromIp, fromNewIp, type TestContext } from './app.js';
+import { type Fixtures, type FixtureUser, loadFixtures, type OrgKey } from './fixtures.js';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT';
 
@@ -40,7 +41,7 @@ export interface Actors {
   /** The cached token of `as(role, org)`. */
   token(role: Role, org?: OrgKey): Promise<string>;
   /** Signs in through the real endpoint (from a fresh address) and returns the token. */
-  signIn(email: string, password: string): Promise<string>;
+  signIn(email: string, password?: string): Promise<string>;
 }
 
 function client(
@@ -71,11 +72,12 @@ function client(
 
 /**
  * `injectAs` for a test file: `const as = testActors(ctx, fx)`, then
- * `await as('Ylläpitäjä', 'A').get(url)` or `as.anonymous.post(url, body)`.
+ * `await as('Ylläpitäjä', 'A').get(url)` or `as.anonymous.post(url, body)`. Without fixtures
+ * (an app without demo data) only `anonymous` and `withToken` work.
  */
-export function testActors(ctx: TestContext, fx: Fixtures): Actors {
+export function testActors(ctx: TestContext, fx?: Fixtures): Actors {
   const tokens = new Map<string, Promise<string>>();
-  const signIn = async (email: string, password: string) => {
+  const signIn = async (email: string, password = DEMO_PASSWORD) => {
     const res = await ctx.app.inject({
       method: 'POST',
       url: '/api/login',
@@ -91,6 +93,7 @@ export function testActors(ctx: TestContext, fx: Fixtures): Actors {
     const key = `${role} ${org}`;
     let cached = tokens.get(key);
     if (!cached) {
+      if (!fx) throw new Error('testActors: callers by role need the fixtures');
       cached = fx.user(org, role).then((user) => signIn(user.email, user.password));
       tokens.set(key, cached);
     }
@@ -100,8 +103,20 @@ export function testActors(ctx: TestContext, fx: Fixtures): Actors {
     client(ctx.app, async () => bearer(await token(role, org)))) as Actors;
   as.anonymous = client(ctx.app, async () => ({}));
   as.withToken = (value) => client(ctx.app, async () => bearer(value));
-  as.user = (role, org = 'A') => fx.user(org, role);
+  as.user = async (role, org = 'A') => {
+    if (!fx) throw new Error('testActors: callers by role need the fixtures');
+    return fx.user(org, role);
+  };
   as.token = token;
   as.signIn = signIn;
   return as;
+}
+
+/** A fresh app and database with the fixtures and their callers: the start of an API test file. */
+export async function startApiTest(
+  options: Parameters<typeof createTestApp>[0] = {},
+): Promise<{ ctx: TestContext; fx: Fixtures; as: Actors }> {
+  const ctx = await createTestApp(options);
+  const fx = await loadFixtures(ctx.database.db);
+  return { ctx, fx, as: testActors(ctx, fx) };
 }

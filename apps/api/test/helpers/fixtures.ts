@@ -44,11 +44,18 @@ export interface Fixtures {
   org(key: OrgKey): FixtureOrg;
   /** The organization's user of the role, created on first use when the seed has none. */
   user(org: OrgKey, role: Role): Promise<FixtureUser>;
+  /**
+   * A sign-in the organization has from the start, by role (and permissions, to tell two of one
+   * role apart); throws when there is none.
+   */
+  seeded(org: OrgKey, role: Role, permissions?: number[]): FixtureUser;
   /** A well-formed id that no record has. */
   missing: string;
   create: {
     /** A user of the organization (Käyttäjä unless told), e-mail under the org's domain. */
     user(organizationId: string, role?: Role): Promise<string>;
+    /** The same, as a sign-in: it signs in with the demo password. */
+    account(organizationId: string, role?: Role): Promise<{ id: string; email: string; password: string }>;
     target(organizationId: string): Promise<string>;
     /** A user-target link; returns the link's id. */
     link(userId: string, targetId: string): Promise<string>;
@@ -82,9 +89,10 @@ export async function loadFixtures(db: Db): Promise<Fixtures> {
   const logins = { A: top.organization, B: other.organization } as const;
 
   const known = new Map<string, FixtureUser>();
+  const seeded: (FixtureUser & { key: OrgKey })[] = [];
   for (const login of DEMO_LOGINS) {
     const key = (Object.keys(logins) as OrgKey[]).find((k) => logins[k] === login.organization);
-    if (!key || known.has(`${key} ${login.role}`)) continue;
+    if (!key) continue;
     const row = firstOf(
       await db
         .select({ id: users.userId, organizationId: users.organizationId })
@@ -92,13 +100,15 @@ export async function loadFixtures(db: Db): Promise<Fixtures> {
         .where(eq(users.userEmail, login.email)),
       `demo user ${login.email}`,
     );
-    known.set(`${key} ${login.role}`, {
+    const user = {
       ...row,
       email: login.email,
       role: login.role,
       permissions: login.permissions,
       password: DEMO_PASSWORD,
-    });
+    };
+    seeded.push({ ...user, key });
+    if (!known.has(`${key} ${login.role}`)) known.set(`${key} ${login.role}`, user);
   }
 
   const orgOf = async (key: OrgKey): Promise<FixtureOrg> => {
@@ -187,10 +197,23 @@ export async function loadFixtures(db: Db): Promise<Fixtures> {
       known.set(`${key} ${role}`, user);
       return user;
     },
+    seeded(key, role, permissions) {
+      const found = seeded.find(
+        (user) =>
+          user.key === key &&
+          user.role === role &&
+          (!permissions || user.permissions.join() === permissions.join()),
+      );
+      if (!found) throw new Error(`fixtures: organization ${key} has no ${role} from the start`);
+      return found;
+    },
     missing: randomUUID(),
     create: {
       async user(organizationId, role = 'Käyttäjä') {
         return (await insertUser(organizationId, role, [1])).id;
+      },
+      async account(organizationId, role = 'Käyttäjä') {
+        return { ...(await insertUser(organizationId, role, [1])), password: DEMO_PASSWORD };
       },
       async target(organizationId) {
         const row = firstOf(
