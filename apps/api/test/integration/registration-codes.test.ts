@@ -148,37 +148,6 @@ describe(`registration codes (${DRIVER})`, () => {
   });
 });
 
-describe(`the demo registration code (${DRIVER})`, () => {
-  let fresh: TestContext;
-  beforeAll(async () => {
-    fresh = await createTestApp({ demo: false });
-  });
-  afterAll(() => fresh.close());
-
-  it('is created by the seed for the first two demo targets and kept in DATA_DIR', async () => {
-    const dataDir = path.join(mkdtempSync(path.join(tmpdir(), 'vahti-seed-')), 'data');
-    expect(readDemoRegistrationCode(dataDir)).toBeUndefined();
-    expect(await seedDemoData(fresh.database.db, { dataDir })).toBe(true);
-    const file = path.join(dataDir, DEMO_CODE_FILE);
-    expect(existsSync(file)).toBe(true);
-    expect(statSync(file).mode & 0o777).toBe(0o600);
-    const code = readFileSync(file, 'utf8').trim();
-    expect(readDemoRegistrationCode(dataDir)).toBe(code);
-
-    const found = await createRegistrationCodesService({ db: fresh.database.db }).findUsable(code);
-    expect(found.ok).toBe(true);
-    if (!found.ok) return;
-    expect(found.code.permissions).toEqual([1, 2]);
-    const names = await fresh.database.db
-      .select({ name: targets.targetName })
-      .from(targets)
-      .where(sql`${targets.targetId} in ${found.code.targetIds}`);
-    expect(names.map((row) => row.name).sort()).toEqual(['As Oy Kivikko', 'Rivitalo Haukilahti']);
-    expect(await seedDemoData(fresh.database.db, { dataDir })).toBe(false);
-    expect(readDemoRegistrationCode(dataDir)).toBe(code);
-  });
-});
-
 describe(`the registration-code calls (${DRIVER})`, () => {
   const token: Record<string, string> = {};
   beforeAll(async () => {
