@@ -55,7 +55,10 @@ export interface Fixtures {
     /** A user of the organization (Käyttäjä unless told), e-mail under the org's domain. */
     user(organizationId: string, role?: Role): Promise<string>;
     /** The same, as a sign-in: it signs in with the demo password. */
-    account(organizationId: string, role?: Role): Promise<{ id: string; email: string; password: string }>;
+    account(
+      organizationId: string,
+      role?: Role,
+    ): Promise<{ id: string; email: string; password: string }>;
     target(organizationId: string): Promise<string>;
     /** A user-target link; returns the link's id. */
     link(userId: string, targetId: string): Promise<string>;
@@ -248,4 +251,10 @@ export async function loadFixtures(db: Db): Promise<Fixtures> {
     },
   };
   return fx;
+}
+
+/** The address in another letter case (upper-case name, capitalised domain), for case checks. */
+export function otherCase(email: string): string {
+  const [name = '', domain = ''] = email.split('@');
+  return `${name.toUpperCase()}@${domain.charAt(0).toUpperCase()}${domain.slice(1)}`;
 }

@@ -5,7 +5,7 @@ import { organizations, users } from '../../src/db/schema/index.js';
 import { DEMO_PASSWORD } from '../../src/db/seed.js';
 import { type Actors, startApiTest } from '../helpers/actors.js';
 import type { TestContext } from '../helpers/app.js';
-import type { Fixtures } from '../helpers/fixtures.js';
+import { type Fixtures, otherCase } from '../helpers/fixtures.js';
 
 let ctx: TestContext;
 let fx: Fixtures;
@@ -18,16 +18,10 @@ afterAll(() => ctx.close());
 const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
   as.anonymous.post(url, payload, { headers });
 
-/** The address in another letter case: upper-case name, capitalised domain. */
-const mixedCase = (email: string) => {
-  const [name = '', domain = ''] = email.split('@');
-  return `${name.toUpperCase()}@${domain.charAt(0).toUpperCase()}${domain.slice(1)}`;
-};
-
 describe('sign-in', () => {
   it('POST /api/login is the same call, and the e-mail is case-insensitive', async () => {
     const res = await post('/api/login', {
-      userEmail: mixedCase(fx.seeded('A', 'Käyttäjä').email),
+      userEmail: otherCase(fx.seeded('A', 'Käyttäjä').email),
       userPassword: DEMO_PASSWORD,
     });
     expect(res.statusCode).toBe(200);
