@@ -105,6 +105,11 @@ export function fromIp(ip: string): { 'x-forwarded-for': string } {
  * limits of one test do not leak into another.
  */
 export function fromNewIp(): { 'x-forwarded-for': string } {
+  return fromIp(newIp());
+}
+
+/** A client address no other test has used. */
+export function newIp(): string {
   lastIp += 1;
-  return fromIp(`198.51.${Math.floor(lastIp / 250)}.${(lastIp % 250) + 1}`);
+  return `198.51.${Math.floor(lastIp / 250)}.${(lastIp % 250) + 1}`;
 }
