@@ -3,7 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, organizationApplications, organizations } from '../../src/db/schema/index.js';
 import { type Actors, startApiTest } from '../helpers/actors.js';
-import { bearer, DRIVER, fromNewIp, type TestContext } from '../helpers/app.js';
+import { DRIVER, type TestContext } from '../helpers/app.js';
 import type { Fixtures } from '../helpers/fixtures.js';
 
 let ctx: TestContext;
@@ -278,17 +278,12 @@ describe('PATCH /api/organization', () => {
     });
     expect(codeRes.statusCode, codeRes.body).toBe(201);
     const email = `asukas.${randomBytes(3).toString('hex')}@uusi.example.fi`;
-    const registered = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/register-user',
-      headers: fromNewIp(),
-      payload: {
-        userEmail: email,
-        userCode: codeRes.json().code,
-        userPassword: 'Asukas-salasana-1',
-        userFirstName: 'Aino',
-        userLastName: 'Asukas',
-      },
+    const registered = await as.anonymous.post('/api/register-user', {
+      userEmail: email,
+      userCode: codeRes.json().code,
+      userPassword: 'Asukas-salasana-1',
+      userFirstName: 'Aino',
+      userLastName: 'Asukas',
     });
     expect(registered.statusCode, registered.body).toBe(201);
     const userToken = await as.signIn(email, 'Asukas-salasana-1');
@@ -300,19 +295,13 @@ describe('PATCH /api/organization', () => {
     });
     expect((await as('Pääylläpitäjä').patch('/api/organization', passive)).statusCode).toBe(200);
 
-    const signIn = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/login',
-      headers: fromNewIp(),
-      payload: { userEmail: email, userPassword: 'Asukas-salasana-1' },
+    const signIn = await as.anonymous.post('/api/login', {
+      userEmail: email,
+      userPassword: 'Asukas-salasana-1',
     });
     expect(signIn.statusCode).toBe(403);
     expect(signIn.json().code).toBe('ACCOUNT_INACTIVE');
-    const session = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/auth',
-      headers: bearer(userToken),
-    });
+    const session = await as.withToken(userToken).get('/api/auth');
     expect(session.statusCode).toBe(401);
 
     const active = { ...passive, organizationState: 'Aktiivinen' };
