@@ -2,9 +2,10 @@ import { createSigner, createVerifier } from 'fast-jwt';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config/index.js';
+import type { Caller } from '../lib/caller.js';
 import { unauthorized } from '../lib/errors.js';
 import type { Account } from '../modules/auth/auth.repository.js';
-import type { AuthService, Caller } from '../modules/auth/auth.service.js';
+import type { AuthService } from '../modules/auth/auth.service.js';
 
 export interface TokenClaims {
   /** user id */

@@ -15,7 +15,6 @@ import {
 } from '../../src/db/schema/index.js';
 import { DEMO_CODE_FILE, readDemoRegistrationCode, seedDemoData } from '../../src/db/seed.js';
 import { sha256Hex } from '../../src/lib/tokens.js';
-import { createRegistrationCodesService } from '../../src/modules/registration-codes/registration-codes.service.js';
 import {
   bearer,
   createTestApp,
@@ -24,17 +23,18 @@ import {
   login,
   type TestContext,
 } from '../helpers/app.js';
+import { registrationCodeService } from '../helpers/services.js';
 
 const PUBLIC_URL = 'https://vahti.example.fi';
 
 let ctx: TestContext;
-let service: ReturnType<typeof createRegistrationCodesService>;
+let service: ReturnType<typeof registrationCodeService>;
 const orgs: Record<string, string> = {};
 const targetsOf: Record<string, string[]> = {};
 
 beforeAll(async () => {
   ctx = await createTestApp({ env: { PUBLIC_URL } });
-  service = createRegistrationCodesService({ db: ctx.database.db });
+  service = registrationCodeService(ctx.database.db);
   const rows = await ctx.database.db
     .select({
       orgId: organizations.organizationId,
@@ -165,7 +165,7 @@ describe(`the demo registration code (${DRIVER})`, () => {
     const code = readFileSync(file, 'utf8').trim();
     expect(readDemoRegistrationCode(dataDir)).toBe(code);
 
-    const found = await createRegistrationCodesService({ db: fresh.database.db }).findUsable(code);
+    const found = await registrationCodeService(fresh.database.db).findUsable(code);
     expect(found.ok).toBe(true);
     if (!found.ok) return;
     expect(found.code.permissions).toEqual([1, 2]);

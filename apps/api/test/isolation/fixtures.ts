@@ -3,7 +3,7 @@ import type { Role } from '@vahti/domain';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../src/db/client.js';
 import { targets, users, userTargets } from '../../src/db/schema/index.js';
-import { createRegistrationCodesService } from '../../src/modules/registration-codes/registration-codes.service.js';
+import { registrationCodeService } from '../helpers/services.js';
 
 /** The demo sign-ins of organization A by role, and organization B's Ylläpitäjä. */
 export const ORG_A_USERS = {
@@ -74,7 +74,7 @@ export async function loadFixtures(db: Db): Promise<Fixtures> {
   const orgB = adminB.org;
   const domainOf = (organizationId: string) =>
     organizationId === orgB ? 'toinen.vahti.fi' : 'demo.vahti.fi';
-  const codes = createRegistrationCodesService({ db });
+  const codes = registrationCodeService(db);
 
   return {
     db,
