@@ -7,6 +7,7 @@ import {
 import type { Config } from './config/index.js';
 import type { Database } from './db/client.js';
 import { withTransactions } from './db/transactions.js';
+import { createTokenService } from './lib/session-tokens.js';
 import { createResetLinksRepository } from './modules/account/account.repository.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { createAccountService } from './modules/account/account.service.js';
@@ -42,7 +43,7 @@ import { createUserTargetsService } from './modules/user-targets/user-targets.se
 import { createUsersRepository } from './modules/users/users.repository.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { createUsersService } from './modules/users/users.service.js';
-import { authPlugin, createTokenService } from './plugins/auth.js';
+import { authPlugin } from './plugins/auth.js';
 import { docsPlugin } from './plugins/docs.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { securityPlugin } from './plugins/security.js';

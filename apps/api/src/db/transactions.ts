@@ -4,7 +4,7 @@ import type { Db } from './client.js';
 const openTransaction = new AsyncLocalStorage<Db>();
 
 /**
- * The handle every repository is built on (ADR 0009). Outside a transaction it is the database
+ * The handle every repository is built on (ADR 0010). Outside a transaction it is the database
  * itself; inside `db.transaction(async () => …)` every query made through it — by any repository,
  * however deep — runs in that transaction, so a service owns its unit of work without threading
  * a `tx` argument through every call. A nested `transaction` becomes a savepoint.

@@ -9,7 +9,7 @@ import { AppError, forbidden } from './errors.js';
 declare const scopeBrand: unique symbol;
 
 /**
- * Whose records a piece of work reaches (ADR 0009). Every repository function takes one, reads
+ * Whose records a piece of work reaches (ADR 0010). Every repository function takes one, reads
  * and writes alike, and filters by it. Only `authorize` (for a signed-in caller) and
  * `systemScope` (for the few flows before anyone is signed in) make one: the brand keeps a plain
  * object literal from passing for a scope, so a query cannot be written without asking first.

@@ -3,8 +3,8 @@ import type { Caller } from '../../lib/caller.js';
 import { AppError, unauthorized } from '../../lib/errors.js';
 import { burnVerifyTime, verifyPassword } from '../../lib/passwords.js';
 import { systemScope } from '../../lib/scope.js';
+import type { TokenService } from '../../lib/session-tokens.js';
 import { sessionUserOf } from '../../lib/session-user.js';
-import type { TokenService } from '../../plugins/auth.js';
 import type { RateLimitKey, RateLimitService } from '../rate-limits/rate-limits.service.js';
 import type { Account, AccountsRepository } from './auth.repository.js';
 

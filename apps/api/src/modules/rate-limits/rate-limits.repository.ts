@@ -4,7 +4,7 @@ import { rateLimits } from '../../db/schema/index.js';
 
 /**
  * Rate-limit windows. A global table (keys name an address or an IP, never a tenant's record),
- * so these functions take no scope: see GLOBAL_TABLES in db/schema/tenancy.test.ts.
+ * so these functions take no scope: see WITHOUT_ORGANIZATION in db/schema/tenancy.test.ts.
  */
 export function createRateLimitsRepository(db: Db) {
   return {
