@@ -90,7 +90,10 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   const mailer = createMailer({ mails: repositories.mails, config, log: app.log });
   const auth = createAuthService({ accounts: repositories.accounts, tokens, rateLimits });
   const audit = createAuditService({ auditLog: repositories.auditLog });
-  const registrationCodes = createRegistrationCodesService({ codes: repositories.codes });
+  const registrationCodes = createRegistrationCodesService({
+    codes: repositories.codes,
+    targets: repositories.targets,
+  });
   const account = createAccountService({
     db,
     auth,
@@ -121,6 +124,7 @@ export async function buildApp({ config, database, logger }: AppOptions) {
     codes: registrationCodes,
     codeRecords: repositories.codes,
     organizations: organizationRecords,
+    targets: repositories.targets,
     audit,
     mailer,
     config,
@@ -135,6 +139,7 @@ export async function buildApp({ config, database, logger }: AppOptions) {
     db,
     links: repositories.userTargets,
     users: userRecords,
+    targets: repositories.targets,
     audit,
   });
   const dashboard = createDashboardService({

@@ -6,6 +6,7 @@ import { hashPassword } from '../lib/passwords.js';
 import { systemScope } from '../lib/scope.js';
 import { createRegistrationCodesRepository } from '../modules/registration-codes/registration-codes.repository.js';
 import { createRegistrationCodesService } from '../modules/registration-codes/registration-codes.service.js';
+import { createTargetsRepository } from '../modules/targets/targets.repository.js';
 import type { Db } from './client.js';
 import {
   organizationApplications,
@@ -445,7 +446,10 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<b
 
     // A code for trying self-registration: Demo Kiinteistöt Oy's first two targets, Tieto and
     // Vainu, no expiry.
-    const codes = createRegistrationCodesService({ codes: createRegistrationCodesRepository(tx) });
+    const codes = createRegistrationCodesService({
+      codes: createRegistrationCodesRepository(tx),
+      targets: createTargetsRepository(tx),
+    });
     const { code } = await codes.createCode(systemScope('seed', demo.id), {
       organizationId: demo.id,
       targetIds: [targetId('As Oy Kivikko'), targetId('Rivitalo Haukilahti')],

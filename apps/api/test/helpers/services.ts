@@ -8,6 +8,7 @@ import {
   type CreateCodeInput,
   createRegistrationCodesService,
 } from '../../src/modules/registration-codes/registration-codes.service.js';
+import { createTargetsRepository } from '../../src/modules/targets/targets.repository.js';
 
 /**
  * Services built outside an app, for tests that arrange data the API has no call for (a code
@@ -15,8 +16,10 @@ import {
  * them: a system scope of the code's own organization.
  */
 export function registrationCodeService(db: Db) {
+  const handle = withTransactions(db);
   const service = createRegistrationCodesService({
-    codes: createRegistrationCodesRepository(withTransactions(db)),
+    codes: createRegistrationCodesRepository(handle),
+    targets: createTargetsRepository(handle),
   });
   return {
     createCode: (input: CreateCodeInput) =>

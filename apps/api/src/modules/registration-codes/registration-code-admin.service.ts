@@ -18,6 +18,7 @@ import type { AuditService } from '../audit/audit.service.js';
 import type { Mailer } from '../mail/mailer.js';
 import { registrationCodeMail } from '../mail/templates.js';
 import type { OrganizationsRepository } from '../organizations/organizations.repository.js';
+import type { TargetsRepository } from '../targets/targets.repository.js';
 import type { RegistrationCodesRepository } from './registration-codes.repository.js';
 import type { RegistrationCodesService } from './registration-codes.service.js';
 
@@ -54,6 +55,7 @@ export function createRegistrationCodeAdminService({
   codes,
   codeRecords,
   organizations,
+  targets,
   audit,
   mailer,
   config,
@@ -62,6 +64,7 @@ export function createRegistrationCodeAdminService({
   codes: Pick<RegistrationCodesService, 'createCode'>;
   codeRecords: RegistrationCodesRepository;
   organizations: Pick<OrganizationsRepository, 'lookup'>;
+  targets: Pick<TargetsRepository, 'listIdsOfOrganization'>;
   audit: AuditService;
   mailer: Mailer;
   config: Pick<Config, 'publicUrl'>;
@@ -87,7 +90,7 @@ export function createRegistrationCodeAdminService({
       const targetIds = [...new Set(input.targetIds)];
       if (
         scope.organizationId !== null &&
-        (await codeRecords.countTargetsOfOrganization(scope, scope.organizationId, targetIds)) !==
+        (await targets.listIdsOfOrganization(scope, scope.organizationId, targetIds)).length !==
           targetIds.length
       ) {
         throw notFound('TARGET_NOT_FOUND');

@@ -1,5 +1,5 @@
 import { formatPermissions, type RegistrationCodeRecord } from '@vahti/domain';
-import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   organizations,
@@ -59,26 +59,6 @@ export function createRegistrationCodesRepository(db: Db) {
             ),
           ),
       );
-    },
-
-    /** How many of `targetIds` belong to the organization (all of them, when the input is valid). */
-    async countTargetsOfOrganization(
-      scope: Scope,
-      organizationId: string,
-      targetIds: string[],
-    ): Promise<number> {
-      if (targetIds.length === 0) return 0;
-      const [row] = await db
-        .select({ n: count() })
-        .from(targets)
-        .where(
-          and(
-            eq(targets.organizationId, organizationId),
-            inScope(targets.organizationId, scope),
-            inArray(targets.targetId, targetIds),
-          ),
-        );
-      return row?.n ?? 0;
     },
 
     /** A code by the hash of its text, with what decides whether it can still be used. */

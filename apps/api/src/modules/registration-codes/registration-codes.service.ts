@@ -2,6 +2,7 @@ import { isPermission } from '@vahti/domain';
 import { AppError, notFound } from '../../lib/errors.js';
 import { type Scope, systemScope } from '../../lib/scope.js';
 import { randomToken, sha256Hex } from '../../lib/tokens.js';
+import type { TargetsRepository } from '../targets/targets.repository.js';
 import type { RegistrationCodesRepository } from './registration-codes.repository.js';
 
 /** A code is looked up by its hash before anyone is signed in, in every organization. */
@@ -38,13 +39,19 @@ export type FindUsableResult =
  * check of the caller belongs to the admin calls (registration-code-admin.service.ts); this
  * service only keeps the data consistent, for them, self-registration and the seed.
  */
-export function createRegistrationCodesService({ codes }: { codes: RegistrationCodesRepository }) {
+export function createRegistrationCodesService({
+  codes,
+  targets,
+}: {
+  codes: RegistrationCodesRepository;
+  targets: Pick<TargetsRepository, 'listIdsOfOrganization'>;
+}) {
   return {
     /** Creates a code in the scope (inside the open transaction, if any). */
     async createCode(scope: Scope, input: CreateCodeInput): Promise<{ id: string; code: string }> {
       const targetIds = [...new Set(input.targetIds)];
-      const known = await codes.countTargetsOfOrganization(scope, input.organizationId, targetIds);
-      if (known !== targetIds.length) throw notFound('TARGET_NOT_FOUND');
+      const known = await targets.listIdsOfOrganization(scope, input.organizationId, targetIds);
+      if (known.length !== targetIds.length) throw notFound('TARGET_NOT_FOUND');
       if (
         input.permissions &&
         (input.permissions.length === 0 || !input.permissions.every(isPermission))

@@ -136,6 +136,26 @@ export function createTargetsRepository(db: Db) {
         .orderBy(asc(targets.targetName), asc(targets.targetId));
     },
 
+    /** Which of `targetIds` are targets of the organization within the scope. */
+    async listIdsOfOrganization(
+      scope: Scope,
+      organizationId: string,
+      targetIds: string[],
+    ): Promise<string[]> {
+      if (targetIds.length === 0) return [];
+      const rows = await db
+        .select({ targetId: targets.targetId })
+        .from(targets)
+        .where(
+          and(
+            inArray(targets.targetId, targetIds),
+            eq(targets.organizationId, organizationId),
+            inScope(targets.organizationId, scope),
+          ),
+        );
+      return rows.map((row) => row.targetId);
+    },
+
     /** How many of the users belong to the organization (all of them, when the input is valid). */
     async countUsersOfOrganization(
       scope: Scope,

@@ -67,26 +67,6 @@ export function createUserTargetsRepository(db: Db) {
       return row;
     },
 
-    /** Which of `targetIds` are targets of the organization within the scope. */
-    async listKnownTargetIds(
-      scope: Scope,
-      organizationId: string,
-      targetIds: string[],
-    ): Promise<string[]> {
-      if (targetIds.length === 0) return [];
-      const rows = await db
-        .select({ targetId: targets.targetId })
-        .from(targets)
-        .where(
-          and(
-            inArray(targets.targetId, targetIds),
-            eq(targets.organizationId, organizationId),
-            inScope(targets.organizationId, scope),
-          ),
-        );
-      return rows.map((row) => row.targetId);
-    },
-
     /**
      * Links a user in scope to targets of the user's own organization (others are passed over);
      * existing links stay. Returns the targets newly linked.

@@ -10,6 +10,7 @@ import type { Caller } from '../../lib/caller.js';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
 import { authorize, homeOrganization, type Scope } from '../../lib/scope.js';
 import type { AuditService } from '../audit/audit.service.js';
+import type { TargetsRepository } from '../targets/targets.repository.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import type { UserTargetsRepository } from './user-targets.repository.js';
 
@@ -20,11 +21,13 @@ export function createUserTargetsService({
   db,
   links,
   users,
+  targets,
   audit,
 }: {
   db: Db;
   links: UserTargetsRepository;
   users: Pick<UsersRepository, 'find'>;
+  targets: Pick<TargetsRepository, 'listIdsOfOrganization'>;
   audit: AuditService;
 }) {
   /** The user, if in the caller's scope (else 404); `manage` also needs a role the caller manages. */
@@ -41,7 +44,7 @@ export function createUserTargetsService({
     organizationId: string,
     targetIds: string[],
   ): Promise<void> {
-    const known = await links.listKnownTargetIds(scope, organizationId, targetIds);
+    const known = await targets.listIdsOfOrganization(scope, organizationId, targetIds);
     if (known.length !== targetIds.length) throw notFound('TARGET_NOT_FOUND');
   }
 
