@@ -4,7 +4,7 @@ import { asc, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../src/db/client.js';
 import { organizations, targets, users, userTargets } from '../../src/db/schema/index.js';
 import { DEMO_LOGINS, DEMO_PASSWORD } from '../../src/db/seed.js';
-import { createRegistrationCodesService } from '../../src/modules/registration-codes/registration-codes.service.js';
+import { registrationCodeService } from './services.js';
 
 /**
  * The two organizations every API test works with. Tests name them `fx.orgA` / `fx.orgB` and
@@ -146,7 +146,7 @@ export async function loadFixtures(db: Db): Promise<Fixtures> {
   const orgA = await orgOf('A');
   const orgB = await orgOf('B');
   const org = (key: OrgKey) => (key === 'A' ? orgA : orgB);
-  const codes = createRegistrationCodesService({ db });
+  const codes = registrationCodeService(db);
 
   async function insertUser(organizationId: string, role: Role, permissions: number[]) {
     const fixtureOrg = organizationId === orgB.id ? orgB : orgA;

@@ -10,10 +10,10 @@ import {
   users,
 } from '../../src/db/schema/index.js';
 import { DEMO_PASSWORD } from '../../src/db/seed.js';
-import { createRegistrationCodesService } from '../../src/modules/registration-codes/registration-codes.service.js';
 import { type Actors, startApiTest } from '../helpers/actors.js';
 import type { TestContext } from '../helpers/app.js';
 import { type Fixtures, otherCase } from '../helpers/fixtures.js';
+import { registrationCodeService } from '../helpers/services.js';
 import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp.js';
 
 const PUBLIC_URL = 'https://vahti.example.fi';
@@ -48,7 +48,7 @@ const post = (url: string, payload: unknown, headers: Headers = {}) =>
   as.anonymous.post(url, payload, { headers });
 const getAuth = (token: string) => as.withToken(token).get('/api/auth');
 
-const codes = () => createRegistrationCodesService({ db: ctx.database.db });
+const codes = () => registrationCodeService(ctx.database.db);
 const newEmail = (name: string) => `${name}.${randomBytes(3).toString('hex')}@asukas.example.fi`;
 
 const registration = (overrides: Record<string, unknown> = {}) => ({

@@ -11,9 +11,9 @@ import {
   readDemoRegistrationCode,
   seedDemoData,
 } from '../../src/db/seed.js';
-import { createRegistrationCodesService } from '../../src/modules/registration-codes/registration-codes.service.js';
 import { type Actors, startApiTest } from '../helpers/actors.js';
 import { createTestApp, DRIVER, type TestContext } from '../helpers/app.js';
+import { registrationCodeService } from '../helpers/services.js';
 
 /**
  * The demo seed itself: what the README promises (the demo sign-ins, the counts, the demo
@@ -80,7 +80,7 @@ describe(`the demo registration code (${DRIVER})`, () => {
     const code = readFileSync(file, 'utf8').trim();
     expect(readDemoRegistrationCode(dataDir)).toBe(code);
 
-    const found = await createRegistrationCodesService({ db: fresh.database.db }).findUsable(code);
+    const found = await registrationCodeService(fresh.database.db).findUsable(code);
     expect(found.ok).toBe(true);
     if (!found.ok) return;
     expect(found.code.permissions).toEqual([1, 2]);

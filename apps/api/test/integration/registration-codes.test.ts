@@ -11,15 +11,15 @@ import {
   userTargets,
 } from '../../src/db/schema/index.js';
 import { sha256Hex } from '../../src/lib/tokens.js';
-import { createRegistrationCodesService } from '../../src/modules/registration-codes/registration-codes.service.js';
 import { type Actors, type Client, startApiTest } from '../helpers/actors.js';
 import { DRIVER, type TestContext } from '../helpers/app.js';
 import type { Fixtures } from '../helpers/fixtures.js';
+import { registrationCodeService } from '../helpers/services.js';
 
 const PUBLIC_URL = 'https://vahti.example.fi';
 
 let ctx: TestContext;
-let service: ReturnType<typeof createRegistrationCodesService>;
+let service: ReturnType<typeof registrationCodeService>;
 let fx: Fixtures;
 let as: Actors;
 /** Target ids by organization id. */
@@ -27,7 +27,7 @@ const targetsOf: Record<string, string[]> = {};
 
 beforeAll(async () => {
   ({ ctx, fx, as } = await startApiTest({ env: { PUBLIC_URL } }));
-  service = createRegistrationCodesService({ db: ctx.database.db });
+  service = registrationCodeService(ctx.database.db);
   const rows = await ctx.database.db
     .select({
       orgId: organizations.organizationId,
