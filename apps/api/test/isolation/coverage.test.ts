@@ -1,9 +1,10 @@
 /// <reference types="vite/client" />
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../helpers/app.js';
-import { type Fixtures, loadFixtures } from '../helpers/fixtures.js';
+import type { TestContext } from '../helpers/app.js';
+import type { Fixtures } from '../helpers/fixtures.js';
 import type { Matrix } from './matrix.js';
+import { startMatrixApp } from './runner.js';
 import { collectTenantMarkers } from './tenant-data.js';
 
 /**
@@ -20,11 +21,7 @@ const MATRIX: Matrix = Object.assign(
 let ctx: TestContext;
 let fx: Fixtures;
 beforeAll(async () => {
-  // A built web app, so that the static route is registered as in production.
-  ctx = await createTestApp({
-    env: { WEB_DIR: new URL('../fixtures/web', import.meta.url).pathname },
-  });
-  fx = await loadFixtures(ctx.database.db);
+  ({ ctx, fx } = await startMatrixApp());
 });
 afterAll(() => ctx.close());
 

@@ -3,9 +3,9 @@ import path from 'node:path';
 import { type Actor, can, type Role, roleRank } from '@vahti/domain';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Actors, type Method, testActors } from '../helpers/actors.js';
-import { createTestApp, type TestContext } from '../helpers/app.js';
-import { type FixtureOrg, type Fixtures, loadFixtures, type OrgKey } from '../helpers/fixtures.js';
+import { type Actors, type Method, startApiTest } from '../helpers/actors.js';
+import type { TestContext } from '../helpers/app.js';
+import type { FixtureOrg, Fixtures, OrgKey } from '../helpers/fixtures.js';
 import { COUNTS_DIR_ENV } from './counts.js';
 import type { Access, Build, Entry, Matrix, Req } from './matrix.js';
 import { collectTenantMarkers } from './tenant-data.js';
@@ -19,6 +19,10 @@ const CALLERS: { role: Role; org: OrgKey }[] = [
   { role: 'Käyttäjä', org: 'B' },
   { role: 'Ylläpitäjä', org: 'B' },
 ];
+
+/** The app every matrix file runs: with a built web app, so the static route is as in production. */
+export const startMatrixApp = () =>
+  startApiTest({ env: { WEB_DIR: new URL('../fixtures/web', import.meta.url).pathname } });
 
 /** Whether the caller holds the function of the route at all (else 403), by the domain policy. */
 export function allowed(access: Access, actor: Actor): boolean {
@@ -47,12 +51,7 @@ export function runMatrix(name: string, matrix: Matrix): void {
   let calls = 0;
 
   beforeAll(async () => {
-    // A built web app, so that the static route is registered as in production.
-    ctx = await createTestApp({
-      env: { WEB_DIR: new URL('../fixtures/web', import.meta.url).pathname },
-    });
-    fx = await loadFixtures(ctx.database.db);
-    as = testActors(ctx, fx);
+    ({ ctx, fx, as } = await startMatrixApp());
     for (const { role, org } of CALLERS) {
       const user = await fx.user(org, role);
       actors.set(`${role} ${org}`, {
