@@ -11,51 +11,21 @@
  * BENCH_PROFILE=<dir> writes a V8 CPU profile of the app process there; BENCH_CASES=404,targets
  * picks cases. Run: npm run bench -- http
  */
-import { type ChildProcess, fork, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { DEMO_PASSWORD } from '../apps/api/src/db/seed.js';
+import { ensureWebBuild, startServer, stopServer, webDir } from './lib/servers.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const root = path.resolve(import.meta.dirname, '..');
-const webDir = path.join(root, 'apps/web/dist');
 
-if (!existsSync(path.join(webDir, 'index.html'))) {
-  const build = spawnSync('npm', ['run', 'build', '-w', '@vahti/web', '--silent'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
-  if (build.status !== 0) process.exit(build.status ?? 1);
-}
+ensureWebBuild();
 const entry = readFileSync(path.join(webDir, 'index.html'), 'utf8').match(
   /src="(\/assets\/[^"]+\.js)"/,
 )?.[1];
 if (!entry) throw new Error('no hashed script in apps/web/dist/index.html');
-
-async function start(name: 'hello' | 'app', execArgv: string[] = []) {
-  const child = fork(path.join(import.meta.dirname, 'servers', `${name}.ts`), {
-    execArgv: ['--import', 'tsx', ...execArgv],
-    // The app logs every request as in production; the lines go to /dev/null.
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-    env: { ...process.env, WEB_DIR: webDir },
-  });
-  const address = await new Promise<string>((resolve, reject) => {
-    child.once('message', (message) => resolve((message as { address: string }).address));
-    child.once('exit', (code) => reject(new Error(`${name} server exited with ${code}`)));
-  });
-  return { child, address };
-}
-
-function stop(child: ChildProcess) {
-  return new Promise<void>((resolve) => {
-    child.removeAllListeners('exit');
-    child.once('exit', () => resolve());
-    child.send('stop');
-  });
-}
 
 interface Case {
   name: string;
@@ -86,8 +56,8 @@ async function load(address: string, c: Case): Promise<Row> {
 
 const load1 = loadavg()[0]?.toFixed(2);
 const profile = process.env.BENCH_PROFILE;
-const hello = await start('hello');
-const app = await start('app', profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []);
+const hello = await startServer('hello');
+const app = await startServer('app', profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []);
 
 const signIn = await fetch(`${app.address}/api/login`, {
   method: 'POST',
@@ -119,7 +89,7 @@ for (const c of cases.filter((c) => !picked || picked.includes(c.key))) {
   rows.push(await load(app.address, c));
 }
 rows.push(await load(hello.address, { name: 'hello (baseline, last)', path: '/', status: 200 }));
-await Promise.all([stop(hello.child), stop(app.child)]);
+await Promise.all([stopServer(hello), stopServer(app)]);
 
 const first = rows[0] as Row;
 const last = rows.at(-1) as Row;
