@@ -69,6 +69,11 @@ export default defineConfig({
     // The size report gzips every chunk once more only to print it: seconds of `npm start`.
     reportCompressedSize: false,
     rollupOptions: {
+      // @vahti/domain is schemas and constants (zod calls at module level that look like side
+      // effects): a domain module no screen of a chunk uses stays out of that chunk.
+      treeshake: {
+        moduleSideEffects: (id) => (/\/packages\/domain\/src\//.test(id) ? false : undefined),
+      },
       output: {
         manualChunks: (id) => VENDOR_CHUNKS.find(([, test]) => test.test(id))?.[0],
       },
