@@ -1,14 +1,16 @@
 /**
- * The login page as a phone on a slow network sees it: headless Chromium (CHROMIUM, default
- * /usr/bin/chromium) with DevTools' Slow 4G profile (562.5 ms latency, 1.44 Mbit/s down,
- * 675 kbit/s up) and 4× CPU slowdown, a 412 × 823 phone viewport and an empty cache each round.
- * It reports the Largest Contentful Paint and the JavaScript the page loads (bytes on the wire
- * and unpacked). Baseline, same profile and run: a minimal HTML page with one heading from a
- * bare node:http server (what any page costs here). Run: npm run bench -- login-page
+ * The login page as a phone on a slow network sees it: headless Chromium (CHROME_PATH, default
+ * /usr/bin/chromium, with the e2e tests' flags) with DevTools' Slow 4G profile (562.5 ms latency,
+ * 1.44 Mbit/s down, 675 kbit/s up) and 4× CPU slowdown, a 412 × 823 phone viewport and an empty
+ * cache each round. It reports the Largest Contentful Paint, when the scripts had arrived, and
+ * the JavaScript the page loads (bytes on the wire and unpacked). Baseline, same profile and run:
+ * a minimal HTML page with one heading from a bare node:http server (what any page costs here).
+ * Run: npm run bench -- login-page
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS } from '../e2e/support/chromium-args.js';
 import { ensureWebBuild, startServer, stopServer } from './lib/servers.js';
 import { percentile } from './stats.js';
 
@@ -30,16 +32,8 @@ await new Promise<void>((resolve) => floor.listen(0, '127.0.0.1', resolve));
 const floorUrl = `http://127.0.0.1:${(floor.address() as AddressInfo).port}/`;
 
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  args: CHROMIUM_ARGS,
 });
 
 interface Visit {
