@@ -49,7 +49,7 @@ function helmetHeaders(options: HelmetOptions): Record<string, string> {
 
 /**
  * Sets the headers from one precomputed object. @fastify/helmet builds a new helmet middleware
- * and parses the policy again on every request (about 7 % of the server's CPU under load in
+ * and parses the policy again on every request (about 7 % of the app's busy CPU under load in
  * `npm run bench -- http`); the headers never vary here, so that work is done at start.
  */
 export const securityPlugin = fp(
