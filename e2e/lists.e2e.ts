@@ -43,6 +43,13 @@ describe('lists on a phone and a laptop', () => {
     const table = page.getByRole('table', { name: 'Käyttäjät' });
     await table.getByRole('cell', { name: 'Aino Aaltonen', exact: true }).waitFor();
     expect(await scrollsSideways(page, '[role="region"][aria-label="Käyttäjät"]')).toBe(false);
+    // The search field is compact, its label inside it while it is empty.
+    const search = page.getByLabel('Hae');
+    const field = await search.locator('xpath=..').boundingBox();
+    expect(field?.height).toBeLessThanOrEqual(41);
+    expect(await page.locator('label', { hasText: 'Hae' }).getAttribute('data-shrink')).toBe(
+      'false',
+    );
 
     await page.goto('/#/admin/show-targets');
     const targets = page.getByRole('table', { name: 'Kohteet' });
