@@ -31,11 +31,19 @@ describe('account flows in the browser', () => {
     await page.getByText('Tarkista koodin oikeellisuus').waitFor();
 
     await page.getByLabel('Sähköposti').fill('uusi.asukas@example.fi');
-    await page.getByLabel('Rekisteröintikoodi').fill(demoCode());
     await page.getByLabel('Salasana', { exact: true }).fill('Uusi-salasana-1');
     await page.getByLabel('Salasana uudelleen').fill('Uusi-salasana-1');
     await page.getByLabel('Etunimi').fill('Uuno');
     await page.getByLabel('Sukunimi').fill('Asukas');
+    // A well-formed code the server does not know: its text shows once, under the code field.
+    await page.getByLabel('Rekisteröintikoodi').fill('x'.repeat(40));
+    await page.getByRole('button', { name: 'Rekisteröidy' }).click();
+    const refused = page.getByText('Rekisteröintikoodi ei kelpaa');
+    await refused.waitFor();
+    expect(await refused.count()).toBe(1);
+    expect(await page.getByRole('alert').count()).toBe(0);
+
+    await page.getByLabel('Rekisteröintikoodi').fill(demoCode());
     await page.getByRole('button', { name: 'Rekisteröidy' }).click();
     await page.getByText('Rekisteröityminen onnistui').waitFor();
 
@@ -54,7 +62,8 @@ describe('account flows in the browser', () => {
     await page.getByRole('link', { name: 'Unohditko salasanasi?' }).click();
     await page.getByRole('heading', { name: 'Unohtunut salasana' }).waitFor();
     await expectAccessible(page);
-    await page.getByLabel('Sähköposti').fill('kayttaja@demo.vahti.fi');
+    // The address of the refused sign-in came along.
+    expect(await page.getByLabel('Sähköposti').inputValue()).toBe('kayttaja@demo.vahti.fi');
     await page.getByRole('button', { name: 'Lähetä' }).click();
     await page.getByText('Jos osoite löytyy palvelusta').waitFor();
 
@@ -73,7 +82,7 @@ describe('account flows in the browser', () => {
     await page.getByRole('button', { name: 'Vaihda salasana' }).click();
     await page.getByText('Salasana vaihdettu').waitFor();
     // After 3 seconds the screen returns to the login page on its own.
-    await expect.poll(() => hashPath(page), { timeout: 8_000 }).toBe('/');
+    await expect.poll(() => hashPath(page), { timeout: 15_000 }).toBe('/');
 
     await signIn(page, 'kayttaja@demo.vahti.fi', 'Palautettu-2026');
     await page.getByRole('heading', { name: 'Valitse sovellus' }).waitFor();
@@ -88,6 +97,15 @@ describe('account flows in the browser', () => {
     await page.getByRole('menuitem', { name: 'Vaihda salasana' }).click();
     await expect.poll(() => hashPath(page)).toBe('/tieto/change-password');
     await expectAccessible(page);
+
+    // An empty submit flags every one of the three fields.
+    await page.getByRole('button', { name: 'Tallenna' }).click();
+    await page.getByText('Tarkasta annetut tiedot').waitFor();
+    for (const label of ['Nykyinen salasana', 'Uusi salasana', 'Uusi salasana uudelleen']) {
+      const field = page.getByLabel(label, { exact: true });
+      expect(await field.getAttribute('aria-invalid')).toBe('true');
+    }
+    expect(await page.getByText('Salasana on pakollinen').count()).toBe(3);
 
     await page.getByLabel('Nykyinen salasana').fill('vaara-salasana');
     await page.getByLabel('Uusi salasana', { exact: true }).fill('Tieto-uusi-2026');

@@ -131,6 +131,40 @@ describe('sign-in in the browser', () => {
     await expect.poll(() => hashPath(page)).toBe('/login?redirect=%2Fmain');
   });
 
+  it("names the 429's retry time from Retry-After in the browser's own time zone", async () => {
+    const page = await e2e.newPage({ timezoneId: 'America/New_York' });
+    await page.route('**/api/login', (route) =>
+      route.fulfill({
+        status: 429,
+        headers: { 'Retry-After': '600' },
+        contentType: 'application/json',
+        // The server's own text names Helsinki time; the browser does not repeat it.
+        body: JSON.stringify({
+          error: 'Liian monta epäonnistunutta yritystä. Yritä uudelleen klo 99.99.',
+          code: 'TOO_MANY_REQUESTS',
+        }),
+      }),
+    );
+    await page.goto('/');
+    const before = Date.now();
+    await signIn(page, 'kayttaja@demo.vahti.fi', 'vaara-salasana');
+    const alert = page.getByRole('alert').filter({ hasText: 'Liian monta' });
+    await alert.waitFor();
+    const after = Date.now();
+    const clock = (now: number) =>
+      new Intl.DateTimeFormat('fi', {
+        hour: '2-digit',
+        minute: '2-digit',
+        timeZone: 'America/New_York',
+      }).format(new Date(Math.ceil((now + 600_000) / 60_000) * 60_000));
+    const text = await alert.innerText();
+    expect(
+      [before, after].map(
+        (now) => `Liian monta epäonnistunutta yritystä. Yritä uudelleen klo ${clock(now)}.`,
+      ),
+    ).toContain(text.trim());
+  });
+
   it('works on a 360 px wide phone screen', async () => {
     const page = await e2e.newPage({ width: 360, height: 740 });
     await page.goto('/');

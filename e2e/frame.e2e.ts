@@ -68,6 +68,44 @@ describe('the common frame', () => {
     await dialog.getByRole('button', { name: 'Sulje', exact: true }).click();
   });
 
+  it('offers "Sovellukset" only to a user with applications to choose between', async () => {
+    const tieto = await e2e.newPage();
+    await tieto.goto('/');
+    await signIn(tieto, 'tieto@demo.vahti.fi');
+    await expect.poll(() => hashPath(tieto)).toBe('/tieto/dashboard');
+    await tieto.getByRole('button', { name: 'Kirjaudu ulos' }).waitFor();
+    expect(await tieto.getByRole('link', { name: 'Sovellukset' }).count()).toBe(0);
+
+    const admin = await e2e.newPage();
+    await admin.goto('/#/admin/dashboard');
+    await signIn(admin, 'yllapitaja@demo.vahti.fi');
+    await admin.getByRole('link', { name: 'Sovellukset' }).click();
+    await admin.getByRole('heading', { name: 'Valitse sovellus' }).waitFor();
+  });
+
+  it("draws the dashboard's doughnuts in the app's font, with the numbers as their legend", async () => {
+    const page = await e2e.newPage();
+    await page.goto('/#/admin/dashboard');
+    await signIn(page, 'yllapitaja@demo.vahti.fi');
+    const counts = page.getByRole('list', { name: /^Käyttäjämäärät: Käyttäjät rooleittain/ });
+    await counts.getByText(/^Käyttäjä: \d+$/).waitFor();
+    await page.locator('svg text').first().waitFor();
+    const bodyFont = await page.evaluate(() => getComputedStyle(document.body).fontFamily);
+    const texts = await page
+      .locator('svg text')
+      .evaluateAll((elements) =>
+        elements.map((element) => [
+          getComputedStyle(element).fontFamily,
+          getComputedStyle(element).fontSize,
+        ]),
+      );
+    for (const [family, size] of texts) {
+      expect(family).toBe(bodyFont);
+      expect(Number.parseFloat(size ?? '0')).toBeGreaterThanOrEqual(14);
+    }
+    await expectAccessible(page);
+  });
+
   it('sends everyone but the top administrator from the outbox to not-found', async () => {
     const page = await e2e.newPage();
     await page.goto('/#/admin/outbox');

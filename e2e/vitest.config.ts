@@ -7,6 +7,8 @@ export default defineConfig({
     root: import.meta.dirname,
     include: ['**/*.e2e.ts'],
     testTimeout: 60_000,
+    // A busy machine (two cores shared with builds) can take seconds for what is instant here.
+    expect: { poll: { timeout: 15_000 } },
     hookTimeout: 120_000,
     pool: 'forks',
     // Each file starts its own server and browser; two at once fit this 2-core machine.

@@ -10,7 +10,7 @@ export interface E2E {
   server: RunningServer;
   browser: Browser;
   /** A fresh browser context (own storage) per call: one user's session does not leak into the next. */
-  newPage(options?: { width?: number; height?: number }): Promise<Page>;
+  newPage(options?: { width?: number; height?: number; timezoneId?: string }): Promise<Page>;
 }
 
 export interface E2EOptions {
@@ -32,13 +32,15 @@ export function useE2E(options: E2EOptions = {}): E2E {
     ]);
     state.server = server;
     state.browser = browser;
-    state.newPage = async ({ width = 1280, height = 800 } = {}) => {
+    state.newPage = async ({ width = 1280, height = 800, timezoneId } = {}) => {
       const context = await browser.newContext({
         baseURL: server.url,
         locale: 'fi-FI',
+        timezoneId,
         viewport: { width, height },
       });
-      context.setDefaultTimeout(10_000);
+      // Every waitFor and action waits this long: generous, for a busy machine.
+      context.setDefaultTimeout(15_000);
       return context.newPage();
     };
   });

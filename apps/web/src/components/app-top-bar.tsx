@@ -13,7 +13,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { signOut, useSession } from '@/lib/session';
+import { signOut, useChoosesApplication, useSession } from '@/lib/session';
 import { AccountMenu } from './account-menu';
 import { SiteInfoButton } from './site-info-dialog';
 
@@ -28,7 +28,7 @@ interface AppTopBarProps {
   /** Slots for later issues: the active-alarm badge (Hallinta, Vainu) and Tieto's 'Viestit' tab. */
   alarmBadge?: ReactNode;
   messagesTab?: ReactNode;
-  /** Adds the "Sovellukset" link back to the application chooser. */
+  /** Adds the "Sovellukset" link back to the application chooser (for a user with several). */
   showApplicationsLink?: boolean;
   /** Shows the user's e-mail on a wide screen (the frames without a drawer). */
   showUserEmail?: boolean;
@@ -61,6 +61,7 @@ export function AppTopBar({
   const theme = useTheme();
   const compact = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
   const { user } = useSession();
+  const choosesApplication = useChoosesApplication();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
 
@@ -111,6 +112,7 @@ export function AppTopBar({
           editDetailsPath={EDIT_OWN_DETAILS_PATH}
         />
         {showApplicationsLink &&
+          choosesApplication &&
           (compact ? (
             <Tooltip title={applications}>
               <IconButton

@@ -1,8 +1,11 @@
 import EditIcon from '@mui/icons-material/Edit';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import { type Breakpoint, useTheme } from '@mui/material/styles';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -11,7 +14,9 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import Tooltip from '@mui/material/Tooltip';
-import { type ReactNode, useId, useMemo, useState } from 'react';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { Fragment, type ReactNode, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AlertMessage } from './alert-message';
 import { FormTextField } from './form-text-field';
@@ -29,6 +34,11 @@ export interface Column<T> {
   /** Default true. */
   sortable?: boolean;
   nowrap?: boolean;
+  /**
+   * A low-priority column: the table leaves it out below this width, so the rest fit beside the
+   * actions column (search still finds its values, and a phone's cards show it).
+   */
+  hideBelow?: Extract<Breakpoint, 'md' | 'lg' | 'xl'>;
 }
 
 export interface ServerPaging {
@@ -53,8 +63,10 @@ export interface DataTableProps<T> {
   loading?: boolean;
   /** Red alert above the table. */
   error?: string | null;
+  /** With an error: a 'Yritä uudelleen' button in the alert that asks again. */
+  onRetry?: () => void;
   initialSort?: { key: string; direction: 'asc' | 'desc' };
-  /** The table's min width before it scrolls sideways (default 720). */
+  /** The table's min width before it scrolls sideways (default 720); phones show cards instead. */
   minWidth?: number;
   /** Server-paged lists: rows are one page; search and sorting are off. */
   serverPaging?: ServerPaging;
@@ -74,6 +86,21 @@ const stickyEnd = {
 } as const;
 const DEFAULT_PAGE_SIZE = 10;
 
+/** A column left out below its `hideBelow` width. */
+const hiddenBelow = (breakpoint: Column<unknown>['hideBelow']) =>
+  breakpoint ? { display: { xs: 'none', [breakpoint]: 'table-cell' } } : undefined;
+
+/**
+ * The paging row wraps instead of scrolling sideways, so the next-page arrow stays on a 360 px
+ * phone.
+ */
+const wrappingPagination = {
+  overflow: 'visible',
+  '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end', px: 1 },
+  '& .MuiTablePagination-spacer': { display: { xs: 'none', sm: 'block' } },
+  '& .MuiTablePagination-actions': { ml: { xs: 1, sm: 2.5 } },
+} as const;
+
 const collator = new Intl.Collator('fi', { numeric: true, sensitivity: 'base' });
 
 function compareValues(a: string | number | null, b: string | number | null): number {
@@ -86,8 +113,10 @@ function compareValues(a: string | number | null, b: string | number | null): nu
 
 /**
  * The one table of the app (spec 000 §2): a search field 'Hae' over every column, sortable
- * headers, paging 'Rivejä sivulla' and 'Tietoa ei saatavilla' when empty. Inside TableScroll, so
- * a phone scrolls it sideways. With `serverPaging` the rows are one page of a server-paged list.
+ * headers, paging 'Rivejä sivulla' and 'Tietoa ei saatavilla' when empty. Below `sm` each row is
+ * a card of label–value pairs; on wider screens low-priority columns (`hideBelow`) make room, and
+ * what still does not fit scrolls sideways inside TableScroll. With `serverPaging` the rows are
+ * one page of a server-paged list.
  */
 export function DataTable<T>({
   label,
@@ -97,11 +126,14 @@ export function DataTable<T>({
   actions,
   loading = false,
   error,
+  onRetry,
   initialSort,
   minWidth = 720,
   serverPaging,
 }: DataTableProps<T>) {
   const { t } = useTranslation();
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const searchId = useId();
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState(initialSort ?? null);
@@ -157,13 +189,24 @@ export function DataTable<T>({
 
   return (
     <Stack spacing={2}>
-      <AlertMessage message={error} />
+      <AlertMessage
+        message={error}
+        action={
+          onRetry && (
+            <Button color="inherit" size="small" onClick={onRetry}>
+              {t('components.retry')}
+            </Button>
+          )
+        }
+      />
       {clientMode && (
         <Box sx={{ maxWidth: { xs: '100%', sm: 360 } }}>
           <FormTextField
             id={searchId}
             label={t('components.search')}
             type="search"
+            size="small"
+            floatingLabel
             value={search}
             onChange={(event) => {
               setSearch(event.target.value);
@@ -174,84 +217,104 @@ export function DataTable<T>({
         </Box>
       )}
       <div>
-        <TableScroll label={label}>
-          <Table
+        {phone ? (
+          <RowCards
             id={`${searchId}-table`}
-            size="small"
-            aria-label={label}
-            aria-busy={loading || undefined}
-            sx={{ minWidth }}
-          >
-            <TableHead>
-              <TableRow>
-                {columns.map((column) => {
-                  const sortable = clientMode && column.sortable !== false;
-                  const active = sortable && sort?.key === column.key;
-                  const direction = active && sort ? sort.direction : 'asc';
-                  return (
-                    <TableCell
-                      key={column.key}
-                      sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}
-                      aria-sort={
-                        active ? (direction === 'asc' ? 'ascending' : 'descending') : undefined
-                      }
-                    >
-                      {sortable ? (
-                        <TableSortLabel
-                          active={active}
-                          direction={direction}
-                          onClick={() => toggleSort(column.key)}
-                        >
-                          {column.label}
-                        </TableSortLabel>
-                      ) : (
-                        column.label
-                      )}
-                    </TableCell>
-                  );
-                })}
-                {hasActions && (
-                  <TableCell sx={{ ...stickyEnd, fontWeight: 700, whiteSpace: 'nowrap' }}>
-                    {t('components.actions')}
-                  </TableCell>
-                )}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {visible.length === 0 ? (
+            label={label}
+            rows={visible}
+            columns={columns}
+            rowKey={rowKey}
+            actions={actions}
+            loading={loading}
+          />
+        ) : (
+          <TableScroll label={label}>
+            <Table
+              id={`${searchId}-table`}
+              size="small"
+              aria-label={label}
+              aria-busy={loading || undefined}
+              sx={{ minWidth }}
+            >
+              <TableHead>
                 <TableRow>
-                  <TableCell colSpan={columnCount} align="center" sx={{ py: 4 }}>
-                    {loading ? (
-                      <CircularProgress size={28} aria-label={t('app.loading')} />
-                    ) : (
-                      t('table.empty')
-                    )}
-                  </TableCell>
-                </TableRow>
-              ) : (
-                visible.map((row) => (
-                  <TableRow key={rowKey(row)} hover>
-                    {columns.map((column) => (
+                  {columns.map((column) => {
+                    const sortable = clientMode && column.sortable !== false;
+                    const active = sortable && sort?.key === column.key;
+                    const direction = active && sort ? sort.direction : 'asc';
+                    return (
                       <TableCell
                         key={column.key}
-                        sx={column.nowrap ? { whiteSpace: 'nowrap' } : undefined}
+                        sx={{
+                          fontWeight: 700,
+                          whiteSpace: 'nowrap',
+                          ...hiddenBelow(column.hideBelow),
+                        }}
+                        aria-sort={
+                          active ? (direction === 'asc' ? 'ascending' : 'descending') : undefined
+                        }
                       >
-                        {column.render ? column.render(row) : (column.value(row) ?? '')}
+                        {sortable ? (
+                          <TableSortLabel
+                            active={active}
+                            direction={direction}
+                            onClick={() => toggleSort(column.key)}
+                          >
+                            {column.label}
+                          </TableSortLabel>
+                        ) : (
+                          column.label
+                        )}
                       </TableCell>
-                    ))}
-                    {hasActions && (
-                      <TableCell sx={{ ...stickyEnd, whiteSpace: 'nowrap', py: 0.25 }}>
-                        {actions?.(row)}
-                      </TableCell>
-                    )}
+                    );
+                  })}
+                  {hasActions && (
+                    <TableCell sx={{ ...stickyEnd, fontWeight: 700, whiteSpace: 'nowrap' }}>
+                      {t('components.actions')}
+                    </TableCell>
+                  )}
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {visible.length === 0 ? (
+                  <TableRow>
+                    <TableCell colSpan={columnCount} align="center" sx={{ py: 4 }}>
+                      {loading ? (
+                        <CircularProgress size={28} aria-label={t('app.loading')} />
+                      ) : (
+                        t('table.empty')
+                      )}
+                    </TableCell>
                   </TableRow>
-                ))
-              )}
-            </TableBody>
-          </Table>
-        </TableScroll>
+                ) : (
+                  visible.map((row) => (
+                    <TableRow key={rowKey(row)} hover>
+                      {columns.map((column) => (
+                        <TableCell
+                          key={column.key}
+                          sx={{
+                            ...(column.nowrap && { whiteSpace: 'nowrap' }),
+                            ...hiddenBelow(column.hideBelow),
+                          }}
+                        >
+                          {column.render ? column.render(row) : (column.value(row) ?? '')}
+                        </TableCell>
+                      ))}
+                      {hasActions && (
+                        <TableCell sx={{ ...stickyEnd, whiteSpace: 'nowrap', py: 0.25 }}>
+                          {actions?.(row)}
+                        </TableCell>
+                      )}
+                    </TableRow>
+                  ))
+                )}
+              </TableBody>
+            </Table>
+          </TableScroll>
+        )}
         <TablePagination
           component="div"
+          sx={wrappingPagination}
           count={count}
           page={currentPage}
           rowsPerPage={currentPageSize}
@@ -275,6 +338,77 @@ export function DataTable<T>({
           }
         />
       </div>
+    </Stack>
+  );
+}
+
+type RowCardsProps<T> = Pick<
+  DataTableProps<T>,
+  'label' | 'rows' | 'columns' | 'rowKey' | 'actions' | 'loading'
+> & { id: string };
+
+/**
+ * A phone's table: one card per row, the first column as the card's title and every other
+ * column as a label–value pair, the row's buttons at the bottom. Nothing scrolls sideways.
+ */
+function RowCards<T>({ id, label, rows, columns, rowKey, actions, loading }: RowCardsProps<T>) {
+  const { t } = useTranslation();
+  const [first, ...rest] = columns;
+  const cell = (column: Column<T>, row: T) =>
+    column.render ? column.render(row) : (column.value(row) ?? '–');
+  if (rows.length === 0) {
+    return (
+      <Paper
+        variant="outlined"
+        sx={{ py: 4, textAlign: 'center' }}
+        aria-busy={loading || undefined}
+      >
+        {loading ? <CircularProgress size={28} aria-label={t('app.loading')} /> : t('table.empty')}
+      </Paper>
+    );
+  }
+  return (
+    <Stack
+      component="ul"
+      id={id}
+      aria-label={label}
+      spacing={1}
+      sx={{ listStyle: 'none', p: 0, m: 0 }}
+    >
+      {rows.map((row) => (
+        <Paper component="li" variant="outlined" key={rowKey(row)} sx={{ px: 2, py: 1.5 }}>
+          {first && (
+            <Typography component="p" variant="subtitle1" sx={{ fontWeight: 700 }}>
+              {cell(first, row)}
+            </Typography>
+          )}
+          <Box
+            component="dl"
+            sx={{
+              display: 'grid',
+              gridTemplateColumns: 'minmax(6rem, auto) 1fr',
+              columnGap: 1.5,
+              rowGap: 0.5,
+              m: 0,
+              typography: 'body2',
+              '& dt': { color: 'text.secondary' },
+              '& dd': { m: 0, overflowWrap: 'anywhere' },
+            }}
+          >
+            {rest.map((column) => (
+              <Fragment key={column.key}>
+                <dt>{column.label}</dt>
+                <dd>{cell(column, row)}</dd>
+              </Fragment>
+            ))}
+          </Box>
+          {actions && (
+            <Stack direction="row" spacing={0.5} sx={{ mt: 0.5, ml: -1 }}>
+              {actions(row)}
+            </Stack>
+          )}
+        </Paper>
+      ))}
     </Stack>
   );
 }

@@ -21,7 +21,7 @@ export interface EditDialogProps {
   onSubmit: FormEventHandler<HTMLFormElement>;
   /** Disables Save and shows progress. */
   pending: boolean;
-  feedback: Pick<FormFeedback, 'success' | 'error'>;
+  feedback: Pick<FormFeedback, 'success' | 'error' | 'dismissError'>;
   /** Default 'Tallenna'. */
   submitLabel?: string;
   /** The form fields. */

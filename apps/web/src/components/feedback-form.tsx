@@ -4,7 +4,7 @@ import type { FormFeedback } from '@/lib/form-feedback';
 import { FormAlerts } from './form-alerts';
 
 interface FeedbackFormProps {
-  feedback: Pick<FormFeedback, 'success' | 'error'>;
+  feedback: Pick<FormFeedback, 'success' | 'error' | 'dismissError'>;
   onSubmit: FormEventHandler<HTMLFormElement>;
   children: ReactNode;
 }

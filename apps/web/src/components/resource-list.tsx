@@ -1,6 +1,7 @@
 import Stack from '@mui/material/Stack';
 import { Fragment, type ReactNode, useState } from 'react';
-import { errorText } from '@/lib/api-client';
+import { useTranslation } from 'react-i18next';
+import { errorText, isApiError } from '@/lib/api-client';
 import { useFlashMessage } from '@/lib/use-flash-message';
 import { AlertMessage } from './alert-message';
 import { DataTable, type DataTableProps, EditIconButton } from './data-table';
@@ -17,6 +18,9 @@ export interface ListQuery<T> {
   data: readonly T[] | ListPage<T> | undefined;
   error: unknown;
   isPending: boolean;
+  /** Asking again after a failure (the error's 'Yritä uudelleen'). */
+  isFetching?: boolean;
+  refetch?: () => unknown;
 }
 
 export interface RowDialogControls {
@@ -54,6 +58,7 @@ export function ResourceList<T>({
   actions,
   ...table
 }: ResourceListProps<T>) {
+  const { t } = useTranslation();
   const [open, setOpen] = useState<T | null>(null);
   const [flash, setFlash] = useFlashMessage();
   const { data } = query;
@@ -82,8 +87,10 @@ export function ResourceList<T>({
       <DataTable
         {...table}
         rows={rows}
-        loading={query.isPending}
-        error={errorText(query.error)}
+        loading={query.isPending || Boolean(query.error && query.isFetching)}
+        // While asking again the old error gives way to the progress indicator.
+        error={query.isFetching ? null : listErrorText(query.error, t('table.loadFailed'))}
+        onRetry={query.refetch && (() => void query.refetch?.())}
         actions={rowActions}
         serverPaging={paging && { ...paging, count: page?.total ?? 0 }}
       />
@@ -101,6 +108,11 @@ export function ResourceList<T>({
       )}
     </Stack>
   );
+}
+
+/** A server failure (5xx) says the list could not be loaded; a refusal keeps the server's text. */
+function listErrorText(error: unknown, loadFailed: string): string | null {
+  return isApiError(error) && error.status >= 500 ? loadFailed : errorText(error);
 }
 
 function isRows<T>(data: readonly T[] | ListPage<T>): data is readonly T[] {

@@ -1,5 +1,6 @@
 import { type ErrorCode, errorResponse, REQUEST_TIMEOUT_MS } from '@vahti/domain';
 import type { ZodType } from 'zod';
+import { formatClockTimeIn } from './dates';
 import { currentLanguage, i18n } from './i18n';
 import { getSession, signOut } from './session';
 
@@ -68,13 +69,22 @@ export interface RequestOptions<T> {
    * 401/403 only mean wrong credentials or an inactive account.
    */
   sessionCall?: boolean;
+  /** Which 429 text the call shows: failed sign-ins (login) or attempts of any kind (default). */
+  rateLimit?: 'failedSignIns' | 'attempts';
 }
 
 /** Same origin: the API serves the web app, and the dev server proxies /api. */
 const BASE_URL = '';
 
 export async function apiRequest<T>(path: string, options: RequestOptions<T>): Promise<T> {
-  const { method = 'GET', body, signal, schema, sessionCall = true } = options;
+  const {
+    method = 'GET',
+    body,
+    signal,
+    schema,
+    sessionCall = true,
+    rateLimit = 'attempts',
+  } = options;
   const headers: Record<string, string> = {
     Accept: 'application/json',
     'Accept-Language': currentLanguage(),
@@ -119,6 +129,12 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
     // must not end a newer session.
     if (rejected && sessionCall && token && getSession().token === token) unauthorizedHandler();
     const failure = errorResponse.safeParse(payload);
+    const retryAfter = Number(response.headers.get('retry-after'));
+    if (response.status === 429 && failure.success && retryAfter > 0) {
+      // The server's text names a time in Helsinki; the user's own clock is the one to read.
+      const time = formatClockTimeIn(retryAfter, currentLanguage());
+      throw new ApiError(429, failure.data.code, i18n.t(`api.retryAt.${rateLimit}`, { time }));
+    }
     if (failure.success) {
       const { code, error, fields } = failure.data;
       throw new ApiError(response.status, code, error, fields);

@@ -16,3 +16,12 @@ export function formatDateTime(value: string | null | undefined): string {
 export function formatDate(value: string | null | undefined): string {
   return formatDateTime(value).split(' ')[0] ?? '';
 }
+
+/**
+ * The clock time `seconds` from now, rounded up to the minute so it is never too early, in the
+ * browser's time zone and the language's format ("14.05" in Finnish, "2:05 PM" in English).
+ */
+export function formatClockTimeIn(seconds: number, language: string, now = Date.now()): string {
+  const at = new Date(Math.ceil((now + seconds * 1000) / 60_000) * 60_000);
+  return new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit' }).format(at);
+}

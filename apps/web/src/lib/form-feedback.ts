@@ -2,7 +2,7 @@ import { MESSAGE_DISPLAY_MS } from '@vahti/domain';
 import { useEffect, useState } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { isApiError } from './api-client';
-import { i18n } from './i18n';
+import { i18n, translateMessage } from './i18n';
 
 interface SuccessMessage {
   text: string;
@@ -25,6 +25,8 @@ export interface FormFeedback {
   error: string | null;
   /** Clears both; call at the start of each submit (an error stays until the next action). */
   clear: () => void;
+  /** The red alert's close button. */
+  dismissError: () => void;
   showSuccess: (text: string, options?: { persist?: boolean }) => void;
   /** The form did not pass the shared zod schema. */
   showInvalid: () => void;
@@ -57,6 +59,7 @@ export function useFormFeedback<T extends FieldValues>(
       setSuccess(null);
       setErrorText(null);
     },
+    dismissError: () => setErrorText(null),
     showSuccess: (text, { persist = false } = {}) => {
       setErrorText(null);
       setSuccess({ text, persist });
@@ -73,8 +76,16 @@ export function useFormFeedback<T extends FieldValues>(
       }
       // The answer's per-field texts go under the form's own fields of the same name.
       const own = form.getValues();
+      let shownOnField = false;
       for (const [field, message] of Object.entries(failure.fields)) {
-        if (field in own) form.setError(field as Path<T>, { type: 'server', message });
+        if (!(field in own)) continue;
+        form.setError(field as Path<T>, { type: 'server', message });
+        if (translateMessage(message) === failure.error) shownOnField = true;
+      }
+      // The text already stands under its field (a wrong registration code): once is enough.
+      if (shownOnField) {
+        setErrorText(null);
+        return;
       }
       const fromServer = failure.status !== 0;
       setErrorText(fromServer && serverErrorText ? serverErrorText : failure.error);

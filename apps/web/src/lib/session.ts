@@ -1,6 +1,7 @@
 import {
   type Action,
   type Actor,
+  allowedSections,
   can,
   type Permission,
   parsePermissions,
@@ -111,6 +112,15 @@ export function useSession(): Session {
 export function useCan(action: Action): boolean {
   const actor = toActor(useSession());
   return actor !== null && can(actor, action);
+}
+
+/**
+ * Whether the user has applications to choose between. With one, /main goes straight back to it,
+ * so a "Sovellukset" link would lead nowhere.
+ */
+export function useChoosesApplication(): boolean {
+  const actor = toActor(useSession());
+  return actor !== null && allowedSections(actor).length > 1;
 }
 
 /** Stores a confirmed session (after sign-in or a successful GET /api/auth). */

@@ -9,6 +9,11 @@ export const en: WebMessages = {
     close: 'Close',
   },
   api: {
+    /** A 429 answer, with the time from its Retry-After in the user's own clock. */
+    retryAt: {
+      failedSignIns: 'Too many failed attempts. Try again at {{time}}.',
+      attempts: 'Too many attempts. Try again at {{time}}.',
+    },
     networkError: 'Cannot reach the server. Try again.',
     unexpectedError: 'Something went wrong',
   },
@@ -72,6 +77,7 @@ export const en: WebMessages = {
   },
   components: {
     search: 'Search',
+    retry: 'Try again',
     actions: 'Actions',
     cancel: 'Cancel',
     save: 'Save',
@@ -145,6 +151,21 @@ export const en: WebMessages = {
     action: 'Action',
     organization: 'Organization',
     details: 'Changes',
+    /** Detail keys without a field label of their own elsewhere. */
+    fields: {
+      targetIds: 'Targets',
+      added: 'Added targets',
+      removed: 'Removed targets',
+      removedTargetIds: 'Removed targets',
+      linkId: 'Link ID',
+      expiresAt: 'Valid until',
+      recipientCount: 'Number of recipients',
+      recipients: 'Recipients',
+      fromOrganizationId: 'Previous organization',
+      unlinkedUsers: 'Users unlinked',
+      from: 'Before',
+      to: 'After',
+    },
     actions: {
       user: {
         create: 'User created',
@@ -365,6 +386,7 @@ export const en: WebMessages = {
   },
   table: {
     empty: 'No data available',
+    loadFailed: 'Loading the data failed.',
     rowsPerPage: 'Rows per page',
     displayedRows: '{{from}}–{{to}} of {{count}}',
   },

@@ -12,6 +12,11 @@ export const fi = {
     close: 'Sulje',
   },
   api: {
+    /** A 429 answer, with the time from its Retry-After in the user's own clock. */
+    retryAt: {
+      failedSignIns: 'Liian monta epäonnistunutta yritystä. Yritä uudelleen klo {{time}}.',
+      attempts: 'Liian monta yritystä. Yritä uudelleen klo {{time}}.',
+    },
     networkError: 'Palvelimeen ei saada yhteyttä. Yritä uudelleen.',
     unexpectedError: 'Jokin meni vikaan',
   },
@@ -76,6 +81,7 @@ export const fi = {
   },
   components: {
     search: 'Hae',
+    retry: 'Yritä uudelleen',
     actions: 'Toiminnot',
     cancel: 'Peruuta',
     save: 'Tallenna',
@@ -149,6 +155,21 @@ export const fi = {
     action: 'Toimenpide',
     organization: 'Organisaatio',
     details: 'Muutokset',
+    /** Detail keys without a field label of their own elsewhere. */
+    fields: {
+      targetIds: 'Kohteet',
+      added: 'Lisätyt kohteet',
+      removed: 'Poistetut kohteet',
+      removedTargetIds: 'Poistetut kohteet',
+      linkId: 'Linkin tunnus',
+      expiresAt: 'Voimassa asti',
+      recipientCount: 'Vastaanottajien määrä',
+      recipients: 'Vastaanottajat',
+      fromOrganizationId: 'Edellinen organisaatio',
+      unlinkedUsers: 'Irrotettuja käyttäjiä',
+      from: 'Ennen',
+      to: 'Jälkeen',
+    },
     actions: {
       user: {
         create: 'Käyttäjä luotu',
@@ -372,6 +393,7 @@ export const fi = {
   },
   table: {
     empty: 'Tietoa ei saatavilla',
+    loadFailed: 'Tietojen lataaminen epäonnistui.',
     rowsPerPage: 'Rivejä sivulla',
     displayedRows: '{{from}}–{{to}} / {{count}}',
   },

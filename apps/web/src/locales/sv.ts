@@ -9,6 +9,11 @@ export const sv: WebMessages = {
     close: 'Stäng',
   },
   api: {
+    /** A 429 answer, with the time from its Retry-After in the user's own clock. */
+    retryAt: {
+      failedSignIns: 'För många misslyckade försök. Försök igen kl. {{time}}.',
+      attempts: 'För många försök. Försök igen kl. {{time}}.',
+    },
     networkError: 'Servern kan inte nås. Försök igen.',
     unexpectedError: 'Något gick fel',
   },
@@ -73,6 +78,7 @@ export const sv: WebMessages = {
   },
   components: {
     search: 'Sök',
+    retry: 'Försök igen',
     actions: 'Åtgärder',
     cancel: 'Avbryt',
     save: 'Spara',
@@ -146,6 +152,21 @@ export const sv: WebMessages = {
     action: 'Åtgärd',
     organization: 'Organisation',
     details: 'Ändringar',
+    /** Detail keys without a field label of their own elsewhere. */
+    fields: {
+      targetIds: 'Objekt',
+      added: 'Tillagda objekt',
+      removed: 'Borttagna objekt',
+      removedTargetIds: 'Borttagna objekt',
+      linkId: 'Länk-ID',
+      expiresAt: 'Giltig till',
+      recipientCount: 'Antal mottagare',
+      recipients: 'Mottagare',
+      fromOrganizationId: 'Tidigare organisation',
+      unlinkedUsers: 'Frånkopplade användare',
+      from: 'Före',
+      to: 'Efter',
+    },
     actions: {
       user: {
         create: 'Användare skapad',
@@ -367,6 +388,7 @@ export const sv: WebMessages = {
   },
   table: {
     empty: 'Ingen information tillgänglig',
+    loadFailed: 'Det gick inte att läsa in uppgifterna.',
     rowsPerPage: 'Rader per sida',
     displayedRows: '{{from}}–{{to}} av {{count}}',
   },

@@ -14,7 +14,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
-import { useSession } from '@/lib/session';
+import { useChoosesApplication, useSession } from '@/lib/session';
 import type { NavGroup } from '../navigation';
 
 interface AreaDrawerProps {
@@ -62,6 +62,7 @@ function DrawerLink({
 export function AreaDrawer({ base, groups, onClose }: AreaDrawerProps) {
   const { t } = useTranslation();
   const { user } = useSession();
+  const choosesApplication = useChoosesApplication();
   return (
     <Box component="aside" aria-label={t('area.userPanel')} sx={{ pb: 2 }}>
       <Box sx={{ px: 2, py: 2 }}>
@@ -101,7 +102,7 @@ export function AreaDrawer({ base, groups, onClose }: AreaDrawerProps) {
             ))}
           </List>
         ))}
-        {onClose && (
+        {onClose && choosesApplication && (
           <>
             <Divider sx={{ my: 1 }} />
             <List dense>

@@ -2,10 +2,12 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CircularProgress from '@mui/material/CircularProgress';
+import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { ROLES, type Role, type RoleCounts } from '@vahti/domain';
 import { lazy, Suspense, useCallback, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CHART_HEIGHT, roleColors } from './role-colors';
 
 // ECharts is fetched only when a dashboard draws its first chart: never with the login screen.
 const RoleDoughnutChart = lazy(async () => ({
@@ -22,6 +24,7 @@ interface RoleCountsCardProps {
 /** One doughnut in a card with its heading, and the same numbers as a list for everyone. */
 export function RoleCountsCard({ title, roles, headingLevel = 2 }: RoleCountsCardProps) {
   const { t } = useTranslation();
+  const colors = roleColors(useTheme());
   const headingId = useId();
   const total = ROLES.reduce((sum, role) => sum + roles[role], 0);
   const roleLabel = useCallback((role: Role) => t(`adminDashboard.roles.${role}`), [t]);
@@ -42,7 +45,7 @@ export function RoleCountsCard({ title, roles, headingLevel = 2 }: RoleCountsCar
           <>
             <Suspense
               fallback={
-                <Box sx={{ height: 260, display: 'grid', placeItems: 'center' }}>
+                <Box sx={{ height: CHART_HEIGHT, display: 'grid', placeItems: 'center' }}>
                   <CircularProgress aria-label={t('app.loading')} />
                 </Box>
               }
@@ -68,7 +71,18 @@ export function RoleCountsCard({ title, roles, headingLevel = 2 }: RoleCountsCar
               }}
             >
               {ROLES.map((role) => (
-                <Typography key={role} component="li" variant="body2">
+                <Typography
+                  key={role}
+                  component="li"
+                  variant="body2"
+                  sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}
+                >
+                  {/* The swatch makes the list the chart's legend. */}
+                  <Box
+                    component="span"
+                    aria-hidden="true"
+                    sx={{ width: 12, height: 12, borderRadius: '50%', bgcolor: colors[role] }}
+                  />
                   {roleLabel(role)}: {roles[role]}
                 </Typography>
               ))}

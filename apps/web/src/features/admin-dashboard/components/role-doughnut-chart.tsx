@@ -2,8 +2,6 @@ import { useTheme } from '@mui/material/styles';
 import { ROLES, type Role, type RoleCounts } from '@vahti/domain';
 import { PieChart, type PieSeriesOption } from 'echarts/charts';
 import {
-  LegendComponent,
-  type LegendComponentOption,
   TitleComponent,
   type TitleComponentOption,
   TooltipComponent,
@@ -12,12 +10,14 @@ import {
 import { type ComposeOption, init, use } from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
 import { useEffect, useRef } from 'react';
+import { CHART_HEIGHT, roleColors } from './role-colors';
 
-// Only what a doughnut needs: the chart, its tooltip, legend and centre title, drawn as SVG.
-use([PieChart, TooltipComponent, LegendComponent, TitleComponent, SVGRenderer]);
+// Only what a doughnut needs: the chart, its tooltip and centre title, drawn as SVG. The legend
+// is the card's own list of numbers, in the app's typography.
+use([PieChart, TooltipComponent, TitleComponent, SVGRenderer]);
 
 type DoughnutOption = ComposeOption<
-  PieSeriesOption | TooltipComponentOption | LegendComponentOption | TitleComponentOption
+  PieSeriesOption | TooltipComponentOption | TitleComponentOption
 >;
 
 export interface RoleDoughnutChartProps {
@@ -40,28 +40,29 @@ export function RoleDoughnutChart({ roles, roleLabel, centerText }: RoleDoughnut
     const container = element.current;
     if (!container) return;
     const chart = init(container, undefined, { renderer: 'svg' });
-    const colors = [
-      theme.palette.info.main,
-      theme.palette.success.main,
-      theme.palette.warning.main,
-      theme.palette.primary.dark,
-    ];
+    const colors = roleColors(theme);
+    // ECharts draws its own text: the theme's font and body2 size, not ECharts' 12 px default.
+    const text = {
+      fontFamily: theme.typography.fontFamily,
+      fontSize: theme.typography.htmlFontSize * 0.875,
+      color: theme.palette.text.primary,
+    };
     const option: DoughnutOption = {
-      color: colors,
+      color: ROLES.map((role) => colors[role]),
       aria: { enabled: false },
-      tooltip: { trigger: 'item', formatter: '{b}: {c} ({d} %)' },
-      legend: { bottom: 0, textStyle: { color: theme.palette.text.primary } },
+      textStyle: text,
+      tooltip: { trigger: 'item', formatter: '{b}: {c} ({d} %)', textStyle: text },
       title: {
         text: centerText,
         left: 'center',
-        top: '38%',
-        textStyle: { fontSize: 14, fontWeight: 600, color: theme.palette.text.primary },
+        top: 'middle',
+        textStyle: { ...text, fontWeight: 600 },
       },
       series: [
         {
           type: 'pie',
-          radius: ['45%', '70%'],
-          center: ['50%', '45%'],
+          radius: ['50%', '80%'],
+          center: ['50%', '50%'],
           avoidLabelOverlap: true,
           label: { show: false },
           data: ROLES.map((role) => ({ name: roleLabel(role), value: roles[role] })),
@@ -77,5 +78,5 @@ export function RoleDoughnutChart({ roles, roleLabel, centerText }: RoleDoughnut
     };
   }, [roles, roleLabel, centerText, theme]);
 
-  return <div ref={element} aria-hidden="true" style={{ width: '100%', height: 260 }} />;
+  return <div ref={element} aria-hidden="true" style={{ width: '100%', height: CHART_HEIGHT }} />;
 }

@@ -11,5 +11,6 @@ export function login(body: LoginBody): Promise<LoginResponse> {
     body,
     schema: loginResponse,
     sessionCall: false,
+    rateLimit: 'failedSignIns',
   });
 }

@@ -4,6 +4,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { type LoginResponse, loginBody } from '@vahti/domain';
 import { type FormEvent, useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { FormAlerts } from '@/components/form-alerts';
@@ -12,6 +13,7 @@ import { SubmitButton } from '@/components/submit-button';
 import { isApiError } from '@/lib/api-client';
 import { useMutationForm } from '@/lib/use-mutation-form';
 import { login } from '../api/login';
+import type { ForgotPasswordState } from './forgot-password-form';
 
 interface LoginFormProps {
   /** An informational note above the form (e.g. the session expired); hidden after a submit. */
@@ -37,6 +39,9 @@ export function LoginForm({ notice, onSuccess }: LoginFormProps) {
       if (isApiError(error) && error.status !== 0) setRefused(true);
     },
   });
+
+  // The refused address goes along to the forgot-password form.
+  const userEmail = useWatch({ control: form.control, name: 'userEmail' });
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     setSubmitted(true);
@@ -72,7 +77,12 @@ export function LoginForm({ notice, onSuccess }: LoginFormProps) {
         {t('login.register')}
       </Button>
       {refused && (
-        <Link component={RouterLink} to="/forgot-password" sx={{ alignSelf: 'center' }}>
+        <Link
+          component={RouterLink}
+          to="/forgot-password"
+          state={{ userEmail } satisfies ForgotPasswordState}
+          sx={{ alignSelf: 'center' }}
+        >
           {t('login.forgotPassword')}
         </Link>
       )}

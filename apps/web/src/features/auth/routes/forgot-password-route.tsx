@@ -2,14 +2,15 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useLocation } from 'react-router';
 import { CenteredPage } from '@/components/centered-page';
 import { useDocumentTitle } from '@/lib/document-title';
-import { ForgotPasswordForm } from '../components/forgot-password-form';
+import { ForgotPasswordForm, initialEmailOf } from '../components/forgot-password-form';
 
 /** /forgot-password: the first step of the reset flow (spec 000 §4). */
 export function ForgotPasswordRoute() {
   const { t } = useTranslation();
+  const { state } = useLocation();
   useDocumentTitle(t('forgotPassword.title'));
   return (
     <CenteredPage>
@@ -20,7 +21,7 @@ export function ForgotPasswordRoute() {
           </Typography>
           <Typography color="text.secondary">{t('forgotPassword.intro')}</Typography>
         </Stack>
-        <ForgotPasswordForm />
+        <ForgotPasswordForm initialEmail={initialEmailOf(state)} />
         <Link component={RouterLink} to="/login" sx={{ alignSelf: 'center' }}>
           {t('app.backToLogin')}
         </Link>

@@ -24,6 +24,7 @@ export function ShowTargetsRoute() {
       label: t('targets.zipCode'),
       value: (row) => row.targetZipCode,
       nowrap: true,
+      hideBelow: 'xl',
     },
     {
       key: 'postalDistrict',
@@ -36,14 +37,21 @@ export function ShowTargetsRoute() {
       label: t('targets.propertyId'),
       value: (row) => row.targetPropertyId,
       nowrap: true,
+      hideBelow: 'xl',
     },
     {
       key: 'jobNumber',
       label: t('targets.jobNumber'),
       value: (row) => row.targetJobNumber,
       nowrap: true,
+      hideBelow: 'xl',
     },
-    { key: 'contactUsers', label: t('targets.contactUsers'), value: contactNames },
+    {
+      key: 'contactUsers',
+      label: t('targets.contactUsers'),
+      value: contactNames,
+      hideBelow: 'xl',
+    },
     {
       key: 'state',
       label: t('targets.state'),
@@ -69,7 +77,6 @@ export function ShowTargetsRoute() {
       columns={columns}
       rowKey={(target) => target.targetId}
       initialSort={{ key: 'name', direction: 'asc' }}
-      minWidth={1100}
       editLabel={(target) => t('targets.editLabel', { name: target.targetName })}
       dialog={(target, { close, done }) => (
         <TargetEditDialog target={target} onClose={close} onSaved={done} />

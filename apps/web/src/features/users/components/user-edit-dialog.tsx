@@ -9,12 +9,13 @@ import { editUserForm, toUserBody, userFormValues } from './user-form-schema';
 
 interface UserEditDialogProps {
   user: UserRecord;
-  /** Cancel, and also a successful save: the users list reloads without a message. */
   onClose: () => void;
+  /** A successful save: the dialog closes and the list shows the answer's message. */
+  onSaved: (message: string) => void;
 }
 
 /** The users table's pencil: the admin user form in a dialog; a save closes it. */
-export function UserEditDialog({ user, onClose }: UserEditDialogProps) {
+export function UserEditDialog({ user, onClose, onSaved }: UserEditDialogProps) {
   const { t } = useTranslation();
   const session = useSession();
   const chooseOrganization = useCan({ do: 'crossOrganizations' });
@@ -25,7 +26,7 @@ export function UserEditDialog({ user, onClose }: UserEditDialogProps) {
     toVariables: (values) => toUserBody(values, { chooseOrganization }),
     afterSuccess: 'keep',
     successMessage: 'none',
-    onSuccess: onClose,
+    onSuccess: ({ message }) => onSaved(message),
   });
 
   return (

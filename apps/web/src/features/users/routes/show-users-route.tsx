@@ -39,12 +39,18 @@ export function ShowUsersRoute() {
         ]
       : []),
     { key: 'permissions', label: t('users.permissions'), value: permissionNames },
-    { key: 'jobTitle', label: t('users.jobTitle'), value: (user) => user.userJobTitle },
+    {
+      key: 'jobTitle',
+      label: t('users.jobTitle'),
+      value: (user) => user.userJobTitle,
+      hideBelow: 'xl',
+    },
     {
       key: 'phone',
       label: t('users.phone'),
       value: (user) => user.userPhoneNumber,
       nowrap: true,
+      hideBelow: 'xl',
     },
   ];
 
@@ -55,11 +61,12 @@ export function ShowUsersRoute() {
       columns={columns}
       rowKey={(user) => user.uuid}
       initialSort={{ key: 'name', direction: 'asc' }}
-      minWidth={topAdmin ? 1100 : 960}
       editLabel={(user) => t('users.editLabel', { name: fullName(user) })}
       // A user who outranks the caller cannot be edited (the server would refuse).
       canEdit={(user) => actor !== null && can(actor, { do: 'manageUser', role: user.userRoles })}
-      dialog={(user, { close }) => <UserEditDialog user={user} onClose={close} />}
+      dialog={(user, { close, done }) => (
+        <UserEditDialog user={user} onClose={close} onSaved={done} />
+      )}
       actions={(user) => (
         <Tooltip title={t('users.openTargets', { name: fullName(user) })}>
           <IconButton
