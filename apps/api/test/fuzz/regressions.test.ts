@@ -105,7 +105,7 @@ describe(`whole numbers beyond PostgreSQL integer are bad input (${DRIVER})`, ()
 describe(`a well-signed token with claims sign() never makes is refused (${DRIVER})`, () => {
   it.each([
     ['a user id that is no uuid', { sub: 'not-a-uuid', tv: 0 }],
-    ['a token version that is no whole number', { sub: crypto.randomUUID(), tv: 1e400 }],
+    ['a token version that is no whole number', { sub: crypto.randomUUID(), tv: 1.5 }],
   ])('%s answers 401', async (_what, claims) => {
     const token = createTokenService(ctx.config).sign(claims);
     const res = await ctx.app.inject({ method: 'GET', url: '/api/auth', headers: bearer(token) });
