@@ -6,7 +6,7 @@ import {
   pickLanguage,
   translate,
 } from '@vahti/domain';
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, RateLimitError } from '../lib/errors.js';
@@ -55,6 +55,20 @@ function body(
     code,
     ...(translated && { fields: translated }),
   };
+}
+
+/**
+ * Fastify's `frameworkErrors` option: a path the router refuses before any hook runs (a bad
+ * percent-encoding, a path parameter past its length limit) gets our shape, not Fastify's own
+ * answer, which echoes the path and speaks English only.
+ */
+export function frameworkErrors(
+  _error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  request.language = pickLanguage(request.headers['accept-language']);
+  return reply.status(400).send(body(request, 'VALIDATION_FAILED'));
 }
 
 /**
