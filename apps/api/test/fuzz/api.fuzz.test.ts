@@ -4,8 +4,10 @@
 // than { error, code, fields? }, and on a successful write by a non-top caller that changed
 // another organization's rows. `npm test` runs FUZZ_RUNS (200) cases per operation; `npm run
 // fuzz` runs 1,000 and prints the answers per operation and status class.
+import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { targets } from '../../src/db/schema/index.js';
 import { createTestApp, DRIVER, type TestContext } from '../helpers/app.js';
 import { caseArbitrary, mutate, payloadOf, urlOf, validInput } from './inputs.js';
 import { type OpenApiDocument, type Operation, operationsOf } from './operations.js';
@@ -84,6 +86,16 @@ const clip = (text: string | undefined, n = 600) =>
 describe(`fuzzing every OpenAPI operation (${DRIVER})`, () => {
   it('reads the operations from the document', () => {
     expect(operations.length).toBeGreaterThan(30);
+  });
+
+  it("sees a write to another organization's rows, so its silence means something", async () => {
+    const adminA = world.callers.find((caller) => caller.name === 'A:Ylläpitäjä') as Caller;
+    await ctx.database.db
+      .update(targets)
+      .set({ targetJobNumber: 'TN-fuzz' })
+      .where(eq(targets.targetOrganizationId, world.orgB));
+    expect(await world.changedElsewhere(adminA)).toEqual([world.orgB]);
+    expect(await world.changedElsewhere(adminA)).toEqual([]);
   });
 
   it.each(operations.map((op) => [`${op.method} ${op.path} (${op.operationId})`, op] as const))(

@@ -157,13 +157,40 @@ export const caseArbitrary: fc.Arbitrary<Case> = fc.record({
   language: fc.constantFrom('fi', 'en', 'sv', 'de', '*', 'fi;q=x'),
 });
 
-/** uuid fields draw from ids that exist (both organizations) and ones that do not. */
-function withIds(schema: unknown, ids: readonly string[]): unknown {
-  if (Array.isArray(schema)) return schema.map((item) => withIds(item, ids));
+/** Real ids of both organizations by kind, and one that exists nowhere. */
+export interface IdPool {
+  organization: string[];
+  user: string[];
+  target: string[];
+  /** Every id above, links and registration codes too, and the missing one. */
+  any: string[];
+}
+
+/** The ids a uuid field draws from, by its name: `targetId` gets targets, and so on. */
+function idsFor(name: string, pool: IdPool): string[] {
+  const missing = pool.any.slice(-1);
+  // Most specific first: targetOrganizationId names an organization, targetContactUser users.
+  if (/organization/i.test(name)) return [...pool.organization, ...missing];
+  if (/user|uuid/i.test(name)) return [...pool.user, ...missing];
+  if (/target/i.test(name)) return [...pool.target, ...missing];
+  return pool.any;
+}
+
+/** uuid fields draw from ids that exist (both organizations) and one that does not. */
+function withIds(schema: unknown, pool: IdPool, name = ''): unknown {
+  if (Array.isArray(schema)) return schema.map((item) => withIds(item, pool, name));
   if (!schema || typeof schema !== 'object') return schema;
-  if ((schema as { format?: unknown }).format === 'uuid') return { type: 'string', enum: ids };
+  if ((schema as { format?: unknown }).format === 'uuid')
+    return { type: 'string', enum: idsFor(name, pool) };
   return Object.fromEntries(
-    Object.entries(schema).map(([key, value]) => [key, withIds(value, ids)]),
+    Object.entries(schema).map(([key, value]) => [
+      key,
+      key === 'properties' && value && typeof value === 'object'
+        ? Object.fromEntries(
+            Object.entries(value).map(([field, child]) => [field, withIds(child, pool, field)]),
+          )
+        : withIds(value, pool, name),
+    ]),
   );
 }
 
@@ -174,15 +201,19 @@ export interface Input {
 }
 
 /** Builds the valid input of one seed: required params always, optional ones half the time. */
-export function validInput(op: Operation, seed: number, ids: readonly string[]): Input {
-  const options = { seed, optionalsProbability: 0.5, maxDefaultItems: 3 };
-  const draw = (schema: JsonSchema, salt: number) =>
-    generateSync(withIds(schema, ids) as JsonSchema, { ...options, seed: seed + salt }) as Json;
+export function validInput(op: Operation, seed: number, ids: IdPool): Input {
+  // Short lists: a long list of ids drawn from the pool nearly always holds a foreign one.
+  const options = { seed, optionalsProbability: 0.5, maxItems: 2 };
+  const draw = (schema: JsonSchema, salt: number, name = '') =>
+    generateSync(withIds(schema, ids, name) as JsonSchema, {
+      ...options,
+      seed: seed + salt,
+    }) as Json;
   const params = (list: Parameter[], offset: number) =>
     Object.fromEntries(
       list
         .filter((p, i) => p.required || (seed + i) % 2 === 0)
-        .map((p, i) => [p.name, draw(p.schema, offset + i)]),
+        .map((p, i) => [p.name, draw(p.schema, offset + i, p.name)]),
     );
   return {
     path: params(op.pathParams, 100),

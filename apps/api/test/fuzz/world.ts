@@ -5,6 +5,7 @@ import { organizations, targets, users } from '../../src/db/schema/index.js';
 import { DEMO_PASSWORD } from '../../src/db/seed.js';
 import type { TestContext } from '../helpers/app.js';
 import { loadFixtures, ORG_A_USERS, ORG_B_ADMIN } from '../isolation/fixtures.js';
+import type { IdPool } from './inputs.js';
 
 // The fuzzing callers and what they may not break: anonymous, the four roles of organization A
 // and organization B's Ylläpitäjä, each signed in again (restored first if need be) whenever a
@@ -45,22 +46,19 @@ export async function createWorld(ctx: TestContext) {
   const targetA2 = await fx.create.target(fx.orgA);
   const codeA = await fx.create.code(fx.orgA, [fx.targetA]);
   const codeB = await fx.create.code(fx.orgB, [fx.targetB]);
-  const ids = [
-    fx.orgA,
-    fx.orgB,
-    ...Object.values(fx.userA),
-    fx.adminB,
-    victimA,
-    victimB,
-    fx.targetA,
-    targetA2,
-    fx.targetB,
+  const organization = [fx.orgA, fx.orgB];
+  const user = [...Object.values(fx.userA), fx.adminB, victimA, victimB];
+  const target = [fx.targetA, targetA2, fx.targetB];
+  const links = [
     await fx.create.link(victimA, fx.targetA),
     await fx.create.link(victimB, fx.targetB),
-    codeA.id,
-    codeB.id,
-    fx.missing,
   ];
+  const ids: IdPool = {
+    organization,
+    user,
+    target,
+    any: [...organization, ...user, ...target, ...links, codeA.id, codeB.id, fx.missing],
+  };
 
   const callers: Caller[] = [
     { name: 'anonymous', top: false },

@@ -91,7 +91,7 @@ export const permissionsString = () =>
   text({ error: msg('required') })
     .trim()
     .min(1, { error: msg('required'), abort: true })
-    .regex(/^[1-4](\s*,\s*[1-4])*$/, { error: msg('invalidValue') });
+    .regex(/^[1-4]( *, *[1-4])*$/, { error: msg('invalidValue') });
 
 /** A whole number of 1 or more that fits PostgreSQL's integer (ids, counts of the domain). */
 export const positiveInt = () =>

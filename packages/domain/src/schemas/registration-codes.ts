@@ -24,7 +24,7 @@ export const createRegistrationCodeBody = z.object({
   /** Comma string of 1–3; Tieto ("1") when left out. */
   userPermissions: text()
     .trim()
-    .regex(/^[1-3](\s*,\s*[1-3])*$/, { error: msg('invalidValue') })
+    .regex(/^[1-3]( *, *[1-3])*$/, { error: msg('invalidValue') })
     .optional(),
   expiresInDays: z
     .number({ error: msg('invalidValue') })
