@@ -27,6 +27,8 @@ const materialize = (value: Value): Json => (value instanceof Big ? value.make()
 export type Mutation =
   | { kind: 'replace'; where: Where; at: number; value: Value }
   | { kind: 'drop'; where: Where; at: number }
+  /** A character slipped into a valid string, where a whole bad value would fail earlier rules. */
+  | { kind: 'inject'; where: Where; at: number; char: string; pos: number }
   | { kind: 'extra'; where: Where; name: string; value: Value };
 
 /** How the body travels: mostly as JSON, sometimes as something the route does not take. */
@@ -135,6 +137,16 @@ const mutation: fc.Arbitrary<Mutation> = fc.oneof(
     arbitrary: fc.record({ kind: fc.constant('replace'), where, at: fc.nat(), value: nastyValue }),
   },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('drop'), where, at: fc.nat() }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant('inject'),
+      where,
+      at: fc.nat(),
+      char: fc.constantFrom('\u0000', '\u0001', '\u001b', '\u007f', '\u0085', '\ud800', '\ufeff'),
+      pos: fc.nat(),
+    }),
+  },
   {
     weight: 2,
     arbitrary: fc.record({
@@ -246,6 +258,19 @@ function setAt(root: Json, at: Location, value: Json | undefined): Json | undefi
   return copy;
 }
 
+function getAt(root: Json, at: Location): Json {
+  let value = root;
+  for (const key of at) value = (value as Record<string | number, Json>)[key] as Json;
+  return value;
+}
+
+/** Inserts the character into a string; any other value becomes the character alone. */
+function inject(value: Json, { char, pos }: { char: string; pos: number }): Json {
+  if (typeof value !== 'string') return char;
+  const at = pos % (value.length + 1);
+  return value.slice(0, at) + char + value.slice(at);
+}
+
 /** Applies the case's mutations to the valid input. */
 export function mutate(input: Input, mutations: Mutation[]): Input {
   const out: Input = { path: { ...input.path }, query: { ...input.query }, body: input.body };
@@ -259,6 +284,8 @@ export function mutate(input: Input, mutations: Mutation[]): Input {
       const spots = locations(out.body ?? null);
       const at = spots[m.at % spots.length] ?? [];
       if (m.kind === 'replace') out.body = setAt(out.body ?? null, at, materialize(m.value));
+      else if (m.kind === 'inject')
+        out.body = setAt(out.body ?? null, at, inject(getAt(out.body ?? null, at), m));
       else out.body = at.length ? setAt(out.body ?? null, at, undefined) : undefined;
       continue;
     }
@@ -271,6 +298,7 @@ export function mutate(input: Input, mutations: Mutation[]): Input {
     const name = names[m.at % Math.max(names.length, 1)];
     if (name === undefined) continue;
     if (m.kind === 'drop') delete params[name];
+    else if (m.kind === 'inject') params[name] = inject(params[name] as Json, m);
     else params[name] = materialize(m.value);
   }
   return out;
