@@ -45,27 +45,11 @@ describe('text fields refuse control characters (PostgreSQL text cannot hold NUL
 });
 
 describe('whole numbers fit PostgreSQL integer', () => {
-  const organization = {
-    organizationBusinessId: '1234567-8',
-    organizationContractNumber: 'SOP-1',
-    organizationName: 'Oy',
-    organizationAddress: 'Katu 1',
-    organizationZipCode: '00100',
-    organizationPostalDistrict: 'Helsinki',
-    organizationArea: 'Uusimaa',
-    organizationState: 'Aktiivinen',
-    organizationApplications: [1],
-  };
-
   it('refuses application ids past 2147483647, zero and negatives', () => {
-    expect(createOrganizationBody.safeParse(organization).success).toBe(true);
-    for (const applicationId of [PG_INT_MAX + 1, 0, -1, 1e300])
-      expect(
-        createOrganizationBody.safeParse({
-          ...organization,
-          organizationApplications: [applicationId],
-        }).success,
-      ).toBe(false);
+    const applications = createOrganizationBody.shape.organizationApplications;
+    expect(applications.safeParse([1, PG_INT_MAX]).success).toBe(true);
+    for (const applicationId of [PG_INT_MAX + 1, 0, -1, 1.5, 1e300])
+      expect(applications.safeParse([applicationId]).success).toBe(false);
   });
 
   it('bounds the page of a paged list', () => {
