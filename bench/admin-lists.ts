@@ -42,7 +42,7 @@ for (let i = 0; i < TARGETS; i++) {
   const [row] = await db
     .insert(targets)
     .values({
-      targetOrganizationId: org.id,
+      organizationId: org.id,
       targetName: `Bench-kohde ${i}`,
       targetAddress: `Penkkikatu ${i}`,
       targetZipCode: '00100',
@@ -58,7 +58,7 @@ for (let start = 0; start < USERS; start += 500) {
   const batch = Array.from({ length: Math.min(500, USERS - start) }, (_, k) => {
     const i = start + k;
     return {
-      userOrganization: org.id,
+      organizationId: org.id,
       userEmail: `bench-${i}@demo.vahti.fi`,
       passwordHash: 'x',
       userFirstName: `Etu${i}`,
@@ -99,9 +99,7 @@ const get = (path: string) => async () => {
   return res.arrayBuffer();
 };
 
-const baseline = await time(() =>
-  db.select().from(users).where(eq(users.userOrganization, org.id)),
-);
+const baseline = await time(() => db.select().from(users).where(eq(users.organizationId, org.id)));
 const usersList = await time(get('/api/users'));
 const targetsList = await time(get('/api/targets'));
 const counts = await time(get('/api/user-role-counts'));

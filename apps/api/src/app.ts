@@ -6,31 +6,44 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config/index.js';
 import type { Database } from './db/client.js';
+import { withTransactions } from './db/transactions.js';
+import { createTokenService } from './lib/session-tokens.js';
+import { createResetLinksRepository } from './modules/account/account.repository.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { createAccountService } from './modules/account/account.service.js';
+import { createAuditRepository } from './modules/audit/audit.repository.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { createAuditService } from './modules/audit/audit.service.js';
+import { createAccountsRepository } from './modules/auth/auth.repository.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
+import { createDashboardRepository } from './modules/dashboard/dashboard.repository.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { createDashboardService } from './modules/dashboard/dashboard.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { createMailRepository } from './modules/mail/mail.repository.js';
 import { mailRoutes } from './modules/mail/mail.routes.js';
 import { createMailService } from './modules/mail/mail.service.js';
 import { createMailer, type Mailer } from './modules/mail/mailer.js';
+import { createOrganizationsRepository } from './modules/organizations/organizations.repository.js';
 import { organizationsRoutes } from './modules/organizations/organizations.routes.js';
 import { createOrganizationsService } from './modules/organizations/organizations.service.js';
+import { createRateLimitsRepository } from './modules/rate-limits/rate-limits.repository.js';
 import { createRateLimitService } from './modules/rate-limits/rate-limits.service.js';
 import { createRegistrationCodeAdminService } from './modules/registration-codes/registration-code-admin.service.js';
+import { createRegistrationCodesRepository } from './modules/registration-codes/registration-codes.repository.js';
 import { registrationCodesRoutes } from './modules/registration-codes/registration-codes.routes.js';
 import { createRegistrationCodesService } from './modules/registration-codes/registration-codes.service.js';
+import { createTargetsRepository } from './modules/targets/targets.repository.js';
 import { targetsRoutes } from './modules/targets/targets.routes.js';
 import { createTargetsService } from './modules/targets/targets.service.js';
+import { createUserTargetsRepository } from './modules/user-targets/user-targets.repository.js';
 import { userTargetsRoutes } from './modules/user-targets/user-targets.routes.js';
 import { createUserTargetsService } from './modules/user-targets/user-targets.service.js';
+import { createUsersRepository } from './modules/users/users.repository.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { createUsersService } from './modules/users/users.service.js';
-import { authPlugin, createTokenService } from './plugins/auth.js';
+import { authPlugin } from './plugins/auth.js';
 import { docsPlugin } from './plugins/docs.js';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.js';
 import { securityPlugin } from './plugins/security.js';
@@ -56,36 +69,84 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  // Services, wired once.
-  const { db } = database;
+  // The composition root: repositories over the transaction-aware handle, then the services
+  // that use them, each handed only the narrow part of another module it needs.
+  const db = withTransactions(database.db);
+  const repositories = {
+    accounts: createAccountsRepository(db),
+    auditLog: createAuditRepository(db),
+    codes: createRegistrationCodesRepository(db),
+    dashboard: createDashboardRepository(db),
+    mails: createMailRepository(db),
+    organizations: createOrganizationsRepository(db),
+    rateLimits: createRateLimitsRepository(db),
+    resetLinks: createResetLinksRepository(db),
+    targets: createTargetsRepository(db),
+    userTargets: createUserTargetsRepository(db),
+    users: createUsersRepository(db),
+  };
+  const { organizations: organizationRecords, users: userRecords } = repositories;
   const tokens = createTokenService(config);
-  const rateLimits = createRateLimitService({ db, log: app.log });
-  const mailer = createMailer({ db, config, log: app.log });
-  const auth = createAuthService({ db, tokens, rateLimits });
-  const registrationCodes = createRegistrationCodesService({ db });
+  const rateLimits = createRateLimitService({ windows: repositories.rateLimits, log: app.log });
+  const mailer = createMailer({ mails: repositories.mails, config, log: app.log });
+  const auth = createAuthService({ accounts: repositories.accounts, tokens, rateLimits });
+  const audit = createAuditService({ auditLog: repositories.auditLog });
+  const registrationCodes = createRegistrationCodesService({
+    codes: repositories.codes,
+    targets: repositories.targets,
+  });
   const account = createAccountService({
     db,
     auth,
+    accounts: repositories.accounts,
+    users: userRecords,
+    userTargets: repositories.userTargets,
+    resetLinks: repositories.resetLinks,
     tokens,
     mailer,
     registrationCodes,
     rateLimits,
     config,
   });
-  const mail = createMailService({ db });
-  const audit = createAuditService({ db });
-  const organizations = createOrganizationsService({ db, audit });
-  const targets = createTargetsService({ db, audit });
+  const mail = createMailService({ mails: repositories.mails });
+  const organizations = createOrganizationsService({
+    db,
+    organizations: organizationRecords,
+    audit,
+  });
+  const targets = createTargetsService({
+    db,
+    targets: repositories.targets,
+    organizations: organizationRecords,
+    audit,
+  });
   const registrationCodeAdmin = createRegistrationCodeAdminService({
     db,
     codes: registrationCodes,
+    codeRecords: repositories.codes,
+    organizations: organizationRecords,
+    targets: repositories.targets,
     audit,
     mailer,
     config,
   });
-  const users = createUsersService({ db, audit });
-  const userTargets = createUserTargetsService({ db, audit });
-  const dashboard = createDashboardService({ db });
+  const users = createUsersService({
+    db,
+    users: userRecords,
+    organizations: organizationRecords,
+    audit,
+  });
+  const userTargets = createUserTargetsService({
+    db,
+    links: repositories.userTargets,
+    users: userRecords,
+    targets: repositories.targets,
+    audit,
+  });
+  const dashboard = createDashboardService({
+    dashboard: repositories.dashboard,
+    organizations: organizationRecords,
+  });
 
   // Mail delivery runs beside the requests and stops before the database closes (the server
   // closes the database in a later onClose hook).

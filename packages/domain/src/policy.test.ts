@@ -32,6 +32,13 @@ describe('can()', () => {
     expect(can(actor('Ylläpitäjä'), { do: 'crossOrganizations' })).toBe(false);
   });
 
+  it('limits a Käyttäjä to the targets linked to them, every role above sees them all', () => {
+    expect(can(actor('Käyttäjä'), { do: 'seeEveryTarget' })).toBe(false);
+    for (const role of ['Pääkäyttäjä', 'Ylläpitäjä', 'Pääylläpitäjä'] as const) {
+      expect(can(actor(role), { do: 'seeEveryTarget' })).toBe(true);
+    }
+  });
+
   it('never lets anyone but the top administrator assign a role above their own or the top role', () => {
     expect(can(actor('Pääylläpitäjä'), { do: 'assignRole', role: 'Pääylläpitäjä' })).toBe(true);
     expect(can(actor('Ylläpitäjä'), { do: 'assignRole', role: 'Pääylläpitäjä' })).toBe(false);

@@ -29,7 +29,12 @@ export type Action =
   /** Edit, passivate or set the password of a user who holds `role`: not one above your own. */
   | { do: 'manageUser'; role: Role }
   /** The audit log spans every organization: top role only. */
-  | { do: 'readAuditLog' };
+  | { do: 'readAuditLog' }
+  /**
+   * Every target of the organization rather than only those linked to the user: every role
+   * above Käyttäjä (spec 000 §4). Devices, alarms, discussions and files follow their target.
+   */
+  | { do: 'seeEveryTarget' };
 
 export function can(actor: Actor, action: Action): boolean {
   switch (action.do) {
@@ -43,6 +48,8 @@ export function can(actor: Actor, action: Action): boolean {
     case 'manageOrganizations':
     case 'readAuditLog':
       return actor.userRoles === TOP_ADMIN;
+    case 'seeEveryTarget':
+      return roleRank(actor.userRoles) > roleRank('Käyttäjä');
     case 'administer':
       return (
         actor.userPermissions.includes(PERMISSIONS.hallinta) &&

@@ -3,7 +3,10 @@ import path from 'node:path';
 import type { Role, State } from '@vahti/domain';
 import { count } from 'drizzle-orm';
 import { hashPassword } from '../lib/passwords.js';
+import { systemScope } from '../lib/scope.js';
+import { createRegistrationCodesRepository } from '../modules/registration-codes/registration-codes.repository.js';
 import { createRegistrationCodesService } from '../modules/registration-codes/registration-codes.service.js';
+import { createTargetsRepository } from '../modules/targets/targets.repository.js';
 import type { Db } from './client.js';
 import {
   organizationApplications,
@@ -389,8 +392,8 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<b
     const targetRows = await tx
       .insert(targets)
       .values([
-        ...DEMO_TARGETS.map(({ contacts, ...t }) => ({ ...t, targetOrganizationId: demo.id })),
-        ...OTHER_TARGETS.map(({ contacts, ...t }) => ({ ...t, targetOrganizationId: other.id })),
+        ...DEMO_TARGETS.map(({ contacts, ...t }) => ({ ...t, organizationId: demo.id })),
+        ...OTHER_TARGETS.map(({ contacts, ...t }) => ({ ...t, organizationId: other.id })),
       ])
       .returning({ id: targets.targetId, name: targets.targetName });
     const targetIds = new Map(targetRows.map((row) => [row.name, row.id]));
@@ -414,7 +417,7 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<b
           userRoles: user.role,
           userState: user.state ?? 'Aktiivinen',
           userPermissions: user.permissions,
-          userOrganization: organizationIds.get(user.organization) ?? demo.id,
+          organizationId: organizationIds.get(user.organization) ?? demo.id,
         })),
       )
       .returning({ id: users.userId, email: users.userEmail });
@@ -443,7 +446,11 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<b
 
     // A code for trying self-registration: Demo Kiinteistöt Oy's first two targets, Tieto and
     // Vainu, no expiry.
-    const { code } = await createRegistrationCodesService({ db: tx }).createCode({
+    const codes = createRegistrationCodesService({
+      codes: createRegistrationCodesRepository(tx),
+      targets: createTargetsRepository(tx),
+    });
+    const { code } = await codes.createCode(systemScope('seed', demo.id), {
       organizationId: demo.id,
       targetIds: [targetId('As Oy Kivikko'), targetId('Rivitalo Haukilahti')],
       permissions: [1, 2],

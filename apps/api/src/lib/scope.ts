@@ -1,27 +1,120 @@
-import { can } from '@vahti/domain';
-import { eq, type SQL } from 'drizzle-orm';
+import { type Action, can } from '@vahti/domain';
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Caller } from '../modules/auth/auth.service.js';
-import { forbidden } from './errors.js';
+import type { Db } from '../db/client.js';
+import { targets, userTargets } from '../db/schema/index.js';
+import type { Caller } from './caller.js';
+import { AppError, forbidden } from './errors.js';
+
+declare const scopeBrand: unique symbol;
 
 /**
- * Whose records a caller reaches: one organization's, or every organization's (`null`, the top
- * administrator only). Every scoped repository function takes it (ADR 0007).
+ * Whose records a piece of work reaches (ADR 0010). Every repository function takes one, reads
+ * and writes alike, and filters by it. Only `authorize` (for a signed-in caller) and
+ * `systemScope` (for the few flows before anyone is signed in) make one: the brand keeps a plain
+ * object literal from passing for a scope, so a query cannot be written without asking first.
  */
-export interface OrganizationScope {
-  organizationId: string | null;
+export interface Scope {
+  readonly [scopeBrand]: true;
+  /** The organization reached; `null` only for the top administrator (every organization). */
+  readonly organizationId: string | null;
+  /** Set where the role reads only the targets linked to it (Käyttäjä): that user's id. */
+  readonly linkedUserId: string | null;
+  /** Who acts, for the audit log and own-record rules; `null` for system work. */
+  readonly actor: Pick<Caller, 'userId' | 'userEmail'> | null;
 }
 
-export const organizationScopeOf = (caller: Caller): OrganizationScope => ({
-  organizationId: can(caller, { do: 'crossOrganizations' }) ? null : caller.organizationId,
-});
+const scope = (fields: Omit<Scope, typeof scopeBrand>) => fields as Scope;
 
-/** The admin area's calls: Hallinta permission and a role above Käyttäjä, else 403. */
-export function requireAdminister(caller: Caller): void {
-  if (!can(caller, { do: 'administer' })) throw forbidden();
+/** Any signed-in caller, scoped to what their role may read. */
+export type Permission = Action | { do: 'signIn' };
+
+/**
+ * The only way from a caller to a `Scope`: checks the policy (403 FORBIDDEN when the role lacks
+ * any of the functions named, before anything is read) and hands out the caller's organization — every
+ * organization for the top administrator — and, for a role limited to its linked targets, that
+ * restriction too.
+ */
+export function authorize(caller: Caller, ...permissions: [Permission, ...Permission[]]): Scope {
+  for (const permission of permissions) {
+    if (permission.do !== 'signIn' && !can(caller, permission)) throw forbidden();
+  }
+  return scope({
+    organizationId: can(caller, { do: 'crossOrganizations' }) ? null : caller.organizationId,
+    linkedUserId: can(caller, { do: 'seeEveryTarget' }) ? null : caller.userId,
+    actor: { userId: caller.userId, userEmail: caller.userEmail },
+  });
 }
 
-/** The condition that keeps a query inside the scope: none for the top administrator. */
-export function inScope(column: AnyPgColumn, scope: OrganizationScope): SQL | undefined {
-  return scope.organizationId === null ? undefined : eq(column, scope.organizationId);
+/**
+ * Work no signed-in caller does, named by its reason: finding an account to sign in or reset
+ * (every organization: the account itself is the answer), registering with a code (the code's
+ * organization), mail delivery, the demo data. The boundary check (scripts/check-boundaries.mjs) allows
+ * it only in the modules that do such work.
+ */
+export type SystemReason = 'signIn' | 'passwordReset' | 'registration' | 'mailDelivery' | 'seed';
+
+export function systemScope(_reason: SystemReason, organizationId: string | null = null): Scope {
+  return scope({ organizationId, linkedUserId: null, actor: null });
+}
+
+/** True for the top administrator's scope, which crosses organizations. */
+export const crossesOrganizations = (s: Scope) => s.organizationId === null;
+
+/** The condition that keeps rows of `column` (an organization id) inside the scope. */
+export function inScope(column: AnyPgColumn, s: Scope): SQL | undefined {
+  return s.organizationId === null ? undefined : eq(column, s.organizationId);
+}
+
+/**
+ * The targets the scope may see, as a condition on a target-id column: the organization's
+ * targets and, for a role limited to its links, only the linked ones. Every module whose records
+ * hang on a target (devices, measurements, alarms, discussions, files) composes this.
+ */
+export function targetVisible(db: Db, column: AnyPgColumn, s: Scope): SQL {
+  return inArray(
+    column,
+    db
+      .select({ id: targets.targetId })
+      .from(targets)
+      .where(
+        and(
+          inScope(targets.organizationId, s),
+          s.linkedUserId === null
+            ? undefined
+            : inArray(
+                targets.targetId,
+                db
+                  .select({ id: userTargets.targetId })
+                  .from(userTargets)
+                  .where(eq(userTargets.userId, s.linkedUserId)),
+              ),
+        ),
+      ),
+  );
+}
+
+/**
+ * Which organization a new (or moved) record goes to. The top administrator must name it (400
+ * with `field` required); anyone else gets their own, and naming another answers 403 FORBIDDEN
+ * (ADR 0007). Whether a named organization exists is the caller's next question.
+ */
+export function homeOrganization(s: Scope, requested: string | null | undefined, field: string) {
+  if (s.organizationId === null) {
+    if (!requested)
+      throw new AppError(400, 'VALIDATION_FAILED', { [field]: 'validation.required' });
+    return requested;
+  }
+  if (requested && requested !== s.organizationId) throw forbidden();
+  return s.organizationId;
+}
+
+/**
+ * A new record's organization must lie inside the scope it is written with. Services decide it
+ * with `homeOrganization` first, so this only ever fails on a programming error.
+ */
+export function assertWithin(s: Scope, organizationId: string | null): void {
+  if (s.organizationId !== null && organizationId !== s.organizationId) {
+    throw new Error('write outside the scope');
+  }
 }

@@ -93,7 +93,7 @@ describe(`fuzzing every OpenAPI operation (${DRIVER})`, () => {
     await ctx.database.db
       .update(targets)
       .set({ targetJobNumber: 'TN-fuzz' })
-      .where(eq(targets.targetOrganizationId, world.orgB));
+      .where(eq(targets.organizationId, world.orgB));
     expect(await world.changedElsewhere(adminA)).toEqual([world.orgB]);
     expect(await world.changedElsewhere(adminA)).toEqual([]);
   });

@@ -1,6 +1,6 @@
 // The 500s the first fuzz run found (issue 9), each pinned by the smallest request that gave it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTokenService } from '../../src/plugins/auth.js';
+import { createTokenService } from '../../src/lib/session-tokens.js';
 import {
   bearer,
   createTestApp,

@@ -112,7 +112,7 @@ export async function createWorld(ctx: TestContext) {
     const row = callerRows.get(caller.name);
     if (!row) return;
     await db.update(users).set(row).where(eq(users.userId, row.userId));
-    const organization = originalOrganizations.get(row.userOrganization);
+    const organization = originalOrganizations.get(row.organizationId);
     if (organization)
       await db
         .update(organizations)
@@ -144,9 +144,9 @@ export async function createWorld(ctx: TestContext) {
    */
   async function digestOf(organizationId: string): Promise<string> {
     const members = await rowsOf<{ id: string }>(
-      sql`select ${users.userId}::text as id from ${users} where ${users.userOrganization} = ${organizationId}
+      sql`select ${users.userId}::text as id from ${users} where ${users.organizationId} = ${organizationId}
           union all
-          select ${targets.targetId}::text from ${targets} where ${targets.targetOrganizationId} = ${organizationId}`,
+          select ${targets.targetId}::text from ${targets} where ${targets.organizationId} = ${organizationId}`,
     );
     const pattern = [organizationId, ...members.map((row) => row.id)].join('|');
     const parts = tables.map(

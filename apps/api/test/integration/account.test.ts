@@ -10,8 +10,8 @@ import {
   users,
 } from '../../src/db/schema/index.js';
 import { DEMO_PASSWORD } from '../../src/db/seed.js';
-import { createRegistrationCodesService } from '../../src/modules/registration-codes/registration-codes.service.js';
 import { bearer, createTestApp, fromNewIp, login, type TestContext } from '../helpers/app.js';
+import { registrationCodeService } from '../helpers/services.js';
 import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp.js';
 
 const PUBLIC_URL = 'https://vahti.example.fi';
@@ -34,7 +34,7 @@ beforeAll(async () => {
   const rows = await ctx.database.db
     .select({ id: targets.targetId })
     .from(targets)
-    .where(eq(targets.targetOrganizationId, demoOrgId))
+    .where(eq(targets.organizationId, demoOrgId))
     .orderBy(targets.createdAt, targets.targetName);
   demoTargetIds = rows.map((row) => row.id);
 });
@@ -56,7 +56,7 @@ const patch = (url: string, payload: unknown, headers: Headers = {}) =>
 const getAuth = (token: string) =>
   ctx.app.inject({ method: 'GET', url: '/api/auth', headers: bearer(token) });
 
-const codes = () => createRegistrationCodesService({ db: ctx.database.db });
+const codes = () => registrationCodeService(ctx.database.db);
 const newEmail = (name: string) => `${name}.${randomBytes(3).toString('hex')}@asukas.example.fi`;
 
 const registration = (overrides: Record<string, unknown> = {}) => ({

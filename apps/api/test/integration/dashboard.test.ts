@@ -35,7 +35,7 @@ describe(`GET /api/user-role-counts (${DRIVER})`, () => {
   it("counts the own organization's users by role, and per target by name", async () => {
     // A target nobody is linked to shows zeros.
     await ctx.database.db.insert(targets).values({
-      targetOrganizationId: orgA,
+      organizationId: orgA,
       targetName: 'Autotalli Arabianranta',
       targetAddress: 'Arabiankatu 1',
       targetZipCode: '00560',

@@ -5,7 +5,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mailOutbox, users } from '../../src/db/schema/index.js';
-import { createMailer, MAX_ATTEMPTS } from '../../src/modules/mail/mailer.js';
+import { withTransactions } from '../../src/db/transactions.js';
+import { MAX_ATTEMPTS } from '../../src/modules/mail/mailer.js';
 import {
   bearer,
   createTestApp,
@@ -14,6 +15,7 @@ import {
   login,
   type TestContext,
 } from '../helpers/app.js';
+import { mailerOn } from '../helpers/services.js';
 import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp.js';
 
 const forgot = (ctx: TestContext, email: string) =>
@@ -133,12 +135,11 @@ describe(`without SMTP_URL: the outbox (${DRIVER})`, () => {
 
   it('writes the whole mail, link included, to the log at info level', async () => {
     const log = fakeLog();
-    const mailer = createMailer({
-      db: ctx.database.db,
+    const mailer = mailerOn(ctx.database.db, {
       config: { smtpUrl: undefined, mailFrom: 'Vahti <noreply@vahti.invalid>' },
       log,
     });
-    await mailer.enqueue(ctx.database.db, {
+    await mailer.enqueue({
       to: 'joku@example.fi',
       language: 'fi',
       subject: 'Aihe',
@@ -190,11 +191,12 @@ describe(`over SMTP (${DRIVER})`, () => {
   it('never sends a mail twice when several instances deliver at once', async () => {
     const log = fakeLog();
     const config = { smtpUrl: smtp.url, mailFrom: 'Vahti <noreply@vahti.invalid>' };
-    const a = createMailer({ db: ctx.database.db, config, log });
-    const b = createMailer({ db: ctx.database.db, config, log });
-    await ctx.database.db.transaction(async (tx) => {
+    const a = mailerOn(ctx.database.db, { config, log });
+    const b = mailerOn(ctx.database.db, { config, log });
+    // Stored in one transaction, so no worker starts before all twelve are there.
+    await withTransactions(ctx.database.db).transaction(async () => {
       for (let i = 0; i < 12; i++) {
-        await a.enqueue(tx, {
+        await a.enqueue({
           to: `rinnakkain-${i}@example.fi`,
           language: 'fi',
           subject: `Rinnakkain ${i}`,
@@ -226,7 +228,7 @@ describe(`over SMTP (${DRIVER})`, () => {
   it.skipIf(DRIVER === 'pglite')(
     'skips a mail another instance has locked instead of waiting for it',
     async () => {
-      const id = await ctx.app.mailer.enqueue(ctx.database.db, {
+      const id = await ctx.app.mailer.enqueue({
         to: 'lukittu@example.fi',
         language: 'fi',
         subject: 'Lukittu',

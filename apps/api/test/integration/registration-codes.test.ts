@@ -15,7 +15,6 @@ import {
 } from '../../src/db/schema/index.js';
 import { DEMO_CODE_FILE, readDemoRegistrationCode, seedDemoData } from '../../src/db/seed.js';
 import { sha256Hex } from '../../src/lib/tokens.js';
-import { createRegistrationCodesService } from '../../src/modules/registration-codes/registration-codes.service.js';
 import {
   bearer,
   createTestApp,
@@ -24,17 +23,18 @@ import {
   login,
   type TestContext,
 } from '../helpers/app.js';
+import { registrationCodeService } from '../helpers/services.js';
 
 const PUBLIC_URL = 'https://vahti.example.fi';
 
 let ctx: TestContext;
-let service: ReturnType<typeof createRegistrationCodesService>;
+let service: ReturnType<typeof registrationCodeService>;
 const orgs: Record<string, string> = {};
 const targetsOf: Record<string, string[]> = {};
 
 beforeAll(async () => {
   ctx = await createTestApp({ env: { PUBLIC_URL } });
-  service = createRegistrationCodesService({ db: ctx.database.db });
+  service = registrationCodeService(ctx.database.db);
   const rows = await ctx.database.db
     .select({
       orgId: organizations.organizationId,
@@ -42,7 +42,7 @@ beforeAll(async () => {
       targetId: targets.targetId,
     })
     .from(organizations)
-    .innerJoin(targets, eq(targets.targetOrganizationId, organizations.organizationId))
+    .innerJoin(targets, eq(targets.organizationId, organizations.organizationId))
     .orderBy(targets.targetName);
   for (const row of rows) {
     orgs[row.name] = row.orgId;
@@ -165,7 +165,7 @@ describe(`the demo registration code (${DRIVER})`, () => {
     const code = readFileSync(file, 'utf8').trim();
     expect(readDemoRegistrationCode(dataDir)).toBe(code);
 
-    const found = await createRegistrationCodesService({ db: fresh.database.db }).findUsable(code);
+    const found = await registrationCodeService(fresh.database.db).findUsable(code);
     expect(found.ok).toBe(true);
     if (!found.ok) return;
     expect(found.code.permissions).toEqual([1, 2]);
@@ -269,7 +269,7 @@ describe(`the registration-code calls (${DRIVER})`, () => {
     const email = `koodi.${Date.now()}@asukas.example.fi`;
     expect((await register(code, email)).statusCode).toBe(201);
     const [user] = await ctx.database.db
-      .select({ id: users.userId, org: users.userOrganization, permissions: users.userPermissions })
+      .select({ id: users.userId, org: users.organizationId, permissions: users.userPermissions })
       .from(users)
       .where(eq(users.userEmail, email));
     expect(user).toMatchObject({ org: demo(), permissions: [1, 2] });

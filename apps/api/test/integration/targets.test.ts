@@ -67,7 +67,7 @@ const targetIdsOf = async (organizationId: string) =>
     await ctx.database.db
       .select({ id: targets.targetId })
       .from(targets)
-      .where(eq(targets.targetOrganizationId, organizationId))
+      .where(eq(targets.organizationId, organizationId))
   ).map((row) => row.id);
 const linkedTargetIdsOf = async (userId: string) =>
   (
@@ -498,7 +498,7 @@ describe('PATCH /api/target-contact-user-data-remove', () => {
     const [moved] = await ctx.database.db
       .insert(users)
       .values({
-        userOrganization: fx.orgA,
+        organizationId: fx.orgA,
         userEmail: `siirtyva.${randomBytes(3).toString('hex')}@demo.vahti.fi`,
         passwordHash: 'x',
         userFirstName: 'Siirtyvä',
@@ -514,7 +514,7 @@ describe('PATCH /api/target-contact-user-data-remove', () => {
     const { targetId } = res.json().target;
     await ctx.database.db
       .update(users)
-      .set({ userOrganization: fx.orgB })
+      .set({ organizationId: fx.orgB })
       .where(and(eq(users.userId, moved?.id ?? '')));
     const after = await call('GET', `/api/target-by-id?targetId=${targetId}`, 'admin');
     expect(after.json().target.targetContactUser).toEqual([]);

@@ -60,7 +60,7 @@ async function freshUser(organizationId = orgA, role: 'Käyttäjä' | 'Ylläpit�
   const [row] = await ctx.database.db
     .insert(users)
     .values({
-      userOrganization: organizationId,
+      organizationId,
       userEmail: `linkki.${randomBytes(3).toString('hex')}@${domain}`,
       passwordHash: 'not-a-hash',
       userFirstName: 'Linkki',

@@ -3,7 +3,7 @@ import type { Role } from '@vahti/domain';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../src/db/client.js';
 import { targets, users, userTargets } from '../../src/db/schema/index.js';
-import { createRegistrationCodesService } from '../../src/modules/registration-codes/registration-codes.service.js';
+import { registrationCodeService } from '../helpers/services.js';
 
 /** The demo sign-ins of organization A by role, and organization B's Ylläpitäjä. */
 export const ORG_A_USERS = {
@@ -51,7 +51,7 @@ const next = () => {
 export async function loadFixtures(db: Db): Promise<Fixtures> {
   const byEmail = async (email: string) => {
     const [row] = await db
-      .select({ id: users.userId, org: users.userOrganization })
+      .select({ id: users.userId, org: users.organizationId })
       .from(users)
       .where(eq(users.userEmail, email));
     if (!row) throw new Error(`fixture user ${email} missing from the demo data`);
@@ -74,7 +74,7 @@ export async function loadFixtures(db: Db): Promise<Fixtures> {
   const orgB = adminB.org;
   const domainOf = (organizationId: string) =>
     organizationId === orgB ? 'toinen.vahti.fi' : 'demo.vahti.fi';
-  const codes = createRegistrationCodesService({ db });
+  const codes = registrationCodeService(db);
 
   return {
     db,
@@ -90,7 +90,7 @@ export async function loadFixtures(db: Db): Promise<Fixtures> {
         const [row] = await db
           .insert(users)
           .values({
-            userOrganization: organizationId,
+            organizationId,
             userEmail: `matriisi-${next()}@${domainOf(organizationId)}`,
             passwordHash: 'not-a-hash',
             userFirstName: 'Matriisi',
@@ -108,7 +108,7 @@ export async function loadFixtures(db: Db): Promise<Fixtures> {
         const [row] = await db
           .insert(targets)
           .values({
-            targetOrganizationId: organizationId,
+            organizationId,
             targetName: `Matriisikohde ${next()}`,
             targetAddress: 'Testikatu 1',
             targetZipCode: '00100',

@@ -47,11 +47,7 @@ export interface DataTableProps<T> {
   rows: readonly T[];
   columns: Column<T>[];
   rowKey: (row: T) => string;
-  /** Adds a last column with a pencil IconButton per row. */
-  onEdit?: (row: T) => void;
-  /** aria-label of the pencil, e.g. 'Muokkaa: Kalle Kallio'. */
-  editLabel?: (row: T) => string;
-  /** Extra per-row actions in the same last column. */
+  /** A last column of per-row buttons (the pencil, see EditIconButton). */
   actions?: (row: T) => ReactNode;
   /** Shows a progress indicator instead of the empty text. */
   loading?: boolean;
@@ -98,8 +94,6 @@ export function DataTable<T>({
   rows,
   columns,
   rowKey,
-  onEdit,
-  editLabel,
   actions,
   loading = false,
   error,
@@ -114,7 +108,7 @@ export function DataTable<T>({
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
   const clientMode = !serverPaging;
-  const hasActions = Boolean(onEdit || actions);
+  const hasActions = Boolean(actions);
 
   const filtered = useMemo(() => {
     if (!clientMode) return rows;
@@ -247,9 +241,6 @@ export function DataTable<T>({
                     ))}
                     {hasActions && (
                       <TableCell sx={{ ...stickyEnd, whiteSpace: 'nowrap', py: 0.25 }}>
-                        {onEdit && (
-                          <EditIconButton label={editLabel?.(row)} onClick={() => onEdit(row)} />
-                        )}
                         {actions?.(row)}
                       </TableCell>
                     )}
@@ -288,19 +279,11 @@ export function DataTable<T>({
   );
 }
 
-/** The pencil of a row (spec 000 §4); for tables that show it only on some rows via `actions`. */
-export function EditIconButton({
-  label,
-  onClick,
-}: {
-  label: string | undefined;
-  onClick: () => void;
-}) {
-  const { t } = useTranslation();
-  const name = label ?? t('components.edit');
+/** The pencil of a row (spec 000 §4), which opens the row's edit dialog. */
+export function EditIconButton({ label, onClick }: { label: string; onClick: () => void }) {
   return (
-    <Tooltip title={name}>
-      <IconButton size="small" aria-label={name} onClick={onClick}>
+    <Tooltip title={label}>
+      <IconButton size="small" aria-label={label} onClick={onClick}>
         <EditIcon fontSize="small" />
       </IconButton>
     </Tooltip>

@@ -58,8 +58,11 @@ export interface RequestOptions<T> {
   body?: unknown;
   /** Cancels the call (TanStack Query passes one); the timeout applies on top. */
   signal?: AbortSignal;
-  /** Validates the success body; a mismatch is reported as BAD_RESPONSE. */
-  schema?: ZodType<T>;
+  /**
+   * The domain's response schema: every success body, of a query or a mutation, is checked with
+   * it, and a mismatch is reported as BAD_RESPONSE.
+   */
+  schema: ZodType<T>;
   /**
    * Whether a 401/403 means "the session is no longer valid". False for the sign-in call, whose
    * 401/403 only mean wrong credentials or an inactive account.
@@ -70,7 +73,7 @@ export interface RequestOptions<T> {
 /** Same origin: the API serves the web app, and the dev server proxies /api. */
 const BASE_URL = '';
 
-export async function apiRequest<T>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+export async function apiRequest<T>(path: string, options: RequestOptions<T>): Promise<T> {
   const { method = 'GET', body, signal, schema, sessionCall = true } = options;
   const headers: Record<string, string> = {
     Accept: 'application/json',
@@ -123,7 +126,6 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T> = {
     throw new ApiError(response.status, 'BAD_RESPONSE', i18n.t('api.unexpectedError'));
   }
 
-  if (!schema) return payload as T;
   const parsed = schema.safeParse(payload);
   if (!parsed.success) {
     throw new ApiError(response.status, 'BAD_RESPONSE', i18n.t('api.unexpectedError'));

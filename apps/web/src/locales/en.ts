@@ -73,7 +73,6 @@ export const en: WebMessages = {
   components: {
     search: 'Search',
     actions: 'Actions',
-    edit: 'Edit',
     cancel: 'Cancel',
     save: 'Save',
     open: 'Open',

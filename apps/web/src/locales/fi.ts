@@ -77,7 +77,6 @@ export const fi = {
   components: {
     search: 'Hae',
     actions: 'Toiminnot',
-    edit: 'Muokkaa',
     cancel: 'Peruuta',
     save: 'Tallenna',
     open: 'Avaa',

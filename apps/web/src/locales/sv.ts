@@ -74,7 +74,6 @@ export const sv: WebMessages = {
   components: {
     search: 'Sök',
     actions: 'Åtgärder',
-    edit: 'Redigera',
     cancel: 'Avbryt',
     save: 'Spara',
     open: 'Öppna',

@@ -1,14 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { recordState } from './common.js';
 import { organizations } from './organizations.js';
-import { users } from './users.js';
 
 export const targets = pgTable(
   'targets',
   {
     targetId: uuid('target_id').primaryKey().default(sql`gen_random_uuid()`),
-    targetOrganizationId: uuid('organization_id')
+    organizationId: uuid('organization_id')
       .notNull()
       .references(() => organizations.organizationId),
     targetName: text('name').notNull(),
@@ -24,19 +23,5 @@ export const targets = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('targets_organization_idx').on(t.targetOrganizationId)],
-);
-
-/** targetContactUser: the users to contact about a target. */
-export const targetContactUsers = pgTable(
-  'target_contact_users',
-  {
-    targetId: uuid('target_id')
-      .notNull()
-      .references(() => targets.targetId, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.userId, { onDelete: 'cascade' }),
-  },
-  (t) => [primaryKey({ columns: [t.targetId, t.userId] })],
+  (t) => [index('targets_organization_idx').on(t.organizationId)],
 );

@@ -6,19 +6,17 @@ import {
   smallint,
   text,
   timestamp,
-  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { language, recordState, userRole } from './common.js';
 import { organizations } from './organizations.js';
-import { targets } from './targets.js';
 
 export const users = pgTable(
   'users',
   {
     userId: uuid('user_id').primaryKey().default(sql`gen_random_uuid()`),
-    userOrganization: uuid('organization_id')
+    organizationId: uuid('organization_id')
       .notNull()
       .references(() => organizations.organizationId),
     userEmail: text('email').notNull(),
@@ -41,24 +39,8 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.userEmail})`),
-    index('users_organization_idx').on(t.userOrganization),
+    index('users_organization_idx').on(t.organizationId),
   ],
 );
 
 /** UserTargets: which targets a user is linked to. The link has its own id (DELETE takes {id}). */
-export const userTargets = pgTable(
-  'user_targets',
-  {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.userId, { onDelete: 'cascade' }),
-    targetId: uuid('target_id')
-      .notNull()
-      .references(() => targets.targetId, { onDelete: 'cascade' }),
-  },
-  (t) => [
-    unique('user_targets_user_target_key').on(t.userId, t.targetId),
-    index('user_targets_target_idx').on(t.targetId),
-  ],
-);

@@ -11,25 +11,18 @@ import type { Config } from '../../config/index.js';
 import type { Db } from '../../db/client.js';
 import { AppError, isUniqueViolation } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
+import { authorize, systemScope } from '../../lib/scope.js';
+import type { TokenService } from '../../lib/session-tokens.js';
 import { randomToken, sha256Hex } from '../../lib/tokens.js';
-import type { TokenService } from '../../plugins/auth.js';
-import { type Account, findAccountByEmail, findAccountById } from '../auth/auth.repository.js';
-import { type AuthService, isActiveAccount } from '../auth/auth.service.js';
+import type { Account, AccountsRepository } from '../auth/auth.repository.js';
+import { type AuthService, callerOf, isActiveAccount } from '../auth/auth.service.js';
 import type { Mailer } from '../mail/mailer.js';
 import { passwordResetMail } from '../mail/templates.js';
 import type { RateLimitService } from '../rate-limits/rate-limits.service.js';
 import type { RegistrationCodesService } from '../registration-codes/registration-codes.service.js';
-import {
-  consumeResetLink,
-  deleteResetLinksOfUser,
-  emailInUse,
-  findValidResetLink,
-  insertResetLink,
-  insertSelfRegisteredUser,
-  linkUserToTargets,
-  setPassword,
-  updateOwnDetails,
-} from './account.repository.js';
+import type { UserTargetsRepository } from '../user-targets/user-targets.repository.js';
+import type { UsersRepository } from '../users/users.repository.js';
+import type { ResetLinksRepository } from './account.repository.js';
 
 /** Who is asking, as far as an anonymous request can tell. */
 export interface RequestOrigin {
@@ -42,9 +35,16 @@ const NO_USER = '00000000-0000-0000-0000-000000000000';
 
 const resetLinkInvalid = () => new AppError(400, 'RESET_LINK_INVALID');
 
+/** Reset links are asked for and followed before anyone is signed in. */
+const PASSWORD_RESET = systemScope('passwordReset');
+
 export function createAccountService({
   db,
   auth,
+  accounts,
+  users,
+  userTargets,
+  resetLinks,
   tokens,
   mailer,
   registrationCodes,
@@ -52,10 +52,14 @@ export function createAccountService({
   config,
 }: {
   db: Db;
-  auth: AuthService;
+  auth: Pick<AuthService, 'toSessionUser'>;
+  accounts: AccountsRepository;
+  users: Pick<UsersRepository, 'emailTaken' | 'insert' | 'setPassword' | 'update'>;
+  userTargets: Pick<UserTargetsRepository, 'insertLinks'>;
+  resetLinks: ResetLinksRepository;
   tokens: TokenService;
   mailer: Mailer;
-  registrationCodes: RegistrationCodesService;
+  registrationCodes: Pick<RegistrationCodesService, 'findUsable' | 'recordUse'>;
   rateLimits: RateLimitService;
   config: Pick<Config, 'publicUrl'>;
 }) {
@@ -71,24 +75,31 @@ export function createAccountService({
       const emailTaken = () =>
         new AppError(409, 'EMAIL_TAKEN', { userEmail: 'errors.EMAIL_TAKEN' });
       try {
-        await db.transaction(async (tx) => {
-          const found = await registrationCodes.findUsable(body.userCode, tx);
+        await db.transaction(async () => {
+          const found = await registrationCodes.findUsable(body.userCode);
           if (!found.ok) {
             throw new AppError(400, found.failure, { userCode: `errors.${found.failure}` });
           }
-          if (await emailInUse(tx, body.userEmail)) throw emailTaken();
-          const userId = await insertSelfRegisteredUser(tx, {
+          // What the code grants is looked up, never parsed: its organization is the scope.
+          const scope = systemScope('registration', found.code.organizationId);
+          if (await users.emailTaken(scope, body.userEmail)) throw emailTaken();
+          const userId = await users.insert(scope, {
             organizationId: found.code.organizationId,
-            email: body.userEmail,
+            userEmail: body.userEmail,
             passwordHash,
-            firstName: body.userFirstName,
-            lastName: body.userLastName,
-            phoneNumber: body.userPhoneNumber || null,
-            permissions: found.code.permissions,
+            userFirstName: body.userFirstName,
+            userLastName: body.userLastName,
+            userPhoneNumber: body.userPhoneNumber || null,
+            userJobTitle: null,
+            userRoles: 'Käyttäjä',
+            userState: 'Aktiivinen',
+            userPermissions: found.code.permissions,
+            userInformation: null,
+            userDescription: null,
             language: origin.language,
           });
-          await linkUserToTargets(tx, userId, found.code.targetIds);
-          await registrationCodes.recordUse(found.code.id, tx);
+          await userTargets.insertLinks(scope, userId, found.code.targetIds);
+          await registrationCodes.recordUse(found.code.id);
         });
       } catch (err) {
         // Two registrations racing for one address: the unique index decides.
@@ -108,16 +119,16 @@ export function createAccountService({
       ]);
       const token = randomToken();
       const tokenHash = sha256Hex(token);
-      const account = await findAccountByEmail(db, body.userEmail);
+      const account = await accounts.findByEmail(PASSWORD_RESET, body.userEmail);
       const recipient = account && isActiveAccount(account) ? account : undefined;
-      await db.transaction(async (tx) => {
-        await deleteResetLinksOfUser(tx, recipient?.userId ?? NO_USER);
+      await db.transaction(async () => {
+        await resetLinks.removeOfUser(PASSWORD_RESET, recipient?.userId ?? NO_USER);
         if (!recipient) return;
-        await insertResetLink(tx, recipient.userId, tokenHash);
+        await resetLinks.insert(PASSWORD_RESET, recipient.userId, tokenHash);
         const language = recipient.language ?? 'fi';
         const link = `${config.publicUrl}/#/login?code=${encodeURIComponent(token)}&isPasswordChange=true`;
         const mail = passwordResetMail(language, { firstName: recipient.userFirstName, link });
-        await mailer.enqueue(tx, { to: recipient.userEmail, language, ...mail });
+        await mailer.enqueue({ to: recipient.userEmail, language, ...mail });
       });
       if (recipient) mailer.kick();
     },
@@ -128,15 +139,15 @@ export function createAccountService({
      */
     async resetPassword(body: ResetPasswordBody, origin: RequestOrigin): Promise<void> {
       await rateLimits.consume([{ rule: 'resetPasswordIp', value: origin.ip }]);
-      const link = await findValidResetLink(db, sha256Hex(body.code));
+      const link = await resetLinks.findValid(PASSWORD_RESET, sha256Hex(body.code));
       if (!link || !isActiveAccount(link)) throw resetLinkInvalid();
       if (body.userEmail && body.userEmail.toLowerCase() !== link.userEmail.toLowerCase()) {
         throw resetLinkInvalid();
       }
       const passwordHash = await hashPassword(body.userPassword);
-      await db.transaction(async (tx) => {
-        if (!(await consumeResetLink(tx, link.id))) throw resetLinkInvalid();
-        await setPassword(tx, link.userId, passwordHash);
+      await db.transaction(async () => {
+        if (!(await resetLinks.consume(PASSWORD_RESET, link.id))) throw resetLinkInvalid();
+        await users.setPassword(PASSWORD_RESET, link.userId, passwordHash);
       });
     },
 
@@ -150,25 +161,33 @@ export function createAccountService({
           userCurrentPassword: 'errors.WRONG_PASSWORD',
         });
       }
-      const tokenVersion = await setPassword(
-        db,
+      const scope = authorize(callerOf(account), { do: 'signIn' });
+      const tokenVersion = await users.setPassword(
+        scope,
         account.userId,
         await hashPassword(body.userPassword),
       );
+      if (tokenVersion === undefined) throw new AppError(401, 'SESSION_EXPIRED');
       return tokens.sign({ sub: account.userId, tv: tokenVersion });
     },
 
     /** The caller's own names, phone and job title; the e-mail is read-only (spec 000 §5). */
     async updateOwnDetails(account: Account, body: UpdateOwnDetailsBody): Promise<SessionUser> {
-      await updateOwnDetails(db, account.userId, {
-        userFirstName: body.userFirstName,
-        userLastName: body.userLastName,
-        ...(body.userPhoneNumber !== undefined && {
-          userPhoneNumber: body.userPhoneNumber || null,
-        }),
-        ...(body.userJobTitle !== undefined && { userJobTitle: body.userJobTitle || null }),
-      });
-      const updated = await findAccountById(db, account.userId);
+      const scope = authorize(callerOf(account), { do: 'signIn' });
+      await users.update(
+        scope,
+        account.userId,
+        {
+          userFirstName: body.userFirstName,
+          userLastName: body.userLastName,
+          ...(body.userPhoneNumber !== undefined && {
+            userPhoneNumber: body.userPhoneNumber || null,
+          }),
+          ...(body.userJobTitle !== undefined && { userJobTitle: body.userJobTitle || null }),
+        },
+        { revokeTokens: false },
+      );
+      const updated = await accounts.findById(scope, account.userId);
       if (!updated) throw new AppError(401, 'SESSION_EXPIRED');
       return auth.toSessionUser(updated);
     },

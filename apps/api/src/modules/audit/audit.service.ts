@@ -1,8 +1,7 @@
-import { type AuditLogQuery, type AuditLogResponse, can } from '@vahti/domain';
-import type { Db } from '../../db/client.js';
-import { forbidden } from '../../lib/errors.js';
-import type { Caller } from '../auth/auth.service.js';
-import { countAuditEntries, insertAuditEntry, listAuditEntries } from './audit.repository.js';
+import type { AuditLogQuery, AuditLogResponse } from '@vahti/domain';
+import type { Caller } from '../../lib/caller.js';
+import { authorize, type Scope } from '../../lib/scope.js';
+import type { AuditRepository } from './audit.repository.js';
 
 /** Keys whose values never enter the log, whatever a service passes in. */
 const SECRET_KEY = /password|token|hash|^code$|userCode/i;
@@ -20,16 +19,16 @@ function withoutSecrets(details: Record<string, unknown> = {}): Record<string, u
   return Object.fromEntries(Object.entries(details).filter(([key]) => !SECRET_KEY.test(key)));
 }
 
-export function createAuditService({ db }: { db: Db }) {
+export function createAuditService({ auditLog }: { auditLog: AuditRepository }) {
   return {
     /**
-     * Writes one entry. Pass the transaction of the change itself, so the change and its entry
-     * are stored together or not at all.
+     * Writes one entry for the scope's actor. Call it inside the transaction of the change
+     * itself, so the change and its entry are stored together or not at all.
      */
-    record(dbOrTx: Db, actor: Pick<Caller, 'userId' | 'userEmail'>, entry: AuditRecord) {
-      return insertAuditEntry(dbOrTx, {
-        actorId: actor.userId,
-        actorEmail: actor.userEmail,
+    record(scope: Scope, entry: AuditRecord) {
+      return auditLog.insert(scope, {
+        actorId: scope.actor?.userId ?? null,
+        actorEmail: scope.actor?.userEmail ?? null,
         action: entry.action,
         entityId: entry.entityId,
         organizationId: entry.organizationId,
@@ -39,14 +38,14 @@ export function createAuditService({ db }: { db: Db }) {
 
     /** The whole log, newest first: top administrator only. */
     async list(caller: Caller, query: AuditLogQuery): Promise<Omit<AuditLogResponse, 'message'>> {
-      if (!can(caller, { do: 'readAuditLog' })) throw forbidden();
+      const scope = authorize(caller, { do: 'readAuditLog' });
       const [rows, total] = await Promise.all([
-        listAuditEntries(db, {
+        auditLog.list(scope, {
           organizationId: query.organizationId,
           limit: query.pageSize,
           offset: (query.page - 1) * query.pageSize,
         }),
-        countAuditEntries(db, query.organizationId),
+        auditLog.count(scope, query.organizationId),
       ]);
       return { auditLog: rows.map((row) => ({ ...row, at: row.at.toISOString() })), total };
     },

@@ -1,6 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { organizations, users, userTargets } from '../../db/schema/index.js';
+import { inScope, type Scope } from '../../lib/scope.js';
 
 const accountColumns = {
   userId: users.userId,
@@ -12,7 +13,7 @@ const accountColumns = {
   userJobTitle: users.userJobTitle,
   userRoles: users.userRoles,
   userState: users.userState,
-  userOrganization: users.userOrganization,
+  userOrganization: users.organizationId,
   userPermissions: users.userPermissions,
   userInformation: users.userInformation,
   userDescription: users.userDescription,
@@ -23,36 +24,38 @@ const accountColumns = {
   organizationState: organizations.organizationState,
 };
 
-export type Account = Awaited<ReturnType<typeof findAccountById>> & {};
-
 /**
- * Sign-in looks the account up by e-mail before anyone is known, so these two reads are the only
- * ones not scoped by organization: they return the caller's own record and nothing else.
+ * Accounts: a user row with what sign-in needs (password hash, token version, organization
+ * state). Sign-in and reset look an account up before anyone is known, with a system scope that
+ * reaches every organization: the account itself is the answer, and only to its owner.
  */
-export async function findAccountByEmail(db: Db, email: string) {
-  const [row] = await db
-    .select(accountColumns)
-    .from(users)
-    .innerJoin(organizations, eq(organizations.organizationId, users.userOrganization))
-    .where(eq(sql`lower(${users.userEmail})`, email.toLowerCase()))
-    .limit(1);
-  return row;
+export function createAccountsRepository(db: Db) {
+  async function findWhere(scope: Scope, condition: ReturnType<typeof eq>) {
+    const [row] = await db
+      .select(accountColumns)
+      .from(users)
+      .innerJoin(organizations, eq(organizations.organizationId, users.organizationId))
+      .where(and(condition, inScope(users.organizationId, scope)))
+      .limit(1);
+    return row;
+  }
+
+  return {
+    findByEmail: (scope: Scope, email: string) =>
+      findWhere(scope, eq(sql`lower(${users.userEmail})`, email.toLowerCase())),
+
+    findById: (scope: Scope, userId: string) => findWhere(scope, eq(users.userId, userId)),
+
+    async listTargetIdsOfUser(scope: Scope, userId: string): Promise<string[]> {
+      const rows = await db
+        .select({ targetId: userTargets.targetId })
+        .from(userTargets)
+        .innerJoin(users, eq(users.userId, userTargets.userId))
+        .where(and(eq(userTargets.userId, userId), inScope(users.organizationId, scope)));
+      return rows.map((row) => row.targetId);
+    },
+  };
 }
 
-export async function findAccountById(db: Db, userId: string) {
-  const [row] = await db
-    .select(accountColumns)
-    .from(users)
-    .innerJoin(organizations, eq(organizations.organizationId, users.userOrganization))
-    .where(eq(users.userId, userId))
-    .limit(1);
-  return row;
-}
-
-export async function listTargetIdsOfUser(db: Db, userId: string): Promise<string[]> {
-  const rows = await db
-    .select({ targetId: userTargets.targetId })
-    .from(userTargets)
-    .where(eq(userTargets.userId, userId));
-  return rows.map((row) => row.targetId);
-}
+export type AccountsRepository = ReturnType<typeof createAccountsRepository>;
+export type Account = NonNullable<Awaited<ReturnType<AccountsRepository['findById']>>>;

@@ -1,82 +1,40 @@
-import { type Actor, formatPermissions, type LoginBody, type SessionUser } from '@vahti/domain';
-import type { Db } from '../../db/client.js';
+import type { LoginBody, SessionUser } from '@vahti/domain';
+import type { Caller } from '../../lib/caller.js';
 import { AppError, unauthorized } from '../../lib/errors.js';
 import { burnVerifyTime, verifyPassword } from '../../lib/passwords.js';
-import type { TokenService } from '../../plugins/auth.js';
+import { systemScope } from '../../lib/scope.js';
+import type { TokenService } from '../../lib/session-tokens.js';
+import { sessionUserOf } from '../../lib/session-user.js';
 import type { RateLimitKey, RateLimitService } from '../rate-limits/rate-limits.service.js';
-import {
-  type Account,
-  findAccountByEmail,
-  findAccountById,
-  listTargetIdsOfUser,
-} from './auth.repository.js';
+import type { Account, AccountsRepository } from './auth.repository.js';
 
 /** Only an Aktiivinen user of an Aktiivinen organization may sign in or use a reset link. */
 export const isActiveAccount = (account: Pick<Account, 'userState' | 'organizationState'>) =>
   account.userState === 'Aktiivinen' && account.organizationState === 'Aktiivinen';
 
-/** The fields of a user row that the API's user shape (spec 000 §3) is made of. */
-type UserFields = Pick<
-  Account,
-  | 'userId'
-  | 'userEmail'
-  | 'userFirstName'
-  | 'userLastName'
-  | 'userPhoneNumber'
-  | 'userJobTitle'
-  | 'userRoles'
-  | 'userState'
-  | 'userOrganization'
-  | 'userPermissions'
-  | 'userInformation'
-  | 'userDescription'
-  | 'organizationName'
-  | 'organizationPostalDistrict'
->;
+/** The caller a signed-in account acts as: what the policy and `authorize` read. */
+export const callerOf = (account: Account): Caller => ({
+  userId: account.userId,
+  userEmail: account.userEmail,
+  userRoles: account.userRoles,
+  userPermissions: account.userPermissions,
+  organizationId: account.userOrganization,
+});
 
-/** A user as the API returns it, from the row and the ids of the user's targets. */
-export function sessionUserOf(user: UserFields, targetIds: readonly string[]): SessionUser {
-  return {
-    uuid: user.userId,
-    userId: user.userId,
-    userEmail: user.userEmail,
-    userFirstName: user.userFirstName,
-    userLastName: user.userLastName,
-    userPhoneNumber: user.userPhoneNumber,
-    userJobTitle: user.userJobTitle,
-    userRoles: user.userRoles,
-    userState: user.userState,
-    userOrganization: user.userOrganization,
-    userPermissions: formatPermissions(user.userPermissions),
-    userInformation: user.userInformation,
-    userDescription: user.userDescription,
-    UserTargets: targetIds.map((targetId) => ({ targetId })),
-    Organization: {
-      organizationId: user.userOrganization,
-      organizationName: user.organizationName,
-      organizationPostalDistrict: user.organizationPostalDistrict,
-    },
-  };
-}
-
-/** The caller as every service sees it: identity, role, permissions and tenant, read per request. */
-export interface Caller extends Actor {
-  userId: string;
-  /** For the audit log: who did it, in words that outlive the user row. */
-  userEmail: string;
-}
+/** Before anyone is signed in, an account is looked up in every organization. */
+const SIGN_IN = systemScope('signIn');
 
 export function createAuthService({
-  db,
+  accounts,
   tokens,
   rateLimits,
 }: {
-  db: Db;
+  accounts: AccountsRepository;
   tokens: TokenService;
   rateLimits: RateLimitService;
 }) {
   const toSessionUser = async (account: Account): Promise<SessionUser> =>
-    sessionUserOf(account, await listTargetIdsOfUser(db, account.userId));
+    sessionUserOf(account, await accounts.listTargetIdsOfUser(SIGN_IN, account.userId));
 
   return {
     /**
@@ -93,7 +51,7 @@ export function createAuthService({
         { rule: 'signInIp', value: origin.ip },
       ];
       await rateLimits.refuseWhenReached(limits, 'failedSignIns');
-      const account = await findAccountByEmail(db, body.userEmail);
+      const account = await accounts.findByEmail(SIGN_IN, body.userEmail);
       if (!account) {
         await burnVerifyTime(body.userPassword);
         await rateLimits.hit(limits);
@@ -113,20 +71,11 @@ export function createAuthService({
     async authenticate(token: string): Promise<{ caller: Caller; account: Account }> {
       const claims = tokens.verify(token);
       if (!claims) throw unauthorized('SESSION_EXPIRED');
-      const account = await findAccountById(db, claims.sub);
+      const account = await accounts.findById(SIGN_IN, claims.sub);
       if (!account || account.tokenVersion !== claims.tv || !isActiveAccount(account)) {
         throw unauthorized('SESSION_EXPIRED');
       }
-      return {
-        account,
-        caller: {
-          userId: account.userId,
-          userEmail: account.userEmail,
-          userRoles: account.userRoles,
-          userPermissions: account.userPermissions,
-          organizationId: account.userOrganization,
-        },
-      };
+      return { account, caller: callerOf(account) };
     },
 
     toSessionUser,

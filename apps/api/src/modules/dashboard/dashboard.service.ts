@@ -1,15 +1,20 @@
 import { ROLES, type RoleCounts, type UserRoleCountsResponse } from '@vahti/domain';
-import type { Db } from '../../db/client.js';
+import type { Caller } from '../../lib/caller.js';
 import { notFound } from '../../lib/errors.js';
-import { organizationScopeOf, requireAdminister } from '../../lib/scope.js';
-import type { Caller } from '../auth/auth.service.js';
-import { lookupOrganization } from '../organizations/organizations.repository.js';
-import { countTargetUsersByRole, countUsersByRole } from './dashboard.repository.js';
+import { authorize } from '../../lib/scope.js';
+import type { OrganizationsRepository } from '../organizations/organizations.repository.js';
+import type { DashboardRepository } from './dashboard.repository.js';
 
 const noUsers = (): RoleCounts => Object.fromEntries(ROLES.map((role) => [role, 0])) as RoleCounts;
 
 /** The admin dashboard's figures. */
-export function createDashboardService({ db }: { db: Db }) {
+export function createDashboardService({
+  dashboard,
+  organizations,
+}: {
+  dashboard: DashboardRepository;
+  organizations: Pick<OrganizationsRepository, 'lookup'>;
+}) {
   return {
     /**
      * Users by role in the organization (the caller's own when left out) and per target of it.
@@ -19,13 +24,12 @@ export function createDashboardService({ db }: { db: Db }) {
       caller: Caller,
       organizationId = caller.organizationId,
     ): Promise<Omit<UserRoleCountsResponse, 'message'>> {
-      requireAdminister(caller);
-      const scope = organizationScopeOf(caller);
-      const organization = await lookupOrganization(db, scope, organizationId);
+      const scope = authorize(caller, { do: 'administer' });
+      const organization = await organizations.lookup(scope, organizationId);
       if (!organization) throw notFound('ORGANIZATION_NOT_FOUND');
       const [byRole, byTarget] = await Promise.all([
-        countUsersByRole(db, scope, organizationId),
-        countTargetUsersByRole(db, scope, organizationId),
+        dashboard.countUsersByRole(scope, organizationId),
+        dashboard.countTargetUsersByRole(scope, organizationId),
       ]);
       const roles = noUsers();
       for (const row of byRole) roles[row.role] = row.n;

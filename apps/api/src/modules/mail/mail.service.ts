@@ -1,17 +1,16 @@
-import { can, type OutboxQuery, type OutboxResponse } from '@vahti/domain';
-import type { Db } from '../../db/client.js';
-import { forbidden } from '../../lib/errors.js';
-import type { Caller } from '../auth/auth.service.js';
-import { countMails, listMails } from './mail.repository.js';
+import type { OutboxQuery, OutboxResponse } from '@vahti/domain';
+import type { Caller } from '../../lib/caller.js';
+import { authorize } from '../../lib/scope.js';
+import type { MailRepository } from './mail.repository.js';
 
-export function createMailService({ db }: { db: Db }) {
+export function createMailService({ mails }: { mails: MailRepository }) {
   return {
     /** The outbox holds every organization's mail (reset links too): top administrator only. */
     async listOutbox(caller: Caller, query: OutboxQuery): Promise<Omit<OutboxResponse, 'message'>> {
-      if (!can(caller, { do: 'readOutbox' })) throw forbidden();
+      const scope = authorize(caller, { do: 'readOutbox' });
       const [rows, total] = await Promise.all([
-        listMails(db, { limit: query.pageSize, offset: (query.page - 1) * query.pageSize }),
-        countMails(db),
+        mails.list(scope, { limit: query.pageSize, offset: (query.page - 1) * query.pageSize }),
+        mails.count(scope),
       ]);
       return {
         mails: rows.map((row) => ({

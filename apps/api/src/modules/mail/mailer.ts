@@ -2,8 +2,12 @@ import type { Language } from '@vahti/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Config } from '../../config/index.js';
-import type { Db } from '../../db/client.js';
-import { claimDue, insertMail, markAttemptFailed, markSent } from './mail.repository.js';
+import { inTransaction } from '../../db/transactions.js';
+import { systemScope } from '../../lib/scope.js';
+import type { MailRepository, MailRow } from './mail.repository.js';
+
+/** Mail is stored and delivered for whoever it concerns. */
+const MAIL_DELIVERY = systemScope('mailDelivery');
 
 export interface OutgoingMail {
   to: string;
@@ -28,17 +32,17 @@ export function retryDelayMs(attempts: number): number {
 }
 
 /**
- * Mail delivery. `enqueue` stores the mail (in the caller's transaction when given one); with
+ * Mail delivery. `enqueue` stores the mail (in the open transaction, if any); with
  * SMTP_URL a worker sends due mails through nodemailer, retrying with back-off, and several API
  * instances share the queue safely. Without SMTP_URL a mail is stored with status `outbox` and
  * written to the log, so a developer sees e.g. the reset link in the terminal.
  */
 export function createMailer({
-  db,
+  mails,
   config,
   log,
 }: {
-  db: Db;
+  mails: MailRepository;
   config: Pick<Config, 'smtpUrl' | 'mailFrom'>;
   log: FastifyBaseLogger;
 }) {
@@ -54,7 +58,7 @@ export function createMailer({
   let stopped = false;
   let queue: Promise<unknown> = Promise.resolve();
 
-  async function send(mail: Awaited<ReturnType<typeof claimDue>>[number]): Promise<boolean> {
+  async function send(mail: MailRow): Promise<boolean> {
     try {
       await transport?.sendMail({
         from: config.mailFrom,
@@ -63,14 +67,14 @@ export function createMailer({
         text: mail.textBody,
         html: mail.htmlBody,
       });
-      await markSent(db, mail.id);
+      await mails.markSent(MAIL_DELIVERY, mail.id);
       log.info({ mailId: mail.id }, 'mail sent');
       return true;
     } catch (err) {
       const attempts = mail.attempts + 1;
       const retryInMs = attempts >= MAX_ATTEMPTS ? null : retryDelayMs(attempts);
       const error = (err instanceof Error ? err.message : String(err)).slice(0, 1000);
-      await markAttemptFailed(db, mail.id, { attempts, error, retryInMs });
+      await mails.markAttemptFailed(MAIL_DELIVERY, mail.id, { attempts, error, retryInMs });
       log.warn(
         { mailId: mail.id, attempts, err },
         retryInMs ? 'mail not sent, will retry' : 'mail failed',
@@ -83,7 +87,7 @@ export function createMailer({
     let sent = 0;
     // A bounded number of batches per run keeps one run short; the next tick goes on.
     for (let batch = 0; batch < 10 && !stopped; batch++) {
-      const due = await claimDue(db, BATCH, LEASE_MS);
+      const due = await mails.claimDue(MAIL_DELIVERY, BATCH, LEASE_MS);
       for (const mail of due) if (await send(mail)) sent += 1;
       if (due.length < BATCH) break;
     }
@@ -107,11 +111,11 @@ export function createMailer({
     mode: transport ? ('smtp' as const) : ('outbox' as const),
 
     /**
-     * Stores a mail. Given the root database handle it starts delivery at once; given a
-     * transaction, call kick() after it commits (the worker's next tick would find it anyway).
+     * Stores a mail. Outside a transaction it starts delivery at once; inside one, call kick()
+     * after it commits (the worker's next tick would find it anyway).
      */
-    async enqueue(dbOrTx: Db, mail: OutgoingMail): Promise<string> {
-      const id = await insertMail(dbOrTx, {
+    async enqueue(mail: OutgoingMail): Promise<string> {
+      const id = await mails.insert(MAIL_DELIVERY, {
         toAddress: mail.to,
         subject: mail.subject,
         textBody: mail.text,
@@ -124,7 +128,7 @@ export function createMailer({
           { mailId: id, to: mail.to, subject: mail.subject },
           `Mail kept in the outbox (no SMTP_URL set):\nTo: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}`,
         );
-      } else if (dbOrTx === db) {
+      } else if (!inTransaction()) {
         kick();
       }
       return id;

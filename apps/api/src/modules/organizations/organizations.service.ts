@@ -1,35 +1,20 @@
-import {
-  type Application,
-  type CreateOrganizationBody,
-  can,
-  type OrganizationRecord,
-  type UpdateOrganizationBody,
+import type {
+  Application,
+  CreateOrganizationBody,
+  OrganizationRecord,
+  UpdateOrganizationBody,
 } from '@vahti/domain';
 import type { Db } from '../../db/client.js';
+import type { Caller } from '../../lib/caller.js';
 import { changedValues, optionalValue } from '../../lib/changed-values.js';
-import { AppError, forbidden, notFound } from '../../lib/errors.js';
-import { organizationScopeOf, requireAdminister } from '../../lib/scope.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import { authorize } from '../../lib/scope.js';
 import type { AuditService } from '../audit/audit.service.js';
-import type { Caller } from '../auth/auth.service.js';
-import {
-  countKnownApplications,
-  findOrganization,
-  insertOrganization,
-  listApplications,
-  listOrganizations,
-  lookupOrganization,
-  type OrganizationValues,
-  setOrganizationApplications,
-  updateOrganization,
-} from './organizations.repository.js';
+import type { OrganizationsRepository, OrganizationValues } from './organizations.repository.js';
 
-/** The admin area (Hallinta and a role above Käyttäjä), else 403 before anything is read. */
-
-/** Creating and editing organizations: the top administrator in the admin area. */
-const requireManageOrganizations = (caller: Caller) => {
-  requireAdminister(caller);
-  if (!can(caller, { do: 'manageOrganizations' })) throw forbidden();
-};
+const ADMINISTER = { do: 'administer' } as const;
+/** Creating and editing organizations: the top administrator, in the admin area. */
+const MANAGE = [ADMINISTER, { do: 'manageOrganizations' }] as const;
 
 function valuesOf(
   body: CreateOrganizationBody,
@@ -46,11 +31,19 @@ function valuesOf(
   };
 }
 
-export function createOrganizationsService({ db, audit }: { db: Db; audit: AuditService }) {
+export function createOrganizationsService({
+  db,
+  organizations,
+  audit,
+}: {
+  db: Db;
+  organizations: OrganizationsRepository;
+  audit: AuditService;
+}) {
   /** Every application id must be in the catalogue; duplicates collapse. */
   async function knownApplications(applicationIds: number[]): Promise<number[]> {
     const unique = [...new Set(applicationIds)].sort((a, b) => a - b);
-    if ((await countKnownApplications(db, unique)) !== unique.length) {
+    if ((await organizations.countKnownApplications(unique)) !== unique.length) {
       throw new AppError(400, 'VALIDATION_FAILED', {
         organizationApplications: 'validation.invalidValue',
       });
@@ -58,31 +51,24 @@ export function createOrganizationsService({ db, audit }: { db: Db; audit: Audit
     return unique;
   }
 
-  async function read(organizationId: string): Promise<OrganizationRecord> {
-    const organization = await findOrganization(db, { organizationId: null }, organizationId);
-    if (!organization) throw notFound('ORGANIZATION_NOT_FOUND');
-    return organization;
-  }
-
   return {
     /** The top administrator: every organization, by name; anyone else: their own. */
-    async list(caller: Caller): Promise<OrganizationRecord[]> {
-      requireAdminister(caller);
-      return listOrganizations(db, organizationScopeOf(caller));
+    list(caller: Caller): Promise<OrganizationRecord[]> {
+      return organizations.list(authorize(caller, ADMINISTER));
     },
 
     async create(caller: Caller, body: CreateOrganizationBody): Promise<OrganizationRecord> {
-      requireManageOrganizations(caller);
+      const scope = authorize(caller, ...MANAGE);
       const applicationIds = await knownApplications(body.organizationApplications);
       const values: OrganizationValues = {
         ...valuesOf(body),
         organizationInformation: body.organizationInformation || null,
         organizationDescription: body.organizationDescription || null,
       };
-      const organizationId = await db.transaction(async (tx) => {
-        const id = await insertOrganization(tx, values);
-        await setOrganizationApplications(tx, id, applicationIds);
-        await audit.record(tx, caller, {
+      const organizationId = await db.transaction(async () => {
+        const id = await organizations.insert(scope, values);
+        await organizations.setApplications(scope, id, applicationIds);
+        await audit.record(scope, {
           action: 'organization.create',
           entityId: id,
           organizationId: id,
@@ -90,13 +76,15 @@ export function createOrganizationsService({ db, audit }: { db: Db; audit: Audit
         });
         return id;
       });
-      return read(organizationId);
+      const created = await organizations.find(scope, organizationId);
+      if (!created) throw notFound('ORGANIZATION_NOT_FOUND');
+      return created;
     },
 
     /** Replaces the fields and the granted applications; Passiivinen stops its users' sign-in. */
     async update(caller: Caller, body: UpdateOrganizationBody): Promise<OrganizationRecord> {
-      requireManageOrganizations(caller);
-      const before = await findOrganization(db, organizationScopeOf(caller), body.organizationId);
+      const scope = authorize(caller, ...MANAGE);
+      const before = await organizations.find(scope, body.organizationId);
       if (!before) throw notFound('ORGANIZATION_NOT_FOUND');
       // Passivating one's own organization would sign the caller out for good.
       if (
@@ -117,23 +105,26 @@ export function createOrganizationsService({ db, audit }: { db: Db; audit: Audit
         { ...before },
         { ...values, organizationApplications: applicationIds },
       );
-      await db.transaction(async (tx) => {
-        await updateOrganization(tx, body.organizationId, values);
-        await setOrganizationApplications(tx, body.organizationId, applicationIds);
-        await audit.record(tx, caller, {
+      await db.transaction(async () => {
+        if ((await organizations.update(scope, body.organizationId, values)) === 0) {
+          throw notFound('ORGANIZATION_NOT_FOUND');
+        }
+        await organizations.setApplications(scope, body.organizationId, applicationIds);
+        await audit.record(scope, {
           action: 'organization.update',
           entityId: body.organizationId,
           organizationId: body.organizationId,
           details: changed,
         });
       });
-      return read(body.organizationId);
+      const after = await organizations.find(scope, body.organizationId);
+      if (!after) throw notFound('ORGANIZATION_NOT_FOUND');
+      return after;
     },
 
     /** The top administrator: the whole catalogue; anyone else: their organization's. */
-    async listApplications(caller: Caller): Promise<Application[]> {
-      requireAdminister(caller);
-      return listApplications(db, organizationScopeOf(caller).organizationId);
+    listApplications(caller: Caller): Promise<Application[]> {
+      return organizations.listApplications(authorize(caller, ADMINISTER));
     },
 
     /** The applications of an organization in scope; another organization's answers 404. */
@@ -141,11 +132,11 @@ export function createOrganizationsService({ db, audit }: { db: Db; audit: Audit
       caller: Caller,
       organizationId: string,
     ): Promise<Application[]> {
-      requireAdminister(caller);
-      if (!(await lookupOrganization(db, organizationScopeOf(caller), organizationId))) {
+      const scope = authorize(caller, ADMINISTER);
+      if (!(await organizations.lookup(scope, organizationId))) {
         throw notFound('ORGANIZATION_NOT_FOUND');
       }
-      return listApplications(db, organizationId);
+      return organizations.listApplications(scope, organizationId);
     },
   };
 }

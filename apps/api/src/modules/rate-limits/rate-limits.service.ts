@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client.js';
 import { RateLimitError, type RateLimitKind } from '../../lib/errors.js';
-import { hit, peek, removeEnded } from './rate-limits.repository.js';
+import type { RateLimitsRepository } from './rate-limits.repository.js';
 
 export interface RateLimitRule {
   limit: number;
@@ -39,19 +38,25 @@ const CLEANUP_EVERY = 200;
  * window opens at a key's first attempt and lasts the rule's length (a fixed window per key:
  * simple, and the caller can be told exactly when it may try again).
  */
-export function createRateLimitService({ db, log }: { db: Db; log: FastifyBaseLogger }) {
+export function createRateLimitService({
+  windows,
+  log,
+}: {
+  windows: RateLimitsRepository;
+  log: FastifyBaseLogger;
+}) {
   let hits = 0;
 
   function maybeCleanUp() {
     hits += 1;
     if (hits % CLEANUP_EVERY !== 0) return;
-    removeEnded(db).catch((err: unknown) => log.warn({ err }, 'rate limit clean-up failed'));
+    windows.removeEnded().catch((err: unknown) => log.warn({ err }, 'rate limit clean-up failed'));
   }
 
   async function hitOne(key: RateLimitKey) {
     const { limit, windowMs } = RATE_LIMITS[key.rule];
     maybeCleanUp();
-    const row = await hit(db, keyOf(key), windowMs);
+    const row = await windows.hit(keyOf(key), windowMs);
     return { count: row.count, limit, retryAt: row.windowEnd };
   }
 
@@ -68,7 +73,7 @@ export function createRateLimitService({ db, log }: { db: Db; log: FastifyBaseLo
 
     /** Fails with 429 when any key has already reached its limit; counts nothing. */
     async refuseWhenReached(keys: RateLimitKey[], kind: RateLimitKind = 'attempts') {
-      const rows = await peek(db, keys.map(keyOf));
+      const rows = await windows.peek(keys.map(keyOf));
       const reached = rows.filter((row) => {
         const key = keys.find((k) => keyOf(k) === row.key);
         return key !== undefined && row.count >= RATE_LIMITS[key.rule].limit;

@@ -1,5 +1,4 @@
 import {
-  can,
   type createRegistrationCodeBody,
   type Language,
   parsePermissions,
@@ -11,21 +10,19 @@ import {
 import type { z } from 'zod';
 import type { Config } from '../../config/index.js';
 import type { Db } from '../../db/client.js';
-import { AppError, forbidden, notFound } from '../../lib/errors.js';
-import { organizationScopeOf, requireAdminister } from '../../lib/scope.js';
+import type { Caller } from '../../lib/caller.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import { authorize, crossesOrganizations, homeOrganization, type Scope } from '../../lib/scope.js';
 import { sha256Hex } from '../../lib/tokens.js';
 import type { AuditService } from '../audit/audit.service.js';
-import type { Caller } from '../auth/auth.service.js';
 import type { Mailer } from '../mail/mailer.js';
 import { registrationCodeMail } from '../mail/templates.js';
-import { lookupOrganization } from '../organizations/organizations.repository.js';
-import {
-  countTargetsOfOrganization,
-  findCodeForSending,
-  listCodes,
-  revokeCode,
-} from './registration-codes.repository.js';
+import type { OrganizationsRepository } from '../organizations/organizations.repository.js';
+import type { TargetsRepository } from '../targets/targets.repository.js';
+import type { RegistrationCodesRepository } from './registration-codes.repository.js';
 import type { RegistrationCodesService } from './registration-codes.service.js';
+
+const ADMINISTER = { do: 'administer' } as const;
 
 const DAY_MS = 86_400_000;
 
@@ -56,18 +53,24 @@ const codeNotFound = () => notFound('REGISTRATION_CODE_NOT_FOUND');
 export function createRegistrationCodeAdminService({
   db,
   codes,
+  codeRecords,
+  organizations,
+  targets,
   audit,
   mailer,
   config,
 }: {
   db: Db;
-  codes: RegistrationCodesService;
+  codes: Pick<RegistrationCodesService, 'createCode'>;
+  codeRecords: RegistrationCodesRepository;
+  organizations: Pick<OrganizationsRepository, 'lookup'>;
+  targets: Pick<TargetsRepository, 'listIdsOfOrganization'>;
   audit: AuditService;
   mailer: Mailer;
   config: Pick<Config, 'publicUrl'>;
 }) {
-  async function read(caller: Caller, codeId: string): Promise<RegistrationCodeRecord> {
-    const [code] = await listCodes(db, organizationScopeOf(caller), { codeId });
+  async function read(scope: Scope, codeId: string): Promise<RegistrationCodeRecord> {
+    const [code] = await codeRecords.list(scope, { codeId });
     if (!code) throw codeNotFound();
     return code;
   }
@@ -83,34 +86,30 @@ export function createRegistrationCodeAdminService({
       caller: Caller,
       input: CreateCodeInput,
     ): Promise<{ code: string; registrationCode: RegistrationCodeRecord }> {
-      requireAdminister(caller);
+      const scope = authorize(caller, ADMINISTER);
       const targetIds = [...new Set(input.targetIds)];
-      let organizationId: string;
-      if (can(caller, { do: 'crossOrganizations' })) {
-        if (!input.organizationId) {
-          throw new AppError(400, 'VALIDATION_FAILED', { organizationId: 'validation.required' });
-        }
-        organizationId = input.organizationId;
-        if (!(await lookupOrganization(db, { organizationId: null }, organizationId))) {
-          throw notFound('ORGANIZATION_NOT_FOUND');
-        }
-      } else {
-        organizationId = caller.organizationId;
-        if (
-          (await countTargetsOfOrganization(db, organizationId, targetIds)) !== targetIds.length
-        ) {
-          throw notFound('TARGET_NOT_FOUND');
-        }
-        if (input.organizationId && input.organizationId !== organizationId) throw forbidden();
+      if (
+        scope.organizationId !== null &&
+        (await targets.listIdsOfOrganization(scope, scope.organizationId, targetIds)).length !==
+          targetIds.length
+      ) {
+        throw notFound('TARGET_NOT_FOUND');
+      }
+      const organizationId = homeOrganization(scope, input.organizationId, 'organizationId');
+      if (crossesOrganizations(scope) && !(await organizations.lookup(scope, organizationId))) {
+        throw notFound('ORGANIZATION_NOT_FOUND');
       }
       const permissions = parsePermissions(input.userPermissions ?? '1');
       const expiresAt = new Date(Date.now() + input.expiresInDays * DAY_MS);
-      const created = await db.transaction(async (tx) => {
-        const made = await codes.createCode(
-          { organizationId, targetIds, permissions, expiresAt, createdBy: caller.userId },
-          tx,
-        );
-        await audit.record(tx, caller, {
+      const created = await db.transaction(async () => {
+        const made = await codes.createCode(scope, {
+          organizationId,
+          targetIds,
+          permissions,
+          expiresAt,
+          createdBy: caller.userId,
+        });
+        await audit.record(scope, {
           action: 'registrationCode.create',
           entityId: made.id,
           organizationId,
@@ -122,7 +121,7 @@ export function createRegistrationCodeAdminService({
         });
         return made;
       });
-      return { code: created.code, registrationCode: await read(caller, created.id) };
+      return { code: created.code, registrationCode: await read(scope, created.id) };
     },
 
     /** Newest first; the top administrator may leave the organization out (every code). */
@@ -130,29 +129,28 @@ export function createRegistrationCodeAdminService({
       caller: Caller,
       organizationId: string | undefined,
     ): Promise<Omit<RegistrationCodesResponse, 'message'>> {
-      requireAdminister(caller);
-      const scope = organizationScopeOf(caller);
-      if (organizationId && !(await lookupOrganization(db, scope, organizationId))) {
+      const scope = authorize(caller, ADMINISTER);
+      if (organizationId && !(await organizations.lookup(scope, organizationId))) {
         throw notFound('ORGANIZATION_NOT_FOUND');
       }
       return {
-        registrationCodes: await listCodes(db, scope, organizationId ? { organizationId } : {}),
+        registrationCodes: await codeRecords.list(scope, organizationId ? { organizationId } : {}),
       };
     },
 
     /** Stops a code from working; revoking again changes nothing. */
     async revoke(caller: Caller, codeId: string): Promise<RegistrationCodeRecord> {
-      requireAdminister(caller);
-      const code = await read(caller, codeId);
-      await db.transaction(async (tx) => {
-        if (!(await revokeCode(tx, codeId))) return;
-        await audit.record(tx, caller, {
+      const scope = authorize(caller, ADMINISTER);
+      const code = await read(scope, codeId);
+      await db.transaction(async () => {
+        if (!(await codeRecords.revoke(scope, codeId))) return;
+        await audit.record(scope, {
           action: 'registrationCode.revoke',
           entityId: codeId,
           organizationId: code.organizationId,
         });
       });
-      return read(caller, codeId);
+      return read(scope, codeId);
     },
 
     /**
@@ -166,8 +164,8 @@ export function createRegistrationCodeAdminService({
       body: SendRegistrationCodeBody,
       language: Language,
     ): Promise<number> {
-      requireAdminister(caller);
-      const found = await findCodeForSending(db, organizationScopeOf(caller), codeId);
+      const scope = authorize(caller, ADMINISTER);
+      const found = await codeRecords.findForSending(scope, codeId);
       if (!found) throw codeNotFound();
       if (sha256Hex(body.code) !== found.codeHash) {
         throw new AppError(400, 'VALIDATION_FAILED', { code: 'errors.REGISTRATION_CODE_INVALID' });
@@ -194,9 +192,9 @@ export function createRegistrationCodeAdminService({
         loginUrl: `${config.publicUrl}/#/login`,
         validUntil: found.expiresAt ? formatDate(found.expiresAt) : null,
       });
-      await db.transaction(async (tx) => {
-        for (const to of recipients) await mailer.enqueue(tx, { to, language, ...mail });
-        await audit.record(tx, caller, {
+      await db.transaction(async () => {
+        for (const to of recipients) await mailer.enqueue({ to, language, ...mail });
+        await audit.record(scope, {
           action: 'registrationCode.send',
           entityId: codeId,
           organizationId: found.organizationId,

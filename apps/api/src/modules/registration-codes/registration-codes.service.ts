@@ -1,15 +1,12 @@
 import { isPermission } from '@vahti/domain';
-import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/errors.js';
+import { type Scope, systemScope } from '../../lib/scope.js';
 import { randomToken, sha256Hex } from '../../lib/tokens.js';
-import {
-  countTargetsOfOrganization,
-  findCodeByHash,
-  incrementUseCount,
-  insertCode,
-  insertCodeTargets,
-  listCodeTargetIds,
-} from './registration-codes.repository.js';
+import type { TargetsRepository } from '../targets/targets.repository.js';
+import type { RegistrationCodesRepository } from './registration-codes.repository.js';
+
+/** A code is looked up by its hash before anyone is signed in, in every organization. */
+const REGISTRATION = systemScope('registration');
 
 export interface CreateCodeInput {
   organizationId: string;
@@ -42,16 +39,19 @@ export type FindUsableResult =
  * check of the caller belongs to the admin calls (registration-code-admin.service.ts); this
  * service only keeps the data consistent, for them, self-registration and the seed.
  */
-export function createRegistrationCodesService({ db }: { db: Db }) {
+export function createRegistrationCodesService({
+  codes,
+  targets,
+}: {
+  codes: RegistrationCodesRepository;
+  targets: Pick<TargetsRepository, 'listIdsOfOrganization'>;
+}) {
   return {
-    /** Creates a code; `dbOrTx` lets the caller include it in its own transaction. */
-    async createCode(
-      input: CreateCodeInput,
-      dbOrTx: Db = db,
-    ): Promise<{ id: string; code: string }> {
+    /** Creates a code in the scope (inside the open transaction, if any). */
+    async createCode(scope: Scope, input: CreateCodeInput): Promise<{ id: string; code: string }> {
       const targetIds = [...new Set(input.targetIds)];
-      const known = await countTargetsOfOrganization(dbOrTx, input.organizationId, targetIds);
-      if (known !== targetIds.length) throw notFound('TARGET_NOT_FOUND');
+      const known = await targets.listIdsOfOrganization(scope, input.organizationId, targetIds);
+      if (known.length !== targetIds.length) throw notFound('TARGET_NOT_FOUND');
       if (
         input.permissions &&
         (input.permissions.length === 0 || !input.permissions.every(isPermission))
@@ -59,14 +59,14 @@ export function createRegistrationCodesService({ db }: { db: Db }) {
         throw new AppError(400, 'VALIDATION_FAILED', { permissions: 'validation.invalidValue' });
       }
       const code = randomToken();
-      const id = await insertCode(dbOrTx, {
+      const id = await codes.insert(scope, {
         codeHash: sha256Hex(code),
         organizationId: input.organizationId,
         permissions: input.permissions && [...new Set(input.permissions)].sort((a, b) => a - b),
         expiresAt: input.expiresAt,
         createdBy: input.createdBy,
       });
-      await insertCodeTargets(dbOrTx, id, targetIds);
+      await codes.insertTargets(scope, id, targetIds);
       return { id, code };
     },
 
@@ -74,8 +74,8 @@ export function createRegistrationCodesService({ db }: { db: Db }) {
      * Looks a code up by its hash. Unknown, or of a Passiivinen organization: INVALID; revoked:
      * REVOKED (checked first, a deliberate act outranks the calendar); past expires_at: EXPIRED.
      */
-    async findUsable(code: string, dbOrTx: Db = db): Promise<FindUsableResult> {
-      const row = await findCodeByHash(dbOrTx, sha256Hex(code.trim()));
+    async findUsable(code: string): Promise<FindUsableResult> {
+      const row = await codes.findByHash(REGISTRATION, sha256Hex(code.trim()));
       if (row?.organizationState !== 'Aktiivinen') {
         return { ok: false, failure: 'REGISTRATION_CODE_INVALID' };
       }
@@ -87,13 +87,13 @@ export function createRegistrationCodesService({ db }: { db: Db }) {
           id: row.id,
           organizationId: row.organizationId,
           permissions: row.permissions,
-          targetIds: await listCodeTargetIds(dbOrTx, row.id, row.organizationId),
+          targetIds: await codes.listTargetIds(REGISTRATION, row.id, row.organizationId),
         },
       };
     },
 
     /** Counts a registration made with the code (inside the registration's transaction). */
-    recordUse: (codeId: string, dbOrTx: Db = db) => incrementUseCount(dbOrTx, codeId),
+    recordUse: (codeId: string) => codes.incrementUseCount(REGISTRATION, codeId),
   };
 }
 

@@ -1,5 +1,5 @@
 import type { TargetRecord } from '@vahti/domain';
-import { and, asc, count, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   organizations,
@@ -8,204 +8,237 @@ import {
   users,
   userTargets,
 } from '../../db/schema/index.js';
-import type { OrganizationScope } from '../../lib/scope.js';
-
-/**
- * The targets a caller reads: those of the organization in scope (every organization's for the
- * top administrator) and, for a Käyttäjä (`linkedUserId`), only the ones linked to them.
- */
-export interface TargetScope extends OrganizationScope {
-  linkedUserId: string | null;
-}
+import { assertWithin, inScope, type Scope, targetVisible } from '../../lib/scope.js';
 
 export type TargetValues = Omit<
   typeof targets.$inferInsert,
   'targetId' | 'createdAt' | 'updatedAt'
 >;
 
-function inScope(db: Db, scope: TargetScope): SQL | undefined {
-  return and(
-    scope.organizationId === null
-      ? undefined
-      : eq(targets.targetOrganizationId, scope.organizationId),
-    scope.linkedUserId === null
-      ? undefined
-      : inArray(
-          targets.targetId,
-          db
-            .select({ targetId: userTargets.targetId })
-            .from(userTargets)
-            .where(eq(userTargets.userId, scope.linkedUserId)),
-        ),
-  );
-}
-
 /**
- * The targets in scope, by name, with their contact users and organization name: two queries
- * whatever the number of targets. `filter` narrows to some ids or one organization.
+ * Targets (kohteet) and their contact users. Reads see what the scope may see (a Käyttäjä only
+ * the linked targets); writes reach only the targets of the scope's organization.
  */
-export async function listTargets(
-  db: Db,
-  scope: TargetScope,
-  filter: { targetIds?: string[]; organizationId?: string } = {},
-): Promise<TargetRecord[]> {
-  if (filter.targetIds?.length === 0) return [];
-  const rows = await db
-    .select({
-      targetId: targets.targetId,
-      targetName: targets.targetName,
-      targetAddress: targets.targetAddress,
-      targetZipCode: targets.targetZipCode,
-      targetPostalDistrict: targets.targetPostalDistrict,
-      targetOrganizationId: targets.targetOrganizationId,
-      targetType: targets.targetType,
-      targetPropertyId: targets.targetPropertyId,
-      targetJobNumber: targets.targetJobNumber,
-      targetState: targets.targetState,
-      targetInformation: targets.targetInformation,
-      targetDescription: targets.targetDescription,
-      createdAt: targets.createdAt,
-      updatedAt: targets.updatedAt,
-      organizationName: organizations.organizationName,
-    })
-    .from(targets)
-    .innerJoin(organizations, eq(organizations.organizationId, targets.targetOrganizationId))
-    .where(
-      and(
-        inScope(db, scope),
-        filter.targetIds ? inArray(targets.targetId, filter.targetIds) : undefined,
-        filter.organizationId ? eq(targets.targetOrganizationId, filter.organizationId) : undefined,
-      ),
-    )
-    .orderBy(asc(targets.targetName), asc(targets.targetId));
-  if (rows.length === 0) return [];
-  const contacts = await listContactUsers(
-    db,
-    rows.map((row) => row.targetId),
-  );
-  return rows.map(({ organizationName, createdAt, updatedAt, ...row }) => {
-    const own = contacts
-      .filter((contact) => contact.targetId === row.targetId)
-      .map(({ targetId: _, ...user }) => user);
-    return {
-      ...row,
-      targetContactUser: own.map((user) => user.uuid),
-      TargetContactUsers: own,
-      Organization: { organizationName },
-      createdAt: createdAt.toISOString(),
-      updatedAt: updatedAt.toISOString(),
-    };
-  });
-}
+export function createTargetsRepository(db: Db) {
+  const writable = (scope: Scope, targetId: string) =>
+    and(eq(targets.targetId, targetId), inScope(targets.organizationId, scope));
 
-/** Contact users of the targets; only users of the target's own organization ever show. */
-function listContactUsers(db: Db, targetIds: string[]) {
-  return db
-    .select({
-      targetId: targetContactUsers.targetId,
-      uuid: users.userId,
-      userEmail: users.userEmail,
-      userFirstName: users.userFirstName,
-      userLastName: users.userLastName,
-      userRoles: users.userRoles,
-      userState: users.userState,
-    })
-    .from(targetContactUsers)
-    .innerJoin(targets, eq(targets.targetId, targetContactUsers.targetId))
-    .innerJoin(
-      users,
-      and(
-        eq(users.userId, targetContactUsers.userId),
-        eq(users.userOrganization, targets.targetOrganizationId),
-      ),
-    )
-    .where(inArray(targetContactUsers.targetId, targetIds))
-    .orderBy(asc(users.userLastName), asc(users.userFirstName), asc(users.userId));
-}
-
-export async function findTarget(db: Db, scope: TargetScope, targetId: string) {
-  const [target] = await listTargets(db, scope, { targetIds: [targetId] });
-  return target;
-}
-
-/** Id and name of every target in scope, by name. */
-export function listTargetNames(db: Db, scope: TargetScope) {
-  return db
-    .select({ id: targets.targetId, targetName: targets.targetName })
-    .from(targets)
-    .where(inScope(db, scope))
-    .orderBy(asc(targets.targetName), asc(targets.targetId));
-}
-
-/** How many of the users belong to the organization (all of them, when the input is valid). */
-export async function countUsersOfOrganization(
-  db: Db,
-  organizationId: string,
-  userIds: string[],
-): Promise<number> {
-  if (userIds.length === 0) return 0;
-  const [row] = await db
-    .select({ n: count() })
-    .from(users)
-    .where(and(eq(users.userOrganization, organizationId), inArray(users.userId, userIds)));
-  return row?.n ?? 0;
-}
-
-export async function insertTarget(db: Db, values: TargetValues): Promise<string> {
-  const [row] = await db.insert(targets).values(values).returning({ id: targets.targetId });
-  if (!row) throw new Error('target not stored');
-  return row.id;
-}
-
-export async function updateTarget(db: Db, targetId: string, values: TargetValues) {
-  await db
-    .update(targets)
-    .set({ ...values, updatedAt: sql`now()` })
-    .where(eq(targets.targetId, targetId));
-}
-
-/** Makes exactly these users the target's contact users. */
-export async function setContactUsers(db: Db, targetId: string, userIds: string[]) {
-  await removeContactUsers(db, targetId);
-  if (userIds.length === 0) return;
-  await db
-    .insert(targetContactUsers)
-    .values(userIds.map((userId) => ({ targetId, userId })))
-    .onConflictDoNothing();
-}
-
-/** Removes every contact user of the target; returns the removed users' ids. */
-export async function removeContactUsers(db: Db, targetId: string): Promise<string[]> {
-  const rows = await db
-    .delete(targetContactUsers)
-    .where(eq(targetContactUsers.targetId, targetId))
-    .returning({ userId: targetContactUsers.userId });
-  return rows.map((row) => row.userId);
-}
-
-/**
- * Unlinks the target from users of other organizations than its own: after a move, its former
- * organization's users must not keep reading it. Returns how many links went.
- */
-export async function removeUserLinksOutsideOrganization(
-  db: Db,
-  targetId: string,
-  organizationId: string,
-): Promise<number> {
-  const rows = await db
-    .delete(userTargets)
-    .where(
-      and(
-        eq(userTargets.targetId, targetId),
-        inArray(
-          userTargets.userId,
-          db
-            .select({ userId: users.userId })
-            .from(users)
-            .where(ne(users.userOrganization, organizationId)),
+  /** Contact users of the targets; only users of the target's own organization ever show. */
+  function listContactUsers(targetIds: string[]) {
+    return db
+      .select({
+        targetId: targetContactUsers.targetId,
+        uuid: users.userId,
+        userEmail: users.userEmail,
+        userFirstName: users.userFirstName,
+        userLastName: users.userLastName,
+        userRoles: users.userRoles,
+        userState: users.userState,
+      })
+      .from(targetContactUsers)
+      .innerJoin(targets, eq(targets.targetId, targetContactUsers.targetId))
+      .innerJoin(
+        users,
+        and(
+          eq(users.userId, targetContactUsers.userId),
+          eq(users.organizationId, targets.organizationId),
         ),
-      ),
-    )
-    .returning({ id: userTargets.id });
-  return rows.length;
+      )
+      .where(inArray(targetContactUsers.targetId, targetIds))
+      .orderBy(asc(users.userLastName), asc(users.userFirstName), asc(users.userId));
+  }
+
+  /**
+   * The targets in scope, by name, with their contact users and organization name: two queries
+   * whatever the number of targets. `filter` narrows to some ids or one organization.
+   */
+  async function list(
+    scope: Scope,
+    filter: { targetIds?: string[]; organizationId?: string } = {},
+  ): Promise<TargetRecord[]> {
+    if (filter.targetIds?.length === 0) return [];
+    const rows = await db
+      .select({
+        targetId: targets.targetId,
+        targetName: targets.targetName,
+        targetAddress: targets.targetAddress,
+        targetZipCode: targets.targetZipCode,
+        targetPostalDistrict: targets.targetPostalDistrict,
+        targetOrganizationId: targets.organizationId,
+        targetType: targets.targetType,
+        targetPropertyId: targets.targetPropertyId,
+        targetJobNumber: targets.targetJobNumber,
+        targetState: targets.targetState,
+        targetInformation: targets.targetInformation,
+        targetDescription: targets.targetDescription,
+        createdAt: targets.createdAt,
+        updatedAt: targets.updatedAt,
+        organizationName: organizations.organizationName,
+      })
+      .from(targets)
+      .innerJoin(organizations, eq(organizations.organizationId, targets.organizationId))
+      .where(
+        and(
+          targetVisible(db, targets.targetId, scope),
+          filter.targetIds ? inArray(targets.targetId, filter.targetIds) : undefined,
+          filter.organizationId ? eq(targets.organizationId, filter.organizationId) : undefined,
+        ),
+      )
+      .orderBy(asc(targets.targetName), asc(targets.targetId));
+    if (rows.length === 0) return [];
+    const contacts = await listContactUsers(rows.map((row) => row.targetId));
+    return rows.map(({ organizationName, createdAt, updatedAt, ...row }) => {
+      const own = contacts
+        .filter((contact) => contact.targetId === row.targetId)
+        .map(({ targetId: _, ...user }) => user);
+      return {
+        ...row,
+        targetContactUser: own.map((user) => user.uuid),
+        TargetContactUsers: own,
+        Organization: { organizationName },
+        createdAt: createdAt.toISOString(),
+        updatedAt: updatedAt.toISOString(),
+      };
+    });
+  }
+
+  /** Removes every contact user of the target; returns the removed users' ids. */
+  async function removeContactUsers(scope: Scope, targetId: string): Promise<string[]> {
+    const rows = await db
+      .delete(targetContactUsers)
+      .where(
+        and(
+          eq(targetContactUsers.targetId, targetId),
+          inArray(
+            targetContactUsers.targetId,
+            db.select({ id: targets.targetId }).from(targets).where(writable(scope, targetId)),
+          ),
+        ),
+      )
+      .returning({ userId: targetContactUsers.userId });
+    return rows.map((row) => row.userId);
+  }
+
+  return {
+    list,
+
+    async find(scope: Scope, targetId: string) {
+      const [target] = await list(scope, { targetIds: [targetId] });
+      return target;
+    },
+
+    /** Id and name of every target in scope, by name. */
+    listNames(scope: Scope) {
+      return db
+        .select({ id: targets.targetId, targetName: targets.targetName })
+        .from(targets)
+        .where(targetVisible(db, targets.targetId, scope))
+        .orderBy(asc(targets.targetName), asc(targets.targetId));
+    },
+
+    /** Which of `targetIds` are targets of the organization within the scope. */
+    async listIdsOfOrganization(
+      scope: Scope,
+      organizationId: string,
+      targetIds: string[],
+    ): Promise<string[]> {
+      if (targetIds.length === 0) return [];
+      const rows = await db
+        .select({ targetId: targets.targetId })
+        .from(targets)
+        .where(
+          and(
+            inArray(targets.targetId, targetIds),
+            eq(targets.organizationId, organizationId),
+            inScope(targets.organizationId, scope),
+          ),
+        );
+      return rows.map((row) => row.targetId);
+    },
+
+    /** How many of the users belong to the organization (all of them, when the input is valid). */
+    async countUsersOfOrganization(
+      scope: Scope,
+      organizationId: string,
+      userIds: string[],
+    ): Promise<number> {
+      if (userIds.length === 0) return 0;
+      const [row] = await db
+        .select({ n: count() })
+        .from(users)
+        .where(
+          and(
+            eq(users.organizationId, organizationId),
+            inScope(users.organizationId, scope),
+            inArray(users.userId, userIds),
+          ),
+        );
+      return row?.n ?? 0;
+    },
+
+    async insert(scope: Scope, values: TargetValues): Promise<string> {
+      assertWithin(scope, values.organizationId);
+      const [row] = await db.insert(targets).values(values).returning({ id: targets.targetId });
+      if (!row) throw new Error('target not stored');
+      return row.id;
+    },
+
+    /** Saves the target; returns how many rows changed (0: not in scope). */
+    async update(scope: Scope, targetId: string, values: TargetValues): Promise<number> {
+      const rows = await db
+        .update(targets)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(writable(scope, targetId))
+        .returning({ id: targets.targetId });
+      return rows.length;
+    },
+
+    /** Makes exactly these users the target's contact users. */
+    async setContactUsers(scope: Scope, targetId: string, userIds: string[]) {
+      await removeContactUsers(scope, targetId);
+      if (userIds.length === 0) return;
+      await db
+        .insert(targetContactUsers)
+        .select(
+          db
+            .select({ targetId: targets.targetId, userId: users.userId })
+            .from(targets)
+            .innerJoin(users, eq(users.organizationId, targets.organizationId))
+            .where(and(writable(scope, targetId), inArray(users.userId, userIds))),
+        )
+        .onConflictDoNothing();
+    },
+
+    removeContactUsers,
+
+    /**
+     * Unlinks the target from users of other organizations than its own: after a move, its former
+     * organization's users must not keep reading it. Returns how many links went.
+     */
+    async removeUserLinksOutsideOrganization(scope: Scope, targetId: string): Promise<number> {
+      const rows = await db
+        .delete(userTargets)
+        .where(
+          and(
+            eq(userTargets.targetId, targetId),
+            inArray(
+              userTargets.targetId,
+              db.select({ id: targets.targetId }).from(targets).where(writable(scope, targetId)),
+            ),
+            inArray(
+              userTargets.userId,
+              db
+                .select({ userId: users.userId })
+                .from(users)
+                .innerJoin(targets, eq(targets.targetId, targetId))
+                .where(ne(users.organizationId, targets.organizationId)),
+            ),
+          ),
+        )
+        .returning({ id: userTargets.id });
+      return rows.length;
+    },
+  };
 }
+
+export type TargetsRepository = ReturnType<typeof createTargetsRepository>;

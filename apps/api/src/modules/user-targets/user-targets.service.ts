@@ -6,33 +6,33 @@ import {
   type UserTarget,
 } from '@vahti/domain';
 import type { Db } from '../../db/client.js';
+import type { Caller } from '../../lib/caller.js';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
-import { type OrganizationScope, organizationScopeOf, requireAdminister } from '../../lib/scope.js';
+import { authorize, homeOrganization, type Scope } from '../../lib/scope.js';
 import type { AuditService } from '../audit/audit.service.js';
-import type { Caller } from '../auth/auth.service.js';
-import { findUser } from '../users/users.repository.js';
-import {
-  findLink,
-  findTarget,
-  insertLinks,
-  listKnownTargetIds,
-  listLinksOfUser,
-  listUsersOfTarget,
-  listUsersSharingTargets,
-  removeLink,
-  removeLinksExcept,
-} from './user-targets.repository.js';
+import type { TargetsRepository } from '../targets/targets.repository.js';
+import type { UsersRepository } from '../users/users.repository.js';
+import type { UserTargetsRepository } from './user-targets.repository.js';
+
+const ADMINISTER = { do: 'administer' } as const;
 
 /** Which targets each user is linked to (spec 000 §7, user-target links). */
-export function createUserTargetsService({ db, audit }: { db: Db; audit: AuditService }) {
+export function createUserTargetsService({
+  db,
+  links,
+  users,
+  targets,
+  audit,
+}: {
+  db: Db;
+  links: UserTargetsRepository;
+  users: Pick<UsersRepository, 'find'>;
+  targets: Pick<TargetsRepository, 'listIdsOfOrganization'>;
+  audit: AuditService;
+}) {
   /** The user, if in the caller's scope (else 404); `manage` also needs a role the caller manages. */
-  async function subjectOf(
-    caller: Caller,
-    scope: OrganizationScope,
-    userId: string,
-    manage: boolean,
-  ) {
-    const subject = await findUser(db, scope, userId);
+  async function subjectOf(caller: Caller, scope: Scope, userId: string, manage: boolean) {
+    const subject = await users.find(scope, userId);
     if (!subject) throw notFound('USER_NOT_FOUND');
     if (manage && !can(caller, { do: 'manageUser', role: subject.userRoles })) throw forbidden();
     return subject;
@@ -40,82 +40,74 @@ export function createUserTargetsService({ db, audit }: { db: Db; audit: AuditSe
 
   /** Every id must be a target of the user's organization that the caller sees, else 404. */
   async function requireTargets(
-    dbOrTx: Db,
-    scope: OrganizationScope,
+    scope: Scope,
     organizationId: string,
     targetIds: string[],
   ): Promise<void> {
-    const known = await listKnownTargetIds(dbOrTx, scope, organizationId, targetIds);
+    const known = await targets.listIdsOfOrganization(scope, organizationId, targetIds);
     if (known.length !== targetIds.length) throw notFound('TARGET_NOT_FOUND');
   }
 
   return {
     async list(caller: Caller, userId: string): Promise<UserTarget[]> {
-      requireAdminister(caller);
-      const scope = organizationScopeOf(caller);
+      const scope = authorize(caller, ADMINISTER);
       await subjectOf(caller, scope, userId, false);
-      return listLinksOfUser(db, scope, userId);
+      return links.listLinksOfUser(scope, userId);
     },
 
     /** Links the user to more targets; links the user already has are kept. */
     async add(caller: Caller, body: AddUserTargetsBody): Promise<UserTarget[]> {
-      requireAdminister(caller);
-      if (
-        body.organization !== undefined &&
-        !can(caller, { do: 'accessOrganization', organizationId: body.organization })
-      ) {
-        throw forbidden();
-      }
-      const scope = organizationScopeOf(caller);
+      const scope = authorize(caller, ADMINISTER);
+      if (body.organization !== undefined)
+        homeOrganization(scope, body.organization, 'organization');
       const subject = await subjectOf(caller, scope, body.userId, true);
       if (body.organization !== undefined && body.organization !== subject.userOrganization) {
         throw new AppError(400, 'VALIDATION_FAILED', { organization: 'validation.invalidValue' });
       }
       const targetIds = [...new Set(body.targetId)];
-      await db.transaction(async (tx) => {
-        await requireTargets(tx, scope, subject.userOrganization, targetIds);
-        const added = await insertLinks(tx, subject.userId, targetIds);
+      await db.transaction(async () => {
+        await requireTargets(scope, subject.userOrganization, targetIds);
+        const added = await links.insertLinks(scope, subject.userId, targetIds);
         if (added.length === 0) return;
-        await audit.record(tx, caller, {
+        await audit.record(scope, {
           action: 'userTargets.add',
           entityId: subject.userId,
           organizationId: subject.userOrganization,
           details: { targetIds: added },
         });
       });
-      return listLinksOfUser(db, scope, subject.userId);
+      return links.listLinksOfUser(scope, subject.userId);
     },
 
     /** The user's links become exactly these targets (an empty list removes every link). */
     async replace(caller: Caller, body: UpdateUserTargetsBody): Promise<UserTarget[]> {
-      requireAdminister(caller);
-      const scope = organizationScopeOf(caller);
+      const scope = authorize(caller, ADMINISTER);
       const subject = await subjectOf(caller, scope, body.userId, true);
       const targetIds = [...new Set(body.targetId)];
-      await db.transaction(async (tx) => {
-        await requireTargets(tx, scope, subject.userOrganization, targetIds);
-        const removed = await removeLinksExcept(tx, subject.userId, targetIds);
-        const added = await insertLinks(tx, subject.userId, targetIds);
+      await db.transaction(async () => {
+        await requireTargets(scope, subject.userOrganization, targetIds);
+        const removed = await links.removeLinksExcept(scope, subject.userId, targetIds);
+        const added = await links.insertLinks(scope, subject.userId, targetIds);
         if (added.length === 0 && removed.length === 0) return;
-        await audit.record(tx, caller, {
+        await audit.record(scope, {
           action: 'userTargets.update',
           entityId: subject.userId,
           organizationId: subject.userOrganization,
           details: { targetIds, added, removed },
         });
       });
-      return listLinksOfUser(db, scope, subject.userId);
+      return links.listLinksOfUser(scope, subject.userId);
     },
 
     /** Removes one link, by the link's id. */
     async remove(caller: Caller, linkId: string): Promise<void> {
-      requireAdminister(caller);
-      const link = await findLink(db, organizationScopeOf(caller), linkId);
+      const scope = authorize(caller, ADMINISTER);
+      const link = await links.findLink(scope, linkId);
       if (!link) throw notFound('USER_TARGET_NOT_FOUND');
       if (!can(caller, { do: 'manageUser', role: link.userRoles })) throw forbidden();
-      await db.transaction(async (tx) => {
-        await removeLink(tx, link.id);
-        await audit.record(tx, caller, {
+      await db.transaction(async () => {
+        if ((await links.removeLink(scope, link.id)) === 0) throw notFound('USER_TARGET_NOT_FOUND');
+        await audit.record(scope, {
           action: 'userTargets.remove',
           entityId: link.userId,
           organizationId: link.organizationId,
@@ -126,18 +118,16 @@ export function createUserTargetsService({ db, audit }: { db: Db; audit: AuditSe
 
     /** The users linked to a target. */
     async usersOfTarget(caller: Caller, targetId: string): Promise<UserSummary[]> {
-      requireAdminister(caller);
-      const scope = organizationScopeOf(caller);
-      if (!(await findTarget(db, scope, targetId))) throw notFound('TARGET_NOT_FOUND');
-      return listUsersOfTarget(db, scope, targetId);
+      const scope = authorize(caller, ADMINISTER);
+      if (!(await links.findTarget(scope, targetId))) throw notFound('TARGET_NOT_FOUND');
+      return links.listUsersOfTarget(scope, targetId);
     },
 
     /** The users who share a target with the user (the caller when left out). */
     async usersSharingTargets(caller: Caller, userId = caller.userId): Promise<UserSummary[]> {
-      requireAdminister(caller);
-      const scope = organizationScopeOf(caller);
+      const scope = authorize(caller, ADMINISTER);
       await subjectOf(caller, scope, userId, false);
-      return listUsersSharingTargets(db, scope, userId);
+      return links.listUsersSharingTargets(scope, userId);
     },
   };
 }

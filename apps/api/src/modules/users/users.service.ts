@@ -8,25 +8,16 @@ import {
   type UserRecord,
 } from '@vahti/domain';
 import type { Db } from '../../db/client.js';
+import type { Caller } from '../../lib/caller.js';
 import { AppError, forbidden, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
-import { type OrganizationScope, organizationScopeOf, requireAdminister } from '../../lib/scope.js';
-import { setPassword } from '../account/account.repository.js';
+import { authorize, homeOrganization, type Scope } from '../../lib/scope.js';
+import { sessionUserOf } from '../../lib/session-user.js';
 import type { AuditService } from '../audit/audit.service.js';
-import { type Caller, sessionUserOf } from '../auth/auth.service.js';
-import { lookupOrganization } from '../organizations/organizations.repository.js';
-import {
-  emailTaken,
-  findUser,
-  findUserByEmail,
-  insertUser,
-  listLinkedTargetIds,
-  listUsers,
-  removeTargetsOutsideOrganization,
-  type UserRow,
-  type UserValues,
-  updateUser,
-} from './users.repository.js';
+import type { OrganizationsRepository } from '../organizations/organizations.repository.js';
+import type { UserRow, UsersRepository, UserValues } from './users.repository.js';
+
+const ADMINISTER = { do: 'administer' } as const;
 
 const emailTakenError = () => new AppError(409, 'EMAIL_TAKEN', { userEmail: 'errors.EMAIL_TAKEN' });
 
@@ -76,7 +67,7 @@ function valuesOf(
     userJobTitle: body.userJobTitle,
     userRoles: body.userRoles,
     userState: body.userState,
-    userOrganization: organizationId,
+    organizationId,
     userPermissions: parsePermissions(body.userPermissions),
     // Omitted keeps (on an edit), null or '' clears.
     ...(body.userInformation !== undefined && { userInformation: body.userInformation || null }),
@@ -91,8 +82,10 @@ function changedFields(before: UserRow, after: Partial<UserValues>): Record<stri
     if (key === 'userPermissions') {
       const wire = formatPermissions(value as number[]);
       if (wire !== formatPermissions(before.userPermissions)) changes[key] = wire;
-    } else if (value !== before[key]) {
-      changes[key] = value;
+    } else {
+      // The stored organizationId is userOrganization on the wire and in the audit log.
+      const field = key === 'organizationId' ? 'userOrganization' : key;
+      if (value !== before[field]) changes[field] = value;
     }
   }
   return changes;
@@ -103,30 +96,28 @@ const ACCESS_FIELDS = ['userRoles', 'userState', 'userPermissions', 'userOrganiz
 /** What a user may not change on their own record here. */
 const OWN_LOCKED_FIELDS = ['userRoles', 'userState', 'userOrganization'] as const;
 
-export function createUsersService({ db, audit }: { db: Db; audit: AuditService }) {
-  /**
-   * The organization a body names. Left out: the caller's own, except that the top
-   * administrator must choose. Another organization than the own: 403 unless the caller crosses
-   * organizations; then it must exist.
-   */
-  async function organizationFor(caller: Caller, named: string | undefined): Promise<string> {
-    if (named === undefined) {
-      if (can(caller, { do: 'crossOrganizations' })) {
-        throw new AppError(400, 'VALIDATION_FAILED', { userOrganization: 'validation.required' });
-      }
-      return caller.organizationId;
-    }
-    if (!can(caller, { do: 'accessOrganization', organizationId: named })) throw forbidden();
-    if (!(await lookupOrganization(db, organizationScopeOf(caller), named))) {
+export function createUsersService({
+  db,
+  users,
+  organizations,
+  audit,
+}: {
+  db: Db;
+  users: UsersRepository;
+  organizations: Pick<OrganizationsRepository, 'lookup'>;
+  audit: AuditService;
+}) {
+  /** The organization must exist and be in scope; else ORGANIZATION_NOT_FOUND. */
+  async function requireOrganization(scope: Scope, organizationId: string) {
+    if (!(await organizations.lookup(scope, organizationId))) {
       throw notFound('ORGANIZATION_NOT_FOUND');
     }
-    return named;
   }
 
-  async function getRecord(scope: OrganizationScope, userId: string): Promise<UserRecord> {
+  async function getRecord(scope: Scope, userId: string): Promise<UserRecord> {
     const [row, links] = await Promise.all([
-      findUser(db, scope, userId),
-      listLinkedTargetIds(db, scope, { userId }),
+      users.find(scope, userId),
+      users.listLinkedTargetIds(scope, { userId }),
     ]);
     if (!row) throw notFound('USER_NOT_FOUND');
     return toUserRecord(
@@ -138,60 +129,59 @@ export function createUsersService({ db, audit }: { db: Db; audit: AuditService 
   return {
     /** Every user the caller may see, by last name and first name. */
     async list(caller: Caller): Promise<UserRecord[]> {
-      requireAdminister(caller);
-      const scope = organizationScopeOf(caller);
+      const scope = authorize(caller, ADMINISTER);
       const [rows, links] = await Promise.all([
-        listUsers(db, scope),
-        listLinkedTargetIds(db, scope),
+        users.list(scope),
+        users.listLinkedTargetIds(scope),
       ]);
       return toUserRecords(rows, links);
     },
 
     /** The users of one organization; another organization than the own is 404 unless top. */
     async listOfOrganization(caller: Caller, organizationId: string): Promise<UserRecord[]> {
-      requireAdminister(caller);
-      const scope = organizationScopeOf(caller);
-      if (!(await lookupOrganization(db, scope, organizationId))) {
-        throw notFound('ORGANIZATION_NOT_FOUND');
-      }
+      const scope = authorize(caller, ADMINISTER);
+      await requireOrganization(scope, organizationId);
       const [rows, links] = await Promise.all([
-        listUsers(db, scope, { organizationId }),
-        listLinkedTargetIds(db, scope, { organizationId }),
+        users.list(scope, { organizationId }),
+        users.listLinkedTargetIds(scope, { organizationId }),
       ]);
       return toUserRecords(rows, links);
     },
 
-    async get(caller: Caller, userId: string): Promise<UserRecord> {
-      requireAdminister(caller);
-      return getRecord(organizationScopeOf(caller), userId);
-    },
+    get: (caller: Caller, userId: string) => getRecord(authorize(caller, ADMINISTER), userId),
 
     /** An administrator creates a user, in the own organization unless top administrator. */
     async create(caller: Caller, body: CreateUserBody): Promise<UserRecord> {
-      requireAdminister(caller);
-      const organizationId = await organizationFor(caller, body.userOrganization);
+      const scope = authorize(caller, ADMINISTER);
+      const organizationId = homeOrganization(scope, body.userOrganization, 'userOrganization');
+      await requireOrganization(scope, organizationId);
       if (!can(caller, { do: 'assignRole', role: body.userRoles })) throw forbidden();
       const passwordHash = await hashPassword(body.userPassword);
       const values = valuesOf(body, organizationId);
       const userId = await withUniqueEmail(() =>
-        db.transaction(async (tx) => {
-          if (await emailTaken(tx, values.userEmail)) throw emailTakenError();
-          const id = await insertUser(tx, {
+        db.transaction(async () => {
+          if (await users.emailTaken(scope, values.userEmail)) throw emailTakenError();
+          const id = await users.insert(scope, {
             ...values,
             userInformation: values.userInformation ?? null,
             userDescription: values.userDescription ?? null,
             passwordHash,
           });
-          await audit.record(tx, caller, {
+          const { organizationId: _, ...details } = values;
+          await audit.record(scope, {
             action: 'user.create',
             entityId: id,
             organizationId,
-            details: { ...values, userPermissions: formatPermissions(values.userPermissions) },
+            details: {
+              ...details,
+              userOrganization: organizationId,
+              userPermissions: formatPermissions(values.userPermissions),
+            },
           });
           return id;
         }),
       );
-      return getRecord(organizationScopeOf(caller), userId);
+      return getRecord(scope, userId);
     },
 
     /**
@@ -200,18 +190,14 @@ export function createUsersService({ db, audit }: { db: Db; audit: AuditService 
      * targets. Nobody changes their own role, state or organization here.
      */
     async update(caller: Caller, body: UpdateUserBody): Promise<UserRecord> {
-      requireAdminister(caller);
-      const scope = organizationScopeOf(caller);
-      const subject = await findUser(db, scope, body.uuid);
+      const scope = authorize(caller, ADMINISTER);
+      const subject = await users.find(scope, body.uuid);
       if (!subject) throw notFound('USER_NOT_FOUND');
       if (!can(caller, { do: 'manageUser', role: subject.userRoles })) throw forbidden();
       const organizationId = body.userOrganization ?? subject.userOrganization;
-      if (!can(caller, { do: 'accessOrganization', organizationId })) throw forbidden();
-      if (
-        organizationId !== subject.userOrganization &&
-        !(await lookupOrganization(db, scope, organizationId))
-      ) {
-        throw notFound('ORGANIZATION_NOT_FOUND');
+      if (organizationId !== subject.userOrganization) {
+        homeOrganization(scope, organizationId, 'userOrganization');
+        await requireOrganization(scope, organizationId);
       }
 
       const values = valuesOf(body, organizationId);
@@ -230,35 +216,36 @@ export function createUsersService({ db, audit }: { db: Db; audit: AuditService 
 
       if (Object.keys(changes).length > 0) {
         await withUniqueEmail(() =>
-          db.transaction(async (tx) => {
+          db.transaction(async () => {
             if (
               'userEmail' in changes &&
-              (await emailTaken(tx, values.userEmail, subject.userId))
+              (await users.emailTaken(scope, values.userEmail, subject.userId))
             ) {
               throw emailTakenError();
             }
-            await updateUser(tx, subject.userId, values, {
+            const saved = await users.update(scope, subject.userId, values, {
               revokeTokens: ACCESS_FIELDS.some((field) => field in changes),
             });
+            if (saved === 0) throw notFound('USER_NOT_FOUND');
             const removedTargetIds =
               'userOrganization' in changes
-                ? await removeTargetsOutsideOrganization(tx, subject.userId, organizationId)
+                ? await users.removeTargetsOutsideOrganization(scope, subject.userId)
                 : undefined;
             const entry = { entityId: subject.userId, organizationId };
-            await audit.record(tx, caller, {
+            await audit.record(scope, {
               ...entry,
               action: 'user.update',
               details: { ...changes, ...(removedTargetIds && { removedTargetIds }) },
             });
             if ('userRoles' in changes) {
-              await audit.record(tx, caller, {
+              await audit.record(scope, {
                 ...entry,
                 action: 'user.role',
                 details: { from: subject.userRoles, to: values.userRoles },
               });
             }
             if ('userState' in changes) {
-              await audit.record(tx, caller, {
+              await audit.record(scope, {
                 ...entry,
                 action: 'user.state',
                 details: { from: subject.userState, to: values.userState },
@@ -275,14 +262,16 @@ export function createUsersService({ db, audit }: { db: Db; audit: AuditService 
      * ends.
      */
     async changePassword(caller: Caller, body: ChangeUserPasswordBody): Promise<void> {
-      requireAdminister(caller);
-      const subject = await findUserByEmail(db, organizationScopeOf(caller), body.userEmail);
+      const scope = authorize(caller, ADMINISTER);
+      const subject = await users.findByEmail(scope, body.userEmail);
       if (!subject) throw notFound('USER_NOT_FOUND');
       if (!can(caller, { do: 'manageUser', role: subject.userRoles })) throw forbidden();
       const passwordHash = await hashPassword(body.userPassword);
-      await db.transaction(async (tx) => {
-        await setPassword(tx, subject.userId, passwordHash);
-        await audit.record(tx, caller, {
+      await db.transaction(async () => {
+        if ((await users.setPassword(scope, subject.userId, passwordHash)) === undefined) {
+          throw notFound('USER_NOT_FOUND');
+        }
+        await audit.record(scope, {
           action: 'user.password',
           entityId: subject.userId,
           organizationId: subject.userOrganization,

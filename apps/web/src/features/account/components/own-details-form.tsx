@@ -1,11 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { type SessionUser, type UpdateOwnDetailsBody, updateOwnDetailsBody } from '@vahti/domain';
-import { useForm } from 'react-hook-form';
+import { type SessionUser, updateOwnDetailsBody } from '@vahti/domain';
 import { useTranslation } from 'react-i18next';
 import { FeedbackForm } from '@/components/feedback-form';
 import { FormTextField, fieldProps } from '@/components/form-text-field';
 import { SubmitButton } from '@/components/submit-button';
-import { useFormFeedback } from '@/lib/form-feedback';
+import { useMutationForm } from '@/lib/use-mutation-form';
 import { useUpdateOwnDetails } from '../api/update-own-details';
 
 const formValues = (user: SessionUser) => ({
@@ -18,38 +16,23 @@ const formValues = (user: SessionUser) => ({
 /** The user's own details (spec 000 §5): names required, e-mail shown but not editable. */
 export function OwnDetailsForm({ user }: { user: SessionUser }) {
   const { t } = useTranslation();
-  const updateOwnDetails = useUpdateOwnDetails();
-  const form = useForm({
-    resolver: zodResolver(updateOwnDetailsBody),
+  const { form, feedback, submit, pending } = useMutationForm({
+    schema: updateOwnDetailsBody,
     defaultValues: formValues(user),
-  });
-  const feedback = useFormFeedback(form, {
+    mutation: useUpdateOwnDetails(),
+    // An emptied optional field clears the stored value.
+    toVariables: ({ userPhoneNumber, userJobTitle, ...names }) => ({
+      ...names,
+      userPhoneNumber: userPhoneNumber || null,
+      userJobTitle: userJobTitle || null,
+    }),
+    afterSuccess: { reset: ({ user: saved }) => formValues(saved) },
     // Spec 000 §8: a failed own-details save says 'Jokin meni vikaan'.
     serverErrorText: t('api.unexpectedError'),
   });
 
-  const handleValid = ({ userPhoneNumber, userJobTitle, ...names }: UpdateOwnDetailsBody) => {
-    feedback.clear();
-    // An emptied optional field clears the stored value.
-    const body = {
-      ...names,
-      userPhoneNumber: userPhoneNumber || null,
-      userJobTitle: userJobTitle || null,
-    };
-    updateOwnDetails.mutate(body, {
-      onSuccess: ({ message, user: saved }) => {
-        form.reset(formValues(saved));
-        feedback.showSuccess(message);
-      },
-      onError: feedback.showError,
-    });
-  };
-
   return (
-    <FeedbackForm
-      feedback={feedback}
-      onSubmit={form.handleSubmit(handleValid, feedback.showInvalid)}
-    >
+    <FeedbackForm feedback={feedback} onSubmit={submit}>
       <FormTextField
         label={t('ownDetails.email')}
         type="email"
@@ -82,7 +65,7 @@ export function OwnDetailsForm({ user }: { user: SessionUser }) {
         autoComplete="organization-title"
         hint={t('form.optional')}
       />
-      <SubmitButton pending={updateOwnDetails.isPending} sx={{ alignSelf: 'flex-start' }}>
+      <SubmitButton pending={pending} sx={{ alignSelf: 'flex-start' }}>
         {t('ownDetails.submit')}
       </SubmitButton>
     </FeedbackForm>

@@ -7,7 +7,7 @@ import { parsePermissions, type Section, sectionOfPermission } from '@vahti/doma
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { useDocumentTitle } from '@/lib/document-title';
+import { PageHeader } from '@/components/page-header';
 import { useSession } from '@/lib/session';
 
 /**
@@ -16,7 +16,6 @@ import { useSession } from '@/lib/session';
  */
 export function ShowUserRoute() {
   const { t } = useTranslation();
-  useDocumentTitle(t('showUser.title'));
   const { user } = useSession();
   if (!user) return null;
 
@@ -36,9 +35,7 @@ export function ShowUserRoute() {
 
   return (
     <Stack spacing={3} sx={{ maxWidth: 640 }}>
-      <Typography component="h1" variant="h4" sx={{ fontSize: { xs: '1.75rem', sm: '2.125rem' } }}>
-        {t('showUser.title')}
-      </Typography>
+      <PageHeader title={t('showUser.title')} />
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
         <Box
           component="dl"

@@ -26,6 +26,7 @@ export function auditLogQueryOptions(params: AuditLogPage) {
   return queryOptions({
     queryKey: auditLogKeys.page(params),
     queryFn: ({ signal }) => getAuditLog(params, signal),
+    select: (data) => ({ rows: data.auditLog, total: data.total }),
     // Paging keeps the current rows on screen until the next page arrives.
     placeholderData: keepPreviousData,
   });

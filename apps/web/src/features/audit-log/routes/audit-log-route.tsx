@@ -1,17 +1,13 @@
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { AuditEntry } from '@vahti/domain';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Column, DataTable } from '@/components/data-table';
-import { errorText } from '@/lib/api-client';
+import type { Column } from '@/components/data-table';
+import { ResourceListScreen } from '@/components/resource-list-screen';
+import { useServerPaging } from '@/components/use-server-paging';
 import { formatDateTime } from '@/lib/dates';
-import { useDocumentTitle } from '@/lib/document-title';
 import { i18n } from '@/lib/i18n';
 import { useAuditLog } from '../api/get-audit-log';
 import { formatAuditDetails } from '../components/audit-details';
-
-const DEFAULT_PAGE_SIZE = 25;
 
 /** An action in the user's language ('Käyttäjä luotu'); an unknown one is shown as it is. */
 function actionLabel(action: string): string {
@@ -22,10 +18,8 @@ function actionLabel(action: string): string {
 /** /admin/audit-log (Pääylläpitäjä): every change, newest first, paged on the server. */
 export function AuditLogRoute() {
   const { t } = useTranslation();
-  useDocumentTitle(t('auditLog.title'));
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
-  const auditLog = useAuditLog({ page: page + 1, pageSize });
+  const paging = useServerPaging(25);
+  const auditLog = useAuditLog({ page: paging.page + 1, pageSize: paging.pageSize });
 
   const columns: Column<AuditEntry>[] = [
     {
@@ -53,36 +47,15 @@ export function AuditLogRoute() {
     },
   ];
 
-  const error = errorText(auditLog.error);
-
   return (
-    <Stack spacing={3}>
-      <Stack spacing={1}>
-        <Typography
-          component="h1"
-          variant="h4"
-          sx={{ fontSize: { xs: '1.75rem', sm: '2.125rem' } }}
-        >
-          {t('auditLog.title')}
-        </Typography>
-        <Typography color="text.secondary">{t('auditLog.intro')}</Typography>
-      </Stack>
-      <DataTable
-        label={t('auditLog.title')}
-        rows={auditLog.data?.auditLog ?? []}
-        columns={columns}
-        rowKey={(entry) => entry.id}
-        loading={auditLog.isPending}
-        error={error}
-        minWidth={960}
-        serverPaging={{
-          count: auditLog.data?.total ?? 0,
-          page,
-          pageSize,
-          onPageChange: setPage,
-          onPageSizeChange: setPageSize,
-        }}
-      />
-    </Stack>
+    <ResourceListScreen
+      title={t('auditLog.title')}
+      intro={t('auditLog.intro')}
+      query={auditLog}
+      paging={paging}
+      columns={columns}
+      rowKey={(entry) => entry.id}
+      minWidth={960}
+    />
   );
 }

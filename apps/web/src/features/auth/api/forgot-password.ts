@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { type ForgotPasswordBody, type MessageResponse, messageResponse } from '@vahti/domain';
 import { apiRequest } from '@/lib/api-client';
 
@@ -13,8 +12,4 @@ export function forgotPassword(body: ForgotPasswordBody): Promise<MessageRespons
     schema: messageResponse,
     sessionCall: false,
   });
-}
-
-export function useForgotPassword() {
-  return useMutation({ mutationFn: forgotPassword });
 }

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { type LoginBody, type LoginResponse, loginResponse } from '@vahti/domain';
 import { apiRequest } from '@/lib/api-client';
 
@@ -13,8 +12,4 @@ export function login(body: LoginBody): Promise<LoginResponse> {
     schema: loginResponse,
     sessionCall: false,
   });
-}
-
-export function useLogin() {
-  return useMutation({ mutationFn: login });
 }

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { type MessageResponse, messageResponse, type ResetPasswordBody } from '@vahti/domain';
 import { apiRequest } from '@/lib/api-client';
 
@@ -10,8 +9,4 @@ export function resetPassword(body: ResetPasswordBody): Promise<MessageResponse>
     schema: messageResponse,
     sessionCall: false,
   });
-}
-
-export function useResetPassword() {
-  return useMutation({ mutationFn: resetPassword });
 }

@@ -1,36 +1,24 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { type ForgotPasswordBody, forgotPasswordBody } from '@vahti/domain';
-import { useForm } from 'react-hook-form';
+import { forgotPasswordBody } from '@vahti/domain';
 import { useTranslation } from 'react-i18next';
 import { FeedbackForm } from '@/components/feedback-form';
 import { FormTextField, fieldProps } from '@/components/form-text-field';
 import { SubmitButton } from '@/components/submit-button';
-import { useFormFeedback } from '@/lib/form-feedback';
-import { useForgotPassword } from '../api/forgot-password';
+import { useMutationForm } from '@/lib/use-mutation-form';
+import { forgotPassword } from '../api/forgot-password';
 
 /** Asks for the reset mail; the server's answer stays on screen (it says to check the mail). */
 export function ForgotPasswordForm() {
   const { t } = useTranslation();
-  const forgotPassword = useForgotPassword();
-  const form = useForm({
-    resolver: zodResolver(forgotPasswordBody),
+  const { form, feedback, submit, pending } = useMutationForm({
+    schema: forgotPasswordBody,
     defaultValues: { userEmail: '' },
+    mutation: forgotPassword,
+    afterSuccess: 'keep',
+    successMessage: 'persist',
   });
-  const feedback = useFormFeedback(form);
-
-  const handleValid = (values: ForgotPasswordBody) => {
-    feedback.clear();
-    forgotPassword.mutate(values, {
-      onSuccess: ({ message }) => feedback.showSuccess(message, { persist: true }),
-      onError: feedback.showError,
-    });
-  };
 
   return (
-    <FeedbackForm
-      feedback={feedback}
-      onSubmit={form.handleSubmit(handleValid, feedback.showInvalid)}
-    >
+    <FeedbackForm feedback={feedback} onSubmit={submit}>
       <FormTextField
         {...fieldProps(form, 'userEmail')}
         label={t('forgotPassword.email')}
@@ -38,7 +26,7 @@ export function ForgotPasswordForm() {
         autoComplete="email"
         required
       />
-      <SubmitButton pending={forgotPassword.isPending}>{t('forgotPassword.submit')}</SubmitButton>
+      <SubmitButton pending={pending}>{t('forgotPassword.submit')}</SubmitButton>
     </FeedbackForm>
   );
 }

@@ -1,19 +1,17 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import { type LoginBody, type LoginResponse, loginBody } from '@vahti/domain';
+import { type LoginResponse, loginBody } from '@vahti/domain';
 import { type FormEvent, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { FormAlerts } from '@/components/form-alerts';
 import { FormTextField, fieldProps } from '@/components/form-text-field';
 import { SubmitButton } from '@/components/submit-button';
 import { isApiError } from '@/lib/api-client';
-import { useFormFeedback } from '@/lib/form-feedback';
-import { useLogin } from '../api/login';
+import { useMutationForm } from '@/lib/use-mutation-form';
+import { login } from '../api/login';
 
 interface LoginFormProps {
   /** An informational note above the form (e.g. the session expired); hidden after a submit. */
@@ -23,35 +21,30 @@ interface LoginFormProps {
 
 export function LoginForm({ notice, onSuccess }: LoginFormProps) {
   const { t } = useTranslation();
-  const login = useLogin();
   const [submitted, setSubmitted] = useState(false);
   // The spec shows the forgot-password link only once a sign-in has been refused.
   const [refused, setRefused] = useState(false);
-  const form = useForm({
-    resolver: zodResolver(loginBody),
+  const { form, feedback, submit, pending } = useMutationForm({
+    schema: loginBody,
     defaultValues: { userEmail: '', userPassword: '' },
+    mutation: login,
+    // The screen moves on with the stored session; the fields stay until it does.
+    afterSuccess: 'keep',
+    successMessage: 'none',
+    onSuccess,
+    // A network failure is no refusal: the credentials were never checked.
+    onError: (error) => {
+      if (isApiError(error) && error.status !== 0) setRefused(true);
+    },
   });
-  const feedback = useFormFeedback(form);
 
-  const handleValid = (values: LoginBody) => {
-    feedback.clear();
-    login.mutate(values, {
-      onSuccess,
-      onError: (error) => {
-        feedback.showError(error);
-        // A network failure is no refusal: the credentials were never checked.
-        if (isApiError(error) && error.status !== 0) setRefused(true);
-      },
-    });
-  };
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     setSubmitted(true);
-    return form.handleSubmit(handleValid, feedback.showInvalid)(event);
+    return submit(event);
   };
 
   return (
-    <Stack component="form" noValidate onSubmit={onSubmit} spacing={2.5}>
+    <Stack component="form" noValidate onSubmit={handleSubmit} spacing={2.5}>
       {notice && !submitted && (
         <Alert severity="info" role="status">
           {notice}
@@ -74,7 +67,7 @@ export function LoginForm({ notice, onSuccess }: LoginFormProps) {
         autoComplete="current-password"
         required
       />
-      <SubmitButton pending={login.isPending}>{t('login.submit')}</SubmitButton>
+      <SubmitButton pending={pending}>{t('login.submit')}</SubmitButton>
       <Button component={RouterLink} to="/user-register" variant="outlined" size="large">
         {t('login.register')}
       </Button>

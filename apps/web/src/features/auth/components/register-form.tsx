@@ -1,27 +1,20 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { type RegisterUserForm, registerUserForm } from '@vahti/domain';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { registerUserForm } from '@vahti/domain';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { FeedbackForm } from '@/components/feedback-form';
 import { FormAlerts } from '@/components/form-alerts';
 import { FormTextField, fieldProps } from '@/components/form-text-field';
 import { SubmitButton } from '@/components/submit-button';
-import { useFormFeedback } from '@/lib/form-feedback';
-import { useRegisterUser } from '../api/register-user';
-
-/** Fields the server may answer about (fields.userCode for a bad code, fields.userEmail if taken). */
+import { useMutationForm } from '@/lib/use-mutation-form';
+import { registerUser } from '../api/register-user';
 
 /** Self-registration with a registration code (spec 000 §2, §5). */
 export function RegisterForm({ initialCode }: { initialCode: string }) {
   const { t } = useTranslation();
-  const registerUser = useRegisterUser();
-  const [registered, setRegistered] = useState(false);
-  const form = useForm({
-    resolver: zodResolver(registerUserForm),
+  const { form, feedback, submit, pending, succeeded } = useMutationForm({
+    schema: registerUserForm,
     defaultValues: {
       userEmail: '',
       userCode: initialCode,
@@ -31,25 +24,17 @@ export function RegisterForm({ initialCode }: { initialCode: string }) {
       userLastName: '',
       userPhoneNumber: '',
     },
+    mutation: registerUser,
+    toVariables: ({ confirmPassword: _, userPhoneNumber, ...values }) => ({
+      ...values,
+      userPhoneNumber: userPhoneNumber || undefined,
+    }),
+    // The account exists now: the next step is signing in, not a second registration.
+    afterSuccess: 'keep',
+    successMessage: 'persist',
   });
-  const feedback = useFormFeedback(form);
 
-  const handleValid = ({ confirmPassword: _, userPhoneNumber, ...values }: RegisterUserForm) => {
-    feedback.clear();
-    registerUser.mutate(
-      { ...values, userPhoneNumber: userPhoneNumber || undefined },
-      {
-        onSuccess: ({ message }) => {
-          // The account exists now: the next step is signing in, not a second registration.
-          feedback.showSuccess(message, { persist: true });
-          setRegistered(true);
-        },
-        onError: feedback.showError,
-      },
-    );
-  };
-
-  if (registered) {
+  if (succeeded) {
     return (
       <Stack spacing={2.5}>
         <FormAlerts feedback={feedback} />
@@ -61,10 +46,7 @@ export function RegisterForm({ initialCode }: { initialCode: string }) {
   }
 
   return (
-    <FeedbackForm
-      feedback={feedback}
-      onSubmit={form.handleSubmit(handleValid, feedback.showInvalid)}
-    >
+    <FeedbackForm feedback={feedback} onSubmit={submit}>
       <FormTextField
         {...fieldProps(form, 'userEmail')}
         label={t('register.email')}
@@ -111,7 +93,7 @@ export function RegisterForm({ initialCode }: { initialCode: string }) {
         autoComplete="tel"
         hint={t('form.optional')}
       />
-      <SubmitButton pending={registerUser.isPending}>{t('register.submit')}</SubmitButton>
+      <SubmitButton pending={pending}>{t('register.submit')}</SubmitButton>
       <Button component={RouterLink} to="/login" sx={{ alignSelf: 'center' }}>
         {t('app.backToLogin')}
       </Button>

@@ -1,21 +1,17 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   email,
   PASSWORD_RESET_REDIRECT_MS,
   type ResetPasswordBody,
   resetPasswordBody,
 } from '@vahti/domain';
-import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { FeedbackForm } from '@/components/feedback-form';
 import { FormAlerts } from '@/components/form-alerts';
 import { FormTextField, fieldProps } from '@/components/form-text-field';
 import { SubmitButton } from '@/components/submit-button';
-import { useFormFeedback } from '@/lib/form-feedback';
-import { useResetPassword } from '../api/reset-password';
+import { useMutationForm } from '@/lib/use-mutation-form';
+import { resetPassword } from '../api/reset-password';
 
 /** The login screen's password-change mode sends no e-mail; the /change-password page asks it. */
 const withEmail = resetPasswordBody.safeExtend({ userEmail: email() });
@@ -33,11 +29,11 @@ interface ResetPasswordFormProps {
  */
 export function ResetPasswordForm({ code, askEmail }: ResetPasswordFormProps) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const resetPassword = useResetPassword();
-  const [changed, setChanged] = useState(false);
-  const form = useForm<z.input<typeof resetPasswordBody>, unknown, ResetPasswordBody>({
-    resolver: zodResolver(askEmail ? withEmail : resetPasswordBody),
+  const { form, feedback, submit, pending, succeeded } = useMutationForm({
+    schema: (askEmail ? withEmail : resetPasswordBody) as z.ZodType<
+      ResetPasswordBody,
+      z.input<typeof resetPasswordBody>
+    >,
     // The code is not a field on screen; it travels with the values and is validated with them.
     defaultValues: {
       // Without the field the e-mail stays out of the values (an empty one would be invalid).
@@ -46,36 +42,20 @@ export function ResetPasswordForm({ code, askEmail }: ResetPasswordFormProps) {
       confirmPassword: '',
       code,
     },
+    mutation: resetPassword,
+    toVariables: ({ userEmail, ...values }) => ({ ...values, ...(askEmail ? { userEmail } : {}) }),
+    afterSuccess: {
+      navigate: '/',
+      delayMs: PASSWORD_RESET_REDIRECT_MS,
+      options: { replace: true },
+    },
+    successMessage: 'persist',
   });
-  const feedback = useFormFeedback(form);
 
-  useEffect(() => {
-    if (!changed) return;
-    const timer = setTimeout(() => navigate('/', { replace: true }), PASSWORD_RESET_REDIRECT_MS);
-    return () => clearTimeout(timer);
-  }, [changed, navigate]);
-
-  const handleValid = ({ userEmail, ...values }: ResetPasswordBody) => {
-    feedback.clear();
-    resetPassword.mutate(
-      { ...values, ...(askEmail ? { userEmail } : {}) },
-      {
-        onSuccess: ({ message }) => {
-          feedback.showSuccess(message, { persist: true });
-          setChanged(true);
-        },
-        onError: feedback.showError,
-      },
-    );
-  };
-
-  if (changed) return <FormAlerts feedback={feedback} />;
+  if (succeeded) return <FormAlerts feedback={feedback} />;
 
   return (
-    <FeedbackForm
-      feedback={feedback}
-      onSubmit={form.handleSubmit(handleValid, feedback.showInvalid)}
-    >
+    <FeedbackForm feedback={feedback} onSubmit={submit}>
       {askEmail && (
         <FormTextField
           {...fieldProps(form, 'userEmail')}
@@ -99,7 +79,7 @@ export function ResetPasswordForm({ code, askEmail }: ResetPasswordFormProps) {
         autoComplete="new-password"
         required
       />
-      <SubmitButton pending={resetPassword.isPending}>{t('resetPassword.submit')}</SubmitButton>
+      <SubmitButton pending={pending}>{t('resetPassword.submit')}</SubmitButton>
     </FeedbackForm>
   );
 }

@@ -1,19 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  type CreateOrganizationBody,
-  createOrganizationBody,
-  type OrganizationRecord,
-} from '@vahti/domain';
-import { useForm } from 'react-hook-form';
+import { createOrganizationBody, type OrganizationRecord } from '@vahti/domain';
 import { useTranslation } from 'react-i18next';
 import { EditDialog } from '@/components/edit-dialog';
-import { useFormFeedback } from '@/lib/form-feedback';
+import { useMutationForm } from '@/lib/use-mutation-form';
 import { useUpdateOrganization } from '../api/update-organization';
-import {
-  OrganizationFormFields,
-  type OrganizationFormValues,
-  organizationFormValues,
-} from './organization-form-fields';
+import { OrganizationFormFields, organizationFormValues } from './organization-form-fields';
 
 interface OrganizationEditDialogProps {
   organization: OrganizationRecord;
@@ -29,28 +19,23 @@ export function OrganizationEditDialog({
   onSaved,
 }: OrganizationEditDialogProps) {
   const { t } = useTranslation();
-  const updateOrganization = useUpdateOrganization();
-  const form = useForm<OrganizationFormValues>({
-    resolver: zodResolver(createOrganizationBody),
+  const { form, feedback, submit, pending } = useMutationForm({
+    schema: createOrganizationBody,
     defaultValues: organizationFormValues(organization),
+    mutation: useUpdateOrganization(),
+    toVariables: (values) => ({ organizationId: organization.organizationId, ...values }),
+    afterSuccess: 'keep',
+    successMessage: 'none',
+    onSuccess: ({ message }) => onSaved(message),
   });
-  const feedback = useFormFeedback(form);
-
-  const handleValid = (values: CreateOrganizationBody) => {
-    feedback.clear();
-    updateOrganization.mutate(
-      { organizationId: organization.organizationId, ...values },
-      { onSuccess: ({ message }) => onSaved(message), onError: feedback.showError },
-    );
-  };
 
   return (
     <EditDialog
       open
       title={t('organizations.editTitle')}
       onClose={onClose}
-      onSubmit={form.handleSubmit(handleValid, feedback.showInvalid)}
-      pending={updateOrganization.isPending}
+      onSubmit={submit}
+      pending={pending}
       feedback={feedback}
     >
       <OrganizationFormFields form={form} />

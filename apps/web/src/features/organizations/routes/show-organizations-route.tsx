@@ -1,52 +1,62 @@
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import type { OrganizationRecord } from '@vahti/domain';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOrganizations } from '@/api/organizations';
-import { AlertMessage } from '@/components/alert-message';
-import { errorText } from '@/lib/api-client';
-import { useDocumentTitle } from '@/lib/document-title';
-import { useFlashMessage } from '@/lib/use-flash-message';
+import type { Column } from '@/components/data-table';
+import { ResourceListScreen } from '@/components/resource-list-screen';
 import { OrganizationEditDialog } from '../components/organization-edit-dialog';
-import { OrganizationsTable } from '../components/organizations-table';
 
-/** /admin/show-organizations (Pääylläpitäjä): the organizations; the pencil edits one. */
+const applicationNames = (organization: OrganizationRecord) =>
+  organization.OrganizationApplications.map((application) => application.applicationName).join(
+    ', ',
+  );
+
+/** /admin/show-organizations (Pääylläpitäjä): every organization; the pencil edits one. */
 export function ShowOrganizationsRoute() {
   const { t } = useTranslation();
-  useDocumentTitle(t('organizations.listTitle'));
   const organizations = useOrganizations();
-  const [editing, setEditing] = useState<OrganizationRecord | null>(null);
-  const [saved, setSaved] = useFlashMessage();
 
-  const error = errorText(organizations.error);
+  const columns: Column<OrganizationRecord>[] = [
+    { key: 'name', label: t('organizations.name'), value: (o) => o.organizationName },
+    {
+      key: 'businessId',
+      label: t('organizations.businessId'),
+      value: (o) => o.organizationBusinessId,
+      nowrap: true,
+    },
+    {
+      key: 'contractNumber',
+      label: t('organizations.contractNumber'),
+      value: (o) => o.organizationContractNumber,
+      nowrap: true,
+    },
+    {
+      key: 'postalDistrict',
+      label: t('organizations.postalDistrict'),
+      value: (o) => o.organizationPostalDistrict,
+    },
+    { key: 'area', label: t('organizations.area'), value: (o) => o.organizationArea },
+    {
+      key: 'state',
+      label: t('organizations.state'),
+      value: (o) => t(`recordStates.${o.organizationState}`),
+      nowrap: true,
+    },
+    { key: 'applications', label: t('organizations.applications'), value: applicationNames },
+  ];
 
   return (
-    <Stack spacing={3}>
-      <Typography component="h1" variant="h4">
-        {t('organizations.listTitle')}
-      </Typography>
-      <AlertMessage severity="success" message={saved} />
-      <OrganizationsTable
-        organizations={organizations.data ?? []}
-        loading={organizations.isPending}
-        error={error}
-        onEdit={(organization) => {
-          setSaved(null);
-          setEditing(organization);
-        }}
-      />
-      {editing && (
-        <OrganizationEditDialog
-          key={editing.organizationId}
-          organization={editing}
-          onClose={() => setEditing(null)}
-          onSaved={(message) => {
-            setEditing(null);
-            setSaved(message);
-          }}
-        />
+    <ResourceListScreen
+      title={t('organizations.listTitle')}
+      label={t('organizations.tableLabel')}
+      query={organizations}
+      columns={columns}
+      rowKey={(o) => o.organizationId}
+      initialSort={{ key: 'name', direction: 'asc' }}
+      minWidth={900}
+      editLabel={(o) => t('organizations.editLabel', { name: o.organizationName })}
+      dialog={(organization, { close, done }) => (
+        <OrganizationEditDialog organization={organization} onClose={close} onSaved={done} />
       )}
-    </Stack>
+    />
   );
 }

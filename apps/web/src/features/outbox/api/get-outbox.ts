@@ -20,6 +20,7 @@ export function outboxQueryOptions(params: OutboxQuery) {
   return queryOptions({
     queryKey: outboxKeys.page(params),
     queryFn: ({ signal }) => getOutbox(params, signal),
+    select: (data) => ({ rows: data.mails, total: data.total }),
     // Paging keeps the current rows on screen until the next page arrives.
     placeholderData: keepPreviousData,
   });

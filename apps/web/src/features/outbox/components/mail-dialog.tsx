@@ -47,7 +47,7 @@ function MailText({ text }: { text: string }) {
 }
 
 interface MailDialogProps {
-  mail: OutboxMail | null;
+  mail: OutboxMail;
   onClose: () => void;
 }
 
@@ -55,25 +55,18 @@ interface MailDialogProps {
 export function MailDialog({ mail, onClose }: MailDialogProps) {
   const { t } = useTranslation();
   const titleId = useId();
-  const details = mail
-    ? [
-        [t('outbox.to'), mail.toAddress],
-        [t('outbox.status'), <MailStatusText key="status" status={mail.status} />],
-        [t('outbox.attempts'), String(mail.attempts)],
-        [t('outbox.created'), formatDateTime(mail.createdAt)],
-        [t('outbox.sent'), formatDateTime(mail.sentAt)],
-        ...(mail.lastError ? [[t('outbox.lastError'), mail.lastError]] : []),
-      ]
-    : [];
+  const details = [
+    [t('outbox.to'), mail.toAddress],
+    [t('outbox.status'), <MailStatusText key="status" status={mail.status} />],
+    [t('outbox.attempts'), String(mail.attempts)],
+    [t('outbox.created'), formatDateTime(mail.createdAt)],
+    [t('outbox.sent'), formatDateTime(mail.sentAt)],
+    ...(mail.lastError ? [[t('outbox.lastError'), mail.lastError]] : []),
+  ];
   return (
-    <ResponsiveDialog
-      open={mail !== null}
-      onClose={onClose}
-      maxWidth="md"
-      aria-labelledby={titleId}
-    >
+    <ResponsiveDialog open onClose={onClose} maxWidth="md" aria-labelledby={titleId}>
       <DialogTitle id={titleId} sx={{ overflowWrap: 'anywhere' }}>
-        {mail?.subject}
+        {mail.subject}
       </DialogTitle>
       <DialogContent dividers>
         <Box
@@ -100,7 +93,7 @@ export function MailDialog({ mail, onClose }: MailDialogProps) {
             </Fragment>
           ))}
         </Box>
-        {mail && <MailText text={mail.textBody} />}
+        <MailText text={mail.textBody} />
       </DialogContent>
       <DialogActions>
         <Button variant="contained" onClick={onClose}>

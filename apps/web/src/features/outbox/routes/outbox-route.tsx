@@ -1,52 +1,69 @@
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
+import Button from '@mui/material/Button';
 import type { OutboxMail } from '@vahti/domain';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '@/lib/api-client';
-import { useDocumentTitle } from '@/lib/document-title';
+import type { Column } from '@/components/data-table';
+import { ResourceListScreen } from '@/components/resource-list-screen';
+import { useServerPaging } from '@/components/use-server-paging';
+import { formatDateTime } from '@/lib/dates';
 import { useOutbox } from '../api/get-outbox';
 import { MailDialog } from '../components/mail-dialog';
-import { OutboxTable } from '../components/outbox-table';
-
-const DEFAULT_PAGE_SIZE = 25;
+import { MailStatusText } from '../components/mail-status';
 
 /**
- * /admin/outbox (Pääylläpitäjä): the mails the server sent or kept. Without SMTP this is where a
- * reset or registration link can be read.
+ * /admin/outbox (Pääylläpitäjä): the mails the server sent or kept, one server page at a time.
+ * Without SMTP this is where a reset or registration link can be read; "Näytä" opens a mail.
  */
 export function OutboxRoute() {
   const { t } = useTranslation();
-  useDocumentTitle(t('outbox.title'));
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
-  const [openMail, setOpenMail] = useState<OutboxMail | null>(null);
-  const outbox = useOutbox({ page: page + 1, pageSize });
+  const paging = useServerPaging(25);
+  const outbox = useOutbox({ page: paging.page + 1, pageSize: paging.pageSize });
 
-  const error = errorText(outbox.error);
+  const columns: Column<OutboxMail>[] = [
+    { key: 'to', label: t('outbox.to'), value: (mail) => mail.toAddress, nowrap: true },
+    { key: 'subject', label: t('outbox.subject'), value: (mail) => mail.subject },
+    {
+      key: 'status',
+      label: t('outbox.status'),
+      value: (mail) => t(`outbox.statuses.${mail.status}`),
+      render: (mail) => <MailStatusText status={mail.status} />,
+      nowrap: true,
+    },
+    { key: 'attempts', label: t('outbox.attempts'), value: (mail) => mail.attempts },
+    {
+      key: 'created',
+      label: t('outbox.created'),
+      value: (mail) => formatDateTime(mail.createdAt),
+      nowrap: true,
+    },
+    {
+      key: 'sent',
+      label: t('outbox.sent'),
+      value: (mail) => formatDateTime(mail.sentAt),
+      nowrap: true,
+    },
+  ];
 
   return (
-    <Stack spacing={3}>
-      <Stack spacing={1}>
-        <Typography component="h1" variant="h4">
-          {t('outbox.title')}
-        </Typography>
-        <Typography color="text.secondary">{t('outbox.intro')}</Typography>
-      </Stack>
-      <OutboxTable
-        mails={outbox.data?.mails ?? []}
-        onOpen={setOpenMail}
-        loading={outbox.isPending}
-        error={error}
-        paging={{
-          count: outbox.data?.total ?? 0,
-          page,
-          pageSize,
-          onPageChange: setPage,
-          onPageSizeChange: setPageSize,
-        }}
-      />
-      <MailDialog mail={openMail} onClose={() => setOpenMail(null)} />
-    </Stack>
+    <ResourceListScreen
+      title={t('outbox.title')}
+      intro={t('outbox.intro')}
+      label={t('outbox.tableLabel')}
+      query={outbox}
+      paging={paging}
+      columns={columns}
+      rowKey={(mail) => mail.id}
+      minWidth={760}
+      dialog={(mail, { close }) => <MailDialog mail={mail} onClose={close} />}
+      actions={(mail, openDialog) => (
+        <Button
+          size="small"
+          variant="outlined"
+          aria-label={t('outbox.showMail', { subject: mail.subject })}
+          onClick={openDialog}
+        >
+          {t('outbox.show')}
+        </Button>
+      )}
+    />
   );
 }

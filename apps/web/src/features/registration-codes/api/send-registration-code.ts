@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import {
   type MessageResponse,
   messageResponse,
@@ -21,8 +20,4 @@ export function sendRegistrationCode({
     body,
     schema: messageResponse,
   });
-}
-
-export function useSendRegistrationCode() {
-  return useMutation({ mutationFn: sendRegistrationCode });
 }

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   CODE_PERMISSIONS,
   type CreateRegistrationCodeResponse,
@@ -13,7 +12,7 @@ import {
   sectionOfPermission,
 } from '@vahti/domain';
 import { useEffect, useMemo, useRef } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useOrganizations } from '@/api/organizations';
@@ -26,8 +25,8 @@ import { MultiSelectField } from '@/components/multi-select-field';
 import { SelectField } from '@/components/select-field';
 import { SubmitButton } from '@/components/submit-button';
 import { errorText } from '@/lib/api-client';
-import { useFormFeedback } from '@/lib/form-feedback';
 import { useSession } from '@/lib/session';
+import { useMutationForm } from '@/lib/use-mutation-form';
 import { useCreateRegistrationCode } from '../api/create-registration-code';
 
 const body = createRegistrationCodeBody.shape;
@@ -51,7 +50,6 @@ function codeFormSchema(choosesOrganization: boolean) {
       }),
   });
 }
-type CodeFormValues = z.infer<ReturnType<typeof codeFormSchema>>;
 
 interface CodeGeneratorFormProps {
   /** Whether the caller picks the organization (the top administrator) or has their own. */
@@ -73,10 +71,9 @@ export function CodeGeneratorForm({
 }: CodeGeneratorFormProps) {
   const { t } = useTranslation();
   const { user } = useSession();
-  const createCode = useCreateRegistrationCode();
   const schema = useMemo(() => codeFormSchema(choosesOrganization), [choosesOrganization]);
-  const form = useForm<CodeFormValues>({
-    resolver: zodResolver(schema),
+  const { form, feedback, submit, pending } = useMutationForm({
+    schema,
     defaultValues: {
       organizationId: '',
       targetIds: [],
@@ -84,8 +81,16 @@ export function CodeGeneratorForm({
       permissions: [PERMISSIONS.tieto],
       expiresInDays: String(REGISTRATION_CODE_DAYS_DEFAULT),
     },
+    mutation: useCreateRegistrationCode(),
+    toVariables: ({ organizationId: chosenId, targetIds, permissions, expiresInDays }) => ({
+      organizationId: choosesOrganization ? chosenId : undefined,
+      targetIds,
+      userPermissions: formatPermissions(permissions),
+      expiresInDays: expiresInDays === '' ? undefined : Number(expiresInDays),
+    }),
+    afterSuccess: 'keep',
+    onSuccess: onCreated,
   });
-  const feedback = useFormFeedback(form);
   const organizations = useOrganizations({ enabled: choosesOrganization });
   const chosen = useWatch({ control: form.control, name: 'organizationId' });
   const organizationId = choosesOrganization ? chosen || undefined : user?.userOrganization;
@@ -100,30 +105,6 @@ export function CodeGeneratorForm({
     }
     onOrganizationChange(choosesOrganization ? organizationId : undefined);
   }, [organizationId, choosesOrganization, form, onOrganizationChange]);
-
-  const handleValid = ({
-    organizationId: chosenId,
-    targetIds,
-    permissions,
-    expiresInDays,
-  }: CodeFormValues) => {
-    feedback.clear();
-    createCode.mutate(
-      {
-        organizationId: choosesOrganization ? chosenId : undefined,
-        targetIds,
-        userPermissions: formatPermissions(permissions),
-        expiresInDays: expiresInDays === '' ? undefined : Number(expiresInDays),
-      },
-      {
-        onSuccess: (created) => {
-          feedback.showSuccess(created.message);
-          onCreated(created);
-        },
-        onError: feedback.showError,
-      },
-    );
-  };
 
   const organizationOptions = (organizations.data ?? []).map((organization) => ({
     value: organization.organizationId,
@@ -140,10 +121,7 @@ export function CodeGeneratorForm({
   const loadError = errorText(organizations.error) ?? errorText(targets.error);
 
   return (
-    <FeedbackForm
-      feedback={feedback}
-      onSubmit={form.handleSubmit(handleValid, feedback.showInvalid)}
-    >
+    <FeedbackForm feedback={feedback} onSubmit={submit}>
       <AlertMessage message={loadError} />
       {choosesOrganization ? (
         <SelectField
@@ -184,7 +162,7 @@ export function CodeGeneratorForm({
         inputProps={{ min: 1, max: REGISTRATION_CODE_DAYS_MAX, inputMode: 'numeric' }}
         hint={t('registrationCodes.validityHint', { max: REGISTRATION_CODE_DAYS_MAX })}
       />
-      <SubmitButton pending={createCode.isPending} sx={{ alignSelf: 'flex-start' }}>
+      <SubmitButton pending={pending} sx={{ alignSelf: 'flex-start' }}>
         {t('registrationCodes.create')}
       </SubmitButton>
     </FeedbackForm>

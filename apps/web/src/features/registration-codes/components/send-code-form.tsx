@@ -1,15 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import TextField from '@mui/material/TextField';
 import { email, msg, sendRegistrationCodeBody } from '@vahti/domain';
 import { useMemo } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FeedbackForm } from '@/components/feedback-form';
 import { SubmitButton } from '@/components/submit-button';
-import { useFormFeedback } from '@/lib/form-feedback';
 import { translateMessage } from '@/lib/i18n';
-import { useSendRegistrationCode } from '../api/send-registration-code';
+import { useMutationForm } from '@/lib/use-mutation-form';
+import { sendRegistrationCode } from '../api/send-registration-code';
 
 const adminEmail = email('emailInvalidAdmin');
 
@@ -52,35 +50,24 @@ interface SendCodeFormProps {
 /** Mails the new code with registration instructions (POST /api/registration-codes/{id}/send). */
 export function SendCodeForm({ codeId, code }: SendCodeFormProps) {
   const { t } = useTranslation();
-  const sendCode = useSendRegistrationCode();
   const schema = useMemo(
     () => sendFormSchema((addresses) => t('registrationCodes.invalidRecipients', { addresses })),
     [t],
   );
-  const form = useForm({ resolver: zodResolver(schema), defaultValues: { recipients: '' } });
-  const feedback = useFormFeedback(form);
+  const { form, feedback, submit, pending } = useMutationForm({
+    schema,
+    defaultValues: { recipients: '' },
+    mutation: sendRegistrationCode,
+    toVariables: ({ recipients: text }) => ({
+      id: codeId,
+      body: { code, recipients: splitAddresses(text) },
+    }),
+  });
   const { ref, ...recipients } = form.register('recipients');
   const error = translateMessage(form.formState.errors.recipients?.message);
 
-  const handleValid = ({ recipients: text }: { recipients: string }) => {
-    feedback.clear();
-    sendCode.mutate(
-      { id: codeId, body: { code, recipients: splitAddresses(text) } },
-      {
-        onSuccess: ({ message }) => {
-          form.reset({ recipients: '' });
-          feedback.showSuccess(message);
-        },
-        onError: feedback.showError,
-      },
-    );
-  };
-
   return (
-    <FeedbackForm
-      feedback={feedback}
-      onSubmit={form.handleSubmit(handleValid, feedback.showInvalid)}
-    >
+    <FeedbackForm feedback={feedback} onSubmit={submit}>
       <TextField
         {...recipients}
         inputRef={ref}
@@ -95,7 +82,7 @@ export function SendCodeForm({ codeId, code }: SendCodeFormProps) {
           htmlInput: { 'aria-required': true, autoComplete: 'off', spellCheck: false },
         }}
       />
-      <SubmitButton pending={sendCode.isPending} sx={{ alignSelf: 'flex-start' }}>
+      <SubmitButton pending={pending} sx={{ alignSelf: 'flex-start' }}>
         {t('registrationCodes.send')}
       </SubmitButton>
     </FeedbackForm>

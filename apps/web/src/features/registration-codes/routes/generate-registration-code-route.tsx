@@ -1,20 +1,25 @@
+import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { CreateRegistrationCodeResponse, RegistrationCodeRecord } from '@vahti/domain';
+import {
+  type CreateRegistrationCodeResponse,
+  parsePermissions,
+  type RegistrationCodeRecord,
+  sectionOfPermission,
+} from '@vahti/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AlertMessage } from '@/components/alert-message';
-import { errorText } from '@/lib/api-client';
-import { useDocumentTitle } from '@/lib/document-title';
+import type { Column } from '@/components/data-table';
+import { PageHeader } from '@/components/page-header';
+import { ResourceList } from '@/components/resource-list';
+import { formatDate } from '@/lib/dates';
 import { useCan } from '@/lib/session';
-import { useFlashMessage } from '@/lib/use-flash-message';
 import { useRegistrationCodes } from '../api/get-registration-codes';
 import { CodeGeneratorForm } from '../components/code-generator-form';
 import { CreatedCodePanel } from '../components/created-code-panel';
-import { RegistrationCodesTable } from '../components/registration-codes-table';
-import { RevokeCodeDialog } from '../components/revoke-code-dialog';
+import { RevokeCodeDialog, targetNames } from '../components/revoke-code-dialog';
 
 /**
  * /admin/generate-registeration-code: creates a code for chosen targets, shows it once with copy
@@ -22,30 +27,63 @@ import { RevokeCodeDialog } from '../components/revoke-code-dialog';
  */
 export function GenerateRegistrationCodeRoute() {
   const { t } = useTranslation();
-  useDocumentTitle(t('registrationCodes.title'));
   const choosesOrganization = useCan({ do: 'crossOrganizations' });
   // The top administrator's list follows the organization chosen in the form (all before that).
   const [listOrganization, setListOrganization] = useState<string | undefined>(undefined);
   const [created, setCreated] = useState<CreateRegistrationCodeResponse | null>(null);
-  const [revoking, setRevoking] = useState<RegistrationCodeRecord | null>(null);
-  const [revoked, setRevoked] = useFlashMessage();
   const codes = useRegistrationCodes(listOrganization);
 
-  const error = errorText(codes.error);
+  const applications = (code: RegistrationCodeRecord) =>
+    parsePermissions(code.userPermissions)
+      .map((permission) => t(`sections.${sectionOfPermission(permission)}.name`))
+      .join(', ');
+  const columns: Column<RegistrationCodeRecord>[] = [
+    {
+      key: 'createdAt',
+      label: t('registrationCodes.created'),
+      // Sorted by the ISO time, shown as DD.MM.YYYY.
+      value: (code) => code.createdAt,
+      render: (code) => formatDate(code.createdAt),
+      nowrap: true,
+    },
+    {
+      key: 'expiresAt',
+      label: t('registrationCodes.expires'),
+      value: (code) => code.expiresAt,
+      render: (code) =>
+        code.expiresAt ? formatDate(code.expiresAt) : t('registrationCodes.neverExpires'),
+      nowrap: true,
+    },
+    { key: 'useCount', label: t('registrationCodes.uses'), value: (code) => code.useCount },
+    { key: 'targets', label: t('registrationCodes.targets'), value: targetNames },
+    { key: 'applications', label: t('registrationCodes.applications'), value: applications },
+    {
+      key: 'status',
+      label: t('registrationCodes.status'),
+      value: (code) => t(`registrationCodes.statuses.${code.status}`),
+      nowrap: true,
+    },
+    {
+      key: 'createdBy',
+      label: t('registrationCodes.createdBy'),
+      value: (code) => code.createdBy,
+    },
+    // The top administrator's list may span organizations.
+    ...(choosesOrganization && !listOrganization
+      ? [
+          {
+            key: 'organization',
+            label: t('registrationCodes.organization'),
+            value: (code: RegistrationCodeRecord) => code.organizationName,
+          },
+        ]
+      : []),
+  ];
 
   return (
     <Stack spacing={4}>
       <Stack spacing={3} sx={{ maxWidth: 640 }}>
-        <Stack spacing={1}>
-          <Typography
-            component="h1"
-            variant="h4"
-            sx={{ fontSize: { xs: '1.75rem', sm: '2.125rem' } }}
-          >
-            {t('registrationCodes.title')}
-          </Typography>
-          <Typography color="text.secondary">{t('registrationCodes.intro')}</Typography>
-        </Stack>
+        <PageHeader title={t('registrationCodes.title')} intro={t('registrationCodes.intro')} />
         <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
           <Stack spacing={3} divider={<Divider flexItem />}>
             <CodeGeneratorForm
@@ -61,28 +99,33 @@ export function GenerateRegistrationCodeRoute() {
         <Typography component="h2" variant="h5">
           {t('registrationCodes.listTitle')}
         </Typography>
-        <AlertMessage severity="success" message={revoked} />
-        <RegistrationCodesTable
-          codes={codes.data ?? []}
-          loading={codes.isPending}
-          error={error}
-          showOrganization={choosesOrganization && !listOrganization}
-          onRevoke={(code) => {
-            setRevoked(null);
-            setRevoking(code);
-          }}
+        <ResourceList
+          label={t('registrationCodes.tableLabel')}
+          query={codes}
+          columns={columns}
+          rowKey={(code) => code.id}
+          initialSort={{ key: 'createdAt', direction: 'desc' }}
+          minWidth={960}
+          dialog={(code, { close, done }) => (
+            <RevokeCodeDialog code={code} onClose={close} onRevoked={done} />
+          )}
+          actions={(code, openDialog) =>
+            code.status === 'active' ? (
+              <Button
+                size="small"
+                color="error"
+                aria-label={t('registrationCodes.revokeLabel', {
+                  targets: targetNames(code),
+                  created: formatDate(code.createdAt),
+                })}
+                onClick={openDialog}
+              >
+                {t('registrationCodes.revoke')}
+              </Button>
+            ) : null
+          }
         />
       </Stack>
-      {revoking && (
-        <RevokeCodeDialog
-          code={revoking}
-          onClose={() => setRevoking(null)}
-          onRevoked={(message) => {
-            setRevoking(null);
-            setRevoked(message);
-          }}
-        />
-      )}
     </Stack>
   );
 }

@@ -1,12 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { type CreateTargetBody, createTargetBody, type TargetRecord } from '@vahti/domain';
-import { useForm } from 'react-hook-form';
+import { createTargetBody, type TargetRecord } from '@vahti/domain';
 import { useTranslation } from 'react-i18next';
 import { EditDialog } from '@/components/edit-dialog';
-import { useFormFeedback } from '@/lib/form-feedback';
 import { useCan } from '@/lib/session';
+import { useMutationForm } from '@/lib/use-mutation-form';
 import { useUpdateTarget } from '../api/update-target';
-import { TargetFormFields, type TargetFormValues, targetFormValues } from './target-form-fields';
+import { TargetFormFields, targetFormValues } from './target-form-fields';
 
 interface TargetEditDialogProps {
   target: TargetRecord;
@@ -19,28 +17,23 @@ interface TargetEditDialogProps {
 export function TargetEditDialog({ target, onClose, onSaved }: TargetEditDialogProps) {
   const { t } = useTranslation();
   const choosesOrganization = useCan({ do: 'crossOrganizations' });
-  const updateTarget = useUpdateTarget();
-  const form = useForm<TargetFormValues>({
-    resolver: zodResolver(createTargetBody),
+  const { form, feedback, submit, pending } = useMutationForm({
+    schema: createTargetBody,
     defaultValues: targetFormValues(target, choosesOrganization),
+    mutation: useUpdateTarget(),
+    toVariables: (values) => ({ targetId: target.targetId, ...values }),
+    afterSuccess: 'keep',
+    successMessage: 'none',
+    onSuccess: ({ message }) => onSaved(message),
   });
-  const feedback = useFormFeedback(form);
-
-  const handleValid = (values: CreateTargetBody) => {
-    feedback.clear();
-    updateTarget.mutate(
-      { targetId: target.targetId, ...values },
-      { onSuccess: ({ message }) => onSaved(message), onError: feedback.showError },
-    );
-  };
 
   return (
     <EditDialog
       open
       title={t('targets.editTitle')}
       onClose={onClose}
-      onSubmit={form.handleSubmit(handleValid, feedback.showInvalid)}
-      pending={updateTarget.isPending}
+      onSubmit={submit}
+      pending={pending}
       feedback={feedback}
     >
       <TargetFormFields form={form} />

@@ -1,55 +1,79 @@
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import type { TargetRecord } from '@vahti/domain';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTargets } from '@/api/targets';
-import { AlertMessage } from '@/components/alert-message';
-import { errorText } from '@/lib/api-client';
-import { useDocumentTitle } from '@/lib/document-title';
+import type { Column } from '@/components/data-table';
+import { ResourceListScreen } from '@/components/resource-list-screen';
 import { useCan } from '@/lib/session';
-import { useFlashMessage } from '@/lib/use-flash-message';
 import { TargetEditDialog } from '../components/target-edit-dialog';
-import { TargetsTable } from '../components/targets-table';
+
+const contactNames = (target: TargetRecord) =>
+  target.TargetContactUsers.map((user) => `${user.userFirstName} ${user.userLastName}`).join(', ');
 
 /** /admin/show-targets: the targets the caller may see; the pencil edits one. */
 export function ShowTargetsRoute() {
   const { t } = useTranslation();
-  useDocumentTitle(t('targets.listTitle'));
   const targets = useTargets();
+  // The top administrator sees every organization's targets, so the table names it.
   const showOrganization = useCan({ do: 'crossOrganizations' });
-  const [editing, setEditing] = useState<TargetRecord | null>(null);
-  const [saved, setSaved] = useFlashMessage();
 
-  const error = errorText(targets.error);
+  const columns: Column<TargetRecord>[] = [
+    { key: 'name', label: t('targets.name'), value: (row) => row.targetName },
+    { key: 'address', label: t('targets.address'), value: (row) => row.targetAddress },
+    {
+      key: 'zipCode',
+      label: t('targets.zipCode'),
+      value: (row) => row.targetZipCode,
+      nowrap: true,
+    },
+    {
+      key: 'postalDistrict',
+      label: t('targets.postalDistrict'),
+      value: (row) => row.targetPostalDistrict,
+    },
+    { key: 'type', label: t('targets.type'), value: (row) => row.targetType },
+    {
+      key: 'propertyId',
+      label: t('targets.propertyId'),
+      value: (row) => row.targetPropertyId,
+      nowrap: true,
+    },
+    {
+      key: 'jobNumber',
+      label: t('targets.jobNumber'),
+      value: (row) => row.targetJobNumber,
+      nowrap: true,
+    },
+    { key: 'contactUsers', label: t('targets.contactUsers'), value: contactNames },
+    {
+      key: 'state',
+      label: t('targets.state'),
+      value: (row) => t(`recordStates.${row.targetState}`),
+      nowrap: true,
+    },
+    ...(showOrganization
+      ? [
+          {
+            key: 'organization',
+            label: t('targets.organization'),
+            value: (row: TargetRecord) => row.Organization.organizationName,
+          },
+        ]
+      : []),
+  ];
 
   return (
-    <Stack spacing={3}>
-      <Typography component="h1" variant="h4">
-        {t('targets.listTitle')}
-      </Typography>
-      <AlertMessage severity="success" message={saved} />
-      <TargetsTable
-        targets={targets.data ?? []}
-        loading={targets.isPending}
-        error={error}
-        showOrganization={showOrganization}
-        onEdit={(target) => {
-          setSaved(null);
-          setEditing(target);
-        }}
-      />
-      {editing && (
-        <TargetEditDialog
-          key={editing.targetId}
-          target={editing}
-          onClose={() => setEditing(null)}
-          onSaved={(message) => {
-            setEditing(null);
-            setSaved(message);
-          }}
-        />
+    <ResourceListScreen
+      title={t('targets.listTitle')}
+      label={t('targets.tableLabel')}
+      query={targets}
+      columns={columns}
+      rowKey={(target) => target.targetId}
+      initialSort={{ key: 'name', direction: 'asc' }}
+      minWidth={1100}
+      editLabel={(target) => t('targets.editLabel', { name: target.targetName })}
+      dialog={(target, { close, done }) => (
+        <TargetEditDialog target={target} onClose={close} onSaved={done} />
       )}
-    </Stack>
+    />
   );
 }

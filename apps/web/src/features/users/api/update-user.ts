@@ -1,15 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { UpdateUserBody } from '@vahti/domain';
-import { z } from 'zod';
+import { type UpdateUserBody, type UserResponse, userResponse } from '@vahti/domain';
 import { userRoleCountsKeys } from '@/api/user-role-counts';
 import { usersKeys } from '@/api/users';
 import { apiRequest } from '@/lib/api-client';
 
-const messageResponse = z.object({ message: z.string() });
-
 /** PATCH /api/users: an administrator edits a user named by `uuid`. */
-export function updateUser(body: UpdateUserBody) {
-  return apiRequest('/api/users', { method: 'PATCH', body, schema: messageResponse });
+export function updateUser(body: UpdateUserBody): Promise<UserResponse> {
+  return apiRequest('/api/users', { method: 'PATCH', body, schema: userResponse });
 }
 
 /** The saved user's lists reload (spec 000 §4: a save reloads the list). */

@@ -1,15 +1,14 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   type AddUserTargetsBody,
+  type MessageResponse,
+  messageResponse,
   type UserTargetsResponse,
   userTargetsResponse,
 } from '@vahti/domain';
-import { z } from 'zod';
 import { userRoleCountsKeys } from '@/api/user-role-counts';
 import { usersKeys } from '@/api/users';
 import { apiRequest } from '@/lib/api-client';
-
-const messageResponse = z.object({ message: z.string() });
 
 export const userTargetsKeys = {
   all: ['user-targets'] as const,
@@ -36,12 +35,12 @@ export function useUserTargets(userId: string | null | undefined) {
 }
 
 /** POST /api/user-targets: links the user to the targets (existing links stay). */
-export function addUserTargets(body: AddUserTargetsBody) {
-  return apiRequest('/api/user-targets', { method: 'POST', body, schema: messageResponse });
+export function addUserTargets(body: AddUserTargetsBody): Promise<UserTargetsResponse> {
+  return apiRequest('/api/user-targets', { method: 'POST', body, schema: userTargetsResponse });
 }
 
 /** DELETE /api/user-targets: removes one link, named by its own id. */
-export function removeUserTarget(id: string) {
+export function removeUserTarget(id: string): Promise<MessageResponse> {
   return apiRequest('/api/user-targets', {
     method: 'DELETE',
     body: { id },

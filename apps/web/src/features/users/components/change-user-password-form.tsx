@@ -1,38 +1,22 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { type ChangeUserPasswordBody, changeUserPasswordBody } from '@vahti/domain';
-import { useForm } from 'react-hook-form';
+import { changeUserPasswordBody } from '@vahti/domain';
 import { useTranslation } from 'react-i18next';
 import { FeedbackForm } from '@/components/feedback-form';
 import { FormTextField, fieldProps } from '@/components/form-text-field';
 import { SubmitButton } from '@/components/submit-button';
-import { useFormFeedback } from '@/lib/form-feedback';
-import { useChangeUserPassword } from '../api/change-user-password';
-
-const EMPTY = { userEmail: '', userPassword: '', confirmPassword: '' };
+import { useMutationForm } from '@/lib/use-mutation-form';
+import { changeUserPassword } from '../api/change-user-password';
 
 /** change-user-password: an administrator sets a user's password by e-mail (spec 000 §5). */
 export function ChangeUserPasswordForm() {
   const { t } = useTranslation();
-  const changeUserPassword = useChangeUserPassword();
-  const form = useForm({ resolver: zodResolver(changeUserPasswordBody), defaultValues: EMPTY });
-  const feedback = useFormFeedback(form);
-
-  const handleValid = (body: ChangeUserPasswordBody) => {
-    feedback.clear();
-    changeUserPassword.mutate(body, {
-      onSuccess: ({ message }) => {
-        form.reset(EMPTY);
-        feedback.showSuccess(message);
-      },
-      onError: feedback.showError,
-    });
-  };
+  const { form, feedback, submit, pending } = useMutationForm({
+    schema: changeUserPasswordBody,
+    defaultValues: { userEmail: '', userPassword: '', confirmPassword: '' },
+    mutation: changeUserPassword,
+  });
 
   return (
-    <FeedbackForm
-      feedback={feedback}
-      onSubmit={form.handleSubmit(handleValid, feedback.showInvalid)}
-    >
+    <FeedbackForm feedback={feedback} onSubmit={submit}>
       <FormTextField
         {...fieldProps(form, 'userEmail')}
         label={t('users.email')}
@@ -54,7 +38,7 @@ export function ChangeUserPasswordForm() {
         autoComplete="new-password"
         required
       />
-      <SubmitButton pending={changeUserPassword.isPending} sx={{ alignSelf: 'flex-start' }}>
+      <SubmitButton pending={pending} sx={{ alignSelf: 'flex-start' }}>
         {t('users.changePasswordSubmit')}
       </SubmitButton>
     </FeedbackForm>

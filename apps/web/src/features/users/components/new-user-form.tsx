@@ -1,46 +1,31 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { FeedbackForm } from '@/components/feedback-form';
 import { FormTextField, fieldProps } from '@/components/form-text-field';
 import { SubmitButton } from '@/components/submit-button';
-import { useFormFeedback } from '@/lib/form-feedback';
 import { useCan, useSession } from '@/lib/session';
+import { useMutationForm } from '@/lib/use-mutation-form';
 import { useCreateUser } from '../api/create-user';
 import { UserFormFields } from './user-form-fields';
-import { emptyUserForm, type NewUserFormValues, newUserForm, toUserBody } from './user-form-schema';
+import { emptyUserForm, newUserForm, toUserBody } from './user-form-schema';
 
 /** add-new-user: an administrator creates a user; success says 'Käyttäjä luotu' and empties it. */
 export function NewUserForm() {
   const { t } = useTranslation();
   const session = useSession();
   const chooseOrganization = useCan({ do: 'crossOrganizations' });
-  const createUser = useCreateUser();
-  const defaults = (): NewUserFormValues => ({
-    ...emptyUserForm(chooseOrganization ? session.user?.userOrganization : undefined),
-    userPassword: '',
-    confirmPassword: '',
+  const { form, feedback, submit, pending } = useMutationForm({
+    schema: newUserForm,
+    defaultValues: {
+      ...emptyUserForm(chooseOrganization ? session.user?.userOrganization : undefined),
+      userPassword: '',
+      confirmPassword: '',
+    },
+    mutation: useCreateUser(),
+    toVariables: ({ confirmPassword: _, ...values }) => toUserBody(values, { chooseOrganization }),
   });
-  const form = useForm({ resolver: zodResolver(newUserForm), defaultValues: defaults() });
-  const feedback = useFormFeedback(form);
-
-  const handleValid = ({ confirmPassword: _, ...values }: z.output<typeof newUserForm>) => {
-    feedback.clear();
-    createUser.mutate(toUserBody(values, { chooseOrganization }), {
-      onSuccess: ({ message }) => {
-        form.reset(defaults());
-        feedback.showSuccess(message);
-      },
-      onError: feedback.showError,
-    });
-  };
 
   return (
-    <FeedbackForm
-      feedback={feedback}
-      onSubmit={form.handleSubmit(handleValid, feedback.showInvalid)}
-    >
+    <FeedbackForm feedback={feedback} onSubmit={submit}>
       <UserFormFields
         form={form}
         passwordFields={
@@ -62,7 +47,7 @@ export function NewUserForm() {
           </>
         }
       />
-      <SubmitButton pending={createUser.isPending} sx={{ alignSelf: 'flex-start' }}>
+      <SubmitButton pending={pending} sx={{ alignSelf: 'flex-start' }}>
         {t('users.create')}
       </SubmitButton>
     </FeedbackForm>

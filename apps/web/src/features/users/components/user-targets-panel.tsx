@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import DeleteIcon from '@mui/icons-material/Delete';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
@@ -6,22 +5,19 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { addUserTargetsBody, type UserRecord, type UserTarget } from '@vahti/domain';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { useOrganizationTargets } from '@/api/targets';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { type Column, DataTable } from '@/components/data-table';
 import { FeedbackForm } from '@/components/feedback-form';
 import { MultiSelectField } from '@/components/multi-select-field';
 import { SubmitButton } from '@/components/submit-button';
 import { errorText } from '@/lib/api-client';
-import { useFormFeedback } from '@/lib/form-feedback';
 import { useCan } from '@/lib/session';
+import { useMutationForm } from '@/lib/use-mutation-form';
 import { useAddUserTargets, useRemoveUserTarget, useUserTargets } from '../api/user-targets';
-import { ConfirmDialog } from './confirm-dialog';
 
 const addTargetsForm = addUserTargetsBody.pick({ targetId: true });
-type AddTargetsValues = z.input<typeof addTargetsForm>;
 
 /**
  * One user's targets: the current links with a remove button each, and a choice of the
@@ -32,14 +28,18 @@ export function UserTargetsPanel({ user }: { user: UserRecord }) {
   const chooseOrganization = useCan({ do: 'crossOrganizations' });
   const linked = useUserTargets(user.uuid);
   const targets = useOrganizationTargets(user.userOrganization);
-  const addTargets = useAddUserTargets();
   const removeTarget = useRemoveUserTarget();
   const [removing, setRemoving] = useState<UserTarget | null>(null);
-  const form = useForm<AddTargetsValues>({
-    resolver: zodResolver(addTargetsForm),
+  const { form, feedback, submit, pending } = useMutationForm({
+    schema: addTargetsForm,
     defaultValues: { targetId: [] },
+    mutation: useAddUserTargets(),
+    toVariables: ({ targetId }) => ({
+      userId: user.uuid,
+      targetId,
+      ...(chooseOrganization ? { organization: user.userOrganization } : {}),
+    }),
   });
-  const feedback = useFormFeedback(form);
 
   const linkedIds = new Set((linked.data ?? []).map((link) => link.targetId));
   const options = (targets.data ?? [])
@@ -48,24 +48,6 @@ export function UserTargetsPanel({ user }: { user: UserRecord }) {
       value: target.targetId,
       label: `${target.targetName}, ${target.targetAddress}`,
     }));
-
-  const handleValid = ({ targetId }: z.output<typeof addTargetsForm>) => {
-    feedback.clear();
-    addTargets.mutate(
-      {
-        userId: user.uuid,
-        targetId,
-        ...(chooseOrganization ? { organization: user.userOrganization } : {}),
-      },
-      {
-        onSuccess: ({ message }) => {
-          form.reset({ targetId: [] });
-          feedback.showSuccess(message);
-        },
-        onError: feedback.showError,
-      },
-    );
-  };
 
   const confirmRemove = () => {
     if (!removing) return;
@@ -97,10 +79,7 @@ export function UserTargetsPanel({ user }: { user: UserRecord }) {
 
   return (
     <Stack spacing={3}>
-      <FeedbackForm
-        feedback={feedback}
-        onSubmit={form.handleSubmit(handleValid, feedback.showInvalid)}
-      >
+      <FeedbackForm feedback={feedback} onSubmit={submit}>
         <MultiSelectField
           control={form.control}
           name="targetId"
@@ -109,7 +88,7 @@ export function UserTargetsPanel({ user }: { user: UserRecord }) {
           loading={targets.isPending}
           required
         />
-        <SubmitButton pending={addTargets.isPending} sx={{ alignSelf: 'flex-start' }}>
+        <SubmitButton pending={pending} sx={{ alignSelf: 'flex-start' }}>
           {t('userTargets.add')}
         </SubmitButton>
       </FeedbackForm>

@@ -8,8 +8,8 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useUsers } from '@/api/users';
 import { AlertMessage } from '@/components/alert-message';
+import { PageHeader } from '@/components/page-header';
 import { errorText } from '@/lib/api-client';
-import { useDocumentTitle } from '@/lib/document-title';
 import { UserTargetsPanel } from '../components/user-targets-panel';
 
 const userLabel = (user: UserRecord) =>
@@ -21,7 +21,6 @@ const userLabel = (user: UserRecord) =>
  */
 export function AddTargetsToUserRoute() {
   const { t } = useTranslation();
-  useDocumentTitle(t('userTargets.title'));
   const [params, setParams] = useSearchParams();
   const users = useUsers();
   const userId = params.get('userId');
@@ -31,9 +30,7 @@ export function AddTargetsToUserRoute() {
 
   return (
     <Stack spacing={3} sx={{ maxWidth: 900 }}>
-      <Typography component="h1" variant="h4" sx={{ fontSize: { xs: '1.75rem', sm: '2.125rem' } }}>
-        {t('userTargets.title')}
-      </Typography>
+      <PageHeader title={t('userTargets.title')} />
       <AlertMessage message={error} />
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
         <Stack spacing={3}>

@@ -1,16 +1,12 @@
 import LinkIcon from '@mui/icons-material/Link';
 import IconButton from '@mui/material/IconButton';
-import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
-import Typography from '@mui/material/Typography';
 import { can, parsePermissions, sectionOfPermission, type UserRecord } from '@vahti/domain';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useUsers } from '@/api/users';
-import { type Column, DataTable, EditIconButton } from '@/components/data-table';
-import { errorText } from '@/lib/api-client';
-import { useDocumentTitle } from '@/lib/document-title';
+import type { Column } from '@/components/data-table';
+import { ResourceListScreen } from '@/components/resource-list-screen';
 import { toActor, useCan, useSession } from '@/lib/session';
 import { UserEditDialog } from '../components/user-edit-dialog';
 
@@ -19,11 +15,9 @@ const fullName = (user: UserRecord) => `${user.userFirstName} ${user.userLastNam
 /** /admin/show-users: the users the caller may see; the pencil opens the edit dialog. */
 export function ShowUsersRoute() {
   const { t } = useTranslation();
-  useDocumentTitle(t('users.listTitle'));
   const actor = toActor(useSession());
   const topAdmin = useCan({ do: 'crossOrganizations' });
   const users = useUsers();
-  const [editing, setEditing] = useState<UserRecord | null>(null);
 
   const permissionNames = (user: UserRecord) =>
     parsePermissions(user.userPermissions)
@@ -54,48 +48,30 @@ export function ShowUsersRoute() {
     },
   ];
 
-  // A user who outranks the caller cannot be edited (the server would refuse).
-  const editable = (user: UserRecord) =>
-    actor !== null && can(actor, { do: 'manageUser', role: user.userRoles });
-
-  const error = errorText(users.error);
-
   return (
-    <Stack spacing={3}>
-      <Typography component="h1" variant="h4" sx={{ fontSize: { xs: '1.75rem', sm: '2.125rem' } }}>
-        {t('users.listTitle')}
-      </Typography>
-      <DataTable
-        label={t('users.listTitle')}
-        rows={users.data ?? []}
-        columns={columns}
-        rowKey={(user) => user.uuid}
-        loading={users.isPending}
-        error={error}
-        initialSort={{ key: 'name', direction: 'asc' }}
-        minWidth={topAdmin ? 1100 : 960}
-        actions={(user) => (
-          <>
-            {editable(user) && (
-              <EditIconButton
-                label={t('users.editLabel', { name: fullName(user) })}
-                onClick={() => setEditing(user)}
-              />
-            )}
-            <Tooltip title={t('users.openTargets', { name: fullName(user) })}>
-              <IconButton
-                size="small"
-                component={RouterLink}
-                to={`/admin/add-targets-to-user?userId=${encodeURIComponent(user.uuid)}`}
-                aria-label={t('users.openTargets', { name: fullName(user) })}
-              >
-                <LinkIcon fontSize="small" />
-              </IconButton>
-            </Tooltip>
-          </>
-        )}
-      />
-      <UserEditDialog user={editing} onClose={() => setEditing(null)} />
-    </Stack>
+    <ResourceListScreen
+      title={t('users.listTitle')}
+      query={users}
+      columns={columns}
+      rowKey={(user) => user.uuid}
+      initialSort={{ key: 'name', direction: 'asc' }}
+      minWidth={topAdmin ? 1100 : 960}
+      editLabel={(user) => t('users.editLabel', { name: fullName(user) })}
+      // A user who outranks the caller cannot be edited (the server would refuse).
+      canEdit={(user) => actor !== null && can(actor, { do: 'manageUser', role: user.userRoles })}
+      dialog={(user, { close }) => <UserEditDialog user={user} onClose={close} />}
+      actions={(user) => (
+        <Tooltip title={t('users.openTargets', { name: fullName(user) })}>
+          <IconButton
+            size="small"
+            component={RouterLink}
+            to={`/admin/add-targets-to-user?userId=${encodeURIComponent(user.uuid)}`}
+            aria-label={t('users.openTargets', { name: fullName(user) })}
+          >
+            <LinkIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      )}
+    />
   );
 }

@@ -3,9 +3,11 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ResponsiveDialog } from '@/components/responsive-dialog';
+import { AlertMessage } from './alert-message';
+import { ResponsiveDialog } from './responsive-dialog';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -13,17 +15,23 @@ interface ConfirmDialogProps {
   text: string;
   confirmLabel: string;
   pending?: boolean;
+  /** A failed action, in red above the text; the dialog stays open for another try. */
+  error?: string | null;
   onConfirm: () => void;
   onClose: () => void;
 }
 
-/** "Are you sure?" before a removal: Cancel is the default, the action is a red button. */
+/**
+ * "Are you sure?" before a removal or a revocation: Cancel is the default, the action is a red
+ * button.
+ */
 export function ConfirmDialog({
   open,
   title,
   text,
   confirmLabel,
   pending = false,
+  error,
   onConfirm,
   onClose,
 }: ConfirmDialogProps) {
@@ -40,7 +48,10 @@ export function ConfirmDialog({
     >
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>
-        <DialogContentText id={textId}>{text}</DialogContentText>
+        <Stack spacing={2}>
+          <AlertMessage message={error} />
+          <DialogContentText id={textId}>{text}</DialogContentText>
+        </Stack>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2, gap: 1 }}>
         <Button onClick={onClose} autoFocus>

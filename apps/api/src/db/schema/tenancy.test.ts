@@ -1,0 +1,51 @@
+import { getTableColumns, getTableName, isTable, type Table } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import * as schema from './index.js';
+
+/**
+ * Tables that hold no organization column, each with the reason. A new table is tenant-owned
+ * (an `organizationId` column, filtered by the Scope) unless it is listed here.
+ */
+const WITHOUT_ORGANIZATION: Record<string, string> = {
+  applications: 'the catalogue of applications, the same for every organization',
+  rate_limits: 'windows keyed by an e-mail address or an IP, never by a tenant',
+  mail_outbox:
+    'system table: a mail may concern no organization; read only by a scope that crosses organizations',
+  password_resets: "owned by its user: scoped through the user's organization",
+  user_targets: 'a link between a user and a target of the same organization: scoped through both',
+  target_contact_users:
+    'a link between a target and a user of its organization: scoped through both',
+  registration_code_targets: "owned by its code: scoped through the code's organization",
+};
+
+const tables = (Object.values(schema) as unknown[]).filter((value): value is Table =>
+  isTable(value),
+);
+
+describe('tenancy of the schema', () => {
+  it('finds the tables', () => {
+    expect(tables.length).toBeGreaterThan(5);
+  });
+
+  it.each(tables.map((table) => [getTableName(table), table] as const))(
+    '%s has an organizationId column or a stated reason not to',
+    (name, table) => {
+      const columns = getTableColumns(table);
+      const tenantColumn = Object.entries(columns).find(
+        ([, column]) => column.name === 'organization_id',
+      );
+      if (WITHOUT_ORGANIZATION[name]) {
+        expect(tenantColumn, `${name} is listed as global but has organization_id`).toBeUndefined();
+        return;
+      }
+      expect(tenantColumn, `${name} has no organization_id column and is not listed`).toBeDefined();
+      // One name in TypeScript for the tenant column, whatever the wire calls it.
+      expect(tenantColumn?.[0]).toBe('organizationId');
+    },
+  );
+
+  it('lists no table that does not exist', () => {
+    const names = tables.map((table) => getTableName(table));
+    expect(Object.keys(WITHOUT_ORGANIZATION).filter((name) => !names.includes(name))).toEqual([]);
+  });
+});

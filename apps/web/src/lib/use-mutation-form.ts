@@ -1,0 +1,136 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type UseMutationResult, useMutation } from '@tanstack/react-query';
+import { type FormEventHandler, useEffect, useState } from 'react';
+import { type DefaultValues, type FieldValues, type UseFormReturn, useForm } from 'react-hook-form';
+import { type NavigateOptions, type To, useNavigate } from 'react-router';
+import type { ZodType } from 'zod';
+import { type FormFeedback, type FormFeedbackOptions, useFormFeedback } from './form-feedback';
+
+/** What the form does with its values once the call succeeded. */
+export type AfterSuccess<TInput, TOutput, TResponse> =
+  /** Back to the default values, ready for the next record (the default). */
+  | 'reset'
+  /** The values stay as sent. */
+  | 'keep'
+  /** The form starts again from these values (e.g. the saved record, or a choice worth keeping). */
+  | { reset: (response: TResponse, values: TOutput) => DefaultValues<TInput> }
+  /** Another screen, after `delayMs` (the message stays on screen until then). */
+  | { navigate: To; delayMs?: number; options?: NavigateOptions };
+
+/** A feature's mutation hook, or a bare fetcher for a call that leaves no cache to refresh. */
+export type FormMutation<TVariables, TResponse> =
+  | UseMutationResult<TResponse, Error, TVariables, unknown>
+  | ((variables: TVariables) => Promise<TResponse>);
+
+export interface UseMutationFormOptions<
+  TInput extends FieldValues,
+  TOutput,
+  TVariables,
+  TResponse extends { message: string },
+> {
+  /** The shared zod schema (usually the request schema, `.pick`/`.extend`ed). */
+  schema: ZodType<TOutput, TInput>;
+  /** The empty form, or the record being edited; 'reset' returns to these. */
+  defaultValues: DefaultValues<TInput>;
+  mutation: FormMutation<TVariables, TResponse>;
+  /** The mutation's variables from the checked values; by default the values themselves. */
+  toVariables?: (values: TOutput) => TVariables;
+  /** Default 'reset'. */
+  afterSuccess?: AfterSuccess<TInput, TOutput, TResponse>;
+  /** Runs after `afterSuccess`, e.g. to close a dialog or hand the message to a list. */
+  onSuccess?: (response: TResponse, values: TOutput) => void;
+  /** Runs after the failure is shown. */
+  onError?: (error: Error) => void;
+  /**
+   * The green message (the answer's `message`): 'flash' hides it after 3 s (the default),
+   * 'persist' keeps it until the next action, 'none' leaves it to `onSuccess`.
+   */
+  successMessage?: 'flash' | 'persist' | 'none';
+  serverErrorText?: FormFeedbackOptions['serverErrorText'];
+}
+
+export interface MutationForm<TInput extends FieldValues, TOutput> {
+  form: UseFormReturn<TInput, unknown, TOutput>;
+  /** The form's green and red alerts; also for a second action sharing them (a removal). */
+  feedback: FormFeedback;
+  /** The form's onSubmit: validates with the schema, then calls the mutation. */
+  submit: FormEventHandler<HTMLFormElement>;
+  /** The call is running. */
+  pending: boolean;
+  /** The last call succeeded (a one-time form such as registration then shows what comes next). */
+  succeeded: boolean;
+}
+
+const unused = () => Promise.reject(new Error('useMutationForm: the mutation hook is used'));
+
+/**
+ * The one shape of a form that sends one call (bulletproof's `<Form schema onSubmit>`): the
+ * react-hook-form form with the schema's resolver, the call, the green and red alerts (server
+ * field errors under the form's own fields, see useFormFeedback) and what follows a success.
+ */
+export function useMutationForm<
+  TInput extends FieldValues,
+  TOutput,
+  TVariables,
+  TResponse extends { message: string },
+>({
+  schema,
+  defaultValues,
+  mutation,
+  toVariables = (values) => values as unknown as TVariables,
+  afterSuccess = 'reset',
+  onSuccess,
+  onError,
+  successMessage = 'flash',
+  serverErrorText,
+}: UseMutationFormOptions<TInput, TOutput, TVariables, TResponse>): MutationForm<TInput, TOutput> {
+  const form = useForm<TInput, unknown, TOutput>({
+    resolver: zodResolver(schema),
+    defaultValues,
+  });
+  const feedback = useFormFeedback(form, { serverErrorText });
+  // Hooks run in the same order every render: the own mutation exists even when unused.
+  const own = useMutation({ mutationFn: typeof mutation === 'function' ? mutation : unused });
+  const active = typeof mutation === 'function' ? own : mutation;
+  const navigate = useNavigate();
+  const [destination, setDestination] = useState<Extract<
+    AfterSuccess<TInput, TOutput, TResponse>,
+    { navigate: To }
+  > | null>(null);
+
+  useEffect(() => {
+    if (!destination) return;
+    const { navigate: to, delayMs = 0, options } = destination;
+    const timer = setTimeout(() => navigate(to, options), delayMs);
+    return () => clearTimeout(timer);
+  }, [destination, navigate]);
+
+  const handleValid = (values: TOutput) => {
+    feedback.clear();
+    active.mutate(toVariables(values), {
+      onSuccess: (response) => {
+        if (afterSuccess === 'reset') form.reset(defaultValues);
+        else if (afterSuccess !== 'keep') {
+          if ('reset' in afterSuccess) form.reset(afterSuccess.reset(response, values));
+          else setDestination(afterSuccess);
+        }
+        if (successMessage !== 'none') {
+          feedback.showSuccess(response.message, { persist: successMessage === 'persist' });
+        }
+        onSuccess?.(response, values);
+      },
+      onError: (error) => {
+        feedback.showError(error);
+        onError?.(error);
+      },
+    });
+  };
+
+  return {
+    form,
+    feedback,
+    submit: form.handleSubmit(handleValid, feedback.showInvalid),
+    pending: active.isPending,
+    succeeded: active.isSuccess,
+  };
+}
