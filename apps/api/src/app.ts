@@ -46,7 +46,7 @@ import { createUsersService } from './modules/users/users.service.js';
 import { authPlugin } from './plugins/auth.js';
 import { compressionPlugin } from './plugins/compression.js';
 import { docsPlugin } from './plugins/docs.js';
-import { errorsPlugin } from './plugins/errors.js';
+import { errorsPlugin, frameworkErrors } from './plugins/errors.js';
 import { securityPlugin } from './plugins/security.js';
 import { webPlugin } from './plugins/web.js';
 
@@ -65,6 +65,7 @@ export async function buildApp({ config, database, logger }: AppOptions) {
     },
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: true,
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,3 +1,4 @@
+import { id } from '@vahti/domain';
 import { createSigner, createVerifier } from 'fast-jwt';
 import type { Config } from '../config/index.js';
 
@@ -13,6 +14,8 @@ export interface TokenService {
   sign(claims: TokenClaims): string;
   verify(token: string): TokenClaims | null;
 }
+
+const userId = id();
 
 export function createTokenService(
   config: Pick<Config, 'jwtSecret' | 'jwtExpiresInHours'>,
@@ -33,8 +36,11 @@ export function createTokenService(
     verify(token) {
       try {
         const payload = verify(token) as Partial<TokenClaims>;
-        if (typeof payload.sub !== 'string' || typeof payload.tv !== 'number') return null;
-        return { sub: payload.sub, tv: payload.tv };
+        // A well-signed token whose claims could not have come from sign() (a user id that is no
+        // uuid, a version that is no whole number) is refused here, never handed to a query.
+        if (!userId.safeParse(payload.sub).success || !Number.isSafeInteger(payload.tv))
+          return null;
+        return { sub: payload.sub as string, tv: payload.tv as number };
       } catch {
         return null;
       }

@@ -6,7 +6,7 @@ import {
   pickLanguage,
   translate,
 } from '@vahti/domain';
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, RateLimitError } from '../lib/errors.js';
@@ -26,6 +26,19 @@ const FASTIFY_CODES: Record<string, { status: number; code: ErrorCode }> = {
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'PAYLOAD_TOO_LARGE' },
 };
 
+/**
+ * SQLSTATE class 22, data exception (22P02 invalid text, 22003 out of range, 22021 bad byte
+ * sequence such as NUL, ...): the database refused a value that validation let through. Drivers
+ * and Drizzle wrap the database error, so the chain of causes is searched.
+ */
+function isDataException(error: unknown): boolean {
+  for (let e = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) return true;
+  }
+  return false;
+}
+
 function body(
   request: FastifyRequest,
   code: ErrorCode,
@@ -42,6 +55,20 @@ function body(
     code,
     ...(translated && { fields: translated }),
   };
+}
+
+/**
+ * Fastify's `frameworkErrors` option: a path the router refuses before any hook runs (a bad
+ * percent-encoding, a path parameter past its length limit) gets our shape, not Fastify's own
+ * answer, which echoes the path and speaks English only.
+ */
+export function frameworkErrors(
+  _error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  request.language = pickLanguage(request.headers['accept-language']);
+  return reply.status(400).send(body(request, 'VALIDATION_FAILED'));
 }
 
 /**
@@ -98,6 +125,11 @@ export const errorsPlugin = fp(
         return reply
           .status(error.statusCode)
           .send(body(request, error.statusCode === 404 ? 'ROUTE_NOT_FOUND' : 'VALIDATION_FAILED'));
+      }
+      if (isDataException(error)) {
+        // Still a gap in the schemas: logged as a warning so it gets a rule, answered as bad input.
+        request.log.warn({ err: error }, 'database refused a value');
+        return reply.status(400).send(body(request, 'VALIDATION_FAILED'));
       }
       request.log.error({ err: error }, 'unhandled error');
       return reply.status(500).send(body(request, 'INTERNAL_ERROR'));

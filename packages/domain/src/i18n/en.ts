@@ -15,6 +15,7 @@ export const en: SharedMessages = {
     lastNameRequired: 'Last name is required',
     required: 'Required field',
     invalidValue: 'Invalid value',
+    controlCharacters: 'The text contains control characters that cannot be saved',
     checkForm: 'Check the information you entered',
     zipCodeRequired: 'Postal code is required',
     zipCodeLength: 'Postal code must have 5 digits',

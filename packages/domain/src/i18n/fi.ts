@@ -17,6 +17,7 @@ export const fi = {
     lastNameRequired: 'Sukunimi on pakollinen tieto',
     required: 'Pakollinen kenttä',
     invalidValue: 'Virheellinen arvo',
+    controlCharacters: 'Teksti sisältää ohjausmerkkejä, joita ei voi tallentaa',
     checkForm: 'Tarkasta annetut tiedot',
     zipCodeRequired: 'Postinumero on pakollinen tieto',
     zipCodeLength: 'Postinumerossa pitää olla 5 numeroa',

@@ -15,6 +15,7 @@ export const sv: SharedMessages = {
     lastNameRequired: 'Efternamn är obligatoriskt',
     required: 'Obligatoriskt fält',
     invalidValue: 'Ogiltigt värde',
+    controlCharacters: 'Texten innehåller kontrolltecken som inte kan sparas',
     checkForm: 'Kontrollera uppgifterna',
     zipCodeRequired: 'Postnummer är obligatoriskt',
     zipCodeLength: 'Postnumret ska ha 5 siffror',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { REGISTRATION_CODE_MIN_LENGTH } from '../constants.js';
 import { sessionUser } from './auth.js';
-import { email, msg, optionalText, password, requiredText } from './fields.js';
+import { email, msg, optionalText, password, requiredText, text } from './fields.js';
 
 /** POST /api/register-user: self-registration with a registration code (spec 000 §3, §5). */
 export const registerUserBody = z.object({
@@ -39,7 +39,7 @@ const matchingPasswords = <T extends { userPassword: string; confirmPassword: st
 export const resetPasswordBody = z
   .object({
     userPassword: password,
-    confirmPassword: z.string({ error: msg('passwordRequired') }),
+    confirmPassword: text({ error: msg('passwordRequired') }),
     code: requiredText('codeRequired').max(200, { error: msg('invalidValue') }),
     userEmail: email().optional(),
   })
@@ -49,12 +49,11 @@ export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
 /** PATCH /api/change-password: own password; every field required (spec 000 §5). */
 export const changePasswordBody = z
   .object({
-    userCurrentPassword: z
-      .string({ error: msg('passwordRequired') })
+    userCurrentPassword: text({ error: msg('passwordRequired') })
       .min(1, { error: msg('passwordRequired') })
       .max(1024, { error: msg('invalidValue') }),
     userPassword: password,
-    confirmPassword: z.string({ error: msg('passwordRequired') }),
+    confirmPassword: text({ error: msg('passwordRequired') }),
   })
   .refine(matchingPasswords, { path: ['confirmPassword'], error: msg('passwordsDidNotMatch') });
 export type ChangePasswordBody = z.infer<typeof changePasswordBody>;

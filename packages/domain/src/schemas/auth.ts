@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import { STATES } from '../constants.js';
 import { ROLES } from '../roles.js';
-import { email, msg } from './fields.js';
+import { email, msg, text } from './fields.js';
 
 /** POST / and POST /api/login. Only presence is checked: the password rules apply when set. */
 export const loginBody = z.object({
   userEmail: email(),
-  userPassword: z
-    .string({ error: msg('passwordRequired') })
+  userPassword: text({ error: msg('passwordRequired') })
     .min(1, { error: msg('passwordRequired') })
     .max(1024, { error: msg('invalidValue') }),
 });

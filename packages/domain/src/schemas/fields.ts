@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { PASSWORD_MIN_LENGTH, STATES, TEXT_COUNTER_MAX, ZIP_CODE_LENGTH } from '../constants.js';
+import {
+  PAGE_MAX,
+  PASSWORD_MIN_LENGTH,
+  PG_INT_MAX,
+  STATES,
+  TEXT_COUNTER_MAX,
+  ZIP_CODE_LENGTH,
+} from '../constants.js';
 import type { ValidationKey } from '../i18n/index.js';
 
 /** Zod messages are i18n keys ("validation.emailRequired"); each app translates them. */
@@ -8,10 +15,27 @@ export const msg = (key: ValidationKey) => `validation.${key}`;
 /** A general address pattern (spec 000 §5): something@something.tld, no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** Control characters (C0, DEL, C1): PostgreSQL text cannot hold NUL, and none is ever typed. */
+const CONTROL = /\p{Cc}/u;
+/** The same, less the line breaks and tabs a multi-line text keeps. */
+const CONTROL_BUT_LINES = /(?![\t\n\r])\p{Cc}/u;
+
+type StringParams = Parameters<typeof z.string>[0];
+
+/**
+ * Every text a request carries starts here: a string without control characters, refused
+ * before any other rule so the field names the reason. `multiline` keeps tabs and line breaks.
+ */
+export function text(params: StringParams = { error: msg('invalidValue') }, multiline = false) {
+  const control = multiline ? CONTROL_BUT_LINES : CONTROL;
+  return z
+    .string(params)
+    .refine((value) => !control.test(value), { error: msg('controlCharacters'), abort: true });
+}
+
 /** A string that must be present and non-blank; a missing field gets the same message. */
 export function requiredText(key: ValidationKey) {
-  return z
-    .string({ error: (issue) => (issue.input === undefined ? msg(key) : msg('invalidValue')) })
+  return text({ error: (issue) => (issue.input === undefined ? msg(key) : msg('invalidValue')) })
     .trim()
     .min(1, { error: msg(key), abort: true });
 }
@@ -22,25 +46,23 @@ export function email(invalidKey: ValidationKey = 'emailInvalid') {
     .regex(EMAIL_PATTERN, { error: msg(invalidKey) });
 }
 
-export const password = z
-  .string({
-    error: (issue) => (issue.input === undefined ? msg('passwordRequired') : msg('invalidValue')),
-  })
+export const password = text({
+  error: (issue) => (issue.input === undefined ? msg('passwordRequired') : msg('invalidValue')),
+})
   .min(1, { error: msg('passwordRequired'), abort: true })
   .min(PASSWORD_MIN_LENGTH, { error: msg('passwordTooShort') })
   .max(1024, { error: msg('invalidValue') });
 
 /** An optional free text: omitted keeps, null or '' clears (the API stores null). */
-export const optionalText = (max = 200) =>
-  z
-    .string({ error: msg('invalidValue') })
+export const optionalText = (max = 200, multiline = false) =>
+  text({ error: msg('invalidValue') }, multiline)
     .trim()
     .max(max, { error: msg('invalidValue') })
     .optional()
     .nullable();
 
 /** Information and description fields: a 500-character counter in the forms (spec 000 §5). */
-export const longText = () => optionalText(TEXT_COUNTER_MAX);
+export const longText = () => optionalText(TEXT_COUNTER_MAX, true);
 
 /** A required short text of an admin form ('Pakollinen kenttä'). */
 export const requiredField = (max = 200) =>
@@ -66,14 +88,21 @@ export const recordState = () =>
  * (spec 000 §3). Forms hold a list and join it.
  */
 export const permissionsString = () =>
-  z
-    .string({ error: msg('required') })
+  text({ error: msg('required') })
     .trim()
     .min(1, { error: msg('required'), abort: true })
-    .regex(/^[1-4](\s*,\s*[1-4])*$/, { error: msg('invalidValue') });
+    .regex(/^[1-4]( *, *[1-4])*$/, { error: msg('invalidValue') });
+
+/** A whole number of 1 or more that fits PostgreSQL's integer (ids, counts of the domain). */
+export const positiveInt = () =>
+  z
+    .number({ error: msg('invalidValue') })
+    .int({ error: msg('invalidValue') })
+    .min(1, { error: msg('invalidValue') })
+    .max(PG_INT_MAX, { error: msg('invalidValue') });
 
 /** 1-based paging of a server-paged list. */
 export const pageQuery = (maxPageSize = 100) => ({
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(PAGE_MAX).default(1),
   pageSize: z.coerce.number().int().min(1).max(maxPageSize).default(25),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQuery } from './fields.js';
 
 /**
  * queued: waiting for (another) SMTP attempt · sent: delivered to the SMTP server · failed: gave
@@ -10,10 +11,7 @@ export type MailStatus = (typeof MAIL_STATUSES)[number];
 export const OUTBOX_PAGE_SIZE_MAX = 100;
 
 /** GET /api/admin/outbox query: 1-based page, newest mail first. */
-export const outboxQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(OUTBOX_PAGE_SIZE_MAX).default(25),
-});
+export const outboxQuery = z.object(pageQuery(OUTBOX_PAGE_SIZE_MAX));
 export type OutboxQuery = z.infer<typeof outboxQuery>;
 
 export const outboxMail = z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BUSINESS_ID_LENGTH, STATES } from '../constants.js';
 import type { ValidationKey } from '../i18n/index.js';
-import { id, longText, msg, recordState, requiredText, zipCode } from './fields.js';
+import { id, longText, msg, positiveInt, recordState, requiredText, zipCode } from './fields.js';
 
 // Hallinta: organizations and the applications granted to them (spec 000 §3, §5, §7).
 
@@ -31,7 +31,7 @@ const organizationFields = {
   organizationDescription: longText(),
   /** Application ids (GET /api/applications); at least one ('Pakollinen kenttä'). */
   organizationApplications: z
-    .array(z.number({ error: msg('invalidValue') }).int(), { error: msg('required') })
+    .array(positiveInt(), { error: msg('required') })
     .min(1, { error: msg('required') })
     .max(50, { error: msg('invalidValue') }),
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { email, id, msg } from './fields.js';
+import { email, id, msg, text } from './fields.js';
 
 // Registration codes (spec 000 §2, §4, §6; the calls are ours to design, §7 "not shown"). A code is
 // a random secret: its organization, targets and permissions are kept on the server and looked
@@ -22,10 +22,9 @@ export const createRegistrationCodeBody = z.object({
     .min(1, { error: msg('codeTargetsRequired') })
     .max(500, { error: msg('invalidValue') }),
   /** Comma string of 1–3; Tieto ("1") when left out. */
-  userPermissions: z
-    .string({ error: msg('invalidValue') })
+  userPermissions: text()
     .trim()
-    .regex(/^[1-3](\s*,\s*[1-3])*$/, { error: msg('invalidValue') })
+    .regex(/^[1-3]( *, *[1-3])*$/, { error: msg('invalidValue') })
     .optional(),
   expiresInDays: z
     .number({ error: msg('invalidValue') })
@@ -85,8 +84,7 @@ export type RegistrationCodeResponse = z.infer<typeof registrationCodeResponse>;
  * code of `id`.
  */
 export const sendRegistrationCodeBody = z.object({
-  code: z
-    .string({ error: msg('codeRequired') })
+  code: text({ error: msg('codeRequired') })
     .trim()
     .min(1, { error: msg('codeRequired') })
     .max(200),

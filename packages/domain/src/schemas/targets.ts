@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { STATES } from '../constants.js';
-import { id, longText, msg, recordState, requiredField, zipCode } from './fields.js';
+import { id, longText, msg, recordState, requiredField, text, zipCode } from './fields.js';
 import { userSummary } from './users.js';
 
 // Targets (kohteet): the buildings an organization monitors (spec 000 §3, §5, §7).
@@ -87,8 +87,7 @@ export const organizationTargetsQuery = z.object({ targetOrganizationId: id() })
 export const targetByIdQuery = z.object({ targetId: id() });
 /** GET /api/targets-by-id/?targetId=a,b: several targets at once (comma-separated ids). */
 export const targetsByIdQuery = z.object({
-  targetId: z
-    .string({ error: msg('required') })
+  targetId: text({ error: msg('required') })
     .transform((value) => value.split(',').map((part) => part.trim()))
     .pipe(
       z

@@ -1,0 +1,209 @@
+import { ROLES, type Role } from '@vahti/domain';
+import { eq, type SQL, sql } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
+import { organizations, rateLimits, targets, users } from '../../src/db/schema/index.js';
+import { DEMO_PASSWORD } from '../../src/db/seed.js';
+import type { TestContext } from '../helpers/app.js';
+import { loadFixtures, ORG_A_USERS, ORG_B_ADMIN } from '../isolation/fixtures.js';
+import type { IdPool } from './inputs.js';
+
+// The fuzzing callers and what they may not break: anonymous, the four roles of organization A
+// and organization B's Ylläpitäjä, each signed in again (restored first if need be) whenever a
+// fuzzed call signed them out; and the digests that show whether a call touched another
+// organization's rows.
+
+export interface Caller {
+  name: string;
+  email?: string;
+  /** The caller's organization; the top administrator crosses organizations by design. */
+  organizationId?: string;
+  top: boolean;
+  token?: string;
+}
+
+type UserRow = typeof users.$inferSelect;
+type OrganizationRow = typeof organizations.$inferSelect;
+
+let lastIp = 0;
+/** Every call comes from its own address so the per-IP limits never turn the run into 429s. */
+export function nextIp(): string {
+  lastIp += 1;
+  return `10.${(lastIp >> 16) & 255}.${(lastIp >> 8) & 255}.${lastIp & 255}`;
+}
+
+export async function createWorld(ctx: TestContext) {
+  const { app, database } = ctx;
+  const db = database.db;
+  // Both drivers answer a raw query with { rows }.
+  const rowsOf = async <T>(query: SQL) =>
+    ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+  const fx = await loadFixtures(db);
+
+  // Records the fuzz may change freely: their ids go into every uuid field, next to the
+  // callers' own, so valid-looking inputs reach past the "not found" answers.
+  const victimA = await fx.create.user(fx.orgA);
+  const victimB = await fx.create.user(fx.orgB, 'Ylläpitäjä');
+  const targetA2 = await fx.create.target(fx.orgA);
+  const codeA = await fx.create.code(fx.orgA, [fx.targetA]);
+  const codeB = await fx.create.code(fx.orgB, [fx.targetB]);
+  const organization = [fx.orgA, fx.orgB];
+  const user = [...Object.values(fx.userA), fx.adminB, victimA, victimB];
+  const target = [fx.targetA, targetA2, fx.targetB];
+  const links = [
+    await fx.create.link(victimA, fx.targetA),
+    await fx.create.link(victimB, fx.targetB),
+  ];
+  const ids: IdPool = {
+    organization,
+    user,
+    target,
+    any: [...organization, ...user, ...target, ...links, codeA.id, codeB.id, fx.missing],
+  };
+
+  const callers: Caller[] = [
+    { name: 'anonymous', top: false },
+    ...ROLES.map((role: Role) => ({
+      name: `A:${role}`,
+      email: ORG_A_USERS[role],
+      organizationId: fx.orgA,
+      top: role === 'Pääylläpitäjä',
+    })),
+    { name: 'B:Ylläpitäjä', email: ORG_B_ADMIN, organizationId: fx.orgB, top: false },
+  ];
+
+  // What a caller's sign-in needs, as seeded: restored when a fuzzed call changed it.
+  const callerRows = new Map<string, UserRow>();
+  for (const caller of callers) {
+    if (!caller.email) continue;
+    const [row] = await db.select().from(users).where(eq(users.userEmail, caller.email));
+    if (row) callerRows.set(caller.name, row);
+  }
+  const organizationRows = await db.select().from(organizations);
+  const originalOrganizations = new Map<string, OrganizationRow>(
+    organizationRows.map((row) => [row.organizationId, row]),
+  );
+
+  function call(caller: Caller, options: InjectOptions) {
+    return app.inject({
+      ...options,
+      headers: {
+        ...options.headers,
+        'x-forwarded-for': nextIp(),
+        ...(caller.token && { authorization: `Bearer ${caller.token}` }),
+      },
+    });
+  }
+
+  async function signIn(caller: Caller) {
+    const res = await call(
+      { ...caller, token: undefined },
+      {
+        method: 'POST',
+        url: '/api/login',
+        payload: { userEmail: caller.email, userPassword: DEMO_PASSWORD },
+      },
+    );
+    caller.token = res.statusCode === 200 ? (res.json().token as string) : undefined;
+    return res.statusCode;
+  }
+
+  /**
+   * Puts the caller's user row and organization back as seeded, clears the failed sign-ins the
+   * fuzz may have counted against the address, then signs in again.
+   */
+  async function restore(caller: Caller) {
+    const row = callerRows.get(caller.name);
+    if (!row) return;
+    await db.update(users).set(row).where(eq(users.userId, row.userId));
+    await db
+      .delete(rateLimits)
+      .where(eq(rateLimits.key, `signInAccount:${row.userEmail.toLowerCase()}`));
+    const organization = originalOrganizations.get(row.organizationId);
+    if (organization)
+      await db
+        .update(organizations)
+        .set(organization)
+        .where(eq(organizations.organizationId, organization.organizationId));
+    const status = await signIn(caller);
+    if (status !== 200) throw new Error(`${caller.name} cannot sign in again: ${status}`);
+  }
+
+  /**
+   * After a 401: if the caller's token no longer works, bring the caller back. Restored first,
+   * never tried as is: a sign-in that fails would count against the address's limit.
+   */
+  async function ensureSignedIn(caller: Caller) {
+    if (!caller.email) return false;
+    const auth = await call(caller, { method: 'GET', url: '/api/auth' });
+    if (auth.statusCode === 200) return false;
+    await restore(caller);
+    return true;
+  }
+
+  const tables = (
+    await rowsOf<{ name: string }>(
+      sql`select table_name as name from information_schema.tables
+          where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+    )
+  ).map((row) => row.name);
+
+  /**
+   * A digest of every row, in every table, that names the organization, one of its users or
+   * one of its targets: generic, so tables added later are watched too.
+   */
+  async function digestOf(organizationId: string): Promise<string> {
+    const members = await rowsOf<{ id: string }>(
+      sql`select ${users.userId}::text as id from ${users} where ${users.organizationId} = ${organizationId}
+          union all
+          select ${targets.targetId}::text from ${targets} where ${targets.organizationId} = ${organizationId}`,
+    );
+    const pattern = [organizationId, ...members.map((row) => row.id)].join('|');
+    const parts = tables.map(
+      (table) =>
+        sql`select ${table} as t, md5(coalesce(string_agg(r::text, '|' order by r::text), '')) as d
+            from ${sql.identifier(table)} r where r::text ~ ${pattern}`,
+    );
+    const result = await rowsOf<{ t: string; d: string }>(sql.join(parts, sql` union all `));
+    return result.map((row) => `${row.t}:${row.d}`).join(',');
+  }
+
+  const organizationIds = [fx.orgA, fx.orgB];
+  let digests = new Map<string, string>();
+  async function rebaseline() {
+    digests = new Map(
+      await Promise.all(organizationIds.map(async (id) => [id, await digestOf(id)] as const)),
+    );
+  }
+  await rebaseline();
+
+  /**
+   * After a successful write: the rows of every organization other than the caller's must be
+   * as they were, unless the caller is the top administrator. Returns the organizations whose
+   * rows changed when they should not have.
+   */
+  async function changedElsewhere(caller: Caller): Promise<string[]> {
+    const before = digests;
+    await rebaseline();
+    if (caller.top) return [];
+    return organizationIds.filter(
+      (id) => id !== caller.organizationId && before.get(id) !== digests.get(id),
+    );
+  }
+
+  for (const caller of callers) if (caller.email) await signIn(caller);
+  const missing = callers.filter((caller) => caller.email && !caller.token);
+  if (missing.length)
+    throw new Error(`cannot sign in: ${missing.map((caller) => caller.name).join(', ')}`);
+
+  return {
+    callers,
+    ids,
+    orgB: fx.orgB,
+    call,
+    ensureSignedIn,
+    changedElsewhere,
+    rebaseline,
+  };
+}
+
+export type World = Awaited<ReturnType<typeof createWorld>>;
