@@ -9,7 +9,7 @@ import {
   login,
   type TestContext,
 } from '../helpers/app.js';
-import { ORG_A_USERS } from '../isolation/fixtures.js';
+import { loadFixtures } from '../helpers/fixtures.js';
 
 let ctx: TestContext;
 let top: string;
@@ -17,8 +17,9 @@ let admin: string;
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  top = await login(ctx.app, ORG_A_USERS.Pääylläpitäjä);
-  admin = await login(ctx.app, ORG_A_USERS.Ylläpitäjä);
+  const fx = await loadFixtures(ctx.database.db);
+  top = await login(ctx.app, fx.seeded('A', 'Pääylläpitäjä').email);
+  admin = await login(ctx.app, fx.seeded('A', 'Ylläpitäjä').email);
 });
 afterAll(() => ctx.close());
 

@@ -4,7 +4,7 @@ import type { InjectOptions } from 'fastify';
 import { organizations, rateLimits, targets, users } from '../../src/db/schema/index.js';
 import { DEMO_PASSWORD } from '../../src/db/seed.js';
 import type { TestContext } from '../helpers/app.js';
-import { loadFixtures, ORG_A_USERS, ORG_B_ADMIN } from '../isolation/fixtures.js';
+import { loadFixtures } from '../helpers/fixtures.js';
 import type { IdPool } from './inputs.js';
 
 // The fuzzing callers and what they may not break: anonymous, the four roles of organization A
@@ -38,20 +38,23 @@ export async function createWorld(ctx: TestContext) {
   const rowsOf = async <T>(query: SQL) =>
     ((await db.execute(query)) as unknown as { rows: T[] }).rows;
   const fx = await loadFixtures(db);
+  const orgA = fx.orgA.id;
+  const orgB = fx.orgB.id;
+  const adminB = fx.seeded('B', 'Ylläpitäjä');
 
   // Records the fuzz may change freely: their ids go into every uuid field, next to the
   // callers' own, so valid-looking inputs reach past the "not found" answers.
-  const victimA = await fx.create.user(fx.orgA);
-  const victimB = await fx.create.user(fx.orgB, 'Ylläpitäjä');
-  const targetA2 = await fx.create.target(fx.orgA);
-  const codeA = await fx.create.code(fx.orgA, [fx.targetA]);
-  const codeB = await fx.create.code(fx.orgB, [fx.targetB]);
-  const organization = [fx.orgA, fx.orgB];
-  const user = [...Object.values(fx.userA), fx.adminB, victimA, victimB];
-  const target = [fx.targetA, targetA2, fx.targetB];
+  const victimA = await fx.create.user(orgA);
+  const victimB = await fx.create.user(orgB, 'Ylläpitäjä');
+  const targetA2 = await fx.create.target(orgA);
+  const codeA = await fx.create.code(orgA, [fx.orgA.target.id]);
+  const codeB = await fx.create.code(orgB, [fx.orgB.target.id]);
+  const organization = [orgA, orgB];
+  const user = [...ROLES.map((role) => fx.seeded('A', role).id), adminB.id, victimA, victimB];
+  const target = [fx.orgA.target.id, targetA2, fx.orgB.target.id];
   const links = [
-    await fx.create.link(victimA, fx.targetA),
-    await fx.create.link(victimB, fx.targetB),
+    await fx.create.link(victimA, fx.orgA.target.id),
+    await fx.create.link(victimB, fx.orgB.target.id),
   ];
   const ids: IdPool = {
     organization,
@@ -64,11 +67,11 @@ export async function createWorld(ctx: TestContext) {
     { name: 'anonymous', top: false },
     ...ROLES.map((role: Role) => ({
       name: `A:${role}`,
-      email: ORG_A_USERS[role],
-      organizationId: fx.orgA,
+      email: fx.seeded('A', role).email,
+      organizationId: orgA,
       top: role === 'Pääylläpitäjä',
     })),
-    { name: 'B:Ylläpitäjä', email: ORG_B_ADMIN, organizationId: fx.orgB, top: false },
+    { name: 'B:Ylläpitäjä', email: adminB.email, organizationId: orgB, top: false },
   ];
 
   // What a caller's sign-in needs, as seeded: restored when a fuzzed call changed it.
@@ -167,7 +170,7 @@ export async function createWorld(ctx: TestContext) {
     return result.map((row) => `${row.t}:${row.d}`).join(',');
   }
 
-  const organizationIds = [fx.orgA, fx.orgB];
+  const organizationIds = [orgA, orgB];
   let digests = new Map<string, string>();
   async function rebaseline() {
     digests = new Map(
@@ -198,7 +201,7 @@ export async function createWorld(ctx: TestContext) {
   return {
     callers,
     ids,
-    orgB: fx.orgB,
+    orgB,
     call,
     ensureSignedIn,
     changedElsewhere,
