@@ -7,6 +7,7 @@ import {
 import type { Config } from './config/index.js';
 import type { Database } from './db/client.js';
 import { withTransactions } from './db/transactions.js';
+import { type AfterReply, createAfterReply } from './lib/after-reply.js';
 import { createTokenService } from './lib/session-tokens.js';
 import { createResetLinksRepository } from './modules/account/account.repository.js';
 import { accountRoutes } from './modules/account/account.routes.js';
@@ -63,7 +64,15 @@ export async function buildApp({ config, database, logger }: AppOptions) {
       redact: ['req.headers.authorization', 'req.headers.cookie'],
     },
     routerOptions: { ignoreTrailingSlash: true },
-    trustProxy: true,
+    // X-Forwarded-For is believed only from the proxies named (TRUST_PROXY): off by default, so
+    // a client cannot choose its own address for the per-address rate limits.
+    trustProxy: trustedProxies(config.trustProxy),
+    // A slow client cannot hold a connection: the whole request must arrive in time (408),
+    // an idle socket is closed. Node checks request deadlines every connectionsCheckingInterval
+    // (30 s by default), too coarse for a deadline of seconds.
+    requestTimeout: config.requestTimeoutMs,
+    connectionTimeout: config.connectionTimeoutMs,
+    http: { connectionsCheckingInterval: Math.min(1000, config.requestTimeoutMs) },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -87,6 +96,7 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   const { organizations: organizationRecords, users: userRecords } = repositories;
   const tokens = createTokenService(config);
   const rateLimits = createRateLimitService({ windows: repositories.rateLimits, log: app.log });
+  const afterReply = createAfterReply(app.log);
   const mailer = createMailer({ mails: repositories.mails, config, log: app.log });
   const auth = createAuthService({ accounts: repositories.accounts, tokens, rateLimits });
   const audit = createAuditService({ auditLog: repositories.auditLog });
@@ -105,6 +115,7 @@ export async function buildApp({ config, database, logger }: AppOptions) {
     mailer,
     registrationCodes,
     rateLimits,
+    afterReply,
     config,
   });
   const mail = createMailService({ mails: repositories.mails });
@@ -127,12 +138,14 @@ export async function buildApp({ config, database, logger }: AppOptions) {
     targets: repositories.targets,
     audit,
     mailer,
+    rateLimits,
     config,
   });
   const users = createUsersService({
     db,
     users: userRecords,
     organizations: organizationRecords,
+    resetLinks: repositories.resetLinks,
     audit,
   });
   const userTargets = createUserTargetsService({
@@ -149,9 +162,21 @@ export async function buildApp({ config, database, logger }: AppOptions) {
 
   // Mail delivery runs beside the requests and stops before the database closes (the server
   // closes the database in a later onClose hook).
+  // Work done after an answer (the reset mail) finishes before the mailer stops.
   app.decorate('mailer', mailer);
+  app.decorate('afterReply', afterReply);
   app.addHook('onReady', async () => mailer.start());
+  app.addHook('onClose', () => afterReply.settled());
   app.addHook('onClose', () => mailer.stop());
+
+  // API answers are per user and per moment: no browser or proxy may keep one. Static files
+  // (the web app, the API docs' assets) set their own Cache-Control and keep it.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.url.startsWith('/api') && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'no-store');
+    }
+    return payload;
+  });
 
   // Every route, as registered: the tenant-isolation test checks that each one has an entry.
   const routeTable: RegisteredRoute[] = [];
@@ -184,6 +209,11 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   return app;
 }
 
+/** Fastify's types take a hop count as a function: the first `hops` hops are proxies. */
+function trustedProxies(trust: Config['trustProxy']) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+}
+
 export interface RegisteredRoute {
   method: string;
   url: string;
@@ -195,6 +225,8 @@ declare module 'fastify' {
     routeTable: readonly RegisteredRoute[];
     /** The mail sender; tests drive its delivery with deliverDue(). */
     mailer: Mailer;
+    /** Work started by a request after its answer; tests wait for it with settled(). */
+    afterReply: AfterReply;
   }
 }
 

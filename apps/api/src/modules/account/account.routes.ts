@@ -95,14 +95,19 @@ export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> =
         operationId: 'changePassword',
         summary: 'Change the own password',
         description:
-          'Every other session is signed out; the answer carries a fresh token for this one. 400 WRONG_PASSWORD (fields.userCurrentPassword) when the current password is wrong.',
+          'Every other session is signed out and pending reset links stop working; the answer carries a fresh token for this one. 400 WRONG_PASSWORD (fields.userCurrentPassword) when the current password is wrong; after 10 wrong ones for the account from one IP address within 15 minutes, 429 TOO_MANY_REQUESTS for that address until the window ends.',
         security: [{ bearerAuth: [] }],
         body: changePasswordBody,
-        response: { 200: changePasswordResponse, 400: errorResponse, 401: errorResponse },
+        response: {
+          200: changePasswordResponse,
+          400: errorResponse,
+          401: errorResponse,
+          429: errorResponse,
+        },
       },
     },
     async (request) => {
-      const token = await account.changePassword(request.account, request.body);
+      const token = await account.changePassword(request.account, request.body, origin(request));
       return { message: translate(request.language, 'messages.changePasswordOk'), token };
     },
   );

@@ -9,6 +9,7 @@ import type {
 } from '@vahti/domain';
 import type { Config } from '../../config/index.js';
 import type { Db } from '../../db/client.js';
+import type { AfterReply } from '../../lib/after-reply.js';
 import { AppError, isUniqueViolation } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { authorize, systemScope } from '../../lib/scope.js';
@@ -18,7 +19,7 @@ import type { Account, AccountsRepository } from '../auth/auth.repository.js';
 import { type AuthService, callerOf, isActiveAccount } from '../auth/auth.service.js';
 import type { Mailer } from '../mail/mailer.js';
 import { passwordResetMail } from '../mail/templates.js';
-import type { RateLimitService } from '../rate-limits/rate-limits.service.js';
+import type { RateLimitKey, RateLimitService } from '../rate-limits/rate-limits.service.js';
 import type { RegistrationCodesService } from '../registration-codes/registration-codes.service.js';
 import type { UserTargetsRepository } from '../user-targets/user-targets.repository.js';
 import type { UsersRepository } from '../users/users.repository.js';
@@ -29,9 +30,6 @@ export interface RequestOrigin {
   ip: string;
   language: Language;
 }
-
-/** No user has this id; the unknown-address path of forgot-password does the same work on it. */
-const NO_USER = '00000000-0000-0000-0000-000000000000';
 
 const resetLinkInvalid = () => new AppError(400, 'RESET_LINK_INVALID');
 
@@ -49,6 +47,7 @@ export function createAccountService({
   mailer,
   registrationCodes,
   rateLimits,
+  afterReply,
   config,
 }: {
   db: Db;
@@ -61,6 +60,7 @@ export function createAccountService({
   mailer: Mailer;
   registrationCodes: Pick<RegistrationCodesService, 'findUsable' | 'recordUse'>;
   rateLimits: RateLimitService;
+  afterReply: AfterReply;
   config: Pick<Config, 'publicUrl'>;
 }) {
   return {
@@ -99,7 +99,12 @@ export function createAccountService({
             language: origin.language,
           });
           await userTargets.insertLinks(scope, userId, found.code.targetIds);
-          await registrationCodes.recordUse(found.code.id);
+          // Counted only while uses remain: the last use goes to one of two racing registrations.
+          if (!(await registrationCodes.recordUse(found.code.id))) {
+            throw new AppError(400, 'REGISTRATION_CODE_USED_UP', {
+              userCode: 'errors.REGISTRATION_CODE_USED_UP',
+            });
+          }
         });
       } catch (err) {
         // Two registrations racing for one address: the unique index decides.
@@ -109,28 +114,30 @@ export function createAccountService({
     },
 
     /**
-     * Mails a reset link to a known active account. The answer and the work done are the same
-     * whether or not the address exists: a lookup and a transaction either way.
+     * Mails a reset link to a known active account. Before the answer, the work is the same
+     * whether or not the address exists (the limits and one lookup); the link and its mail are
+     * written after the answer has gone, so its timing does not tell known addresses from
+     * unknown ones.
      */
     async forgotPassword(body: ForgotPasswordBody, origin: RequestOrigin): Promise<void> {
       await rateLimits.consume([
         { rule: 'forgotPasswordIp', value: origin.ip },
         { rule: 'forgotPasswordAccount', value: body.userEmail },
       ]);
-      const token = randomToken();
-      const tokenHash = sha256Hex(token);
       const account = await accounts.findByEmail(PASSWORD_RESET, body.userEmail);
-      const recipient = account && isActiveAccount(account) ? account : undefined;
-      await db.transaction(async () => {
-        await resetLinks.removeOfUser(PASSWORD_RESET, recipient?.userId ?? NO_USER);
-        if (!recipient) return;
-        await resetLinks.insert(PASSWORD_RESET, recipient.userId, tokenHash);
-        const language = recipient.language ?? 'fi';
-        const link = `${config.publicUrl}/#/login?code=${encodeURIComponent(token)}&isPasswordChange=true`;
-        const mail = passwordResetMail(language, { firstName: recipient.userFirstName, link });
-        await mailer.enqueue({ to: recipient.userEmail, language, ...mail });
+      if (!account || !isActiveAccount(account)) return;
+      afterReply.run('password reset mail', async () => {
+        const token = randomToken();
+        await db.transaction(async () => {
+          await resetLinks.removeOfUser(PASSWORD_RESET, account.userId);
+          await resetLinks.insert(PASSWORD_RESET, account.userId, sha256Hex(token));
+          const language = account.language ?? 'fi';
+          const link = `${config.publicUrl}/#/login?code=${encodeURIComponent(token)}&isPasswordChange=true`;
+          const mail = passwordResetMail(language, { firstName: account.userFirstName, link });
+          await mailer.enqueue({ to: account.userEmail, language, ...mail });
+        });
+        mailer.kick();
       });
-      if (recipient) mailer.kick();
     },
 
     /**
@@ -148,25 +155,39 @@ export function createAccountService({
       await db.transaction(async () => {
         if (!(await resetLinks.consume(PASSWORD_RESET, link.id))) throw resetLinkInvalid();
         await users.setPassword(PASSWORD_RESET, link.userId, passwordHash);
+        // Any other link still pending was asked for with the old password: it goes too.
+        await resetLinks.removeOfUser(PASSWORD_RESET, link.userId);
       });
     },
 
     /**
-     * Changes the caller's own password. Every other session is signed out (token version
-     * bump); this one continues with the fresh token returned.
+     * Changes the caller's own password. Wrong current passwords are limited per account and IP
+     * address like sign-in (a stolen session must not become a password oracle). Every other
+     * session is signed out (token version bump) and pending reset links are dropped; this
+     * session continues with the fresh token returned.
      */
-    async changePassword(account: Account, body: ChangePasswordBody): Promise<string> {
+    async changePassword(
+      account: Account,
+      body: ChangePasswordBody,
+      origin: Pick<RequestOrigin, 'ip'>,
+    ): Promise<string> {
+      const scope = authorize(callerOf(account), { do: 'signIn' });
+      const limits: RateLimitKey[] = [
+        { rule: 'changePasswordAccountIp', value: `${account.userId}|${origin.ip}` },
+      ];
+      await rateLimits.refuseWhenReached(limits);
       if (!(await verifyPassword(account.passwordHash, body.userCurrentPassword))) {
+        await rateLimits.hit(limits);
         throw new AppError(400, 'WRONG_PASSWORD', {
           userCurrentPassword: 'errors.WRONG_PASSWORD',
         });
       }
-      const scope = authorize(callerOf(account), { do: 'signIn' });
-      const tokenVersion = await users.setPassword(
-        scope,
-        account.userId,
-        await hashPassword(body.userPassword),
-      );
+      const passwordHash = await hashPassword(body.userPassword);
+      const tokenVersion = await db.transaction(async () => {
+        const version = await users.setPassword(scope, account.userId, passwordHash);
+        await resetLinks.removeOfUser(scope, account.userId);
+        return version;
+      });
       if (tokenVersion === undefined) throw new AppError(401, 'SESSION_EXPIRED');
       return tokens.sign({ sub: account.userId, tv: tokenVersion });
     },

@@ -1,4 +1,11 @@
-import { authResponse, errorResponse, loginBody, loginResponse, translate } from '@vahti/domain';
+import {
+  authResponse,
+  errorResponse,
+  loginBody,
+  loginResponse,
+  messageResponse,
+  translate,
+} from '@vahti/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AuthService } from './auth.service.js';
 
@@ -9,7 +16,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
       summary: 'Sign in with e-mail and password',
       body: loginBody,
       description:
-        'After 10 failed attempts for one address, or 50 from one IP address, within 15 minutes: 429 TOO_MANY_REQUESTS with Retry-After, even for the right password, until the window ends.',
+        'After 10 failed attempts for one address from one IP address, or 50 from one IP address, within 15 minutes: 429 TOO_MANY_REQUESTS with Retry-After for that IP address, even for the right password, until the window ends. After 100 failed attempts for one address from all IP addresses within an hour, 429 for everyone.',
       response: {
         200: loginResponse,
         400: errorResponse,
@@ -47,5 +54,25 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
       message: translate(request.language, 'messages.authOk'),
       user: await auth.toSessionUser(request.account),
     }),
+  );
+
+  app.post(
+    '/api/logout',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        operationId: 'logout',
+        summary: 'Sign out: revokes every token of the user',
+        description:
+          "Bumps the user's token version, so this token and every other one issued to the user (other browsers and devices too) answer 401 from now on. 401 when the token is already missing, bad, expired or revoked.",
+        security: [{ bearerAuth: [] }],
+        response: { 200: messageResponse, 401: errorResponse },
+      },
+    },
+    async (request) => {
+      await auth.logout(request.account);
+      return { message: translate(request.language, 'messages.logoutOk') };
+    },
   );
 };
