@@ -68,11 +68,15 @@ export async function buildApp({ config, database, logger }: AppOptions) {
     // a client cannot choose its own address for the per-address rate limits.
     trustProxy: trustedProxies(config.trustProxy),
     // A slow client cannot hold a connection: the whole request must arrive in time (408),
-    // an idle socket is closed. Node checks request deadlines every connectionsCheckingInterval
-    // (30 s by default), too coarse for a deadline of seconds.
+    // an idle socket is closed. Node enforces the deadline only when the headers' own deadline
+    // is not longer, and checks deadlines every connectionsCheckingInterval (30 s by default,
+    // too coarse for a deadline of seconds).
     requestTimeout: config.requestTimeoutMs,
     connectionTimeout: config.connectionTimeoutMs,
-    http: { connectionsCheckingInterval: Math.min(1000, config.requestTimeoutMs) },
+    http: {
+      headersTimeout: Math.min(60_000, config.requestTimeoutMs),
+      connectionsCheckingInterval: Math.min(1000, config.requestTimeoutMs),
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

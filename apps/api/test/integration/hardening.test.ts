@@ -12,8 +12,14 @@ import {
   rateLimits,
   targets,
 } from '../../src/db/schema/index.js';
-import { DEMO_PASSWORD } from '../../src/db/seed.js';
-import { bearer, createTestApp, DRIVER, fromNewIp, login, type TestContext } from '../helpers/app.js';
+import {
+  bearer,
+  createTestApp,
+  DRIVER,
+  fromNewIp,
+  login,
+  type TestContext,
+} from '../helpers/app.js';
 
 // Issue 9: each finding of the security review, with the call that showed it.
 
@@ -400,7 +406,8 @@ describe('10. forgot-password takes as long for an unknown address as for a know
       expect(res.statusCode).toBe(200);
       await settled();
     };
-    for (let i = 0; i < 5; i++) await Promise.all([timed('known'), timed('unknown')]).catch(() => {});
+    for (let i = 0; i < 5; i++)
+      await Promise.all([timed('known'), timed('unknown')]).catch(() => {});
     times.known.length = 0;
     times.unknown.length = 0;
     for (let i = 0; i < rounds; i++) {
@@ -502,32 +509,35 @@ describe('13. request and connection timeouts', () => {
       database: ctx.database,
       logger: false,
     });
+    let socket: net.Socket | undefined;
     try {
       await app.listen({ host: '127.0.0.1', port: 0 });
       const address = app.server.address();
       if (!address || typeof address === 'string') throw new Error('no port');
-      const socket = net.connect(address.port, '127.0.0.1');
-      await new Promise<void>((resolve) => socket.once('connect', resolve));
+      socket = net.connect(address.port, '127.0.0.1');
+      const client = socket;
+      await new Promise<void>((resolve) => client.once('connect', resolve));
       const started = Date.now();
       let answer = '';
-      socket.on('data', (chunk) => {
+      client.on('data', (chunk) => {
         answer += chunk.toString();
       });
       const closed = new Promise<number>((resolve, reject) => {
         const guard = setTimeout(() => reject(new Error('still open after 15 s')), 15_000);
-        socket.once('close', () => {
+        client.once('close', () => {
           clearTimeout(guard);
           resolve(Date.now() - started);
         });
       });
       // Headers promising a body, then only part of it: a slow client holding the connection.
-      socket.write(
+      client.write(
         'POST /api/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"userEmail"',
       );
       const elapsed = await closed;
       expect(elapsed).toBeLessThan(timeoutMs + 5000);
       expect(answer).toMatch(/^HTTP\/1\.1 408/);
     } finally {
+      socket?.destroy();
       await app.close();
     }
   }, 30_000);
@@ -538,11 +548,17 @@ describe('14. wrong current password on PATCH /api/change-password', () => {
     const user = await newUser({ userRoles: 'Käyttäjä', userPermissions: '1' });
     const ip = fromNewIp();
     const change = (current: string, headers = ip) =>
-      call('PATCH', '/api/change-password', user.token, {
-        userCurrentPassword: current,
-        userPassword: 'Oma-uusi-salasana-1',
-        confirmPassword: 'Oma-uusi-salasana-1',
-      }, headers);
+      call(
+        'PATCH',
+        '/api/change-password',
+        user.token,
+        {
+          userCurrentPassword: current,
+          userPassword: 'Oma-uusi-salasana-1',
+          confirmPassword: 'Oma-uusi-salasana-1',
+        },
+        headers,
+      );
     for (let i = 0; i < 10; i++) expect((await change('vaara-salasana')).statusCode).toBe(400);
     const refused = await change(PASSWORD);
     expect(refused.statusCode).toBe(429);

@@ -68,7 +68,8 @@ export const en: SharedMessages = {
     APPLICATION_NOT_FOUND: 'Application not found',
     OWN_ACCOUNT_LOCKED: 'You cannot change your own role, state or organization here',
     EMAIL_UNAVAILABLE: 'This e-mail address cannot be used. Choose another address.',
-    REGISTRATION_CODE_USED_UP: 'The registration code has been used up. Ask your administrator for a new code.',
+    REGISTRATION_CODE_USED_UP:
+      'The registration code has been used up. Ask your administrator for a new code.',
   },
   messages: {
     loginOk: 'Signed in',

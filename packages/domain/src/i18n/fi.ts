@@ -69,7 +69,8 @@ export const fi = {
     APPLICATION_NOT_FOUND: 'Sovellusta ei löytynyt',
     OWN_ACCOUNT_LOCKED: 'Omaa rooliasi, tilaasi tai organisaatiotasi ei voi muuttaa täällä',
     EMAIL_UNAVAILABLE: 'Sähköpostiosoitetta ei voi käyttää. Valitse toinen osoite.',
-    REGISTRATION_CODE_USED_UP: 'Rekisteröintikoodi on jo käytetty loppuun. Pyydä uusi koodi ylläpitäjältä.',
+    REGISTRATION_CODE_USED_UP:
+      'Rekisteröintikoodi on jo käytetty loppuun. Pyydä uusi koodi ylläpitäjältä.',
   },
   messages: {
     loginOk: 'Kirjautuminen onnistui',

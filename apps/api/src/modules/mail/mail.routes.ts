@@ -11,7 +11,8 @@ export const mailRoutes: FastifyPluginAsyncZod<{ mail: MailService }> = async (a
       schema: {
         tags: ['mail'],
         operationId: 'listOutbox',
-        summary: 'Every mail the service has stored, newest first (Pääylläpitäjä with Hallinta only)',
+        summary:
+          'Every mail the service has stored, newest first (Pääylläpitäjä with Hallinta only)',
         description:
           'Status: queued (waiting for an SMTP attempt), sent, failed (gave up after 10 attempts) or outbox (no SMTP_URL configured: kept here and in the log).',
         security: [{ bearerAuth: [] }],

@@ -244,7 +244,8 @@ export function createUsersService({
       const changes = changedFields(subject, values);
       if (subject.userId === caller.userId) {
         const locked = Object.entries(OWN_LOCKED_FIELDS).filter(([field]) => field in changes);
-        if (locked.length > 0) throw new AppError(400, 'OWN_ACCOUNT_LOCKED', Object.fromEntries(locked));
+        if (locked.length > 0)
+          throw new AppError(400, 'OWN_ACCOUNT_LOCKED', Object.fromEntries(locked));
       }
       if (!can(caller, { do: 'assignRole', role: body.userRoles })) throw forbidden();
       if ('userEmail' in changes) await refuseTakenEmail(scope, values.userEmail, subject.userId);
