@@ -29,7 +29,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> =
         operationId: 'registerUser',
         summary: 'Self-registration with a registration code',
         description:
-          'The user joins the organization and the targets of the code, as Käyttäjä with the permissions of the code. Mail is written in the language of Accept-Language from then on. 400 REGISTRATION_CODE_INVALID / _EXPIRED / _REVOKED (fields.userCode), 409 EMAIL_TAKEN (fields.userEmail), 429 after 10 attempts per IP address per hour.',
+          'The user joins the organization and the targets of the code, as Käyttäjä with the permissions of the code. Mail is written in the language of Accept-Language from then on. 400 REGISTRATION_CODE_INVALID / _EXPIRED / _REVOKED / _USED_UP (fields.userCode), 409 EMAIL_TAKEN (fields.userEmail), 429 after 10 attempts per IP address per hour.',
         body: registerUserBody,
         response: {
           201: messageResponse,
@@ -55,7 +55,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> =
         operationId: 'forgotUserPassword',
         summary: 'Mail a password reset link',
         description:
-          'Always answers 200 with the same text, whether or not the address is registered. A known active user gets a link to `PUBLIC_URL/#/login?code=…&isPasswordChange=true`, valid 60 minutes and once; a new request invalidates older links. 429 after 5 requests per address or 20 per IP address per hour.',
+          'Always answers 200 with the same text, whether or not the address is registered. A known active user gets a link to `PUBLIC_URL/#/login?code=…&isPasswordChange=true`, valid 60 minutes and once; a new request, a password change and an e-mail change invalidate older links. The link is written and mailed after the answer, so the answer takes as long for an unknown address. 429 after 5 requests per address or 20 per IP address per hour.',
         body: forgotPasswordBody,
         response: { 200: messageResponse, 400: errorResponse, 429: errorResponse },
       },
