@@ -7,7 +7,6 @@ import {
 import type { Config } from './config/index.js';
 import type { Database } from './db/client.js';
 import { withTransactions } from './db/transactions.js';
-import { type AfterReply, createAfterReply } from './lib/after-reply.js';
 import { createTokenService } from './lib/session-tokens.js';
 import { createResetLinksRepository } from './modules/account/account.repository.js';
 import { accountRoutes } from './modules/account/account.routes.js';
@@ -100,7 +99,6 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   const { organizations: organizationRecords, users: userRecords } = repositories;
   const tokens = createTokenService(config);
   const rateLimits = createRateLimitService({ windows: repositories.rateLimits, log: app.log });
-  const afterReply = createAfterReply(app.log);
   const mailer = createMailer({ mails: repositories.mails, config, log: app.log });
   const auth = createAuthService({ accounts: repositories.accounts, tokens, rateLimits });
   const audit = createAuditService({ auditLog: repositories.auditLog });
@@ -119,7 +117,6 @@ export async function buildApp({ config, database, logger }: AppOptions) {
     mailer,
     registrationCodes,
     rateLimits,
-    afterReply,
     config,
   });
   const mail = createMailService({ mails: repositories.mails });
@@ -166,11 +163,8 @@ export async function buildApp({ config, database, logger }: AppOptions) {
 
   // Mail delivery runs beside the requests and stops before the database closes (the server
   // closes the database in a later onClose hook).
-  // Work done after an answer (the reset mail) finishes before the mailer stops.
   app.decorate('mailer', mailer);
-  app.decorate('afterReply', afterReply);
   app.addHook('onReady', async () => mailer.start());
-  app.addHook('onClose', () => afterReply.settled());
   app.addHook('onClose', () => mailer.stop());
 
   // API answers are per user and per moment: no browser or proxy may keep one. Static files
@@ -229,8 +223,6 @@ declare module 'fastify' {
     routeTable: readonly RegisteredRoute[];
     /** The mail sender; tests drive its delivery with deliverDue(). */
     mailer: Mailer;
-    /** Work started by a request after its answer; tests wait for it with settled(). */
-    afterReply: AfterReply;
   }
 }
 

@@ -9,7 +9,6 @@ import type {
 } from '@vahti/domain';
 import type { Config } from '../../config/index.js';
 import type { Db } from '../../db/client.js';
-import type { AfterReply } from '../../lib/after-reply.js';
 import { AppError, isUniqueViolation } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { authorize, systemScope } from '../../lib/scope.js';
@@ -31,6 +30,11 @@ export interface RequestOrigin {
   language: Language;
 }
 
+/** No user has this id; the unknown-address path of forgot-password does the same work on it. */
+const NO_USER = '00000000-0000-0000-0000-000000000000';
+/** Rolls back the rehearsed writes of forgot-password for an unknown address. */
+const NOTHING_TO_SEND = Symbol('nothing to send');
+
 const resetLinkInvalid = () => new AppError(400, 'RESET_LINK_INVALID');
 
 /** Reset links are asked for and followed before anyone is signed in. */
@@ -47,7 +51,6 @@ export function createAccountService({
   mailer,
   registrationCodes,
   rateLimits,
-  afterReply,
   config,
 }: {
   db: Db;
@@ -60,7 +63,6 @@ export function createAccountService({
   mailer: Mailer;
   registrationCodes: Pick<RegistrationCodesService, 'findUsable' | 'recordUse'>;
   rateLimits: RateLimitService;
-  afterReply: AfterReply;
   config: Pick<Config, 'publicUrl'>;
 }) {
   return {
@@ -114,10 +116,9 @@ export function createAccountService({
     },
 
     /**
-     * Mails a reset link to a known active account. Before the answer, the work is the same
-     * whether or not the address exists (the limits and one lookup); the link and its mail are
-     * written after the answer has gone, so its timing does not tell known addresses from
-     * unknown ones.
+     * Mails a reset link to a known active account. The answer and the work done are the same
+     * whether or not the address exists: the same lookup, link, mail and writes, and for an
+     * unknown address the writes are rolled back, so the time taken tells nothing either.
      */
     async forgotPassword(body: ForgotPasswordBody, origin: RequestOrigin): Promise<void> {
       await rateLimits.consume([
@@ -125,19 +126,31 @@ export function createAccountService({
         { rule: 'forgotPasswordAccount', value: body.userEmail },
       ]);
       const account = await accounts.findByEmail(PASSWORD_RESET, body.userEmail);
-      if (!account || !isActiveAccount(account)) return;
-      afterReply.run('password reset mail', async () => {
-        const token = randomToken();
+      const recipient = account && isActiveAccount(account) ? account : undefined;
+      const token = randomToken();
+      const language = recipient?.language ?? 'fi';
+      const link = `${config.publicUrl}/#/login?code=${encodeURIComponent(token)}&isPasswordChange=true`;
+      const mail = {
+        to: recipient?.userEmail ?? body.userEmail,
+        language,
+        ...passwordResetMail(language, { firstName: recipient?.userFirstName ?? '', link }),
+      };
+      try {
         await db.transaction(async () => {
-          await resetLinks.removeOfUser(PASSWORD_RESET, account.userId);
-          await resetLinks.insert(PASSWORD_RESET, account.userId, sha256Hex(token));
-          const language = account.language ?? 'fi';
-          const link = `${config.publicUrl}/#/login?code=${encodeURIComponent(token)}&isPasswordChange=true`;
-          const mail = passwordResetMail(language, { firstName: account.userFirstName, link });
-          await mailer.enqueue({ to: account.userEmail, language, ...mail });
+          const userId = recipient?.userId ?? NO_USER;
+          await resetLinks.removeOfUser(PASSWORD_RESET, userId);
+          await resetLinks.insert(PASSWORD_RESET, userId, sha256Hex(token));
+          if (!recipient) {
+            await mailer.store(mail);
+            throw NOTHING_TO_SEND;
+          }
+          await mailer.enqueue(mail);
         });
-        mailer.kick();
-      });
+      } catch (err) {
+        if (err !== NOTHING_TO_SEND) throw err;
+        return;
+      }
+      mailer.kick();
     },
 
     /**
