@@ -382,7 +382,7 @@ describe('9. sending a registration code', () => {
 describe('10. forgot-password takes as long for an unknown address as for a known one', () => {
   it('answers both in the same time (median of alternating calls)', async () => {
     const known = (await newUser({ userRoles: 'Käyttäjä', userPermissions: '1' })).userEmail;
-    const rounds = Number(process.env.FORGOT_PASSWORD_ROUNDS ?? 40);
+    const rounds = Number(process.env.FORGOT_PASSWORD_ROUNDS ?? 100);
     const times = { known: [] as number[], unknown: [] as number[] };
     const timed = async (kind: 'known' | 'unknown') => {
       // The limits would stop a loop like this; they are not what is measured.
@@ -407,8 +407,12 @@ describe('10. forgot-password takes as long for an unknown address as for a know
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
     const figures = { known: median(times.known), unknown: median(times.unknown) };
     console.info(`forgot-password median ms over ${rounds} calls each (${DRIVER}):`, figures);
-    expect(figures.known / figures.unknown).toBeLessThan(1.25);
-    expect(figures.unknown / figures.known).toBeLessThan(1.25);
+    // Each pair ran back to back, so the machine's load weighs on both alike: compare within
+    // pairs (the median of their ratios), not the two medians.
+    const ratio = median(times.known.map((known, i) => known / (times.unknown[i] ?? known)));
+    console.info(`median ratio known/unknown within pairs: ${ratio.toFixed(3)}`);
+    expect(ratio).toBeGreaterThan(1 / 1.25);
+    expect(ratio).toBeLessThan(1.25);
     // The known address still gets its mail.
     await resetCode(known);
   }, 120_000);

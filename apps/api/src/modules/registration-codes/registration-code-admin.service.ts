@@ -165,8 +165,9 @@ export function createRegistrationCodeAdminService({
 
     /**
      * Mails the code with registration instructions, one mail per distinct address (compared
-     * without case), in the caller's language; at most 50 recipients an hour per sender. The caller sends the code's text back, since
-     * only its hash is kept; it must be the text of this code. Returns the number of mails.
+     * without case), in the caller's language; at most 50 recipients an hour per sender. The
+     * caller sends the code's text back, since only its hash is kept; it must be the text of
+     * this code. Returns the number of mails.
      */
     async send(
       caller: Caller,

@@ -130,10 +130,10 @@ export function createUsersService({
   }
 
   /**
-   * 409 when another user has the address. Addresses are unique across organizations, so an
-   * administrator of one organization must not learn from the answer that a user of another
-   * exists: for an address outside the caller's scope the answer is EMAIL_UNAVAILABLE, which
-   * names no organization, and the attempt goes to the audit log for the top administrator.
+   * 409 when another user has the address. Addresses are unique across organizations, so the
+   * refusal itself cannot hide that the address is in use; what it withholds is where: for an
+   * address outside the caller's scope the answer is EMAIL_UNAVAILABLE, which names no
+   * organization or user, and the attempt goes to the audit log for the top administrator.
    * Runs outside the write's transaction, so the audit entry stays when the write is refused.
    */
   async function refuseTakenEmail(
