@@ -100,6 +100,10 @@ async function editBody(uuid: string, changes: Record<string, unknown> = {}) {
   };
 }
 
+/** PATCH /api/users as `token`, for the user `uuid`, with their current values and `changes`. */
+const editUser = async (token: string, uuid: string, changes: Record<string, unknown>) =>
+  call('PATCH', '/api/users', token, await editBody(uuid, changes));
+
 /** Asks for a reset link and reads its code from the outbox (no SMTP in these tests). */
 async function resetCode(email: string): Promise<string> {
   const res = await call('POST', '/api/forgot-user-password', null, { userEmail: email });
@@ -220,13 +224,7 @@ describe('5. pending reset links die with a password or e-mail change', () => {
     ],
     [
       'after the e-mail changes (the link went to the old address)',
-      async (user) =>
-        call(
-          'PATCH',
-          '/api/users',
-          top,
-          await editBody(user.uuid, { userEmail: newEmail('uusi') }),
-        ),
+      async (user) => editUser(top, user.uuid, { userEmail: newEmail('uusi') }),
     ],
   ];
   it.each(changes)('%s', async (_, change) => {
@@ -251,31 +249,16 @@ describe('6. the outbox and the audit log need Hallinta', () => {
 describe('7. PATCH /api/users on the own record', () => {
   it('locks the own permissions and e-mail as well as role, state and organization', async () => {
     const admin = await newUser();
-    const permissions = await call(
-      'PATCH',
-      '/api/users',
-      admin.token,
-      await editBody(admin.uuid, { userPermissions: '1,2,3,4' }),
-    );
+    const permissions = await editUser(admin.token, admin.uuid, { userPermissions: '1,2,3,4' });
     expect(permissions.statusCode).toBe(200);
     const lower = await newUser({ userPermissions: '1,4' });
-    const grant = await call(
-      'PATCH',
-      '/api/users',
-      lower.token,
-      await editBody(lower.uuid, { userPermissions: '1,2,3,4' }),
-    );
+    const grant = await editUser(lower.token, lower.uuid, { userPermissions: '1,2,3,4' });
     expect(grant.statusCode).toBe(400);
     expect(grant.json()).toMatchObject({
       code: 'OWN_ACCOUNT_LOCKED',
       fields: { userPermissions: 'Omia oikeuksiasi ei voi muuttaa täällä' },
     });
-    const email = await call(
-      'PATCH',
-      '/api/users',
-      lower.token,
-      await editBody(lower.uuid, { userEmail: newEmail('oma') }),
-    );
+    const email = await editUser(lower.token, lower.uuid, { userEmail: newEmail('oma') });
     expect(email.statusCode).toBe(400);
     expect(email.json()).toMatchObject({
       code: 'OWN_ACCOUNT_LOCKED',
@@ -440,21 +423,11 @@ describe('11. an address of another organization', () => {
       fields: { userEmail: 'Sähköpostiosoitetta ei voi käyttää. Valitse toinen osoite.' },
     });
     const subject = await newUser({ userRoles: 'Käyttäjä', userPermissions: '1' });
-    const rename = await call(
-      'PATCH',
-      '/api/users',
-      admin.token,
-      await editBody(subject.uuid, { userEmail: foreign }),
-    );
+    const rename = await editUser(admin.token, subject.uuid, { userEmail: foreign });
     expect(rename.statusCode).toBe(409);
     expect(rename.json().code).toBe('EMAIL_UNAVAILABLE');
     // An address of the own organization is still named as taken: the admin sees those users.
-    const own = await call(
-      'PATCH',
-      '/api/users',
-      admin.token,
-      await editBody(subject.uuid, { userEmail: 'tieto@demo.vahti.fi' }),
-    );
+    const own = await editUser(admin.token, subject.uuid, { userEmail: 'tieto@demo.vahti.fi' });
     expect(own.statusCode).toBe(409);
     expect(own.json().code).toBe('EMAIL_TAKEN');
 
