@@ -19,6 +19,8 @@ export default defineConfig({
           name: 'api',
           root: 'apps/api',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          // Prints the isolation matrix's total once its per-module files have all run.
+          globalSetup: ['test/isolation/summary.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

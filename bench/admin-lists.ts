@@ -9,28 +9,16 @@
 import { eq, sql } from 'drizzle-orm';
 import { buildApp } from '../apps/api/src/app.js';
 import { loadConfig } from '../apps/api/src/config/index.js';
-import { openDatabase } from '../apps/api/src/db/client.js';
 import { organizations, targets, users, userTargets } from '../apps/api/src/db/schema/index.js';
-import { DEMO_PASSWORD, seedDemoData } from '../apps/api/src/db/seed.js';
+import { DEMO_PASSWORD } from '../apps/api/src/db/seed.js';
+import { openBenchDatabase } from './lib/database.js';
 import { percentile, printTable, time } from './stats.js';
 
 const USERS = Number(process.env.USERS ?? 2000);
 const TARGETS = Number(process.env.TARGETS ?? 100);
 
-const url = process.env.BENCH_DATABASE_URL;
-if (url) {
-  // A clean slate on the given PostgreSQL database: the benchmark owns it.
-  const pg = (await import('pg')).default;
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  await client.query(
-    'drop schema if exists public cascade; drop schema if exists drizzle cascade; create schema public',
-  );
-  await client.end();
-}
-const database = await openDatabase({ databaseUrl: url, dataDir: null });
+const database = await openBenchDatabase();
 const { db } = database;
-await seedDemoData(db);
 const [org] = await db
   .select({ id: organizations.organizationId })
   .from(organizations)

@@ -24,10 +24,15 @@ function newestMtime(target) {
 const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0;
 if (builtAt < Math.max(...sources.map((s) => newestMtime(path.join(root, s))))) {
   console.log('Building the web app…');
-  const build = spawnSync('npm', ['run', 'build', '-w', '@vahti/web', '--silent'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
+  // Vite directly rather than through `npm run build`: one npm start-up less.
+  const build = spawnSync(
+    process.execPath,
+    [path.join(root, 'node_modules/vite/bin/vite.js'), 'build'],
+    {
+      cwd: path.join(root, 'apps/web'),
+      stdio: 'inherit',
+    },
+  );
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 

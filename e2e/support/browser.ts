@@ -1,21 +1,10 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
+import { CHROMIUM_ARGS } from './chromium-args.js';
 import { type RunningServer, startServer } from './server.js';
 
 export const DEMO_PASSWORD = 'Vahti-demo-2026';
-
-/** The flags this machine's headless Chromium needs (see DEVELOPERS.md). */
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export interface E2E {
   server: RunningServer;

@@ -44,6 +44,7 @@ import { createUsersRepository } from './modules/users/users.repository.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { createUsersService } from './modules/users/users.service.js';
 import { authPlugin } from './plugins/auth.js';
+import { compressionPlugin } from './plugins/compression.js';
 import { docsPlugin } from './plugins/docs.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { securityPlugin } from './plugins/security.js';
@@ -187,6 +188,7 @@ export async function buildApp({ config, database, logger }: AppOptions) {
 
   // External plugins, then our own, then routes.
   await app.register(securityPlugin);
+  await app.register(compressionPlugin);
   await app.register(docsPlugin);
   await app.register(errorsPlugin);
   await app.register(authPlugin, { auth });

@@ -93,10 +93,24 @@ export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 let lastIp = 0;
 /**
- * Headers that make a request come from an address no other test has used (trustProxy is on),
- * so the per-IP rate limits of one test do not leak into another.
+ * The one place that says where a test request comes from. Today the app trusts the
+ * X-Forwarded-For header (trustProxy is on); when that becomes configurable, only these two
+ * functions change.
+ */
+export function fromIp(ip: string): { 'x-forwarded-for': string } {
+  return { 'x-forwarded-for': ip };
+}
+
+/**
+ * Headers that make a request come from an address no other test has used, so the per-IP rate
+ * limits of one test do not leak into another.
  */
 export function fromNewIp(): { 'x-forwarded-for': string } {
+  return fromIp(newIp());
+}
+
+/** A client address no other test has used. */
+export function newIp(): string {
   lastIp += 1;
-  return { 'x-forwarded-for': `198.51.${Math.floor(lastIp / 250)}.${(lastIp % 250) + 1}` };
+  return `198.51.${Math.floor(lastIp / 250)}.${(lastIp % 250) + 1}`;
 }

@@ -10,27 +10,27 @@ import {
   users,
 } from '../../src/db/schema/index.js';
 import { DEMO_PASSWORD } from '../../src/db/seed.js';
-import { bearer, createTestApp, fromNewIp, login, type TestContext } from '../helpers/app.js';
+import { type Actors, startApiTest } from '../helpers/actors.js';
+import type { TestContext } from '../helpers/app.js';
+import { type Fixtures, otherCase } from '../helpers/fixtures.js';
 import { registrationCodeService } from '../helpers/services.js';
 import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp.js';
 
 const PUBLIC_URL = 'https://vahti.example.fi';
 
 let ctx: TestContext;
+let fx: Fixtures;
+let as: Actors;
 let smtp: TestSmtpServer;
 let demoOrgId: string;
 let demoTargetIds: string[];
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  ctx = await createTestApp({
+  ({ ctx, fx, as } = await startApiTest({
     env: { SMTP_URL: smtp.url, PUBLIC_URL, MAIL_FROM: 'Vahti testi <vahti@example.fi>' },
-  });
-  const [org] = await ctx.database.db
-    .select({ id: organizations.organizationId })
-    .from(organizations)
-    .where(eq(organizations.organizationName, 'Demo Kiinteistöt Oy'));
-  demoOrgId = org?.id ?? '';
+  }));
+  demoOrgId = fx.orgA.id;
   const rows = await ctx.database.db
     .select({ id: targets.targetId })
     .from(targets)
@@ -45,16 +45,8 @@ afterAll(async () => {
 
 type Headers = Record<string, string>;
 const post = (url: string, payload: unknown, headers: Headers = {}) =>
-  ctx.app.inject({
-    method: 'POST',
-    url,
-    payload: payload as object,
-    headers: { ...fromNewIp(), ...headers },
-  });
-const patch = (url: string, payload: unknown, headers: Headers = {}) =>
-  ctx.app.inject({ method: 'PATCH', url, payload: payload as object, headers });
-const getAuth = (token: string) =>
-  ctx.app.inject({ method: 'GET', url: '/api/auth', headers: bearer(token) });
+  as.anonymous.post(url, payload, { headers });
+const getAuth = (token: string) => as.withToken(token).get('/api/auth');
 
 const codes = () => registrationCodeService(ctx.database.db);
 const newEmail = (name: string) => `${name}.${randomBytes(3).toString('hex')}@asukas.example.fi`;
@@ -81,7 +73,7 @@ describe('POST /api/register-user', () => {
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({ message: 'Registreringen lyckades. Du kan nu logga in.' });
 
-    const token = await login(ctx.app, body.userEmail, body.userPassword);
+    const token = await as.signIn(body.userEmail, body.userPassword);
     const me = (await getAuth(token)).json().user;
     expect(me).toMatchObject({
       userEmail: body.userEmail,
@@ -91,7 +83,7 @@ describe('POST /api/register-user', () => {
       userRoles: 'Käyttäjä',
       userState: 'Aktiivinen',
       userPermissions: '1,2',
-      Organization: { organizationId: demoOrgId, organizationName: 'Demo Kiinteistöt Oy' },
+      Organization: { organizationId: demoOrgId, organizationName: fx.orgA.name },
     });
     expect(me.UserTargets.map((t: { targetId: string }) => t.targetId).sort()).toEqual(
       demoTargetIds.slice(0, 2).sort(),
@@ -115,7 +107,7 @@ describe('POST /api/register-user', () => {
     });
     const body = registration({ userCode: code, userPhoneNumber: undefined });
     expect((await post('/api/register-user', body)).statusCode).toBe(201);
-    const token = await login(ctx.app, body.userEmail, body.userPassword);
+    const token = await as.signIn(body.userEmail, body.userPassword);
     const me = (await getAuth(token)).json().user;
     expect(me.userPermissions).toBe('1');
     expect(me.userPhoneNumber).toBeNull();
@@ -171,7 +163,7 @@ describe('POST /api/register-user', () => {
     const [other] = await ctx.database.db
       .select({ id: organizations.organizationId })
       .from(organizations)
-      .where(eq(organizations.organizationName, 'Toinen Taloyhtiö Oy'));
+      .where(eq(organizations.organizationId, fx.orgB.id));
     const { code } = await codes().createCode({ organizationId: other?.id ?? '', targetIds: [] });
     await ctx.database.db
       .update(organizations)
@@ -191,7 +183,7 @@ describe('POST /api/register-user', () => {
     const usersBefore = (await ctx.database.db.select({ n: count() }).from(users))[0]?.n;
     const res = await post(
       '/api/register-user',
-      registration({ userCode: code, userEmail: 'KAYTTAJA@Demo.Vahti.fi' }),
+      registration({ userCode: code, userEmail: otherCase(fx.seeded('A', 'Käyttäjä').email) }),
     );
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({
@@ -257,9 +249,9 @@ const reset = (payload: Record<string, unknown>) =>
 
 describe('forgot password and reset by mail', () => {
   it('mails a link built from PUBLIC_URL; the code sets a new password and revokes old tokens', async () => {
-    const email = 'kayttaja@demo.vahti.fi';
-    const oldToken = await login(ctx.app, email);
-    const res = await requestReset('Kayttaja@demo.vahti.fi', { host: 'evil.example' });
+    const email = fx.seeded('A', 'Käyttäjä').email;
+    const oldToken = await as.signIn(email);
+    const res = await requestReset(otherCase(email), { host: 'evil.example' });
     expect(res.json()).toEqual({
       message: 'Jos osoite löytyy palvelusta, lähetimme siihen ohjeet salasanan vaihtamiseen.',
     });
@@ -286,7 +278,7 @@ describe('forgot password and reset by mail', () => {
       message: 'Salasana vaihdettu. Voit nyt kirjautua uudella salasanalla.',
     });
     expect((await getAuth(oldToken)).statusCode).toBe(401);
-    await login(ctx.app, email, 'Uusi-salasana-1');
+    await as.signIn(email, 'Uusi-salasana-1');
     const oldPassword = await post('/api/login', { userEmail: email, userPassword: DEMO_PASSWORD });
     expect(oldPassword.statusCode).toBe(401);
 
@@ -304,19 +296,21 @@ describe('forgot password and reset by mail', () => {
 
   it('answers an unknown address exactly alike and sends nothing', async () => {
     const before = (await ctx.database.db.select({ n: count() }).from(mailOutbox))[0]?.n;
-    const unknown = await requestReset('ei-ketaan@demo.vahti.fi');
-    const known = await requestReset('tieto@demo.vahti.fi');
+    const unknown = await requestReset(`ei-ketaan@${fx.orgA.emailDomain}`);
+    const known = await requestReset(fx.seeded('A', 'Käyttäjä', [1]).email);
     expect(unknown.json()).toEqual(known.json());
     // The next mail to arrive is the known user's: nothing went to the unknown address.
-    expect((await smtp.next()).to).toEqual(['tieto@demo.vahti.fi']);
-    expect(smtp.received.some((mail) => mail.to.includes('ei-ketaan@demo.vahti.fi'))).toBe(false);
+    expect((await smtp.next()).to).toEqual([fx.seeded('A', 'Käyttäjä', [1]).email]);
+    expect(smtp.received.some((mail) => mail.to.includes(`ei-ketaan@${fx.orgA.emailDomain}`))).toBe(
+      false,
+    );
     expect((await ctx.database.db.select({ n: count() }).from(mailOutbox))[0]?.n).toBe(
       (before ?? 0) + 1,
     );
   });
 
   it('refuses an expired link', async () => {
-    await requestReset('paakayttaja@demo.vahti.fi');
+    await requestReset(fx.seeded('A', 'Pääkäyttäjä').email);
     const code = linkCode((await smtp.next()).text);
     // As if the 60 minutes had passed.
     await ctx.database.db
@@ -329,7 +323,7 @@ describe('forgot password and reset by mail', () => {
   });
 
   it('invalidates an older link when a newer one is requested', async () => {
-    const email = 'yllapitaja@demo.vahti.fi';
+    const email = fx.seeded('A', 'Ylläpitäjä').email;
     await requestReset(email);
     const first = linkCode((await smtp.next()).text);
     await requestReset(email);
@@ -350,12 +344,12 @@ describe('forgot password and reset by mail', () => {
     ).toBe(201);
     await requestReset(body.userEmail);
     const code = linkCode((await smtp.next()).text);
-    const wrong = await reset({ code, userEmail: 'joku-muu@demo.vahti.fi' });
+    const wrong = await reset({ code, userEmail: `joku-muu@${fx.orgA.emailDomain}` });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().code).toBe('RESET_LINK_INVALID');
     const right = await reset({ code, userEmail: body.userEmail.toUpperCase() });
     expect(right.statusCode).toBe(200);
-    await login(ctx.app, body.userEmail, 'Uusi-salasana-1');
+    await as.signIn(body.userEmail, 'Uusi-salasana-1');
   });
 
   it('validates the new password with the texts of the reset page', async () => {
@@ -380,7 +374,7 @@ describe('forgot password and reset by mail', () => {
   });
 
   it('sends no link to a Passiivinen user', async () => {
-    const email = 'yllapitaja@toinen.vahti.fi';
+    const email = fx.seeded('B', 'Ylläpitäjä').email;
     await ctx.database.db
       .update(users)
       .set({ userState: 'Passiivinen' })
@@ -399,12 +393,12 @@ describe('forgot password and reset by mail', () => {
 });
 
 describe('PATCH /api/change-password', () => {
-  const email = 'paayllapitaja@demo.vahti.fi';
+  const email = () => fx.seeded('A', 'Pääylläpitäjä').email;
   const change = (token: string, payload: Record<string, unknown>) =>
-    patch('/api/change-password', payload, bearer(token));
+    as.withToken(token).patch('/api/change-password', payload);
 
   it('refuses a wrong current password and validates the new one', async () => {
-    const token = await login(ctx.app, email);
+    const token = await as.signIn(email());
     const wrong = await change(token, {
       userCurrentPassword: 'ei-tama',
       userPassword: 'Uusi-salasana-1',
@@ -430,15 +424,15 @@ describe('PATCH /api/change-password', () => {
       userPassword: 'Salasana on pakollinen',
       confirmPassword: 'Salasana on pakollinen',
     });
-    const anonymous = await patch('/api/change-password', {});
+    const anonymous = await as.anonymous.patch('/api/change-password', {});
     expect(anonymous.statusCode).toBe(401);
     // Nothing was changed by the refused attempts.
     expect((await getAuth(token)).statusCode).toBe(200);
   });
 
   it('changes the password, signs out every other session and returns a working token', async () => {
-    const token = await login(ctx.app, email);
-    const otherSession = await login(ctx.app, email);
+    const token = await as.signIn(email());
+    const otherSession = await as.signIn(email());
     const res = await change(token, {
       userCurrentPassword: DEMO_PASSWORD,
       userPassword: 'Uusi-salasana-1',
@@ -451,31 +445,27 @@ describe('PATCH /api/change-password', () => {
     expect((await getAuth(otherSession)).statusCode).toBe(401);
     const fresh = await getAuth(body.token);
     expect(fresh.statusCode).toBe(200);
-    expect(fresh.json().user.userEmail).toBe(email);
-    await login(ctx.app, email, 'Uusi-salasana-1');
+    expect(fresh.json().user.userEmail).toBe(email());
+    await as.signIn(email(), 'Uusi-salasana-1');
   });
 });
 
 describe('PATCH /api/users-own', () => {
   it('saves the own names, phone and job title but never the e-mail', async () => {
-    const token = await login(ctx.app, 'yllapitaja@toinen.vahti.fi');
-    const res = await patch(
-      '/api/users-own',
-      {
-        userFirstName: '  Tuomo ',
-        userLastName: 'Toivola',
-        userPhoneNumber: null,
-        userJobTitle: 'Kiinteistöpäällikkö',
-        userEmail: 'uusi@toinen.vahti.fi',
-        userRoles: 'Pääylläpitäjä',
-      },
-      bearer(token),
-    );
+    const token = await as.signIn(fx.seeded('B', 'Ylläpitäjä').email);
+    const res = await as.withToken(token).patch('/api/users-own', {
+      userFirstName: '  Tuomo ',
+      userLastName: 'Toivola',
+      userPhoneNumber: null,
+      userJobTitle: 'Kiinteistöpäällikkö',
+      userEmail: `uusi@${fx.orgB.emailDomain}`,
+      userRoles: 'Pääylläpitäjä',
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.message).toBe('Tiedot tallennettu');
     expect(body.user).toMatchObject({
-      userEmail: 'yllapitaja@toinen.vahti.fi',
+      userEmail: fx.seeded('B', 'Ylläpitäjä').email,
       userFirstName: 'Tuomo',
       userLastName: 'Toivola',
       userPhoneNumber: null,
@@ -485,30 +475,31 @@ describe('PATCH /api/users-own', () => {
     expect((await getAuth(token)).json().user).toEqual(body.user);
 
     // An omitted optional field keeps its value.
-    const again = await patch(
-      '/api/users-own',
-      { userFirstName: 'Tuomo', userLastName: 'Toivola' },
-      bearer(token),
-    );
+    const again = await as
+      .withToken(token)
+      .patch('/api/users-own', { userFirstName: 'Tuomo', userLastName: 'Toivola' });
     expect(again.json().user.userJobTitle).toBe('Kiinteistöpäällikkö');
   });
 
   it('requires the names, with the texts of the spec, and a session', async () => {
-    const token = await login(ctx.app, 'yllapitaja@toinen.vahti.fi');
-    const res = await patch('/api/users-own', { userFirstName: ' ' }, bearer(token));
+    const token = await as.signIn(fx.seeded('B', 'Ylläpitäjä').email);
+    const res = await as.withToken(token).patch('/api/users-own', { userFirstName: ' ' });
     expect(res.statusCode).toBe(400);
     expect(res.json().fields).toEqual({
       userFirstName: 'Etunimi on pakollinen tieto',
       userLastName: 'Sukunimi on pakollinen tieto',
     });
-    const anonymous = await patch('/api/users-own', { userFirstName: 'A', userLastName: 'B' });
+    const anonymous = await as.anonymous.patch('/api/users-own', {
+      userFirstName: 'A',
+      userLastName: 'B',
+    });
     expect(anonymous.statusCode).toBe(401);
   });
 });
 
 describe('the account routes in OpenAPI', () => {
   it('documents every route with its operationId and response schemas', async () => {
-    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const doc = (await as.anonymous.get('/api/openapi.json')).json();
     const operations = {
       '/api/register-user': ['post', 'registerUser', ['201', '400', '409', '429']],
       '/api/forgot-user-password': ['post', 'forgotUserPassword', ['200', '400', '429']],

@@ -2,55 +2,39 @@ import { eq, sql } from 'drizzle-orm';
 import { createSigner } from 'fast-jwt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organizations, users } from '../../src/db/schema/index.js';
-import { DEMO_LOGINS, DEMO_PASSWORD } from '../../src/db/seed.js';
-import { bearer, createTestApp, login, type TestContext } from '../helpers/app.js';
+import { DEMO_PASSWORD } from '../../src/db/seed.js';
+import { type Actors, startApiTest } from '../helpers/actors.js';
+import type { TestContext } from '../helpers/app.js';
+import { type Fixtures, otherCase } from '../helpers/fixtures.js';
 
 let ctx: TestContext;
+let fx: Fixtures;
+let as: Actors;
 beforeAll(async () => {
-  ctx = await createTestApp();
+  ({ ctx, fx, as } = await startApiTest());
 });
 afterAll(() => ctx.close());
 
 const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
-  ctx.app.inject({ method: 'POST', url, payload: payload as object, headers });
+  as.anonymous.post(url, payload, { headers });
 
 describe('sign-in', () => {
-  it.each(DEMO_LOGINS)(
-    'signs in $email on POST / and returns message, token and user',
-    async (demo) => {
-      const res = await post('/', { userEmail: demo.email, userPassword: DEMO_PASSWORD });
-      expect(res.statusCode).toBe(200);
-      const body = res.json();
-      expect(body.message).toBe('Kirjautuminen onnistui');
-      expect(body.token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
-      expect(body.user).toMatchObject({
-        userEmail: demo.email,
-        userRoles: demo.role,
-        userState: 'Aktiivinen',
-        userPermissions: demo.permissions.join(','),
-        Organization: { organizationName: demo.organization },
-      });
-      expect(body.user.uuid).toBe(body.user.userId);
-      expect(JSON.stringify(body)).not.toMatch(/password_?hash|argon2/i);
-    },
-  );
-
   it('POST /api/login is the same call, and the e-mail is case-insensitive', async () => {
     const res = await post('/api/login', {
-      userEmail: 'KAYTTAJA@Demo.Vahti.fi',
+      userEmail: otherCase(fx.seeded('A', 'Käyttäjä').email),
       userPassword: DEMO_PASSWORD,
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json().user.userEmail).toBe('kayttaja@demo.vahti.fi');
+    expect(res.json().user.userEmail).toBe(fx.seeded('A', 'Käyttäjä').email);
   });
 
   it('answers a wrong password and an unknown e-mail with the same 401 text', async () => {
     const wrongPassword = await post('/', {
-      userEmail: 'kayttaja@demo.vahti.fi',
+      userEmail: fx.seeded('A', 'Käyttäjä').email,
       userPassword: 'vaara-salasana',
     });
     const unknown = await post('/', {
-      userEmail: 'ei-ole@demo.vahti.fi',
+      userEmail: `ei-ole@${fx.orgA.emailDomain}`,
       userPassword: 'vaara-salasana',
     });
     expect(wrongPassword.statusCode).toBe(401);
@@ -83,7 +67,7 @@ describe('sign-in', () => {
   it('answers in English for Accept-Language: en', async () => {
     const res = await post(
       '/',
-      { userEmail: 'kayttaja@demo.vahti.fi', userPassword: 'nope' },
+      { userEmail: fx.seeded('A', 'Käyttäjä').email, userPassword: 'nope' },
       { 'accept-language': 'en-GB,en;q=0.9' },
     );
     expect(res.json().error).toBe('E-mail or password is wrong');
@@ -93,23 +77,26 @@ describe('sign-in', () => {
     await ctx.database.db
       .update(users)
       .set({ userState: 'Passiivinen' })
-      .where(eq(users.userEmail, 'tieto@demo.vahti.fi'));
+      .where(eq(users.userEmail, fx.seeded('A', 'Käyttäjä', [1]).email));
     const passive = await post('/', {
-      userEmail: 'tieto@demo.vahti.fi',
+      userEmail: fx.seeded('A', 'Käyttäjä', [1]).email,
       userPassword: DEMO_PASSWORD,
     });
     expect(passive.statusCode).toBe(403);
     expect(passive.json().code).toBe('ACCOUNT_INACTIVE');
     // A wrong password on a passive account still says only "wrong e-mail or password".
-    const guess = await post('/', { userEmail: 'tieto@demo.vahti.fi', userPassword: 'arvaus1234' });
+    const guess = await post('/', {
+      userEmail: fx.seeded('A', 'Käyttäjä', [1]).email,
+      userPassword: 'arvaus1234',
+    });
     expect(guess.json().code).toBe('INVALID_CREDENTIALS');
 
     await ctx.database.db
       .update(organizations)
       .set({ organizationState: 'Passiivinen' })
-      .where(eq(organizations.organizationName, 'Toinen Taloyhtiö Oy'));
+      .where(eq(organizations.organizationId, fx.orgB.id));
     const orgPassive = await post('/', {
-      userEmail: 'yllapitaja@toinen.vahti.fi',
+      userEmail: fx.seeded('B', 'Ylläpitäjä').email,
       userPassword: DEMO_PASSWORD,
     });
     expect(orgPassive.statusCode).toBe(403);
@@ -120,12 +107,12 @@ describe('sign-in', () => {
 
 describe('GET /api/auth', () => {
   it('returns the signed-in user for a valid token, with or without the trailing slash', async () => {
-    const token = await login(ctx.app, 'paakayttaja@demo.vahti.fi');
+    const token = await as.signIn(fx.seeded('A', 'Pääkäyttäjä').email);
     for (const url of ['/api/auth', '/api/auth/']) {
-      const res = await ctx.app.inject({ method: 'GET', url, headers: bearer(token) });
+      const res = await as.withToken(token).get(url);
       expect(res.statusCode).toBe(200);
       expect(res.json().user).toMatchObject({
-        userEmail: 'paakayttaja@demo.vahti.fi',
+        userEmail: fx.seeded('A', 'Pääkäyttäjä').email,
         userRoles: 'Pääkäyttäjä',
       });
       expect(res.json().user.UserTargets).toHaveLength(2);
@@ -133,21 +120,13 @@ describe('GET /api/auth', () => {
   });
 
   it('answers 401 without a token, with a malformed or forged token', async () => {
-    const none = await ctx.app.inject({ method: 'GET', url: '/api/auth' });
+    const none = await as.anonymous.get('/api/auth');
     expect(none.statusCode).toBe(401);
     expect(none.json().code).toBe('UNAUTHORIZED');
-    const garbage = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/auth',
-      headers: bearer('not.a.token'),
-    });
+    const garbage = await as.withToken('not.a.token').get('/api/auth');
     expect(garbage.statusCode).toBe(401);
     const forged = createSigner({ key: 'x'.repeat(40), iss: 'vahti' })({ sub: 'someone', tv: 0 });
-    const forgedRes = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/auth',
-      headers: bearer(forged),
-    });
+    const forgedRes = await as.withToken(forged).get('/api/auth');
     expect(forgedRes.statusCode).toBe(401);
     expect(forgedRes.json().code).toBe('SESSION_EXPIRED');
   });
@@ -156,42 +135,34 @@ describe('GET /api/auth', () => {
     const [user] = await ctx.database.db
       .select()
       .from(users)
-      .where(eq(users.userEmail, 'kayttaja@demo.vahti.fi'));
+      .where(eq(users.userEmail, fx.seeded('A', 'Käyttäjä').email));
     const expired = createSigner({
       key: ctx.config.jwtSecret,
       iss: 'vahti',
       expiresIn: 60_000,
       clockTimestamp: Date.now() - 3_600_000,
     })({ sub: user?.userId, tv: user?.tokenVersion });
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/auth', headers: bearer(expired) });
+    const res = await as.withToken(expired).get('/api/auth');
     expect(res.statusCode).toBe(401);
   });
 
   it('answers 401 once the token is revoked or the user made Passiivinen', async () => {
-    const token = await login(ctx.app, 'kayttaja@demo.vahti.fi');
-    const ok = await ctx.app.inject({ method: 'GET', url: '/api/auth', headers: bearer(token) });
+    const token = await as.signIn(fx.seeded('A', 'Käyttäjä').email);
+    const ok = await as.withToken(token).get('/api/auth');
     expect(ok.statusCode).toBe(200);
     await ctx.database.db
       .update(users)
       .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
-      .where(eq(users.userEmail, 'kayttaja@demo.vahti.fi'));
-    const revoked = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/auth',
-      headers: bearer(token),
-    });
+      .where(eq(users.userEmail, fx.seeded('A', 'Käyttäjä').email));
+    const revoked = await as.withToken(token).get('/api/auth');
     expect(revoked.statusCode).toBe(401);
 
-    const second = await login(ctx.app, 'kayttaja@demo.vahti.fi');
+    const second = await as.signIn(fx.seeded('A', 'Käyttäjä').email);
     await ctx.database.db
       .update(users)
       .set({ userState: 'Passiivinen' })
-      .where(eq(users.userEmail, 'kayttaja@demo.vahti.fi'));
-    const passive = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/auth',
-      headers: bearer(second),
-    });
+      .where(eq(users.userEmail, fx.seeded('A', 'Käyttäjä').email));
+    const passive = await as.withToken(second).get('/api/auth');
     expect(passive.statusCode).toBe(401);
     await ctx.database.db.update(users).set({ userState: 'Aktiivinen' });
   });

@@ -1,28 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { organizations, targets } from '../../src/db/schema/index.js';
-import { bearer, createTestApp, DRIVER, login, type TestContext } from '../helpers/app.js';
+import { targets } from '../../src/db/schema/index.js';
+import { type Actors, type Client, startApiTest } from '../helpers/actors.js';
+import { DRIVER, type TestContext } from '../helpers/app.js';
+import type { Fixtures } from '../helpers/fixtures.js';
 
 let ctx: TestContext;
-let orgA: string;
-let orgB: string;
+let fx: Fixtures;
+let as: Actors;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  const orgs = await ctx.database.db
-    .select({ id: organizations.organizationId, name: organizations.organizationName })
-    .from(organizations);
-  orgA = orgs.find((o) => o.name === 'Demo Kiinteistöt Oy')?.id ?? '';
-  orgB = orgs.find((o) => o.name === 'Toinen Taloyhtiö Oy')?.id ?? '';
+  ({ ctx, fx, as } = await startApiTest());
 });
 afterAll(() => ctx.close());
 
-const counts = async (email: string, organizationId?: string) =>
-  ctx.app.inject({
-    method: 'GET',
-    url: `/api/user-role-counts${organizationId ? `?organizationId=${organizationId}` : ''}`,
-    headers: bearer(await login(ctx.app, email)),
-  });
+const counts = (client: Client, organizationId?: string) =>
+  client.get(`/api/user-role-counts${organizationId ? `?organizationId=${organizationId}` : ''}`);
 
 const roles = (Käyttäjä: number, Pääkäyttäjä: number, Ylläpitäjä: number, Pääylläpitäjä = 0) => ({
   Käyttäjä,
@@ -35,7 +28,7 @@ describe(`GET /api/user-role-counts (${DRIVER})`, () => {
   it("counts the own organization's users by role, and per target by name", async () => {
     // A target nobody is linked to shows zeros.
     await ctx.database.db.insert(targets).values({
-      organizationId: orgA,
+      organizationId: fx.orgA.id,
       targetName: 'Autotalli Arabianranta',
       targetAddress: 'Arabiankatu 1',
       targetZipCode: '00560',
@@ -44,13 +37,13 @@ describe(`GET /api/user-role-counts (${DRIVER})`, () => {
       targetPropertyId: '091-023-0001-0001',
       targetJobNumber: 'TN-1099',
     });
-    const res = await counts('yllapitaja@demo.vahti.fi');
+    const res = await counts(as('Ylläpitäjä', 'A'));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({
       message: 'Käyttäjämäärät haettu',
       organization: {
-        organizationId: orgA,
-        organizationName: 'Demo Kiinteistöt Oy',
+        organizationId: fx.orgA.id,
+        organizationName: fx.orgA.name,
         // Olli Lehtonen is Passiivinen and still counts.
         roles: roles(12, 3, 1, 1),
       },
@@ -75,14 +68,14 @@ describe(`GET /api/user-role-counts (${DRIVER})`, () => {
         { targetId: expect.any(String), targetName: 'Vuokratalo Vallila', roles: roles(2, 1, 0) },
       ],
     });
-    expect(res.body).not.toContain('Toinen');
+    for (const ofB of [fx.orgB.name, fx.orgB.id]) expect(res.body).not.toContain(ofB);
   });
 
   it('counts organization B for its own administrator and for the top administrator', async () => {
     const expected = {
       organization: {
-        organizationId: orgB,
-        organizationName: 'Toinen Taloyhtiö Oy',
+        organizationId: fx.orgB.id,
+        organizationName: fx.orgB.name,
         roles: roles(4, 1, 1),
       },
       targets: [
@@ -91,27 +84,27 @@ describe(`GET /api/user-role-counts (${DRIVER})`, () => {
         { targetId: expect.any(String), targetName: 'Toimitalo Ratina', roles: roles(1, 0, 0) },
       ],
     };
-    expect((await counts('yllapitaja@toinen.vahti.fi')).json()).toMatchObject(expected);
-    expect((await counts('paayllapitaja@demo.vahti.fi', orgB)).json()).toMatchObject(expected);
+    expect((await counts(as('Ylläpitäjä', 'B'))).json()).toMatchObject(expected);
+    expect((await counts(as('Pääylläpitäjä', 'A'), fx.orgB.id)).json()).toMatchObject(expected);
   });
 
   it('answers 404 for another organization or none, 403 to Käyttäjä, 400 for a bad id', async () => {
-    for (const organizationId of [orgB, randomUUID()]) {
-      const res = await counts('paakayttaja@demo.vahti.fi', organizationId);
+    for (const organizationId of [fx.orgB.id, randomUUID()]) {
+      const res = await counts(as('Pääkäyttäjä', 'A'), organizationId);
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({
         error: 'Organisaatiota ei löytynyt',
         code: 'ORGANIZATION_NOT_FOUND',
       });
     }
-    expect((await counts('paayllapitaja@demo.vahti.fi', randomUUID())).statusCode).toBe(404);
-    const user = await counts('kayttaja@demo.vahti.fi');
+    expect((await counts(as('Pääylläpitäjä', 'A'), randomUUID())).statusCode).toBe(404);
+    const user = await counts(as('Käyttäjä', 'A'));
     expect(user.statusCode).toBe(403);
     expect(user.json().code).toBe('FORBIDDEN');
-    const bad = await counts('yllapitaja@demo.vahti.fi', 'x');
+    const bad = await counts(as('Ylläpitäjä', 'A'), 'x');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields).toEqual({ organizationId: 'Virheellinen arvo' });
-    const anonymous = await ctx.app.inject({ method: 'GET', url: '/api/user-role-counts' });
+    const anonymous = await counts(as.anonymous);
     expect(anonymous.statusCode).toBe(401);
   });
 });

@@ -7,24 +7,14 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mailOutbox, users } from '../../src/db/schema/index.js';
 import { withTransactions } from '../../src/db/transactions.js';
 import { MAX_ATTEMPTS } from '../../src/modules/mail/mailer.js';
-import {
-  bearer,
-  createTestApp,
-  DRIVER,
-  fromNewIp,
-  login,
-  type TestContext,
-} from '../helpers/app.js';
+import { type Actors, startApiTest } from '../helpers/actors.js';
+import { DRIVER, type TestContext } from '../helpers/app.js';
+import type { Fixtures } from '../helpers/fixtures.js';
 import { mailerOn } from '../helpers/services.js';
 import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp.js';
 
-const forgot = (ctx: TestContext, email: string) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: '/api/forgot-user-password',
-    payload: { userEmail: email },
-    headers: fromNewIp(),
-  });
+const forgot = (as: Actors, email: string) =>
+  as.anonymous.post('/api/forgot-user-password', { userEmail: email });
 
 const mailsTo = (ctx: TestContext, email: string) =>
   ctx.database.db
@@ -53,26 +43,23 @@ const fakeLog = () =>
 
 describe(`without SMTP_URL: the outbox (${DRIVER})`, () => {
   let ctx: TestContext;
+  let fx: Fixtures;
+  let as: Actors;
   beforeAll(async () => {
-    ctx = await createTestApp();
+    ({ ctx, fx, as } = await startApiTest());
   });
   afterAll(() => ctx.close());
 
   it('keeps the mail with status outbox and shows it to Pääylläpitäjä', async () => {
     expect(ctx.app.mailer.mode).toBe('outbox');
-    expect((await forgot(ctx, 'kayttaja@demo.vahti.fi')).statusCode).toBe(200);
-    const [row] = await mailsTo(ctx, 'kayttaja@demo.vahti.fi');
+    expect((await forgot(as, fx.seeded('A', 'Käyttäjä').email)).statusCode).toBe(200);
+    const [row] = await mailsTo(ctx, fx.seeded('A', 'Käyttäjä').email);
     expect(row).toMatchObject({ status: 'outbox', attempts: 0, sentAt: null, language: 'fi' });
     expect(row?.textBody).toMatch(
       /http:\/\/localhost:3000\/#\/login\?code=[\w-]{43}&isPasswordChange=true/,
     );
 
-    const token = await login(ctx.app, 'paayllapitaja@demo.vahti.fi');
-    const res = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/admin/outbox',
-      headers: bearer(token),
-    });
+    const res = await as('Pääylläpitäjä').get('/api/admin/outbox');
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.message).toBe('Lähtevät viestit haettu');
@@ -80,7 +67,7 @@ describe(`without SMTP_URL: the outbox (${DRIVER})`, () => {
     expect(body.mails).toEqual([
       {
         id: row?.id,
-        toAddress: 'kayttaja@demo.vahti.fi',
+        toAddress: fx.seeded('A', 'Käyttäjä').email,
         subject: 'Vahti: salasanan vaihtaminen',
         textBody: row?.textBody,
         status: 'outbox',
@@ -93,20 +80,18 @@ describe(`without SMTP_URL: the outbox (${DRIVER})`, () => {
   });
 
   it('pages newest first', async () => {
-    await forgot(ctx, 'tieto@demo.vahti.fi');
-    await forgot(ctx, 'paakayttaja@demo.vahti.fi');
-    const token = await login(ctx.app, 'paayllapitaja@demo.vahti.fi');
-    const page = (query: string) =>
-      ctx.app.inject({ method: 'GET', url: `/api/admin/outbox?${query}`, headers: bearer(token) });
+    await forgot(as, fx.seeded('A', 'Käyttäjä', [1]).email);
+    await forgot(as, fx.seeded('A', 'Pääkäyttäjä').email);
+    const page = (query: string) => as('Pääylläpitäjä').get(`/api/admin/outbox?${query}`);
     const first = (await page('pageSize=2')).json();
     expect(first.total).toBe(3);
     expect(first.mails.map((m: { toAddress: string }) => m.toAddress)).toEqual([
-      'paakayttaja@demo.vahti.fi',
-      'tieto@demo.vahti.fi',
+      fx.seeded('A', 'Pääkäyttäjä').email,
+      fx.seeded('A', 'Käyttäjä', [1]).email,
     ]);
     const second = (await page('pageSize=2&page=2')).json();
     expect(second.mails.map((m: { toAddress: string }) => m.toAddress)).toEqual([
-      'kayttaja@demo.vahti.fi',
+      fx.seeded('A', 'Käyttäjä').email,
     ]);
     const tooBig = await page('pageSize=101');
     expect(tooBig.statusCode).toBe(400);
@@ -118,18 +103,13 @@ describe(`without SMTP_URL: the outbox (${DRIVER})`, () => {
   });
 
   it('is for Pääylläpitäjä only: 403 for Ylläpitäjä, 401 without a session', async () => {
-    const token = await login(ctx.app, 'yllapitaja@demo.vahti.fi');
-    const admin = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/admin/outbox',
-      headers: bearer(token),
-    });
+    const admin = await as('Ylläpitäjä').get('/api/admin/outbox');
     expect(admin.statusCode).toBe(403);
     expect(admin.json()).toEqual({
       error: 'Sinulla ei ole oikeutta tähän toimintoon',
       code: 'FORBIDDEN',
     });
-    const anonymous = await ctx.app.inject({ method: 'GET', url: '/api/admin/outbox/' });
+    const anonymous = await as.anonymous.get('/api/admin/outbox/');
     expect(anonymous.statusCode).toBe(401);
   });
 
@@ -158,10 +138,12 @@ describe(`without SMTP_URL: the outbox (${DRIVER})`, () => {
 
 describe(`over SMTP (${DRIVER})`, () => {
   let ctx: TestContext;
+  let fx: Fixtures;
+  let as: Actors;
   let smtp: TestSmtpServer;
   beforeAll(async () => {
     smtp = await startSmtpServer();
-    ctx = await createTestApp({ env: { SMTP_URL: smtp.url } });
+    ({ ctx, fx, as } = await startApiTest({ env: { SMTP_URL: smtp.url } }));
   });
   afterAll(async () => {
     await ctx.close();
@@ -172,10 +154,10 @@ describe(`over SMTP (${DRIVER})`, () => {
     await ctx.database.db
       .update(users)
       .set({ userFirstName: '<b>Kalle & "Kaisa"</b>', language: 'en' })
-      .where(eq(users.userEmail, 'kayttaja@demo.vahti.fi'));
-    expect((await forgot(ctx, 'kayttaja@demo.vahti.fi')).statusCode).toBe(200);
+      .where(eq(users.userEmail, fx.seeded('A', 'Käyttäjä').email));
+    expect((await forgot(as, fx.seeded('A', 'Käyttäjä').email)).statusCode).toBe(200);
     const mail = await smtp.next();
-    expect(mail.to).toEqual(['kayttaja@demo.vahti.fi']);
+    expect(mail.to).toEqual([fx.seeded('A', 'Käyttäjä').email]);
     expect(mail.from).toBe('noreply@vahti.invalid');
     expect(mail.subject).toBe('Vahti: changing your password');
     expect(mail.text).toContain('Hello <b>Kalle & "Kaisa"</b>,');
@@ -183,7 +165,7 @@ describe(`over SMTP (${DRIVER})`, () => {
     expect(mail.html).not.toContain('<b>');
 
     await ctx.app.mailer.deliverDue();
-    const [row] = await mailsTo(ctx, 'kayttaja@demo.vahti.fi');
+    const [row] = await mailsTo(ctx, fx.seeded('A', 'Käyttäjä').email);
     expect(row).toMatchObject({ status: 'sent', attempts: 1, lastError: null, language: 'en' });
     expect(row?.sentAt).toBeInstanceOf(Date);
   });
@@ -261,11 +243,13 @@ describe(`over SMTP (${DRIVER})`, () => {
 
 describe(`retries with back-off (${DRIVER})`, () => {
   let ctx: TestContext;
+  let fx: Fixtures;
+  let as: Actors;
   let port: number;
   let smtp: TestSmtpServer | undefined;
   beforeAll(async () => {
     port = await closedPort();
-    ctx = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
+    ({ ctx, fx, as } = await startApiTest({ env: { SMTP_URL: `smtp://127.0.0.1:${port}` } }));
   });
   afterAll(async () => {
     await ctx.close();
@@ -279,9 +263,9 @@ describe(`retries with back-off (${DRIVER})`, () => {
       .where(eq(mailOutbox.id, id));
 
   it('keeps a mail queued with the error and the next attempt when the server is down', async () => {
-    expect((await forgot(ctx, 'kayttaja@demo.vahti.fi')).statusCode).toBe(200);
+    expect((await forgot(as, fx.seeded('A', 'Käyttäjä').email)).statusCode).toBe(200);
     await ctx.app.mailer.deliverDue();
-    const [row] = await mailsTo(ctx, 'kayttaja@demo.vahti.fi');
+    const [row] = await mailsTo(ctx, fx.seeded('A', 'Käyttäjä').email);
     expect(row?.status).toBe('queued');
     expect(row?.attempts).toBeGreaterThanOrEqual(1);
     expect(row?.lastError).toMatch(/ECONNREFUSED|connect/i);
@@ -292,32 +276,32 @@ describe(`retries with back-off (${DRIVER})`, () => {
     expect(inFuture).toBe(true);
     // Not due yet: another pass leaves it alone.
     expect(await ctx.app.mailer.deliverDue()).toBe(0);
-    expect((await mailsTo(ctx, 'kayttaja@demo.vahti.fi'))[0]?.attempts).toBe(row?.attempts);
+    expect((await mailsTo(ctx, fx.seeded('A', 'Käyttäjä').email))[0]?.attempts).toBe(row?.attempts);
   });
 
   it(`gives up after ${MAX_ATTEMPTS} attempts`, async () => {
-    const [row] = await mailsTo(ctx, 'kayttaja@demo.vahti.fi');
+    const [row] = await mailsTo(ctx, fx.seeded('A', 'Käyttäjä').email);
     await dueNow(row?.id ?? '', MAX_ATTEMPTS - 1);
     await ctx.app.mailer.deliverDue();
-    const [after] = await mailsTo(ctx, 'kayttaja@demo.vahti.fi');
+    const [after] = await mailsTo(ctx, fx.seeded('A', 'Käyttäjä').email);
     expect(after).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS });
     await dueNow(row?.id ?? '');
     expect(await ctx.app.mailer.deliverDue()).toBe(0);
   });
 
   it('delivers on a later attempt once the server is up', async () => {
-    expect((await forgot(ctx, 'tieto@demo.vahti.fi')).statusCode).toBe(200);
+    expect((await forgot(as, fx.seeded('A', 'Käyttäjä', [1]).email)).statusCode).toBe(200);
     await ctx.app.mailer.deliverDue();
-    const [queued] = await mailsTo(ctx, 'tieto@demo.vahti.fi');
+    const [queued] = await mailsTo(ctx, fx.seeded('A', 'Käyttäjä', [1]).email);
     expect(queued).toMatchObject({ status: 'queued', attempts: 1 });
 
     smtp = await startSmtpServer(port);
     await dueNow(queued?.id ?? '');
     await ctx.app.mailer.deliverDue();
     const mail = await smtp.next();
-    expect(mail.to).toEqual(['tieto@demo.vahti.fi']);
+    expect(mail.to).toEqual([fx.seeded('A', 'Käyttäjä', [1]).email]);
     expect(mail.text).toContain('isPasswordChange=true');
-    const [sent] = await mailsTo(ctx, 'tieto@demo.vahti.fi');
+    const [sent] = await mailsTo(ctx, fx.seeded('A', 'Käyttäjä', [1]).email);
     expect(sent).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
   });
 });

@@ -2,43 +2,18 @@ import { randomBytes } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, organizationApplications, organizations } from '../../src/db/schema/index.js';
-import {
-  bearer,
-  createTestApp,
-  DRIVER,
-  fromNewIp,
-  login,
-  type TestContext,
-} from '../helpers/app.js';
-import { type Fixtures, loadFixtures } from '../isolation/fixtures.js';
+import { type Actors, startApiTest } from '../helpers/actors.js';
+import { DRIVER, type TestContext } from '../helpers/app.js';
+import type { Fixtures } from '../helpers/fixtures.js';
 
 let ctx: TestContext;
 let fx: Fixtures;
-const token: Record<string, string> = {};
+let as: Actors;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  fx = await loadFixtures(ctx.database.db);
-  for (const [who, email] of Object.entries({
-    top: 'paayllapitaja@demo.vahti.fi',
-    admin: 'yllapitaja@demo.vahti.fi',
-    main: 'paakayttaja@demo.vahti.fi',
-    user: 'kayttaja@demo.vahti.fi',
-    adminB: 'yllapitaja@toinen.vahti.fi',
-  })) {
-    token[who] = await login(ctx.app, email);
-  }
+  ({ ctx, fx, as } = await startApiTest());
 });
 afterAll(() => ctx.close());
-
-type Method = 'GET' | 'POST' | 'PATCH';
-const call = (method: Method, url: string, who: string, payload?: unknown) =>
-  ctx.app.inject({
-    method,
-    url,
-    headers: bearer(token[who] ?? ''),
-    ...(payload !== undefined && { payload: payload as object }),
-  });
 
 const organizationBody = (overrides: Record<string, unknown> = {}) => ({
   organizationBusinessId: '2345678-9',
@@ -62,15 +37,15 @@ const auditOf = (entityId: string) =>
 
 describe(`GET /api/organizations (${DRIVER})`, () => {
   it('gives the top administrator every organization by name, with applications', async () => {
-    const res = await call('GET', '/api/organizations', 'top');
+    const res = await as('Pääylläpitäjä').get('/api/organizations');
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.message).toBe('Organisaatiot haettu');
     const names = body.organizations.map((o: { organizationName: string }) => o.organizationName);
     expect(names).toEqual([...names].sort((a: string, b: string) => a.localeCompare(b, 'fi')));
-    expect(names).toEqual(expect.arrayContaining(['Demo Kiinteistöt Oy', 'Toinen Taloyhtiö Oy']));
+    expect(names).toEqual(expect.arrayContaining([fx.orgA.name, fx.orgB.name]));
     const demo = body.organizations.find(
-      (o: { organizationId: string }) => o.organizationId === fx.orgA,
+      (o: { organizationId: string }) => o.organizationId === fx.orgA.id,
     );
     expect(demo).toMatchObject({
       organizationBusinessId: '1234567-8',
@@ -87,19 +62,19 @@ describe(`GET /api/organizations (${DRIVER})`, () => {
   });
 
   it('gives any other administrator only their own organization', async () => {
-    const res = await call('GET', '/api/organizations', 'adminB');
+    const res = await as('Ylläpitäjä', 'B').get('/api/organizations');
     expect(res.statusCode).toBe(200);
     expect(res.json().organizations).toEqual([
-      expect.objectContaining({ organizationId: fx.orgB, organizationApplications: [2] }),
+      expect.objectContaining({ organizationId: fx.orgB.id, organizationApplications: [2] }),
     ]);
-    const main = await call('GET', '/api/organizations', 'main');
+    const main = await as('Pääkäyttäjä').get('/api/organizations');
     expect(
       main.json().organizations.map((o: { organizationId: string }) => o.organizationId),
-    ).toEqual([fx.orgA]);
+    ).toEqual([fx.orgA.id]);
   });
 
   it('refuses a Käyttäjä', async () => {
-    const res = await call('GET', '/api/organizations', 'user');
+    const res = await as('Käyttäjä').get('/api/organizations');
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe('FORBIDDEN');
   });
@@ -108,7 +83,7 @@ describe(`GET /api/organizations (${DRIVER})`, () => {
 describe('POST /api/organization', () => {
   it('creates an organization with its applications and an audit entry', async () => {
     const body = organizationBody();
-    const res = await call('POST', '/api/organization', 'top', body);
+    const res = await as('Pääylläpitäjä').post('/api/organization', body);
     expect(res.statusCode, res.body).toBe(201);
     const { message, organization } = res.json();
     expect(message).toBe('Organisaatio luotu');
@@ -128,7 +103,7 @@ describe('POST /api/organization', () => {
     expect(more).toEqual([]);
     expect(entry).toMatchObject({
       action: 'organization.create',
-      actorId: fx.userA.Pääylläpitäjä,
+      actorId: fx.seeded('A', 'Pääylläpitäjä').id,
       organizationId: organization.organizationId,
       details: expect.objectContaining({
         organizationName: body.organizationName,
@@ -139,8 +114,13 @@ describe('POST /api/organization', () => {
 
   it('is for the top administrator only: an Ylläpitäjä gets 403 and nothing is written', async () => {
     const before = await countOrganizations();
-    for (const who of ['admin', 'adminB', 'main', 'user']) {
-      const res = await call('POST', '/api/organization', who, organizationBody());
+    for (const client of [
+      as('Ylläpitäjä'),
+      as('Ylläpitäjä', 'B'),
+      as('Pääkäyttäjä'),
+      as('Käyttäjä'),
+    ]) {
+      const res = await client.post('/api/organization', organizationBody());
       expect(res.statusCode).toBe(403);
       expect(res.json()).toMatchObject({
         code: 'FORBIDDEN',
@@ -151,10 +131,8 @@ describe('POST /api/organization', () => {
   });
 
   it('names the fields of bad input', async () => {
-    const res = await call(
-      'POST',
+    const res = await as('Pääylläpitäjä').post(
       '/api/organization',
-      'top',
       organizationBody({
         organizationBusinessId: '12345678',
         organizationZipCode: '1234',
@@ -181,10 +159,8 @@ describe('POST /api/organization', () => {
 
   it('refuses an application that is not in the catalogue, writing nothing', async () => {
     const before = await countOrganizations();
-    const res = await call(
-      'POST',
+    const res = await as('Pääylläpitäjä').post(
       '/api/organization',
-      'top',
       organizationBody({ organizationApplications: [1, 99] }),
     );
     expect(res.statusCode).toBe(400);
@@ -198,7 +174,7 @@ describe('POST /api/organization', () => {
 
 describe('PATCH /api/organization', () => {
   async function created(overrides: Record<string, unknown> = {}) {
-    const res = await call('POST', '/api/organization', 'top', organizationBody(overrides));
+    const res = await as('Pääylläpitäjä').post('/api/organization', organizationBody(overrides));
     return res.json().organization as { organizationId: string; organizationName: string };
   }
 
@@ -211,7 +187,7 @@ describe('PATCH /api/organization', () => {
       organizationApplications: [2],
       organizationInformation: null,
     });
-    const res = await call('PATCH', '/api/organization', 'top', body);
+    const res = await as('Pääylläpitäjä').patch('/api/organization', body);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
       message: 'Organisaation tiedot tallennettu',
@@ -244,7 +220,7 @@ describe('PATCH /api/organization', () => {
     const { organizationInformation: _, ...rest } = organizationBody({
       organizationId: org.organizationId,
     });
-    const res = await call('PATCH', '/api/organization', 'top', rest);
+    const res = await as('Pääylläpitäjä').patch('/api/organization', rest);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().organization).toMatchObject({
       organizationInformation: 'Testiorganisaatio',
@@ -253,10 +229,8 @@ describe('PATCH /api/organization', () => {
   });
 
   it('answers 404 for an unknown organization and 403 to anyone but the top administrator', async () => {
-    const missing = await call(
-      'PATCH',
+    const missing = await as('Pääylläpitäjä').patch(
       '/api/organization',
-      'top',
       organizationBody({ organizationId: fx.missing }),
     );
     expect(missing.statusCode).toBe(404);
@@ -264,28 +238,24 @@ describe('PATCH /api/organization', () => {
       code: 'ORGANIZATION_NOT_FOUND',
       error: 'Organisaatiota ei löytynyt',
     });
-    const own = await call(
-      'PATCH',
+    const own = await as('Ylläpitäjä').patch(
       '/api/organization',
-      'admin',
-      organizationBody({ organizationId: fx.orgA, organizationName: 'Kaapattu Oy' }),
+      organizationBody({ organizationId: fx.orgA.id, organizationName: 'Kaapattu Oy' }),
     );
     expect(own.statusCode).toBe(403);
     const [row] = await ctx.database.db
       .select({ name: organizations.organizationName })
       .from(organizations)
-      .where(eq(organizations.organizationId, fx.orgA));
-    expect(row?.name).toBe('Demo Kiinteistöt Oy');
+      .where(eq(organizations.organizationId, fx.orgA.id));
+    expect(row?.name).toBe(fx.orgA.name);
   });
 
   it('will not let the top administrator passivate their own organization', async () => {
-    const res = await call(
-      'PATCH',
+    const res = await as('Pääylläpitäjä').patch(
       '/api/organization',
-      'top',
       organizationBody({
-        organizationId: fx.orgA,
-        organizationName: 'Demo Kiinteistöt Oy',
+        organizationId: fx.orgA.id,
+        organizationName: fx.orgA.name,
         organizationState: 'Passiivinen',
       }),
     );
@@ -294,7 +264,7 @@ describe('PATCH /api/organization', () => {
     const [row] = await ctx.database.db
       .select({ state: organizations.organizationState })
       .from(organizations)
-      .where(eq(organizations.organizationId, fx.orgA));
+      .where(eq(organizations.organizationId, fx.orgA.id));
     expect(row?.state).toBe('Aktiivinen');
   });
 
@@ -302,58 +272,47 @@ describe('PATCH /api/organization', () => {
     // A new organization with a target, and a user who registers with a code made through the API.
     const org = await created({ organizationApplications: [1] });
     const target = await fx.create.target(org.organizationId);
-    const codeRes = await call('POST', '/api/registration-codes', 'top', {
+    const codeRes = await as('Pääylläpitäjä').post('/api/registration-codes', {
       organizationId: org.organizationId,
       targetIds: [target],
     });
     expect(codeRes.statusCode, codeRes.body).toBe(201);
     const email = `asukas.${randomBytes(3).toString('hex')}@uusi.example.fi`;
-    const registered = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/register-user',
-      headers: fromNewIp(),
-      payload: {
-        userEmail: email,
-        userCode: codeRes.json().code,
-        userPassword: 'Asukas-salasana-1',
-        userFirstName: 'Aino',
-        userLastName: 'Asukas',
-      },
+    const registered = await as.anonymous.post('/api/register-user', {
+      userEmail: email,
+      userCode: codeRes.json().code,
+      userPassword: 'Asukas-salasana-1',
+      userFirstName: 'Aino',
+      userLastName: 'Asukas',
     });
     expect(registered.statusCode, registered.body).toBe(201);
-    const userToken = await login(ctx.app, email, 'Asukas-salasana-1');
+    const userToken = await as.signIn(email, 'Asukas-salasana-1');
 
     const passive = organizationBody({
       organizationId: org.organizationId,
       organizationName: org.organizationName,
       organizationState: 'Passiivinen',
     });
-    expect((await call('PATCH', '/api/organization', 'top', passive)).statusCode).toBe(200);
+    expect((await as('Pääylläpitäjä').patch('/api/organization', passive)).statusCode).toBe(200);
 
-    const signIn = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/login',
-      headers: fromNewIp(),
-      payload: { userEmail: email, userPassword: 'Asukas-salasana-1' },
+    const signIn = await as.anonymous.post('/api/login', {
+      userEmail: email,
+      userPassword: 'Asukas-salasana-1',
     });
     expect(signIn.statusCode).toBe(403);
     expect(signIn.json().code).toBe('ACCOUNT_INACTIVE');
-    const session = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/auth',
-      headers: bearer(userToken),
-    });
+    const session = await as.withToken(userToken).get('/api/auth');
     expect(session.statusCode).toBe(401);
 
     const active = { ...passive, organizationState: 'Aktiivinen' };
-    expect((await call('PATCH', '/api/organization', 'top', active)).statusCode).toBe(200);
-    await login(ctx.app, email, 'Asukas-salasana-1');
+    expect((await as('Pääylläpitäjä').patch('/api/organization', active)).statusCode).toBe(200);
+    await as.signIn(email, 'Asukas-salasana-1');
   });
 });
 
 describe('GET /api/applications and /api/organization-applications', () => {
   it('gives the top administrator the catalogue and others their organization’s', async () => {
-    const top = await call('GET', '/api/applications', 'top');
+    const top = await as('Pääylläpitäjä').get('/api/applications');
     expect(top.statusCode).toBe(200);
     expect(top.json()).toEqual({
       message: 'Sovellukset haettu',
@@ -363,27 +322,27 @@ describe('GET /api/applications and /api/organization-applications', () => {
         { applicationId: 3, applicationName: 'Käyttäjät' },
       ],
     });
-    const b = await call('GET', '/api/applications', 'adminB');
+    const b = await as('Ylläpitäjä', 'B').get('/api/applications');
     expect(b.json().applications).toEqual([{ applicationId: 2, applicationName: 'Sisäilma' }]);
-    expect((await call('GET', '/api/applications', 'user')).statusCode).toBe(403);
+    expect((await as('Käyttäjä').get('/api/applications')).statusCode).toBe(403);
   });
 
   it('lists an organization’s applications within scope', async () => {
     const url = (id: string) => `/api/organization-applications?organizationId=${id}`;
-    const own = await call('GET', url(fx.orgA), 'admin');
+    const own = await as('Ylläpitäjä').get(url(fx.orgA.id));
     expect(own.statusCode).toBe(200);
     expect(own.json().applications.map((a: { applicationId: number }) => a.applicationId)).toEqual([
       1, 2, 3,
     ]);
-    const foreign = await call('GET', url(fx.orgB), 'admin');
+    const foreign = await as('Ylläpitäjä').get(url(fx.orgB.id));
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json().code).toBe('ORGANIZATION_NOT_FOUND');
-    const topForeign = await call('GET', url(fx.orgB), 'top');
+    const topForeign = await as('Pääylläpitäjä').get(url(fx.orgB.id));
     expect(topForeign.json().applications).toEqual([
       { applicationId: 2, applicationName: 'Sisäilma' },
     ]);
-    expect((await call('GET', url(fx.missing), 'top')).statusCode).toBe(404);
-    const bad = await call('GET', url('ei-uuid'), 'top');
+    expect((await as('Pääylläpitäjä').get(url(fx.missing))).statusCode).toBe(404);
+    const bad = await as('Pääylläpitäjä').get(url('ei-uuid'));
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields).toEqual({ organizationId: 'Virheellinen arvo' });
   });

@@ -1,21 +1,20 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applications, organizations, targets, users } from '../../src/db/schema/index.js';
-import { seedDemoData } from '../../src/db/seed.js';
+import { type Actors, type Client, startApiTest, testActors } from '../helpers/actors.js';
 import { createTestApp, DRIVER, type TestContext } from '../helpers/app.js';
 
 let ctx: TestContext;
+let as: Actors;
 beforeAll(async () => {
-  ctx = await createTestApp();
+  ({ ctx, as } = await startApiTest());
 });
 afterAll(() => ctx.close());
 
 describe(`platform on ${DRIVER}`, () => {
   it('reports health with the database it reached', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    const res = await as.anonymous.get('/api/health');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: 'Palvelu toimii', status: 'ok', database: DRIVER });
   });
@@ -23,34 +22,20 @@ describe(`platform on ${DRIVER}`, () => {
   it('answers 503 when the database is gone', async () => {
     const broken = await createTestApp({ demo: false });
     await broken.database.close();
-    const res = await broken.app.inject({ method: 'GET', url: '/api/health' });
+    const res = await testActors(broken).anonymous.get('/api/health');
     expect(res.statusCode).toBe(503);
     expect(res.json().code).toBe('DATABASE_UNAVAILABLE');
     await broken.app.close();
   });
 
-  it('loads the demo data once: 2 organizations, 8 targets, 23 users, the application catalogue', async () => {
-    const n = async (
-      table: typeof users | typeof targets | typeof organizations | typeof applications,
-    ) => (await ctx.database.db.select({ n: count() }).from(table))[0]?.n;
-    expect(await n(organizations)).toBe(2);
-    expect(await n(targets)).toBe(8);
-    expect(await n(users)).toBe(23);
-    expect(await n(applications)).toBe(3);
-    expect(await seedDemoData(ctx.database.db)).toBe(false);
-    expect(await n(users)).toBe(23);
-  });
-
   it('answers an unknown route with 404 ROUTE_NOT_FOUND, in Finnish or English', async () => {
-    const fi = await ctx.app.inject({ method: 'GET', url: '/api/ei-ole' });
+    const fi = await as.anonymous.get('/api/ei-ole');
     expect(fi.statusCode).toBe(404);
     expect(fi.json()).toEqual({
       error: 'Sivua tai toimintoa ei löytynyt',
       code: 'ROUTE_NOT_FOUND',
     });
-    const en = await ctx.app.inject({
-      method: 'DELETE',
-      url: '/api/health',
+    const en = await as.anonymous.delete('/api/health', undefined, {
       headers: { 'accept-language': 'en' },
     });
     expect(en.statusCode).toBe(404);
@@ -58,29 +43,23 @@ describe(`platform on ${DRIVER}`, () => {
   });
 
   it('answers bad JSON and an unsupported content type with a 4xx and no stack trace', async () => {
-    const bad = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/login',
+    const bad = await as.anonymous.post('/api/login', '{"userEmail": ', {
       headers: { 'content-type': 'application/json' },
-      payload: '{"userEmail": ',
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({
       error: 'Pyynnön sisältö ei ole kelvollista JSONia',
       code: 'INVALID_JSON',
     });
-    const xml = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/login',
+    const xml = await as.anonymous.post('/api/login', '<login/>', {
       headers: { 'content-type': 'application/xml' },
-      payload: '<login/>',
     });
     expect(xml.statusCode).toBe(415);
     expect(xml.body).not.toMatch(/at .*\.(ts|js):\d+/);
   });
 
   it('sends security headers with a strict Content-Security-Policy', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    const res = await as.anonymous.get('/api/health');
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self'");
@@ -92,7 +71,7 @@ describe(`platform on ${DRIVER}`, () => {
   });
 
   it('serves OpenAPI generated from the route schemas, and the docs UI', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    const res = await as.anonymous.get('/api/openapi.json');
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(doc.openapi).toBe('3.1.0');
@@ -101,31 +80,33 @@ describe(`platform on ${DRIVER}`, () => {
     ).toEqual(['userEmail', 'userPassword']);
     expect(doc.paths['/'].post.operationId).toBe('loginRoot');
     expect(doc.paths['/api/auth'].get.responses).toHaveProperty('401');
-    const ui = await ctx.app.inject({ method: 'GET', url: '/api/docs' });
+    const ui = await as.anonymous.get('/api/docs');
     expect([200, 302]).toContain(ui.statusCode);
   });
 });
 
 describe('serving the built web app', () => {
   let web: TestContext;
+  let webAs: Client;
   beforeAll(async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'vahti-web-'));
     mkdirSync(path.join(dir, 'assets'));
     writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Vahti</title>');
     writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
     web = await createTestApp({ demo: false, env: { WEB_DIR: dir } });
+    webAs = testActors(web).anonymous;
   });
   afterAll(() => web.close());
 
   it('serves index.html at / without caching and hashed assets for a year', async () => {
-    const index = await web.app.inject({ method: 'GET', url: '/' });
+    const index = await webAs.get('/');
     expect(index.statusCode).toBe(200);
     expect(index.body).toContain('<title>Vahti</title>');
     expect(index.headers['cache-control']).toBe('no-cache');
-    const asset = await web.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    const asset = await webAs.get('/assets/index-abc123.js');
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    const api = await web.app.inject({ method: 'GET', url: '/api/nothing-here' });
+    const api = await webAs.get('/api/nothing-here');
     expect(api.json().code).toBe('ROUTE_NOT_FOUND');
   });
 });

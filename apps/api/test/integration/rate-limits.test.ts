@@ -4,23 +4,28 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { rateLimits } from '../../src/db/schema/index.js';
 import { DEMO_PASSWORD } from '../../src/db/seed.js';
-import { createTestApp, DRIVER, fromNewIp, type TestContext } from '../helpers/app.js';
+import { type Actors, type SendOptions, startApiTest, testActors } from '../helpers/actors.js';
+import { DRIVER, newIp, type TestContext } from '../helpers/app.js';
+import type { Fixtures } from '../helpers/fixtures.js';
 
 let ctx: TestContext;
+let fx: Fixtures;
+let as: Actors;
 beforeAll(async () => {
-  ctx = await createTestApp();
+  ({ ctx, fx, as } = await startApiTest());
 });
 afterAll(() => ctx.close());
 
+/** Anonymous requests: from a fresh address unless one is pinned with `{ ip }`. */
 const post = (
   url: string,
   payload: Record<string, unknown>,
-  headers: Record<string, string> = {},
-  app = ctx.app,
-) => app.inject({ method: 'POST', url, payload, headers });
+  options: SendOptions = {},
+  client = as.anonymous,
+) => client.post(url, payload, options);
 
-const signIn = (email: string, password: string, headers: Record<string, string>) =>
-  post('/api/login', { userEmail: email, userPassword: password }, headers);
+const signIn = (email: string, password: string, options: SendOptions = {}) =>
+  post('/api/login', { userEmail: email, userPassword: password }, options);
 
 /** The time the 429 text should name: the end of the key's window, rounded up to the minute. */
 async function expectedTime(key: string, language: 'fi' | 'en' = 'fi') {
@@ -42,9 +47,9 @@ function expectRetryAfter(res: { headers: Record<string, unknown> }, maxSeconds:
 
 describe(`sign-in limits, kept in the database (${DRIVER})`, () => {
   it('refuses even the right password after 10 failures for one account from one address', async () => {
-    const email = 'kayttaja@demo.vahti.fi';
-    const attacker = fromNewIp();
-    const key = `signInAccountIp:${email}|${attacker['x-forwarded-for']}`;
+    const email = fx.seeded('A', 'Käyttäjä').email;
+    const attacker = { ip: newIp() };
+    const key = `signInAccountIp:${email}|${attacker.ip}`;
     for (let i = 0; i < 10; i++) {
       const res = await signIn(email.toUpperCase(), 'vaara-salasana', attacker);
       expect(res.statusCode).toBe(401);
@@ -60,52 +65,55 @@ describe(`sign-in limits, kept in the database (${DRIVER})`, () => {
       });
       expect(time).toMatch(/^\d{2}\.\d{2}$/);
     }
-    const english = await signIn(email, DEMO_PASSWORD, { ...attacker, 'accept-language': 'en' });
+    const english = await signIn(email, DEMO_PASSWORD, {
+      ...attacker,
+      headers: { 'accept-language': 'en' },
+    });
     expect(english.json().error).toBe(
       `Too many failed attempts. Try again at ${await expectedTime(key, 'en')} (Finnish time).`,
     );
     // The owner, from another address, and other accounts are not affected.
-    expect((await signIn(email, DEMO_PASSWORD, fromNewIp())).statusCode).toBe(200);
-    expect((await signIn('tieto@demo.vahti.fi', DEMO_PASSWORD, attacker)).statusCode).toBe(200);
+    expect((await signIn(email, DEMO_PASSWORD)).statusCode).toBe(200);
+    const other = fx.seeded('A', 'Käyttäjä', [1]).email;
+    expect((await signIn(other, DEMO_PASSWORD, attacker)).statusCode).toBe(200);
   });
 
   it('counts unknown addresses like known ones, so the limit reveals nothing', async () => {
-    const headers = fromNewIp();
+    const pinned = { ip: newIp() };
     for (let i = 0; i < 10; i++) {
-      expect((await signIn('ei-ketaan@demo.vahti.fi', 'x', headers)).statusCode).toBe(401);
+      expect((await signIn(`ei-ketaan@${fx.orgA.emailDomain}`, 'x', pinned)).statusCode).toBe(401);
     }
-    expect((await signIn('ei-ketaan@demo.vahti.fi', 'x', headers)).statusCode).toBe(429);
+    expect((await signIn(`ei-ketaan@${fx.orgA.emailDomain}`, 'x', pinned)).statusCode).toBe(429);
   });
 
   it('refuses an address after 50 failures from it, whichever accounts they were for', async () => {
-    const headers = fromNewIp();
+    const pinned = { ip: newIp() };
     for (let i = 0; i < 50; i++) {
-      const res = await signIn(`arvaus-${i % 10}-${i}@demo.vahti.fi`, 'vaara', headers);
+      const res = await signIn(`arvaus-${i % 10}-${i}@${fx.orgA.emailDomain}`, 'vaara', pinned);
       expect(res.statusCode).toBe(401);
     }
-    const blocked = await signIn('paakayttaja@demo.vahti.fi', DEMO_PASSWORD, headers);
+    const blocked = await signIn(fx.seeded('A', 'Pääkäyttäjä').email, DEMO_PASSWORD, pinned);
     expect(blocked.statusCode).toBe(429);
     expectRetryAfter(blocked, 15 * 60);
-    const ip = headers['x-forwarded-for'];
+    const { ip } = pinned;
     expect(blocked.json().error).toBe(
       `Liian monta epäonnistunutta yritystä. Yritä uudelleen klo ${await expectedTime(`signInIp:${ip}`)}.`,
     );
-    expect((await signIn('paakayttaja@demo.vahti.fi', DEMO_PASSWORD, fromNewIp())).statusCode).toBe(
-      200,
-    );
+    expect((await signIn(fx.seeded('A', 'Pääkäyttäjä').email, DEMO_PASSWORD)).statusCode).toBe(200);
   });
 
   it('holds across API instances, since the counts are in the shared database', async () => {
     const second = await buildApp({ config: ctx.config, database: ctx.database, logger: false });
+    const secondApp = testActors({ ...ctx, app: second }).anonymous;
     try {
-      const email = 'yllapitaja@demo.vahti.fi';
-      const headers = fromNewIp();
+      const email = fx.seeded('A', 'Ylläpitäjä').email;
+      const pinned = { ip: newIp() };
       for (let i = 0; i < 10; i++) {
-        const app = i % 2 === 0 ? ctx.app : second;
+        const app = i % 2 === 0 ? as.anonymous : secondApp;
         const res = await post(
           '/api/login',
           { userEmail: email, userPassword: 'vaara' },
-          headers,
+          pinned,
           app,
         );
         expect(res.statusCode).toBe(401);
@@ -113,8 +121,8 @@ describe(`sign-in limits, kept in the database (${DRIVER})`, () => {
       const res = await post(
         '/api/login',
         { userEmail: email, userPassword: DEMO_PASSWORD },
-        headers,
-        second,
+        pinned,
+        secondApp,
       );
       expect(res.statusCode).toBe(429);
     } finally {
@@ -123,14 +131,14 @@ describe(`sign-in limits, kept in the database (${DRIVER})`, () => {
   });
 
   it('opens again when the window has ended', async () => {
-    const email = 'yllapitaja@demo.vahti.fi';
+    const email = fx.seeded('A', 'Ylläpitäjä').email;
     await ctx.database.db
       .update(rateLimits)
       .set({ windowEnd: sql`now() - interval '1 second'` })
       .where(eq(rateLimits.key, `signInAccount:${email}`));
-    expect((await signIn(email, DEMO_PASSWORD, fromNewIp())).statusCode).toBe(200);
+    expect((await signIn(email, DEMO_PASSWORD)).statusCode).toBe(200);
     // The next failure starts a fresh count of one.
-    await signIn(email, 'vaara', fromNewIp());
+    await signIn(email, 'vaara');
     const [row] = await ctx.database.db
       .select({ count: rateLimits.count })
       .from(rateLimits)
@@ -143,55 +151,55 @@ describe(`other limits (${DRIVER})`, () => {
   const attemptsText = /^Liian monta yritystä\. Yritä uudelleen klo \d{2}\.\d{2}\.$/;
 
   it('allows 10 registrations per address per hour', async () => {
-    const headers = fromNewIp();
+    const pinned = { ip: newIp() };
     const body = {
-      userEmail: 'uusi@demo.vahti.fi',
+      userEmail: `uusi@${fx.orgA.emailDomain}`,
       userCode: 'c'.repeat(43),
       userPassword: 'Salasana-123',
       userFirstName: 'Uusi',
       userLastName: 'Asukas',
     };
     for (let i = 0; i < 10; i++) {
-      expect((await post('/api/register-user', body, headers)).statusCode).toBe(400);
+      expect((await post('/api/register-user', body, pinned)).statusCode).toBe(400);
     }
-    const res = await post('/api/register-user', body, headers);
+    const res = await post('/api/register-user', body, pinned);
     expect(res.statusCode).toBe(429);
     expectRetryAfter(res, 3600);
     expect(res.json().error).toMatch(attemptsText);
-    expect((await post('/api/register-user', body, fromNewIp())).statusCode).toBe(400);
+    expect((await post('/api/register-user', body)).statusCode).toBe(400);
   });
 
   it('allows 5 reset mails per account and 20 per address per hour', async () => {
-    const forgot = (email: string, headers: Record<string, string>) =>
-      post('/api/forgot-user-password', { userEmail: email }, headers);
+    const forgot = (email: string, options: SendOptions = {}) =>
+      post('/api/forgot-user-password', { userEmail: email }, options);
     for (let i = 0; i < 5; i++) {
-      expect((await forgot('tieto@demo.vahti.fi', fromNewIp())).statusCode).toBe(200);
+      expect((await forgot(fx.seeded('A', 'Käyttäjä', [1]).email)).statusCode).toBe(200);
     }
-    const perAccount = await forgot('TIETO@demo.vahti.fi', fromNewIp());
+    const perAccount = await forgot(fx.seeded('A', 'Käyttäjä', [1]).email.toUpperCase());
     expect(perAccount.statusCode).toBe(429);
     expect(perAccount.json().error).toMatch(attemptsText);
 
-    const headers = fromNewIp();
+    const pinned = { ip: newIp() };
     for (let i = 0; i < 20; i++) {
-      expect((await forgot(`henkilo-${i}@demo.vahti.fi`, headers)).statusCode).toBe(200);
+      expect((await forgot(`henkilo-${i}@${fx.orgA.emailDomain}`, pinned)).statusCode).toBe(200);
     }
-    const perIp = await forgot('henkilo-x@demo.vahti.fi', headers);
+    const perIp = await forgot(`henkilo-x@${fx.orgA.emailDomain}`, pinned);
     expect(perIp.statusCode).toBe(429);
     expectRetryAfter(perIp, 3600);
   });
 
   it('allows 20 reset attempts per address per hour', async () => {
-    const headers = fromNewIp();
+    const pinned = { ip: newIp() };
     const body = {
       code: 'r'.repeat(43),
       userPassword: 'Salasana-123',
       confirmPassword: 'Salasana-123',
     };
     for (let i = 0; i < 20; i++) {
-      const res = await post('/api/change-user-forgot-password', body, headers);
+      const res = await post('/api/change-user-forgot-password', body, pinned);
       expect(res.json().code).toBe('RESET_LINK_INVALID');
     }
-    const res = await post('/api/change-user-forgot-password', body, headers);
+    const res = await post('/api/change-user-forgot-password', body, pinned);
     expect(res.statusCode).toBe(429);
     expect(res.json().code).toBe('TOO_MANY_REQUESTS');
   });
@@ -201,6 +209,8 @@ describe(`other limits (${DRIVER})`, () => {
       .select({ key: rateLimits.key })
       .from(rateLimits)
       .where(like(rateLimits.key, 'forgotPasswordAccount:%'));
-    expect(keys.map((row) => row.key)).toContain('forgotPasswordAccount:tieto@demo.vahti.fi');
+    expect(keys.map((row) => row.key)).toContain(
+      `forgotPasswordAccount:${fx.seeded('A', 'Käyttäjä', [1]).email}`,
+    );
   });
 });

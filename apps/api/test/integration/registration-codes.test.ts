@@ -1,6 +1,3 @@
-import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -13,52 +10,46 @@ import {
   users,
   userTargets,
 } from '../../src/db/schema/index.js';
-import { DEMO_CODE_FILE, readDemoRegistrationCode, seedDemoData } from '../../src/db/seed.js';
 import { sha256Hex } from '../../src/lib/tokens.js';
-import {
-  bearer,
-  createTestApp,
-  DRIVER,
-  fromNewIp,
-  login,
-  type TestContext,
-} from '../helpers/app.js';
+import { type Actors, type Client, startApiTest } from '../helpers/actors.js';
+import { DRIVER, type TestContext } from '../helpers/app.js';
+import type { Fixtures } from '../helpers/fixtures.js';
 import { registrationCodeService } from '../helpers/services.js';
 
 const PUBLIC_URL = 'https://vahti.example.fi';
 
 let ctx: TestContext;
 let service: ReturnType<typeof registrationCodeService>;
-const orgs: Record<string, string> = {};
+let fx: Fixtures;
+let as: Actors;
+/** Target ids by organization id. */
 const targetsOf: Record<string, string[]> = {};
 
 beforeAll(async () => {
-  ctx = await createTestApp({ env: { PUBLIC_URL } });
+  ({ ctx, fx, as } = await startApiTest({ env: { PUBLIC_URL } }));
   service = registrationCodeService(ctx.database.db);
   const rows = await ctx.database.db
     .select({
       orgId: organizations.organizationId,
-      name: organizations.organizationName,
       targetId: targets.targetId,
     })
     .from(organizations)
     .innerJoin(targets, eq(targets.organizationId, organizations.organizationId))
     .orderBy(targets.targetName);
   for (const row of rows) {
-    orgs[row.name] = row.orgId;
-    targetsOf[row.name] = [...(targetsOf[row.name] ?? []), row.targetId];
+    targetsOf[row.orgId] = [...(targetsOf[row.orgId] ?? []), row.targetId];
   }
 });
 afterAll(() => ctx.close());
 
-const demo = () => orgs['Demo Kiinteistöt Oy'] ?? '';
-const other = () => orgs['Toinen Taloyhtiö Oy'] ?? '';
+const demo = () => fx.orgA.id;
+const other = () => fx.orgB.id;
 
 describe(`registration codes (${DRIVER})`, () => {
   it('creates a 43-character random code and stores only its hash', async () => {
     const { id, code } = await service.createCode({
       organizationId: demo(),
-      targetIds: targetsOf['Demo Kiinteistöt Oy']?.slice(0, 2) ?? [],
+      targetIds: targetsOf[demo()]?.slice(0, 2) ?? [],
     });
     expect(code).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const [row] = await ctx.database.db
@@ -79,7 +70,7 @@ describe(`registration codes (${DRIVER})`, () => {
   });
 
   it('finds a usable code with its organization, targets and permissions', async () => {
-    const targetIds = targetsOf['Demo Kiinteistöt Oy']?.slice(1, 3) ?? [];
+    const targetIds = targetsOf[demo()]?.slice(1, 3) ?? [];
     const { id, code } = await service.createCode({
       organizationId: demo(),
       targetIds,
@@ -135,78 +126,20 @@ describe(`registration codes (${DRIVER})`, () => {
     await expect(
       service.createCode({
         organizationId: demo(),
-        targetIds: targetsOf['Toinen Taloyhtiö Oy'] ?? [],
+        targetIds: targetsOf[other()] ?? [],
       }),
     ).rejects.toMatchObject({ statusCode: 404, code: 'TARGET_NOT_FOUND' });
     await expect(
       service.createCode({ organizationId: demo(), targetIds: [], permissions: [1, 9] }),
     ).rejects.toMatchObject({ statusCode: 400, code: 'VALIDATION_FAILED' });
     const rows = await ctx.database.db.select().from(registrationCodeTargets);
-    expect(
-      rows.every((row) => !(targetsOf['Toinen Taloyhtiö Oy'] ?? []).includes(row.targetId)),
-    ).toBe(true);
-  });
-});
-
-describe(`the demo registration code (${DRIVER})`, () => {
-  let fresh: TestContext;
-  beforeAll(async () => {
-    fresh = await createTestApp({ demo: false });
-  });
-  afterAll(() => fresh.close());
-
-  it('is created by the seed for the first two demo targets and kept in DATA_DIR', async () => {
-    const dataDir = path.join(mkdtempSync(path.join(tmpdir(), 'vahti-seed-')), 'data');
-    expect(readDemoRegistrationCode(dataDir)).toBeUndefined();
-    expect(await seedDemoData(fresh.database.db, { dataDir })).toBe(true);
-    const file = path.join(dataDir, DEMO_CODE_FILE);
-    expect(existsSync(file)).toBe(true);
-    expect(statSync(file).mode & 0o777).toBe(0o600);
-    const code = readFileSync(file, 'utf8').trim();
-    expect(readDemoRegistrationCode(dataDir)).toBe(code);
-
-    const found = await registrationCodeService(fresh.database.db).findUsable(code);
-    expect(found.ok).toBe(true);
-    if (!found.ok) return;
-    expect(found.code.permissions).toEqual([1, 2]);
-    const names = await fresh.database.db
-      .select({ name: targets.targetName })
-      .from(targets)
-      .where(sql`${targets.targetId} in ${found.code.targetIds}`);
-    expect(names.map((row) => row.name).sort()).toEqual(['As Oy Kivikko', 'Rivitalo Haukilahti']);
-    expect(await seedDemoData(fresh.database.db, { dataDir })).toBe(false);
-    expect(readDemoRegistrationCode(dataDir)).toBe(code);
+    expect(rows.every((row) => !(targetsOf[other()] ?? []).includes(row.targetId))).toBe(true);
   });
 });
 
 describe(`the registration-code calls (${DRIVER})`, () => {
-  const token: Record<string, string> = {};
-  beforeAll(async () => {
-    for (const [who, email] of Object.entries({
-      top: 'paayllapitaja@demo.vahti.fi',
-      admin: 'yllapitaja@demo.vahti.fi',
-      user: 'kayttaja@demo.vahti.fi',
-      adminB: 'yllapitaja@toinen.vahti.fi',
-    })) {
-      token[who] = await login(ctx.app, email);
-    }
-  });
-
-  const call = (
-    method: 'GET' | 'POST',
-    url: string,
-    who: string,
-    payload?: unknown,
-    headers: Record<string, string> = {},
-  ) =>
-    ctx.app.inject({
-      method,
-      url,
-      headers: { ...bearer(token[who] ?? ''), ...headers },
-      ...(payload !== undefined && { payload: payload as object }),
-    });
-  const demoTargets = () => targetsOf['Demo Kiinteistöt Oy'] ?? [];
-  const otherTargets = () => targetsOf['Toinen Taloyhtiö Oy'] ?? [];
+  const demoTargets = () => targetsOf[demo()] ?? [];
+  const otherTargets = () => targetsOf[other()] ?? [];
   const codeCount = async () =>
     (await ctx.database.db.select({ n: count() }).from(registrationCodes))[0]?.n ?? 0;
   const mailCount = async () =>
@@ -216,29 +149,24 @@ describe(`the registration-code calls (${DRIVER})`, () => {
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entityId, entityId), eq(auditLog.action, action)));
-  const create = async (who: string, body: Record<string, unknown>) => {
-    const res = await call('POST', '/api/registration-codes', who, body);
+  const create = async (client: Client, body: Record<string, unknown>) => {
+    const res = await client.post('/api/registration-codes', body);
     expect(res.statusCode, res.body).toBe(201);
     return res.json() as { code: string; registrationCode: { id: string; expiresAt: string } };
   };
   const register = (code: string, email: string) =>
-    ctx.app.inject({
-      method: 'POST',
-      url: '/api/register-user',
-      headers: fromNewIp(),
-      payload: {
-        userEmail: email,
-        userCode: code,
-        userPassword: 'Asukas-salasana-1',
-        userFirstName: 'Aino',
-        userLastName: 'Asukas',
-      },
+    as.anonymous.post('/api/register-user', {
+      userEmail: email,
+      userCode: code,
+      userPassword: 'Asukas-salasana-1',
+      userFirstName: 'Aino',
+      userLastName: 'Asukas',
     });
   const daysFromNow = (iso: string) => (Date.parse(iso) - Date.now()) / 86_400_000;
 
   it('creates a code whose text is shown once and which registers into its organization and targets', async () => {
     const targetIds = demoTargets().slice(0, 2);
-    const res = await call('POST', '/api/registration-codes', 'admin', {
+    const res = await as('Ylläpitäjä').post('/api/registration-codes', {
       targetIds,
       userPermissions: '2, 1',
       expiresInDays: 7,
@@ -249,12 +177,12 @@ describe(`the registration-code calls (${DRIVER})`, () => {
     expect(code).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(registrationCode).toMatchObject({
       organizationId: demo(),
-      organizationName: 'Demo Kiinteistöt Oy',
+      organizationName: fx.orgA.name,
       userPermissions: '1,2',
       status: 'active',
       revokedAt: null,
       useCount: 0,
-      createdBy: 'yllapitaja@demo.vahti.fi',
+      createdBy: fx.seeded('A', 'Ylläpitäjä').email,
     });
     expect(registrationCode.targets.map((t: { targetId: string }) => t.targetId).sort()).toEqual(
       [...targetIds].sort(),
@@ -263,7 +191,10 @@ describe(`the registration-code calls (${DRIVER})`, () => {
     expect(daysFromNow(registrationCode.expiresAt)).toBeCloseTo(7, 2);
     const [entry, ...more] = await auditOf(registrationCode.id, 'registrationCode.create');
     expect(more).toEqual([]);
-    expect(entry).toMatchObject({ actorEmail: 'yllapitaja@demo.vahti.fi', organizationId: demo() });
+    expect(entry).toMatchObject({
+      actorEmail: fx.seeded('A', 'Ylläpitäjä').email,
+      organizationId: demo(),
+    });
     expect(JSON.stringify(entry)).not.toContain(code);
 
     const email = `koodi.${Date.now()}@asukas.example.fi`;
@@ -278,58 +209,58 @@ describe(`the registration-code calls (${DRIVER})`, () => {
       .from(userTargets)
       .where(eq(userTargets.userId, user?.id ?? ''));
     expect(links.map((link) => link.targetId).sort()).toEqual([...targetIds].sort());
-    const list = (await call('GET', '/api/registration-codes', 'admin')).json();
+    const list = (await as('Ylläpitäjä').get('/api/registration-codes')).json();
     expect(
       list.registrationCodes.find((c: { id: string }) => c.id === registrationCode.id)?.useCount,
     ).toBe(1);
   });
 
   it('gives Tieto and 30 days by default; the top administrator names the organization', async () => {
-    const { registrationCode } = await create('top', {
+    const { registrationCode } = await create(as('Pääylläpitäjä'), {
       organizationId: other(),
       targetIds: otherTargets(),
     });
     expect(registrationCode).toMatchObject({
       organizationId: other(),
-      organizationName: 'Toinen Taloyhtiö Oy',
+      organizationName: fx.orgB.name,
       userPermissions: '1',
-      createdBy: 'paayllapitaja@demo.vahti.fi',
+      createdBy: fx.seeded('A', 'Pääylläpitäjä').email,
     });
     expect(daysFromNow(registrationCode.expiresAt)).toBeCloseTo(30, 2);
   });
 
   it('refuses another organization, foreign targets and bad input, writing nothing', async () => {
     const before = await codeCount();
-    const named = await call('POST', '/api/registration-codes', 'admin', {
+    const named = await as('Ylläpitäjä').post('/api/registration-codes', {
       organizationId: other(),
       targetIds: demoTargets().slice(0, 1),
     });
     expect(named.statusCode).toBe(403);
     expect(named.json().code).toBe('FORBIDDEN');
 
-    for (const [who, body] of [
-      ['admin', { targetIds: otherTargets() }],
-      ['adminB', { targetIds: [...otherTargets(), ...demoTargets().slice(0, 1)] }],
-      ['top', { organizationId: demo(), targetIds: otherTargets() }],
+    for (const [client, body] of [
+      [as('Ylläpitäjä'), { targetIds: otherTargets() }],
+      [as('Ylläpitäjä', 'B'), { targetIds: [...otherTargets(), ...demoTargets().slice(0, 1)] }],
+      [as('Pääylläpitäjä'), { organizationId: demo(), targetIds: otherTargets() }],
     ] as const) {
-      const res = await call('POST', '/api/registration-codes', who, body);
+      const res = await client.post('/api/registration-codes', body);
       expect(res.statusCode).toBe(404);
       expect(res.json().code).toBe('TARGET_NOT_FOUND');
     }
 
-    const unnamed = await call('POST', '/api/registration-codes', 'top', {
+    const unnamed = await as('Pääylläpitäjä').post('/api/registration-codes', {
       targetIds: demoTargets(),
     });
     expect(unnamed.statusCode).toBe(400);
     expect(unnamed.json().fields).toEqual({ organizationId: 'Pakollinen kenttä' });
-    const unknown = await call('POST', '/api/registration-codes', 'top', {
+    const unknown = await as('Pääylläpitäjä').post('/api/registration-codes', {
       organizationId: '00000000-0000-4000-8000-000000000000',
       targetIds: demoTargets(),
     });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().code).toBe('ORGANIZATION_NOT_FOUND');
 
-    const bad = await call('POST', '/api/registration-codes', 'admin', {
+    const bad = await as('Ylläpitäjä').post('/api/registration-codes', {
       targetIds: [],
       userPermissions: '4',
       expiresInDays: 0,
@@ -340,7 +271,7 @@ describe(`the registration-code calls (${DRIVER})`, () => {
       userPermissions: 'Virheellinen arvo',
       expiresInDays: 'Virheellinen arvo',
     });
-    const user = await call('POST', '/api/registration-codes', 'user', {
+    const user = await as('Käyttäjä').post('/api/registration-codes', {
       targetIds: demoTargets(),
     });
     expect(user.statusCode).toBe(403);
@@ -353,11 +284,11 @@ describe(`the registration-code calls (${DRIVER})`, () => {
       targetIds: demoTargets().slice(0, 1),
       expiresAt: new Date(Date.now() - 60_000),
     });
-    const revoked = await create('admin', { targetIds: demoTargets().slice(0, 1) });
-    await call('POST', `/api/registration-codes/${revoked.registrationCode.id}/revoke`, 'admin');
-    const active = await create('admin', { targetIds: demoTargets().slice(0, 1) });
+    const revoked = await create(as('Ylläpitäjä'), { targetIds: demoTargets().slice(0, 1) });
+    await as('Ylläpitäjä').post(`/api/registration-codes/${revoked.registrationCode.id}/revoke`);
+    const active = await create(as('Ylläpitäjä'), { targetIds: demoTargets().slice(0, 1) });
 
-    const res = await call('GET', '/api/registration-codes', 'admin');
+    const res = await as('Ylläpitäjä').get('/api/registration-codes');
     expect(res.statusCode).toBe(200);
     const list = res.json();
     expect(list.message).toBe('Rekisteröintikoodit haettu');
@@ -377,36 +308,38 @@ describe(`the registration-code calls (${DRIVER})`, () => {
     expect(JSON.stringify(list)).not.toContain(active.code);
     expect(JSON.stringify(list)).not.toContain('codeHash');
 
-    const b = (await call('GET', '/api/registration-codes', 'adminB')).json();
+    const b = (await as('Ylläpitäjä', 'B').get('/api/registration-codes')).json();
     expect(b.registrationCodes.length).toBeGreaterThan(0);
     expect(
       b.registrationCodes.every((c: { organizationId: string }) => c.organizationId === other()),
     ).toBe(true);
     // The top administrator who made B's code belongs to A: B does not learn who it was.
     expect(b.registrationCodes.map((c: { createdBy: string | null }) => c.createdBy)).not.toContain(
-      'paayllapitaja@demo.vahti.fi',
+      fx.seeded('A', 'Pääylläpitäjä').email,
     );
-    const foreign = await call('GET', `/api/registration-codes?organizationId=${demo()}`, 'adminB');
+    const foreign = await as('Ylläpitäjä', 'B').get(
+      `/api/registration-codes?organizationId=${demo()}`,
+    );
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json().code).toBe('ORGANIZATION_NOT_FOUND');
 
-    const top = (await call('GET', '/api/registration-codes', 'top')).json();
+    const top = (await as('Pääylläpitäjä').get('/api/registration-codes')).json();
     const orgsSeen = new Set(
       top.registrationCodes.map((c: { organizationId: string }) => c.organizationId),
     );
     expect(orgsSeen).toEqual(new Set([demo(), other()]));
     const topB = (
-      await call('GET', `/api/registration-codes?organizationId=${other()}`, 'top')
+      await as('Pääylläpitäjä').get(`/api/registration-codes?organizationId=${other()}`)
     ).json();
     expect(topB.registrationCodes.map((c: { createdBy: string | null }) => c.createdBy)).toContain(
-      'paayllapitaja@demo.vahti.fi',
+      fx.seeded('A', 'Pääylläpitäjä').email,
     );
   });
 
   it('revokes a code once; registering with it is then refused', async () => {
-    const { code, registrationCode } = await create('admin', { targetIds: demoTargets() });
+    const { code, registrationCode } = await create(as('Ylläpitäjä'), { targetIds: demoTargets() });
     const url = `/api/registration-codes/${registrationCode.id}/revoke`;
-    const first = await call('POST', url, 'admin');
+    const first = await as('Ylläpitäjä').post(url);
     expect(first.statusCode).toBe(200);
     expect(first.json()).toMatchObject({
       message: 'Rekisteröintikoodi poistettu käytöstä',
@@ -414,7 +347,7 @@ describe(`the registration-code calls (${DRIVER})`, () => {
     });
     const revokedAt = first.json().registrationCode.revokedAt;
     expect(Date.parse(revokedAt)).not.toBeNaN();
-    const again = await call('POST', url, 'top');
+    const again = await as('Pääylläpitäjä').post(url);
     expect(again.statusCode).toBe(200);
     expect(again.json().registrationCode.revokedAt).toBe(revokedAt);
     expect(await auditOf(registrationCode.id, 'registrationCode.revoke')).toHaveLength(1);
@@ -425,9 +358,9 @@ describe(`the registration-code calls (${DRIVER})`, () => {
   });
 
   it('answers 404 for another organization’s code and leaves it working', async () => {
-    const { registrationCode } = await create('admin', { targetIds: demoTargets() });
+    const { registrationCode } = await create(as('Ylläpitäjä'), { targetIds: demoTargets() });
     for (const id of [registrationCode.id, '00000000-0000-4000-8000-000000000000']) {
-      const res = await call('POST', `/api/registration-codes/${id}/revoke`, 'adminB');
+      const res = await as('Ylläpitäjä', 'B').post(`/api/registration-codes/${id}/revoke`);
       expect(res.statusCode).toBe(404);
       expect(res.json()).toMatchObject({
         code: 'REGISTRATION_CODE_NOT_FOUND',
@@ -446,14 +379,14 @@ describe(`the registration-code calls (${DRIVER})`, () => {
       ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, address));
 
     it('mails each distinct address once with the link, the code, the organization and the date', async () => {
-      const { code, registrationCode } = await create('admin', { targetIds: demoTargets() });
+      const { code, registrationCode } = await create(as('Ylläpitäjä'), {
+        targetIds: demoTargets(),
+      });
       const stamp = Date.now();
       const aino = `aino.${stamp}@example.fi`;
       const eino = `eino.${stamp}@example.fi`;
-      const res = await call(
-        'POST',
+      const res = await as('Ylläpitäjä').post(
         `/api/registration-codes/${registrationCode.id}/send`,
-        'admin',
         {
           code,
           recipients: [aino, aino.toUpperCase(), eino],
@@ -475,11 +408,11 @@ describe(`the registration-code calls (${DRIVER})`, () => {
       expect(validUntil).toMatch(/^\d{2}\.\d{2}\.\d{4}$/);
       expect(mail).toMatchObject({
         language: 'fi',
-        subject: 'Vahti: rekisteröintikoodi (Demo Kiinteistöt Oy)',
+        subject: `Vahti: rekisteröintikoodi (${fx.orgA.name})`,
       });
       expect(mail?.textBody).toContain(link);
       expect(mail?.textBody).toContain(`Rekisteröintikoodi: ${code}`);
-      expect(mail?.textBody).toContain('Demo Kiinteistöt Oy');
+      expect(mail?.textBody).toContain(fx.orgA.name);
       expect(mail?.textBody).toContain(`${PUBLIC_URL}/#/login`);
       expect(mail?.textBody).toContain("'Rekisteröidy'");
       expect(mail?.textBody).toContain('vähintään 8 merkin salasanan');
@@ -492,31 +425,33 @@ describe(`the registration-code calls (${DRIVER})`, () => {
     });
 
     it('writes the mail in the caller’s language', async () => {
-      const { code, registrationCode } = await create('admin', { targetIds: demoTargets() });
+      const { code, registrationCode } = await create(as('Ylläpitäjä'), {
+        targetIds: demoTargets(),
+      });
       const to = `english.${Date.now()}@example.fi`;
-      const res = await call(
-        'POST',
+      const res = await as('Ylläpitäjä').post(
         `/api/registration-codes/${registrationCode.id}/send`,
-        'admin',
         { code, recipients: [to] },
-        { 'accept-language': 'en' },
+        { headers: { 'accept-language': 'en' } },
       );
       expect(res.json().message).toBe('Registration code sent (1 recipients)');
       const [mail] = await outboxTo(to);
       expect(mail).toMatchObject({
         language: 'en',
-        subject: 'Vahti: registration code (Demo Kiinteistöt Oy)',
+        subject: `Vahti: registration code (${fx.orgA.name})`,
       });
       expect(mail?.textBody).toContain(`Registration code: ${code}`);
     });
 
     it('refuses a wrong code text, a revoked or expired code and another organization’s code', async () => {
       const before = await mailCount();
-      const { code, registrationCode } = await create('admin', { targetIds: demoTargets() });
+      const { code, registrationCode } = await create(as('Ylläpitäjä'), {
+        targetIds: demoTargets(),
+      });
       const url = (id: string) => `/api/registration-codes/${id}/send`;
       const recipients = ['ei-lahde@example.fi'];
 
-      const wrong = await call('POST', url(registrationCode.id), 'admin', {
+      const wrong = await as('Ylläpitäjä').post(url(registrationCode.id), {
         code: 'x'.repeat(43),
         recipients,
       });
@@ -526,7 +461,10 @@ describe(`the registration-code calls (${DRIVER})`, () => {
         fields: { code: 'Rekisteröintikoodi ei kelpaa. Tarkista koodi.' },
       });
 
-      const foreign = await call('POST', url(registrationCode.id), 'adminB', { code, recipients });
+      const foreign = await as('Ylläpitäjä', 'B').post(url(registrationCode.id), {
+        code,
+        recipients,
+      });
       expect(foreign.statusCode).toBe(404);
       expect(foreign.json().code).toBe('REGISTRATION_CODE_NOT_FOUND');
 
@@ -535,7 +473,7 @@ describe(`the registration-code calls (${DRIVER})`, () => {
         targetIds: demoTargets(),
         expiresAt: new Date(Date.now() - 60_000),
       });
-      const late = await call('POST', url(expired.id), 'admin', {
+      const late = await as('Ylläpitäjä').post(url(expired.id), {
         code: expired.code,
         recipients,
       });
@@ -545,12 +483,12 @@ describe(`the registration-code calls (${DRIVER})`, () => {
         fields: { code: expect.stringContaining('vanhentunut') },
       });
 
-      await call('POST', `/api/registration-codes/${registrationCode.id}/revoke`, 'admin');
-      const revoked = await call('POST', url(registrationCode.id), 'admin', { code, recipients });
+      await as('Ylläpitäjä').post(`/api/registration-codes/${registrationCode.id}/revoke`);
+      const revoked = await as('Ylläpitäjä').post(url(registrationCode.id), { code, recipients });
       expect(revoked.statusCode).toBe(400);
       expect(revoked.json().code).toBe('REGISTRATION_CODE_REVOKED');
 
-      const bad = await call('POST', url(registrationCode.id), 'admin', {
+      const bad = await as('Ylläpitäjä').post(url(registrationCode.id), {
         code: '',
         recipients: ['ei-osoite'],
       });
@@ -559,7 +497,7 @@ describe(`the registration-code calls (${DRIVER})`, () => {
         code: 'Koodi/koodit on pakollinen tieto',
         'recipients.0': 'Sähköposti ei ole kelvollinen',
       });
-      const none = await call('POST', url(registrationCode.id), 'admin', { code, recipients: [] });
+      const none = await as('Ylläpitäjä').post(url(registrationCode.id), { code, recipients: [] });
       expect(none.json().fields).toEqual({ recipients: 'Anna vähintään yksi sähköpostiosoite' });
 
       expect(await mailCount()).toBe(before);

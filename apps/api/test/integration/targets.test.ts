@@ -8,27 +8,18 @@ import {
   users,
   userTargets,
 } from '../../src/db/schema/index.js';
-import { bearer, createTestApp, DRIVER, login, type TestContext } from '../helpers/app.js';
-import { type Fixtures, loadFixtures } from '../isolation/fixtures.js';
+import { type Actors, startApiTest } from '../helpers/actors.js';
+import { DRIVER, type TestContext } from '../helpers/app.js';
+import type { Fixtures } from '../helpers/fixtures.js';
 
 let ctx: TestContext;
 let fx: Fixtures;
-const token: Record<string, string> = {};
+let as: Actors;
 /** Demo targets by name. */
 const target: Record<string, string> = {};
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  fx = await loadFixtures(ctx.database.db);
-  for (const [who, email] of Object.entries({
-    top: 'paayllapitaja@demo.vahti.fi',
-    admin: 'yllapitaja@demo.vahti.fi',
-    main: 'paakayttaja@demo.vahti.fi',
-    user: 'kayttaja@demo.vahti.fi',
-    adminB: 'yllapitaja@toinen.vahti.fi',
-  })) {
-    token[who] = await login(ctx.app, email);
-  }
+  ({ ctx, fx, as } = await startApiTest());
   for (const row of await ctx.database.db
     .select({ id: targets.targetId, name: targets.targetName })
     .from(targets)) {
@@ -36,15 +27,6 @@ beforeAll(async () => {
   }
 });
 afterAll(() => ctx.close());
-
-type Method = 'GET' | 'POST' | 'PATCH';
-const call = (method: Method, url: string, who: string, payload?: unknown) =>
-  ctx.app.inject({
-    method,
-    url,
-    headers: bearer(token[who] ?? ''),
-    ...(payload !== undefined && { payload: payload as object }),
-  });
 
 const targetBody = (overrides: Record<string, unknown> = {}) => ({
   targetName: `Uusi kohde ${randomBytes(3).toString('hex')}`,
@@ -54,7 +36,7 @@ const targetBody = (overrides: Record<string, unknown> = {}) => ({
   targetType: 'Kerrostalo',
   targetPropertyId: '091-010-0005-0001',
   targetJobNumber: 'TN-3001',
-  targetContactUser: [fx.userA.Ylläpitäjä],
+  targetContactUser: [fx.seeded('A', 'Ylläpitäjä').id],
   targetState: 'Aktiivinen',
   targetInformation: 'Tietoa kohteesta',
   ...overrides,
@@ -92,12 +74,12 @@ const auditOf = (entityId: string) =>
 
 describe(`reading targets (${DRIVER})`, () => {
   it('lists the organization’s targets by name with contact users and organization', async () => {
-    const res = await call('GET', '/api/targets', 'admin');
+    const res = await as('Ylläpitäjä').get('/api/targets');
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.message).toBe('Kohteet haettu');
     // Every target of the organization (the seed may hold more than the three named here).
-    expect(ids(body.targets).sort()).toEqual((await targetIdsOf(fx.orgA)).sort());
+    expect(ids(body.targets).sort()).toEqual((await targetIdsOf(fx.orgA.id)).sort());
     const order = names(body.targets);
     expect(order.indexOf('As Oy Kivikko')).toBeLessThan(order.indexOf('Rivitalo Haukilahti'));
     expect(order.indexOf('Rivitalo Haukilahti')).toBeLessThan(order.indexOf('Toimitalo Tikkurila'));
@@ -107,16 +89,16 @@ describe(`reading targets (${DRIVER})`, () => {
     expect(kivikko).toMatchObject({
       targetId: target['As Oy Kivikko'],
       targetZipCode: '00940',
-      targetOrganizationId: fx.orgA,
+      targetOrganizationId: fx.orgA.id,
       targetState: 'Aktiivinen',
-      Organization: { organizationName: 'Demo Kiinteistöt Oy' },
+      Organization: { organizationName: fx.orgA.name },
     });
     expect(kivikko.targetContactUser).toEqual(
-      expect.arrayContaining([fx.userA.Ylläpitäjä, fx.userA.Pääkäyttäjä]),
+      expect.arrayContaining([fx.seeded('A', 'Ylläpitäjä').id, fx.seeded('A', 'Pääkäyttäjä').id]),
     );
     expect(kivikko.TargetContactUsers).toContainEqual({
-      uuid: fx.userA.Ylläpitäjä,
-      userEmail: 'yllapitaja@demo.vahti.fi',
+      uuid: fx.seeded('A', 'Ylläpitäjä').id,
+      userEmail: `yllapitaja@${fx.orgA.emailDomain}`,
       userFirstName: 'Ylermi',
       userLastName: 'Ylänne',
       userRoles: 'Ylläpitäjä',
@@ -126,23 +108,25 @@ describe(`reading targets (${DRIVER})`, () => {
   });
 
   it('gives the top administrator every target and a Käyttäjä only their linked ones', async () => {
-    const top = (await call('GET', '/api/targets', 'top')).json();
+    const top = (await as('Pääylläpitäjä').get('/api/targets')).json();
     expect(names(top.targets)).toEqual(
       expect.arrayContaining(['As Oy Kivikko', 'As Oy Hämeenpuisto', 'Toimitalo Tikkurila']),
     );
-    const user = (await call('GET', '/api/targets', 'user')).json();
-    expect(ids(user.targets).sort()).toEqual((await linkedTargetIdsOf(fx.userA.Käyttäjä)).sort());
+    const user = (await as('Käyttäjä').get('/api/targets')).json();
+    expect(ids(user.targets).sort()).toEqual(
+      (await linkedTargetIdsOf(fx.seeded('A', 'Käyttäjä').id)).sort(),
+    );
     expect(names(user.targets)).toContain('As Oy Kivikko');
-    const b = (await call('GET', '/api/targets', 'adminB')).json();
-    expect(ids(b.targets).sort()).toEqual((await targetIdsOf(fx.orgB)).sort());
+    const b = (await as('Ylläpitäjä', 'B').get('/api/targets')).json();
+    expect(ids(b.targets).sort()).toEqual((await targetIdsOf(fx.orgB.id)).sort());
     expect(names(b.targets)).toContain('As Oy Hämeenpuisto');
   });
 
   it('lists names within scope', async () => {
-    const res = await call('GET', '/api/targets/names', 'main');
+    const res = await as('Pääkäyttäjä').get('/api/targets/names');
     expect(res.statusCode).toBe(200);
     // The same targets in the same order as the full list.
-    const full = (await call('GET', '/api/targets', 'main')).json().targets;
+    const full = (await as('Pääkäyttäjä').get('/api/targets')).json().targets;
     expect(res.json().targets).toEqual(
       full.map((t: { targetId: string; targetName: string }) => ({
         id: t.targetId,
@@ -153,119 +137,113 @@ describe(`reading targets (${DRIVER})`, () => {
       id: target['As Oy Kivikko'],
       targetName: 'As Oy Kivikko',
     });
-    const user = await call('GET', '/api/targets/names', 'user');
+    const user = await as('Käyttäjä').get('/api/targets/names');
     expect(
       user
         .json()
         .targets.map((t: { id: string }) => t.id)
         .sort(),
-    ).toEqual((await linkedTargetIdsOf(fx.userA.Käyttäjä)).sort());
+    ).toEqual((await linkedTargetIdsOf(fx.seeded('A', 'Käyttäjä').id)).sort());
   });
 
   it('reads one target with its (still empty) devices; outside the scope it is 404', async () => {
-    const res = await call('GET', `/api/targets/${target['As Oy Kivikko']}`, 'user');
+    const res = await as('Käyttäjä').get(`/api/targets/${target['As Oy Kivikko']}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       message: 'Kohde haettu',
       target: { targetName: 'As Oy Kivikko', Devices: [] },
     });
-    for (const [who, id] of [
-      ['user', await fx.create.target(fx.orgA)],
-      ['admin', target['As Oy Hämeenpuisto']],
-      ['top', fx.missing],
+    for (const [client, id] of [
+      [as('Käyttäjä'), await fx.create.target(fx.orgA.id)],
+      [as('Ylläpitäjä'), target['As Oy Hämeenpuisto']],
+      [as('Pääylläpitäjä'), fx.missing],
     ] as const) {
-      const miss = await call('GET', `/api/targets/${id}`, who);
+      const miss = await client.get(`/api/targets/${id}`);
       expect(miss.statusCode).toBe(404);
       expect(miss.json()).toMatchObject({
         code: 'TARGET_NOT_FOUND',
         error: 'Kohdetta ei löytynyt',
       });
     }
-    expect((await call('GET', '/api/targets/ei-uuid', 'admin')).statusCode).toBe(400);
+    expect((await as('Ylläpitäjä').get('/api/targets/ei-uuid')).statusCode).toBe(400);
   });
 
   it('reads targets by id, one or several', async () => {
-    const one = await call('GET', `/api/target-by-id?targetId=${target['As Oy Kivikko']}`, 'admin');
+    const one = await as('Ylläpitäjä').get(`/api/target-by-id?targetId=${target['As Oy Kivikko']}`);
     expect(one.statusCode).toBe(200);
     expect(one.json().target.targetName).toBe('As Oy Kivikko');
     const ids = [target['Toimitalo Tikkurila'], target['As Oy Kivikko'], target['As Oy Kivikko']];
-    const many = await call('GET', `/api/targets-by-id?targetId=${ids.join(',')}`, 'admin');
+    const many = await as('Ylläpitäjä').get(`/api/targets-by-id?targetId=${ids.join(',')}`);
     expect(many.statusCode).toBe(200);
     expect(names(many.json().targets)).toEqual(['As Oy Kivikko', 'Toimitalo Tikkurila']);
-    const mixed = await call(
-      'GET',
+    const mixed = await as('Ylläpitäjä').get(
       `/api/targets-by-id?targetId=${target['As Oy Kivikko']},${target['As Oy Hämeenpuisto']}`,
-      'admin',
     );
     expect(mixed.statusCode).toBe(404);
     expect(mixed.json().code).toBe('TARGET_NOT_FOUND');
-    const foreign = await call(
-      'GET',
+    const foreign = await as('Pääkäyttäjä').get(
       `/api/target-by-id?targetId=${target['As Oy Hämeenpuisto']}`,
-      'main',
     );
     expect(foreign.statusCode).toBe(404);
   });
 
   it('lists an organization’s targets for administrators within scope', async () => {
     const url = (id: string) => `/api/organization-targets?targetOrganizationId=${id}`;
-    const own = await call('GET', url(fx.orgA), 'main');
+    const own = await as('Pääkäyttäjä').get(url(fx.orgA.id));
     expect(own.statusCode).toBe(200);
     expect(names(own.json().targets)).toContain('Toimitalo Tikkurila');
-    const foreign = await call('GET', url(fx.orgB), 'admin');
+    const foreign = await as('Ylläpitäjä').get(url(fx.orgB.id));
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json().code).toBe('ORGANIZATION_NOT_FOUND');
-    const top = await call('GET', url(fx.orgB), 'top');
-    expect(ids(top.json().targets).sort()).toEqual((await targetIdsOf(fx.orgB)).sort());
-    expect((await call('GET', url(fx.missing), 'top')).statusCode).toBe(404);
-    expect((await call('GET', url(fx.orgA), 'user')).statusCode).toBe(403);
+    const top = await as('Pääylläpitäjä').get(url(fx.orgB.id));
+    expect(ids(top.json().targets).sort()).toEqual((await targetIdsOf(fx.orgB.id)).sort());
+    expect((await as('Pääylläpitäjä').get(url(fx.missing))).statusCode).toBe(404);
+    expect((await as('Käyttäjä').get(url(fx.orgA.id))).statusCode).toBe(403);
   });
 });
 
 describe('POST /api/target', () => {
   it('creates a target in the own organization with contact users and an audit entry', async () => {
-    const body = targetBody({ targetContactUser: [fx.userA.Ylläpitäjä, fx.userA.Käyttäjä] });
-    const res = await call('POST', '/api/target', 'main', body);
+    const body = targetBody({
+      targetContactUser: [fx.seeded('A', 'Ylläpitäjä').id, fx.seeded('A', 'Käyttäjä').id],
+    });
+    const res = await as('Pääkäyttäjä').post('/api/target', body);
     expect(res.statusCode, res.body).toBe(201);
     const created = res.json().target;
     expect(res.json().message).toBe('Kohde luotu');
     expect(created).toMatchObject({
       targetName: body.targetName,
-      targetOrganizationId: fx.orgA,
+      targetOrganizationId: fx.orgA.id,
       targetInformation: 'Tietoa kohteesta',
       targetDescription: null,
-      Organization: { organizationName: 'Demo Kiinteistöt Oy' },
+      Organization: { organizationName: fx.orgA.name },
     });
     expect([...created.targetContactUser].sort()).toEqual(
-      [fx.userA.Ylläpitäjä, fx.userA.Käyttäjä].sort(),
+      [fx.seeded('A', 'Ylläpitäjä').id, fx.seeded('A', 'Käyttäjä').id].sort(),
     );
     expect(await contactsOf(created.targetId)).toEqual(
-      [fx.userA.Ylläpitäjä, fx.userA.Käyttäjä].sort(),
+      [fx.seeded('A', 'Ylläpitäjä').id, fx.seeded('A', 'Käyttäjä').id].sort(),
     );
     const [entry] = await auditOf(created.targetId);
     expect(entry).toMatchObject({
       action: 'target.create',
-      actorEmail: 'paakayttaja@demo.vahti.fi',
-      organizationId: fx.orgA,
+      actorEmail: `paakayttaja@${fx.orgA.emailDomain}`,
+      organizationId: fx.orgA.id,
       details: expect.objectContaining({ targetName: body.targetName }),
     });
   });
 
   it('answers 403 to a non-top administrator naming another organization, writing nothing', async () => {
     const before = await countTargets();
-    const res = await call(
-      'POST',
+    const res = await as('Ylläpitäjä').post(
       '/api/target',
-      'admin',
-      targetBody({ targetOrganizationId: fx.orgB }),
+      targetBody({ targetOrganizationId: fx.orgB.id }),
     );
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe('FORBIDDEN');
-    const own = await call(
-      'POST',
+    const own = await as('Ylläpitäjä').post(
       '/api/target',
-      'admin',
-      targetBody({ targetOrganizationId: fx.orgA }),
+      targetBody({ targetOrganizationId: fx.orgA.id }),
     );
     expect(own.statusCode).toBe(201);
     expect(await countTargets()).toBe(before + 1);
@@ -273,21 +251,20 @@ describe('POST /api/target', () => {
 
   it('answers 404 USER_NOT_FOUND for a contact user outside the organization', async () => {
     const before = await countTargets();
-    for (const contact of [fx.adminB, fx.missing]) {
-      const res = await call(
-        'POST',
+    for (const contact of [fx.seeded('B', 'Ylläpitäjä').id, fx.missing]) {
+      const res = await as('Ylläpitäjä').post(
         '/api/target',
-        'admin',
         targetBody({ targetContactUser: [contact] }),
       );
       expect(res.statusCode).toBe(404);
       expect(res.json()).toMatchObject({ code: 'USER_NOT_FOUND', error: 'Käyttäjää ei löytynyt' });
     }
-    const top = await call(
-      'POST',
+    const top = await as('Pääylläpitäjä').post(
       '/api/target',
-      'top',
-      targetBody({ targetOrganizationId: fx.orgB, targetContactUser: [fx.userA.Käyttäjä] }),
+      targetBody({
+        targetOrganizationId: fx.orgB.id,
+        targetContactUser: [fx.seeded('A', 'Käyttäjä').id],
+      }),
     );
     expect(top.statusCode).toBe(404);
     expect(top.json().code).toBe('USER_NOT_FOUND');
@@ -295,38 +272,35 @@ describe('POST /api/target', () => {
   });
 
   it('lets the top administrator choose the organization, which must be named and exist', async () => {
-    const none = await call('POST', '/api/target', 'top', targetBody());
+    const none = await as('Pääylläpitäjä').post('/api/target', targetBody());
     expect(none.statusCode).toBe(400);
     expect(none.json()).toMatchObject({
       code: 'VALIDATION_FAILED',
       fields: { targetOrganizationId: 'Pakollinen kenttä' },
     });
-    const missing = await call(
-      'POST',
+    const missing = await as('Pääylläpitäjä').post(
       '/api/target',
-      'top',
       targetBody({ targetOrganizationId: fx.missing }),
     );
     expect(missing.statusCode).toBe(404);
     expect(missing.json().code).toBe('ORGANIZATION_NOT_FOUND');
-    const inB = await call(
-      'POST',
+    const inB = await as('Pääylläpitäjä').post(
       '/api/target',
-      'top',
-      targetBody({ targetOrganizationId: fx.orgB, targetContactUser: [fx.adminB] }),
+      targetBody({
+        targetOrganizationId: fx.orgB.id,
+        targetContactUser: [fx.seeded('B', 'Ylläpitäjä').id],
+      }),
     );
     expect(inB.statusCode, inB.body).toBe(201);
     expect(inB.json().target).toMatchObject({
-      targetOrganizationId: fx.orgB,
-      Organization: { organizationName: 'Toinen Taloyhtiö Oy' },
+      targetOrganizationId: fx.orgB.id,
+      Organization: { organizationName: fx.orgB.name },
     });
   });
 
   it('names the fields of bad input', async () => {
-    const res = await call(
-      'POST',
+    const res = await as('Ylläpitäjä').post(
       '/api/target',
-      'admin',
       targetBody({
         targetZipCode: '1234',
         targetContactUser: [],
@@ -344,7 +318,7 @@ describe('POST /api/target', () => {
       targetInformation: 'Virheellinen arvo',
     });
     const { targetContactUser: _, targetZipCode: __, ...rest } = targetBody();
-    const missing = await call('POST', '/api/target', 'admin', rest);
+    const missing = await as('Ylläpitäjä').post('/api/target', rest);
     expect(missing.json().fields).toEqual({
       targetContactUser: 'Pakollinen kenttä',
       targetZipCode: 'Postinumero on pakollinen tieto',
@@ -352,29 +326,27 @@ describe('POST /api/target', () => {
   });
 
   it('is for the admin area only', async () => {
-    const res = await call('POST', '/api/target', 'user', targetBody());
+    const res = await as('Käyttäjä').post('/api/target', targetBody());
     expect(res.statusCode).toBe(403);
   });
 });
 
 describe('PATCH /api/target', () => {
-  async function created(who = 'admin', overrides: Record<string, unknown> = {}) {
-    const res = await call('POST', '/api/target', who, targetBody(overrides));
+  async function created(overrides: Record<string, unknown> = {}) {
+    const res = await as('Ylläpitäjä').post('/api/target', targetBody(overrides));
     expect(res.statusCode, res.body).toBe(201);
     return res.json().target as { targetId: string; targetName: string };
   }
 
   it('saves the fields, replaces the contact users and logs what changed', async () => {
     const t = await created();
-    const res = await call(
-      'PATCH',
+    const res = await as('Ylläpitäjä').patch(
       '/api/target',
-      'admin',
       targetBody({
         targetId: t.targetId,
         targetName: t.targetName,
         targetAddress: 'Uusi osoite 7',
-        targetContactUser: [fx.userA.Pääkäyttäjä],
+        targetContactUser: [fx.seeded('A', 'Pääkäyttäjä').id],
         targetState: 'Passiivinen',
       }),
     );
@@ -384,25 +356,23 @@ describe('PATCH /api/target', () => {
       target: {
         targetAddress: 'Uusi osoite 7',
         targetState: 'Passiivinen',
-        targetContactUser: [fx.userA.Pääkäyttäjä],
+        targetContactUser: [fx.seeded('A', 'Pääkäyttäjä').id],
         targetInformation: 'Tietoa kohteesta',
       },
     });
-    expect(await contactsOf(t.targetId)).toEqual([fx.userA.Pääkäyttäjä]);
+    expect(await contactsOf(t.targetId)).toEqual([fx.seeded('A', 'Pääkäyttäjä').id]);
     const update = (await auditOf(t.targetId)).find((e) => e.action === 'target.update');
     expect(update?.details).toEqual({
       targetAddress: 'Uusi osoite 7',
       targetState: 'Passiivinen',
-      targetContactUser: [fx.userA.Pääkäyttäjä],
+      targetContactUser: [fx.seeded('A', 'Pääkäyttäjä').id],
     });
   });
 
   it('answers 404 for another organization’s target and changes nothing', async () => {
-    const bTarget = await fx.create.target(fx.orgB);
-    const res = await call(
-      'PATCH',
+    const bTarget = await fx.create.target(fx.orgB.id);
+    const res = await as('Ylläpitäjä').patch(
       '/api/target',
-      'admin',
       targetBody({ targetId: bTarget, targetName: 'Kaapattu' }),
     );
     expect(res.statusCode).toBe(404);
@@ -412,83 +382,80 @@ describe('PATCH /api/target', () => {
       .from(targets)
       .where(eq(targets.targetId, bTarget));
     expect(row?.name).not.toBe('Kaapattu');
-    const missing = await call('PATCH', '/api/target', 'top', targetBody({ targetId: fx.missing }));
+    const missing = await as('Pääylläpitäjä').patch(
+      '/api/target',
+      targetBody({ targetId: fx.missing }),
+    );
     expect(missing.statusCode).toBe(404);
   });
 
   it('lets only the top administrator move a target; the move unlinks the former users', async () => {
     const t = await created();
-    const refused = await call(
-      'PATCH',
+    const refused = await as('Ylläpitäjä').patch(
       '/api/target',
-      'admin',
-      targetBody({ targetId: t.targetId, targetOrganizationId: fx.orgB }),
+      targetBody({ targetId: t.targetId, targetOrganizationId: fx.orgB.id }),
     );
     expect(refused.statusCode).toBe(403);
     expect(
-      (await call('GET', `/api/target-by-id?targetId=${t.targetId}`, 'admin')).statusCode,
+      (await as('Ylläpitäjä').get(`/api/target-by-id?targetId=${t.targetId}`)).statusCode,
     ).toBe(200);
 
-    await fx.create.link(fx.userA.Käyttäjä, t.targetId);
-    const wrongContacts = await call(
-      'PATCH',
+    await fx.create.link(fx.seeded('A', 'Käyttäjä').id, t.targetId);
+    const wrongContacts = await as('Pääylläpitäjä').patch(
       '/api/target',
-      'top',
-      targetBody({ targetId: t.targetId, targetOrganizationId: fx.orgB }),
+      targetBody({ targetId: t.targetId, targetOrganizationId: fx.orgB.id }),
     );
     expect(wrongContacts.statusCode).toBe(404);
     expect(wrongContacts.json().code).toBe('USER_NOT_FOUND');
 
-    const moved = await call(
-      'PATCH',
+    const moved = await as('Pääylläpitäjä').patch(
       '/api/target',
-      'top',
       targetBody({
         targetId: t.targetId,
-        targetOrganizationId: fx.orgB,
-        targetContactUser: [fx.adminB],
+        targetOrganizationId: fx.orgB.id,
+        targetContactUser: [fx.seeded('B', 'Ylläpitäjä').id],
       }),
     );
     expect(moved.statusCode, moved.body).toBe(200);
     expect(moved.json().target).toMatchObject({
-      targetOrganizationId: fx.orgB,
-      targetContactUser: [fx.adminB],
+      targetOrganizationId: fx.orgB.id,
+      targetContactUser: [fx.seeded('B', 'Ylläpitäjä').id],
     });
     const links = await ctx.database.db
       .select({ n: count() })
       .from(userTargets)
       .where(eq(userTargets.targetId, t.targetId));
     expect(links[0]?.n).toBe(0);
-    expect((await call('GET', `/api/targets/${t.targetId}`, 'admin')).statusCode).toBe(404);
-    expect((await call('GET', `/api/targets/${t.targetId}`, 'adminB')).statusCode).toBe(200);
+    expect((await as('Ylläpitäjä').get(`/api/targets/${t.targetId}`)).statusCode).toBe(404);
+    expect((await as('Ylläpitäjä', 'B').get(`/api/targets/${t.targetId}`)).statusCode).toBe(200);
   });
 });
 
 describe('PATCH /api/target-contact-user-data-remove', () => {
   it('clears the contact users of a target in scope', async () => {
-    const res = await call('POST', '/api/target', 'admin', targetBody());
+    const res = await as('Ylläpitäjä').post('/api/target', targetBody());
     const { targetId } = res.json().target;
-    const removed = await call('PATCH', '/api/target-contact-user-data-remove', 'admin', {
+    const removed = await as('Ylläpitäjä').patch('/api/target-contact-user-data-remove', {
       targetId,
     });
     expect(removed.statusCode).toBe(200);
     expect(removed.json()).toEqual({ message: 'Kohteen yhteyshenkilöt poistettu' });
     expect(await contactsOf(targetId)).toEqual([]);
     const entry = (await auditOf(targetId)).find((e) => e.action === 'target.contactUsersRemove');
-    expect(entry?.details).toEqual({ targetContactUser: [fx.userA.Ylläpitäjä] });
+    expect(entry?.details).toEqual({ targetContactUser: [fx.seeded('A', 'Ylläpitäjä').id] });
   });
 
   it('answers 404 for another organization’s target and leaves its contacts', async () => {
     const hameenpuisto = target['As Oy Hämeenpuisto'] ?? '';
     const before = await contactsOf(hameenpuisto);
     expect(before).not.toEqual([]);
-    const res = await call('PATCH', '/api/target-contact-user-data-remove', 'admin', {
+    const res = await as('Ylläpitäjä').patch('/api/target-contact-user-data-remove', {
       targetId: hameenpuisto,
     });
     expect(res.statusCode).toBe(404);
     expect(res.json().code).toBe('TARGET_NOT_FOUND');
     expect(await contactsOf(hameenpuisto)).toEqual(before);
-    const user = await call('PATCH', '/api/target-contact-user-data-remove', 'user', {
+    const user = await as('Käyttäjä').patch('/api/target-contact-user-data-remove', {
       targetId: target['As Oy Kivikko'],
     });
     expect(user.statusCode).toBe(403);
@@ -498,25 +465,23 @@ describe('PATCH /api/target-contact-user-data-remove', () => {
     const [moved] = await ctx.database.db
       .insert(users)
       .values({
-        organizationId: fx.orgA,
-        userEmail: `siirtyva.${randomBytes(3).toString('hex')}@demo.vahti.fi`,
+        organizationId: fx.orgA.id,
+        userEmail: `siirtyva.${randomBytes(3).toString('hex')}@${fx.orgA.emailDomain}`,
         passwordHash: 'x',
         userFirstName: 'Siirtyvä',
         userLastName: 'Henkilö',
       })
       .returning({ id: users.userId });
-    const res = await call(
-      'POST',
+    const res = await as('Ylläpitäjä').post(
       '/api/target',
-      'admin',
       targetBody({ targetContactUser: [moved?.id] }),
     );
     const { targetId } = res.json().target;
     await ctx.database.db
       .update(users)
-      .set({ organizationId: fx.orgB })
+      .set({ organizationId: fx.orgB.id })
       .where(and(eq(users.userId, moved?.id ?? '')));
-    const after = await call('GET', `/api/target-by-id?targetId=${targetId}`, 'admin');
+    const after = await as('Ylläpitäjä').get(`/api/target-by-id?targetId=${targetId}`);
     expect(after.json().target.targetContactUser).toEqual([]);
   });
 });

@@ -1,12 +1,14 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, organizations, targets, users, userTargets } from '../../src/db/schema/index.js';
-import { bearer, createTestApp, DRIVER, login, type TestContext } from '../helpers/app.js';
+import { auditLog, targets, users, userTargets } from '../../src/db/schema/index.js';
+import { type Actors, type Client, startApiTest } from '../helpers/actors.js';
+import { DRIVER, type TestContext } from '../helpers/app.js';
+import type { Fixtures } from '../helpers/fixtures.js';
 
 let ctx: TestContext;
-let orgA: string;
-let orgB: string;
+let fx: Fixtures;
+let as: Actors;
 /** Target ids by name. */
 const targetIds = new Map<string, string>();
 const target = (name: string): string => {
@@ -14,36 +16,16 @@ const target = (name: string): string => {
   if (!id) throw new Error(`no target ${name}`);
   return id;
 };
-const tokens = { top: '', admin: '', main: '', user: '', adminB: '' };
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  const orgs = await ctx.database.db
-    .select({ id: organizations.organizationId, name: organizations.organizationName })
-    .from(organizations);
-  orgA = orgs.find((o) => o.name === 'Demo Kiinteistöt Oy')?.id ?? '';
-  orgB = orgs.find((o) => o.name === 'Toinen Taloyhtiö Oy')?.id ?? '';
+  ({ ctx, fx, as } = await startApiTest());
   for (const row of await ctx.database.db
     .select({ id: targets.targetId, name: targets.targetName })
     .from(targets)) {
     targetIds.set(row.name, row.id);
   }
-  tokens.top = await login(ctx.app, 'paayllapitaja@demo.vahti.fi');
-  tokens.admin = await login(ctx.app, 'yllapitaja@demo.vahti.fi');
-  tokens.main = await login(ctx.app, 'paakayttaja@demo.vahti.fi');
-  tokens.user = await login(ctx.app, 'kayttaja@demo.vahti.fi');
-  tokens.adminB = await login(ctx.app, 'yllapitaja@toinen.vahti.fi');
 });
 afterAll(() => ctx.close());
-
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-const call = (method: Method, url: string, token: string | null, payload?: unknown) =>
-  ctx.app.inject({
-    method,
-    url,
-    headers: token ? bearer(token) : {},
-    ...(payload !== undefined && { payload: payload as object }),
-  });
 
 const idOf = async (email: string) => {
   const [row] = await ctx.database.db
@@ -55,8 +37,11 @@ const idOf = async (email: string) => {
 };
 
 /** A fresh Käyttäjä of the organization with no links. */
-async function freshUser(organizationId = orgA, role: 'Käyttäjä' | 'Ylläpitäjä' = 'Käyttäjä') {
-  const domain = organizationId === orgB ? 'toinen.vahti.fi' : 'demo.vahti.fi';
+async function freshUser(
+  organizationId = fx.orgA.id,
+  role: 'Käyttäjä' | 'Ylläpitäjä' = 'Käyttäjä',
+) {
+  const domain = organizationId === fx.orgB.id ? fx.orgB.emailDomain : fx.orgA.emailDomain;
   const [row] = await ctx.database.db
     .insert(users)
     .values({
@@ -90,8 +75,8 @@ const names = (list: Array<{ targetName: string }>) => list.map((t) => t.targetN
 
 describe(`GET /api/user-targets (${DRIVER})`, () => {
   it("lists the user's links by target name", async () => {
-    const paivi = await idOf('paakayttaja@demo.vahti.fi');
-    const res = await call('GET', `/api/user-targets?userId=${paivi}`, tokens.admin);
+    const paivi = await idOf(fx.seeded('A', 'Pääkäyttäjä').email);
+    const res = await as('Ylläpitäjä').get(`/api/user-targets?userId=${paivi}`);
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('Käyttäjän kohteet haettu');
     const list = res.json().targets;
@@ -107,20 +92,18 @@ describe(`GET /api/user-targets (${DRIVER})`, () => {
   });
 
   it('answers 404 for a user of another organization or none, 403 to Käyttäjä, 400 for a bad id', async () => {
-    const tuomas = await idOf('yllapitaja@toinen.vahti.fi');
+    const tuomas = await idOf(fx.seeded('B', 'Ylläpitäjä').email);
     for (const userId of [tuomas, randomUUID()]) {
-      const res = await call('GET', `/api/user-targets?userId=${userId}`, tokens.main);
+      const res = await as('Pääkäyttäjä').get(`/api/user-targets?userId=${userId}`);
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ error: 'Käyttäjää ei löytynyt', code: 'USER_NOT_FOUND' });
     }
-    expect((await call('GET', `/api/user-targets?userId=${tuomas}`, tokens.top)).statusCode).toBe(
+    expect((await as('Pääylläpitäjä').get(`/api/user-targets?userId=${tuomas}`)).statusCode).toBe(
       200,
     );
-    const own = await idOf('kayttaja@demo.vahti.fi');
-    expect((await call('GET', `/api/user-targets?userId=${own}`, tokens.user)).statusCode).toBe(
-      403,
-    );
-    const bad = await call('GET', '/api/user-targets?userId=x', tokens.admin);
+    const own = await idOf(fx.seeded('A', 'Käyttäjä').email);
+    expect((await as('Käyttäjä').get(`/api/user-targets?userId=${own}`)).statusCode).toBe(403);
+    const bad = await as('Ylläpitäjä').get('/api/user-targets?userId=x');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields).toEqual({ userId: 'Virheellinen arvo' });
   });
@@ -129,8 +112,8 @@ describe(`GET /api/user-targets (${DRIVER})`, () => {
 describe(`POST /api/user-targets (${DRIVER})`, () => {
   it('links the user to the targets, keeps existing links and logs what was added', async () => {
     const userId = await freshUser();
-    const first = await call('POST', '/api/user-targets', tokens.admin, {
-      organization: orgA,
+    const first = await as('Ylläpitäjä').post('/api/user-targets', {
+      organization: fx.orgA.id,
       userId,
       targetId: [target('As Oy Kivikko'), target('Tornitalo Tapiola')],
     });
@@ -138,7 +121,7 @@ describe(`POST /api/user-targets (${DRIVER})`, () => {
     expect(first.json().message).toBe('Kohteet liitetty käyttäjään');
     expect(names(first.json().targets)).toEqual(['As Oy Kivikko', 'Tornitalo Tapiola']);
 
-    const second = await call('POST', '/api/user-targets', tokens.main, {
+    const second = await as('Pääkäyttäjä').post('/api/user-targets', {
       userId,
       targetId: [
         target('As Oy Kivikko'),
@@ -163,62 +146,77 @@ describe(`POST /api/user-targets (${DRIVER})`, () => {
     const userId = await freshUser();
     await ctx.database.db.insert(userTargets).values({ userId, targetId: target('As Oy Kivikko') });
     const before = await linkedTargetIds(userId);
-    const ylermi = await idOf('yllapitaja@demo.vahti.fi');
-    const tuomas = await idOf('yllapitaja@toinen.vahti.fi');
-    const cases: Array<[string, Record<string, unknown>, number, string]> = [
-      [tokens.user, { userId, targetId: [target('Rivitalo Haukilahti')] }, 403, 'FORBIDDEN'],
+    const ylermi = await idOf(fx.seeded('A', 'Ylläpitäjä').email);
+    const tuomas = await idOf(fx.seeded('B', 'Ylläpitäjä').email);
+    const cases: Array<[Client, Record<string, unknown>, number, string]> = [
+      [as('Käyttäjä'), { userId, targetId: [target('Rivitalo Haukilahti')] }, 403, 'FORBIDDEN'],
       [
-        tokens.admin,
-        { organization: orgB, userId, targetId: [target('Rivitalo Haukilahti')] },
+        as('Ylläpitäjä'),
+        { organization: fx.orgB.id, userId, targetId: [target('Rivitalo Haukilahti')] },
         403,
         'FORBIDDEN',
       ],
-      [tokens.admin, { userId, targetId: [target('As Oy Hämeenpuisto')] }, 404, 'TARGET_NOT_FOUND'],
-      [tokens.top, { userId, targetId: [target('As Oy Hämeenpuisto')] }, 404, 'TARGET_NOT_FOUND'],
       [
-        tokens.admin,
+        as('Ylläpitäjä'),
+        { userId, targetId: [target('As Oy Hämeenpuisto')] },
+        404,
+        'TARGET_NOT_FOUND',
+      ],
+      [
+        as('Pääylläpitäjä'),
+        { userId, targetId: [target('As Oy Hämeenpuisto')] },
+        404,
+        'TARGET_NOT_FOUND',
+      ],
+      [
+        as('Ylläpitäjä'),
         { userId, targetId: [target('Rivitalo Haukilahti'), randomUUID()] },
         404,
         'TARGET_NOT_FOUND',
       ],
       [
-        tokens.top,
-        { organization: orgB, userId, targetId: [target('Rivitalo Haukilahti')] },
+        as('Pääylläpitäjä'),
+        { organization: fx.orgB.id, userId, targetId: [target('Rivitalo Haukilahti')] },
         400,
         'VALIDATION_FAILED',
       ],
-      [tokens.main, { userId: ylermi, targetId: [target('Tornitalo Tapiola')] }, 403, 'FORBIDDEN'],
       [
-        tokens.admin,
+        as('Pääkäyttäjä'),
+        { userId: ylermi, targetId: [target('Tornitalo Tapiola')] },
+        403,
+        'FORBIDDEN',
+      ],
+      [
+        as('Ylläpitäjä'),
         { userId: tuomas, targetId: [target('Rivitalo Haukilahti')] },
         404,
         'USER_NOT_FOUND',
       ],
-      [tokens.admin, { userId, targetId: [] }, 400, 'VALIDATION_FAILED'],
+      [as('Ylläpitäjä'), { userId, targetId: [] }, 400, 'VALIDATION_FAILED'],
     ];
-    for (const [token, body, status, code] of cases) {
-      const res = await call('POST', '/api/user-targets', token, body);
+    for (const [client, body, status, code] of cases) {
+      const res = await client.post('/api/user-targets', body);
       expect(res.statusCode, JSON.stringify(body)).toBe(status);
       expect(res.json().code).toBe(code);
     }
     expect(await linkedTargetIds(userId)).toEqual(before);
     expect(await linkedTargetIds(ylermi)).not.toContain(target('Tornitalo Tapiola'));
 
-    const wrongOrg = await call('POST', '/api/user-targets', tokens.top, {
-      organization: orgB,
+    const wrongOrg = await as('Pääylläpitäjä').post('/api/user-targets', {
+      organization: fx.orgB.id,
       userId,
       targetId: [target('Rivitalo Haukilahti')],
     });
     expect(wrongOrg.json().fields).toEqual({ organization: 'Virheellinen arvo' });
-    const empty = await call('POST', '/api/user-targets', tokens.admin, { userId, targetId: [] });
+    const empty = await as('Ylläpitäjä').post('/api/user-targets', { userId, targetId: [] });
     expect(empty.json().fields).toEqual({ targetId: 'Pakollinen kenttä' });
-    expect((await call('POST', '/api/user-targets', null, { userId })).statusCode).toBe(401);
+    expect((await as.anonymous.post('/api/user-targets', { userId })).statusCode).toBe(401);
   });
 
   it('lets the top administrator link a user of organization B', async () => {
-    const userId = await freshUser(orgB);
-    const res = await call('POST', '/api/user-targets', tokens.top, {
-      organization: orgB,
+    const userId = await freshUser(fx.orgB.id);
+    const res = await as('Pääylläpitäjä').post('/api/user-targets', {
+      organization: fx.orgB.id,
       userId,
       targetId: [target('Rivitalo Hervanta')],
     });
@@ -234,7 +232,7 @@ describe(`PATCH /api/user-targets (${DRIVER})`, () => {
       { userId, targetId: target('As Oy Kivikko') },
       { userId, targetId: target('Rivitalo Haukilahti') },
     ]);
-    const res = await call('PATCH', '/api/user-targets', tokens.admin, {
+    const res = await as('Ylläpitäjä').patch('/api/user-targets', {
       userId,
       targetId: [target('Rivitalo Haukilahti'), target('Toimitalo Tikkurila')],
     });
@@ -248,7 +246,7 @@ describe(`PATCH /api/user-targets (${DRIVER})`, () => {
       removed: [target('As Oy Kivikko')],
     });
 
-    const cleared = await call('PATCH', '/api/user-targets', tokens.admin, {
+    const cleared = await as('Ylläpitäjä').patch('/api/user-targets', {
       userId,
       targetId: [],
     });
@@ -259,7 +257,7 @@ describe(`PATCH /api/user-targets (${DRIVER})`, () => {
   it('changes nothing when a target is foreign (404) or the user outranks the caller (403)', async () => {
     const userId = await freshUser();
     await ctx.database.db.insert(userTargets).values({ userId, targetId: target('As Oy Kivikko') });
-    const foreign = await call('PATCH', '/api/user-targets', tokens.admin, {
+    const foreign = await as('Ylläpitäjä').patch('/api/user-targets', {
       userId,
       targetId: [target('Rivitalo Haukilahti'), target('As Oy Hämeenpuisto')],
     });
@@ -267,15 +265,15 @@ describe(`PATCH /api/user-targets (${DRIVER})`, () => {
     expect(foreign.json().code).toBe('TARGET_NOT_FOUND');
     expect(await linkedTargetIds(userId)).toEqual([target('As Oy Kivikko')]);
 
-    const admin = await freshUser(orgA, 'Ylläpitäjä');
-    const above = await call('PATCH', '/api/user-targets', tokens.main, {
+    const admin = await freshUser(fx.orgA.id, 'Ylläpitäjä');
+    const above = await as('Pääkäyttäjä').patch('/api/user-targets', {
       userId: admin,
       targetId: [target('As Oy Kivikko')],
     });
     expect(above.statusCode).toBe(403);
     expect(await linkedTargetIds(admin)).toEqual([]);
 
-    const other = await call('PATCH', '/api/user-targets', tokens.adminB, {
+    const other = await as('Ylläpitäjä', 'B').patch('/api/user-targets', {
       userId,
       targetId: [],
     });
@@ -298,14 +296,14 @@ describe(`DELETE /api/user-targets (${DRIVER})`, () => {
     const userId = await freshUser();
     const id = await linkOf(userId, target('As Oy Kivikko'));
     await linkOf(userId, target('Rivitalo Haukilahti'));
-    const res = await call('DELETE', '/api/user-targets', tokens.main, { id });
+    const res = await as('Pääkäyttäjä').delete('/api/user-targets', { id });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ message: 'Kohde poistettu käyttäjältä' });
     expect(await linkedTargetIds(userId)).toEqual([target('Rivitalo Haukilahti')]);
     const [entry] = await auditOf('userTargets.remove', userId);
     expect(entry?.details).toEqual({ linkId: id, targetIds: [target('As Oy Kivikko')] });
 
-    const again = await call('DELETE', '/api/user-targets', tokens.main, { id });
+    const again = await as('Pääkäyttäjä').delete('/api/user-targets', { id });
     expect(again.statusCode).toBe(404);
     expect(again.json()).toEqual({
       error: 'Käyttäjän kohdetta ei löytynyt',
@@ -314,22 +312,20 @@ describe(`DELETE /api/user-targets (${DRIVER})`, () => {
   });
 
   it("answers 404 for another organization's link and 403 above the caller, removing nothing", async () => {
-    const userB = await freshUser(orgB);
+    const userB = await freshUser(fx.orgB.id);
     const linkB = await linkOf(userB, target('As Oy Hämeenpuisto'));
-    const foreign = await call('DELETE', '/api/user-targets', tokens.admin, { id: linkB });
+    const foreign = await as('Ylläpitäjä').delete('/api/user-targets', { id: linkB });
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json().code).toBe('USER_TARGET_NOT_FOUND');
     expect(await linkedTargetIds(userB)).toEqual([target('As Oy Hämeenpuisto')]);
 
-    const admin = await freshUser(orgA, 'Ylläpitäjä');
+    const admin = await freshUser(fx.orgA.id, 'Ylläpitäjä');
     const link = await linkOf(admin, target('As Oy Kivikko'));
-    const above = await call('DELETE', '/api/user-targets', tokens.main, { id: link });
+    const above = await as('Pääkäyttäjä').delete('/api/user-targets', { id: link });
     expect(above.statusCode).toBe(403);
     expect(await linkedTargetIds(admin)).toEqual([target('As Oy Kivikko')]);
-    expect((await call('DELETE', '/api/user-targets', tokens.user, { id: link })).statusCode).toBe(
-      403,
-    );
-    const bad = await call('DELETE', '/api/user-targets', tokens.admin, {});
+    expect((await as('Käyttäjä').delete('/api/user-targets', { id: link })).statusCode).toBe(403);
+    const bad = await as('Ylläpitäjä').delete('/api/user-targets', {});
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields).toEqual({ id: 'Virheellinen arvo' });
   });
@@ -337,10 +333,8 @@ describe(`DELETE /api/user-targets (${DRIVER})`, () => {
 
 describe('GET /api/user-by-targets and /api/user-by-user-targets', () => {
   it('lists the users of a target by last name; another organization is 404', async () => {
-    const res = await call(
-      'GET',
+    const res = await as('Ylläpitäjä').get(
       `/api/user-by-targets?targetId=${target('Tornitalo Tapiola')}`,
-      tokens.admin,
     );
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('Käyttäjät haettu');
@@ -350,8 +344,8 @@ describe('GET /api/user-by-targets and /api/user-by-user-targets', () => {
       .users.filter((u: { userEmail: string }) => !u.userEmail.startsWith('linkki.'));
     expect(demoUsers).toEqual([
       {
-        uuid: await idOf('timo.hamalainen@demo.vahti.fi'),
-        userEmail: 'timo.hamalainen@demo.vahti.fi',
+        uuid: await idOf(`timo.hamalainen@${fx.orgA.emailDomain}`),
+        userEmail: `timo.hamalainen@${fx.orgA.emailDomain}`,
         userFirstName: 'Timo',
         userLastName: 'Hämäläinen',
         userRoles: 'Käyttäjä',
@@ -361,44 +355,48 @@ describe('GET /api/user-by-targets and /api/user-by-user-targets', () => {
       expect.objectContaining({ userLastName: 'Peltonen', userRoles: 'Pääkäyttäjä' }),
     ]);
     for (const targetId of [target('As Oy Hämeenpuisto'), randomUUID()]) {
-      const miss = await call('GET', `/api/user-by-targets?targetId=${targetId}`, tokens.admin);
+      const miss = await as('Ylläpitäjä').get(`/api/user-by-targets?targetId=${targetId}`);
       expect(miss.statusCode).toBe(404);
       expect(miss.json().code).toBe('TARGET_NOT_FOUND');
     }
-    const top = await call(
-      'GET',
+    const top = await as('Pääylläpitäjä').get(
       `/api/user-by-targets?targetId=${target('As Oy Hämeenpuisto')}`,
-      tokens.top,
     );
     expect(top.json().users.map((u: { userEmail: string }) => u.userEmail)).toContain(
-      'yllapitaja@toinen.vahti.fi',
+      fx.seeded('B', 'Ylläpitäjä').email,
     );
   });
 
   it('lists the users sharing a target with the user (the caller by default), the user left out', async () => {
-    const kalle = await idOf('kayttaja@demo.vahti.fi');
-    const res = await call('GET', `/api/user-by-user-targets?userId=${kalle}`, tokens.main);
+    const kalle = await idOf(fx.seeded('A', 'Käyttäjä').email);
+    const res = await as('Pääkäyttäjä').get(`/api/user-by-user-targets?userId=${kalle}`);
     expect(res.statusCode).toBe(200);
     const emails = res.json().users.map((u: { userEmail: string }) => u.userEmail);
-    expect(emails).not.toContain('kayttaja@demo.vahti.fi');
+    expect(emails).not.toContain(fx.seeded('A', 'Käyttäjä').email);
     expect(emails).toEqual(
-      expect.arrayContaining(['tieto@demo.vahti.fi', 'aino.aaltonen@demo.vahti.fi']),
+      expect.arrayContaining([
+        fx.seeded('A', 'Käyttäjä', [1]).email,
+        `aino.aaltonen@${fx.orgA.emailDomain}`,
+      ]),
     );
-    expect(emails).not.toContain('pekka.peltonen@demo.vahti.fi');
+    expect(emails).not.toContain(`pekka.peltonen@${fx.orgA.emailDomain}`);
     expect(new Set(emails).size).toBe(emails.length);
 
-    const mine = await call('GET', '/api/user-by-user-targets', tokens.admin);
+    const mine = await as('Ylläpitäjä').get('/api/user-by-user-targets');
     const mineEmails = mine.json().users.map((u: { userEmail: string }) => u.userEmail);
-    expect(mineEmails).not.toContain('yllapitaja@demo.vahti.fi');
+    expect(mineEmails).not.toContain(fx.seeded('A', 'Ylläpitäjä').email);
     expect(mineEmails).toEqual(
-      expect.arrayContaining(['hanna.heikkinen@demo.vahti.fi', 'liisa.korhonen@demo.vahti.fi']),
+      expect.arrayContaining([
+        `hanna.heikkinen@${fx.orgA.emailDomain}`,
+        `liisa.korhonen@${fx.orgA.emailDomain}`,
+      ]),
     );
-    expect(mine.body).not.toContain('toinen.vahti.fi');
+    expect(mine.body).not.toContain(fx.orgB.emailDomain);
 
-    const tuomas = await idOf('yllapitaja@toinen.vahti.fi');
-    const foreign = await call('GET', `/api/user-by-user-targets?userId=${tuomas}`, tokens.admin);
+    const tuomas = await idOf(fx.seeded('B', 'Ylläpitäjä').email);
+    const foreign = await as('Ylläpitäjä').get(`/api/user-by-user-targets?userId=${tuomas}`);
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json().code).toBe('USER_NOT_FOUND');
-    expect((await call('GET', '/api/user-by-user-targets', tokens.user)).statusCode).toBe(403);
+    expect((await as('Käyttäjä').get('/api/user-by-user-targets')).statusCode).toBe(403);
   });
 });

@@ -3,52 +3,29 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditLog,
-  organizations,
   targetContactUsers,
   targets,
   users,
   userTargets,
 } from '../../src/db/schema/index.js';
-import { bearer, createTestApp, DRIVER, login, type TestContext } from '../helpers/app.js';
+import { type Actors, type Client, startApiTest } from '../helpers/actors.js';
+import { DRIVER, type TestContext } from '../helpers/app.js';
+import type { Fixtures } from '../helpers/fixtures.js';
 
 let ctx: TestContext;
-let orgA: string;
-let orgB: string;
-const tokens: Record<'top' | 'admin' | 'main' | 'user' | 'adminB', string> = {
-  top: '',
-  admin: '',
-  main: '',
-  user: '',
-  adminB: '',
-};
+let fx: Fixtures;
+let as: Actors;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  const orgs = await ctx.database.db
-    .select({ id: organizations.organizationId, name: organizations.organizationName })
-    .from(organizations);
-  orgA = orgs.find((o) => o.name === 'Demo Kiinteistöt Oy')?.id ?? '';
-  orgB = orgs.find((o) => o.name === 'Toinen Taloyhtiö Oy')?.id ?? '';
-  tokens.top = await login(ctx.app, 'paayllapitaja@demo.vahti.fi');
-  tokens.admin = await login(ctx.app, 'yllapitaja@demo.vahti.fi');
-  tokens.main = await login(ctx.app, 'paakayttaja@demo.vahti.fi');
-  tokens.user = await login(ctx.app, 'kayttaja@demo.vahti.fi');
-  tokens.adminB = await login(ctx.app, 'yllapitaja@toinen.vahti.fi');
+  ({ ctx, fx, as } = await startApiTest());
 });
 afterAll(() => ctx.close());
 
-type Method = 'GET' | 'POST' | 'PATCH';
-const call = (method: Method, url: string, token: string | null, payload?: unknown) =>
-  ctx.app.inject({
-    method,
-    url,
-    headers: token ? bearer(token) : {},
-    ...(payload !== undefined && { payload: payload as object }),
-  });
-const getAuth = (token: string) => call('GET', '/api/auth', token);
+const getAuth = (caller: Client | string) =>
+  (typeof caller === 'string' ? as.withToken(caller) : caller).get('/api/auth');
 
 const PASSWORD = 'Hallinta-testi-1';
-const newEmail = (name = 'uusi', domain = 'demo.vahti.fi') =>
+const newEmail = (name = 'uusi', domain = fx.orgA.emailDomain) =>
   `${name}.${randomBytes(3).toString('hex')}@${domain}`;
 
 const userBody = (overrides: Record<string, unknown> = {}) => ({
@@ -66,9 +43,9 @@ const userBody = (overrides: Record<string, unknown> = {}) => ({
 });
 
 /** Creates a user through the API (as organization A's Ylläpitäjä unless told). */
-async function createUser(overrides: Record<string, unknown> = {}, token = tokens.admin) {
+async function createUser(overrides: Record<string, unknown> = {}, client?: Client) {
   const body = userBody(overrides);
-  const res = await call('POST', '/api/register', token, body);
+  const res = await (client ?? as('Ylläpitäjä')).post('/api/register', body);
   expect(res.statusCode, res.body).toBe(201);
   return { ...res.json().user, password: body.userPassword } as Record<string, unknown> & {
     uuid: string;
@@ -80,7 +57,7 @@ async function createUser(overrides: Record<string, unknown> = {}, token = token
 
 /** The PATCH body that leaves the user as they are, with the given changes. */
 async function editBody(uuid: string, changes: Record<string, unknown> = {}) {
-  const current = (await call('GET', `/api/user?uuid=${uuid}`, tokens.top)).json().user;
+  const current = (await as('Pääylläpitäjä').get(`/api/user?uuid=${uuid}`)).json().user;
   return {
     uuid,
     userEmail: current.userEmail,
@@ -119,7 +96,7 @@ const idOf = async (email: string) => {
 describe(`POST /api/register (${DRIVER})`, () => {
   it('creates a user in the own organization: 201 with the user, who can sign in', async () => {
     const body = userBody({ userEmail: newEmail('Ulla.Uusinen') });
-    const res = await call('POST', '/api/register', tokens.admin, body);
+    const res = await as('Ylläpitäjä').post('/api/register', body);
     expect(res.statusCode, res.body).toBe(201);
     const { message, user } = res.json();
     expect(message).toBe('Käyttäjä luotu');
@@ -131,12 +108,12 @@ describe(`POST /api/register (${DRIVER})`, () => {
       userJobTitle: 'Asukas',
       userRoles: 'Käyttäjä',
       userState: 'Aktiivinen',
-      userOrganization: orgA,
+      userOrganization: fx.orgA.id,
       userPermissions: '1,2',
       userInformation: 'Muutti keväällä',
       userDescription: null,
       UserTargets: [],
-      Organization: { organizationId: orgA, organizationName: 'Demo Kiinteistöt Oy' },
+      Organization: { organizationId: fx.orgA.id, organizationName: fx.orgA.name },
     });
     expect(user.uuid).toBe(user.userId);
     expect(new Date(user.createdAt).toISOString()).toBe(user.createdAt);
@@ -144,11 +121,14 @@ describe(`POST /api/register (${DRIVER})`, () => {
 
     const stored = await userRow(user.uuid);
     expect(stored?.passwordHash).toMatch(/^\$argon2id\$/);
-    const token = await login(ctx.app, body.userEmail.toUpperCase(), PASSWORD);
+    const token = await as.signIn(body.userEmail.toUpperCase(), PASSWORD);
     expect((await getAuth(token)).statusCode).toBe(200);
 
     const [entry] = await auditOf('user.create', user.uuid);
-    expect(entry).toMatchObject({ organizationId: orgA, actorEmail: 'yllapitaja@demo.vahti.fi' });
+    expect(entry).toMatchObject({
+      organizationId: fx.orgA.id,
+      actorEmail: fx.seeded('A', 'Ylläpitäjä').email,
+    });
     expect(entry?.details).toMatchObject({ userEmail: body.userEmail, userRoles: 'Käyttäjä' });
     expect(JSON.stringify(entry?.details)).not.toContain(PASSWORD);
   });
@@ -156,34 +136,32 @@ describe(`POST /api/register (${DRIVER})`, () => {
   it('lets the top administrator create a user in organization B, and only in a named one', async () => {
     const created = await createUser(
       {
-        userEmail: newEmail('b', 'toinen.vahti.fi'),
-        userOrganization: orgB,
+        userEmail: newEmail('b', fx.orgB.emailDomain),
+        userOrganization: fx.orgB.id,
         userRoles: 'Ylläpitäjä',
       },
-      tokens.top,
+      as('Pääylläpitäjä'),
     );
     expect(created).toMatchObject({
-      userOrganization: orgB,
+      userOrganization: fx.orgB.id,
       userRoles: 'Ylläpitäjä',
-      Organization: { organizationName: 'Toinen Taloyhtiö Oy' },
+      Organization: { organizationName: fx.orgB.name },
     });
     const top = await createUser(
-      { userRoles: 'Pääylläpitäjä', userOrganization: orgA },
-      tokens.top,
+      { userRoles: 'Pääylläpitäjä', userOrganization: fx.orgA.id },
+      as('Pääylläpitäjä'),
     );
     expect(top.userRoles).toBe('Pääylläpitäjä');
 
     const before = await countUsers();
-    const unnamed = await call('POST', '/api/register', tokens.top, userBody());
+    const unnamed = await as('Pääylläpitäjä').post('/api/register', userBody());
     expect(unnamed.statusCode).toBe(400);
     expect(unnamed.json()).toMatchObject({
       code: 'VALIDATION_FAILED',
       fields: { userOrganization: 'Pakollinen kenttä' },
     });
-    const unknown = await call(
-      'POST',
+    const unknown = await as('Pääylläpitäjä').post(
       '/api/register',
-      tokens.top,
       userBody({ userOrganization: randomUUID() }),
     );
     expect(unknown.statusCode).toBe(404);
@@ -213,7 +191,7 @@ describe(`POST /api/register (${DRIVER})`, () => {
     ];
     const before = await countUsers();
     for (const [override, field, text] of cases) {
-      const res = await call('POST', '/api/register', tokens.admin, userBody(override));
+      const res = await as('Ylläpitäjä').post('/api/register', userBody(override));
       expect(res.statusCode, field).toBe(400);
       expect(res.json().code).toBe('VALIDATION_FAILED');
       expect(res.json().fields[field], field).toBe(text);
@@ -223,19 +201,22 @@ describe(`POST /api/register (${DRIVER})`, () => {
 
   it('answers 403 to roles without the function and to roles above the caller, creating nothing', async () => {
     const before = await countUsers();
-    const forbidden: Array<[string, Record<string, unknown>]> = [
-      [tokens.user, {}],
-      [tokens.main, { userRoles: 'Ylläpitäjä' }],
-      [tokens.admin, { userRoles: 'Pääylläpitäjä' }],
-      [tokens.adminB, { userRoles: 'Pääylläpitäjä' }],
+    const forbidden: Array<[Client, Record<string, unknown>]> = [
+      [as('Käyttäjä'), {}],
+      [as('Pääkäyttäjä'), { userRoles: 'Ylläpitäjä' }],
+      [as('Ylläpitäjä'), { userRoles: 'Pääylläpitäjä' }],
+      [as('Ylläpitäjä', 'B'), { userRoles: 'Pääylläpitäjä' }],
       // Naming another organization than the own one.
-      [tokens.admin, { userOrganization: orgB }],
-      [tokens.main, { userOrganization: orgB }],
-      [tokens.adminB, { userOrganization: orgA, userEmail: newEmail('x', 'toinen.vahti.fi') }],
-      [tokens.admin, { userOrganization: randomUUID() }],
+      [as('Ylläpitäjä'), { userOrganization: fx.orgB.id }],
+      [as('Pääkäyttäjä'), { userOrganization: fx.orgB.id }],
+      [
+        as('Ylläpitäjä', 'B'),
+        { userOrganization: fx.orgA.id, userEmail: newEmail('x', fx.orgB.emailDomain) },
+      ],
+      [as('Ylläpitäjä'), { userOrganization: randomUUID() }],
     ];
-    for (const [token, override] of forbidden) {
-      const res = await call('POST', '/api/register', token, userBody(override));
+    for (const [client, override] of forbidden) {
+      const res = await client.post('/api/register', userBody(override));
       expect(res.statusCode, JSON.stringify(override)).toBe(403);
       expect(res.json()).toEqual({
         error: 'Sinulla ei ole oikeutta tähän toimintoon',
@@ -245,16 +226,16 @@ describe(`POST /api/register (${DRIVER})`, () => {
     expect(await countUsers()).toBe(before);
     // What they may do: a Pääkäyttäjä creates a Pääkäyttäjä, naming the own organization.
     const peer = await createUser(
-      { userRoles: 'Pääkäyttäjä', userOrganization: orgA },
-      tokens.main,
+      { userRoles: 'Pääkäyttäjä', userOrganization: fx.orgA.id },
+      as('Pääkäyttäjä'),
     );
     expect(peer.userRoles).toBe('Pääkäyttäjä');
-    expect((await call('POST', '/api/register', null, userBody())).statusCode).toBe(401);
+    expect((await as.anonymous.post('/api/register', userBody())).statusCode).toBe(401);
   });
 
   it('answers 409 EMAIL_TAKEN for an address in use, in any letter case and organization', async () => {
-    for (const email of ['KAYTTAJA@demo.vahti.fi', 'yllapitaja@demo.vahti.fi']) {
-      const res = await call('POST', '/api/register', tokens.admin, userBody({ userEmail: email }));
+    for (const email of [`KAYTTAJA@${fx.orgA.emailDomain}`, fx.seeded('A', 'Ylläpitäjä').email]) {
+      const res = await as('Ylläpitäjä').post('/api/register', userBody({ userEmail: email }));
       expect(res.statusCode).toBe(409);
       expect(res.json()).toEqual({
         error: 'Sähköpostiosoite on jo käytössä',
@@ -267,18 +248,22 @@ describe(`POST /api/register (${DRIVER})`, () => {
 
 describe('GET /api/users, /api/organization-users and /api/user', () => {
   it('lists the own organization by last name, with targets and organization', async () => {
-    const res = await call('GET', '/api/users', tokens.admin);
+    const res = await as('Ylläpitäjä').get('/api/users');
     expect(res.statusCode).toBe(200);
     const { message, users: list } = res.json();
     expect(message).toBe('Käyttäjät haettu');
-    expect(list.every((u: { userOrganization: string }) => u.userOrganization === orgA)).toBe(true);
-    expect(res.body).not.toContain('toinen.vahti.fi');
+    expect(list.every((u: { userOrganization: string }) => u.userOrganization === fx.orgA.id)).toBe(
+      true,
+    );
+    expect(res.body).not.toContain(fx.orgB.emailDomain);
     const lastNames = list.map((u: { userLastName: string }) => u.userLastName);
     const order = ['Aaltonen', 'Heikkinen', 'Kallio', 'Virtanen'].map((n) => lastNames.indexOf(n));
     expect(order.every((i: number) => i >= 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
 
-    const kalle = list.find((u: { userEmail: string }) => u.userEmail === 'kayttaja@demo.vahti.fi');
+    const kalle = list.find(
+      (u: { userEmail: string }) => u.userEmail === fx.seeded('A', 'Käyttäjä').email,
+    );
     const [kivikko] = await ctx.database.db
       .select({ id: targets.targetId })
       .from(targets)
@@ -287,68 +272,71 @@ describe('GET /api/users, /api/organization-users and /api/user', () => {
       userRoles: 'Käyttäjä',
       userPermissions: '1,2',
       UserTargets: [{ targetId: kivikko?.id }],
-      Organization: { organizationId: orgA, organizationName: 'Demo Kiinteistöt Oy' },
+      Organization: { organizationId: fx.orgA.id, organizationName: fx.orgA.name },
     });
     const paula = list.find((u: { userEmail: string }) => u.userEmail.startsWith('paayllapitaja'));
     expect(paula.UserTargets).toHaveLength(3);
   });
 
   it('lists every organization to the top administrator, only B to B', async () => {
-    const all = (await call('GET', '/api/users', tokens.top)).json().users;
+    const all = (await as('Pääylläpitäjä').get('/api/users')).json().users;
     const orgsSeen = new Set(all.map((u: { userOrganization: string }) => u.userOrganization));
-    expect(orgsSeen).toEqual(new Set([orgA, orgB]));
+    expect(orgsSeen).toEqual(new Set([fx.orgA.id, fx.orgB.id]));
     const [total] = await ctx.database.db.select({ n: count() }).from(users);
     expect(all).toHaveLength(total?.n ?? -1);
 
-    const b = await call('GET', '/api/users', tokens.adminB);
+    const b = await as('Ylläpitäjä', 'B').get('/api/users');
     expect(b.statusCode).toBe(200);
     expect(b.json().users.length).toBeGreaterThanOrEqual(6);
-    expect(b.body).not.toContain('demo.vahti.fi');
-    expect(b.body).not.toContain('Demo Kiinteistöt');
+    expect(b.body).not.toContain(fx.orgA.emailDomain);
+    expect(b.body).not.toContain(fx.orgA.name);
+    expect(b.body).not.toContain(fx.orgA.id);
 
-    expect((await call('GET', '/api/users', tokens.user)).statusCode).toBe(403);
-    expect((await call('GET', '/api/users', null)).statusCode).toBe(401);
+    expect((await as('Käyttäjä').get('/api/users')).statusCode).toBe(403);
+    expect((await as.anonymous.get('/api/users')).statusCode).toBe(401);
   });
 
   it('lists one organization: own or, for the top administrator, any; else 404', async () => {
-    const own = await call('GET', `/api/organization-users?organizationId=${orgA}`, tokens.main);
+    const own = await as('Pääkäyttäjä').get(`/api/organization-users?organizationId=${fx.orgA.id}`);
     expect(own.statusCode).toBe(200);
     expect(own.json().users.length).toBeGreaterThan(10);
-    const top = await call('GET', `/api/organization-users?organizationId=${orgB}`, tokens.top);
+    const top = await as('Pääylläpitäjä').get(
+      `/api/organization-users?organizationId=${fx.orgB.id}`,
+    );
     expect(
-      top.json().users.every((u: { userOrganization: string }) => u.userOrganization === orgB),
+      top
+        .json()
+        .users.every((u: { userOrganization: string }) => u.userOrganization === fx.orgB.id),
     ).toBe(true);
 
-    for (const organizationId of [orgB, randomUUID()]) {
-      const res = await call(
-        'GET',
+    for (const organizationId of [fx.orgB.id, randomUUID()]) {
+      const res = await as('Ylläpitäjä').get(
         `/api/organization-users?organizationId=${organizationId}`,
-        tokens.admin,
       );
       expect(res.statusCode).toBe(404);
       expect(res.json().code).toBe('ORGANIZATION_NOT_FOUND');
     }
-    const bad = await call('GET', '/api/organization-users?organizationId=abc', tokens.admin);
+    const bad = await as('Ylläpitäjä').get('/api/organization-users?organizationId=abc');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields).toEqual({ organizationId: 'Virheellinen arvo' });
   });
 
   it('gets one user by uuid; another organization or none is 404 USER_NOT_FOUND', async () => {
-    const kalle = await idOf('kayttaja@demo.vahti.fi');
-    const res = await call('GET', `/api/user?uuid=${kalle}`, tokens.admin);
+    const kalle = await idOf(fx.seeded('A', 'Käyttäjä').email);
+    const res = await as('Ylläpitäjä').get(`/api/user?uuid=${kalle}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       message: 'Käyttäjä haettu',
-      user: { uuid: kalle, userEmail: 'kayttaja@demo.vahti.fi' },
+      user: { uuid: kalle, userEmail: fx.seeded('A', 'Käyttäjä').email },
     });
-    const tuomas = await idOf('yllapitaja@toinen.vahti.fi');
+    const tuomas = await idOf(fx.seeded('B', 'Ylläpitäjä').email);
     for (const uuid of [tuomas, randomUUID()]) {
-      const miss = await call('GET', `/api/user?uuid=${uuid}`, tokens.admin);
+      const miss = await as('Ylläpitäjä').get(`/api/user?uuid=${uuid}`);
       expect(miss.statusCode).toBe(404);
       expect(miss.json()).toEqual({ error: 'Käyttäjää ei löytynyt', code: 'USER_NOT_FOUND' });
     }
-    expect((await call('GET', `/api/user?uuid=${tuomas}`, tokens.top)).statusCode).toBe(200);
-    const none = await call('GET', '/api/user', tokens.admin);
+    expect((await as('Pääylläpitäjä').get(`/api/user?uuid=${tuomas}`)).statusCode).toBe(200);
+    const none = await as('Ylläpitäjä').get('/api/user');
     expect(none.statusCode).toBe(400);
     expect(none.json().fields).toEqual({ uuid: 'Virheellinen arvo' });
   });
@@ -357,11 +345,9 @@ describe('GET /api/users, /api/organization-users and /api/user', () => {
 describe(`PATCH /api/users (${DRIVER})`, () => {
   it('saves the edit, logs the changed fields and keeps the session when access is unchanged', async () => {
     const created = await createUser();
-    const token = await login(ctx.app, created.userEmail, created.password);
-    const res = await call(
-      'PATCH',
+    const token = await as.signIn(created.userEmail, created.password);
+    const res = await as('Ylläpitäjä').patch(
       '/api/users',
-      tokens.admin,
       await editBody(created.uuid, { userFirstName: 'Uuno', userJobTitle: 'Hallituksen jäsen' }),
     );
     expect(res.statusCode, res.body).toBe(200);
@@ -377,10 +363,8 @@ describe(`PATCH /api/users (${DRIVER})`, () => {
     const [entry] = await auditOf('user.update', created.uuid);
     expect(entry?.details).toEqual({ userFirstName: 'Uuno', userJobTitle: 'Hallituksen jäsen' });
 
-    const cleared = await call(
-      'PATCH',
+    const cleared = await as('Ylläpitäjä').patch(
       '/api/users',
-      tokens.admin,
       await editBody(created.uuid, { userInformation: null }),
     );
     expect(cleared.json().user.userInformation).toBeNull();
@@ -388,11 +372,9 @@ describe(`PATCH /api/users (${DRIVER})`, () => {
 
   it('revokes the tokens on a role or permission change and logs user.role', async () => {
     const created = await createUser();
-    const token = await login(ctx.app, created.userEmail, created.password);
-    const res = await call(
-      'PATCH',
+    const token = await as.signIn(created.userEmail, created.password);
+    const res = await as('Pääkäyttäjä').patch(
       '/api/users',
-      tokens.main,
       await editBody(created.uuid, { userRoles: 'Pääkäyttäjä' }),
     );
     expect(res.statusCode, res.body).toBe(200);
@@ -400,11 +382,9 @@ describe(`PATCH /api/users (${DRIVER})`, () => {
     const [role] = await auditOf('user.role', created.uuid);
     expect(role?.details).toEqual({ from: 'Käyttäjä', to: 'Pääkäyttäjä' });
 
-    const again = await login(ctx.app, created.userEmail, created.password);
-    await call(
-      'PATCH',
+    const again = await as.signIn(created.userEmail, created.password);
+    await as('Ylläpitäjä').patch(
       '/api/users',
-      tokens.admin,
       await editBody(created.uuid, { userPermissions: '1' }),
     );
     expect((await getAuth(again)).statusCode).toBe(401);
@@ -412,17 +392,15 @@ describe(`PATCH /api/users (${DRIVER})`, () => {
 
   it('passivates: the old token is refused and the user cannot sign in (ACCOUNT_INACTIVE)', async () => {
     const created = await createUser();
-    const token = await login(ctx.app, created.userEmail, created.password);
-    const res = await call(
-      'PATCH',
+    const token = await as.signIn(created.userEmail, created.password);
+    const res = await as('Ylläpitäjä').patch(
       '/api/users',
-      tokens.admin,
       await editBody(created.uuid, { userState: 'Passiivinen' }),
     );
     expect(res.statusCode).toBe(200);
     expect(res.json().user.userState).toBe('Passiivinen');
     expect((await getAuth(token)).statusCode).toBe(401);
-    const signIn = await call('POST', '/api/login', null, {
+    const signIn = await as.anonymous.post('/api/login', {
       userEmail: created.userEmail,
       userPassword: created.password,
     });
@@ -434,19 +412,19 @@ describe(`PATCH /api/users (${DRIVER})`, () => {
 
   it('answers 403 above the caller and for another organization named, changing nothing', async () => {
     const created = await createUser();
-    const paula = await idOf('paayllapitaja@demo.vahti.fi');
-    const ylermi = await idOf('yllapitaja@demo.vahti.fi');
-    const cases: Array<[string, string, Record<string, unknown>]> = [
-      [tokens.user, created.uuid, { userFirstName: 'Ei' }],
-      [tokens.main, created.uuid, { userRoles: 'Ylläpitäjä' }],
-      [tokens.admin, created.uuid, { userRoles: 'Pääylläpitäjä' }],
-      [tokens.admin, paula, { userFirstName: 'Ei' }],
-      [tokens.main, ylermi, { userFirstName: 'Ei' }],
-      [tokens.admin, created.uuid, { userOrganization: orgB }],
+    const paula = await idOf(fx.seeded('A', 'Pääylläpitäjä').email);
+    const ylermi = await idOf(fx.seeded('A', 'Ylläpitäjä').email);
+    const cases: Array<[Client, string, Record<string, unknown>]> = [
+      [as('Käyttäjä'), created.uuid, { userFirstName: 'Ei' }],
+      [as('Pääkäyttäjä'), created.uuid, { userRoles: 'Ylläpitäjä' }],
+      [as('Ylläpitäjä'), created.uuid, { userRoles: 'Pääylläpitäjä' }],
+      [as('Ylläpitäjä'), paula, { userFirstName: 'Ei' }],
+      [as('Pääkäyttäjä'), ylermi, { userFirstName: 'Ei' }],
+      [as('Ylläpitäjä'), created.uuid, { userOrganization: fx.orgB.id }],
     ];
-    for (const [token, uuid, changes] of cases) {
+    for (const [client, uuid, changes] of cases) {
       const before = await userRow(uuid);
-      const res = await call('PATCH', '/api/users', token, await editBody(uuid, changes));
+      const res = await client.patch('/api/users', await editBody(uuid, changes));
       expect(res.statusCode, JSON.stringify(changes)).toBe(403);
       expect(res.json().code).toBe('FORBIDDEN');
       expect(await userRow(uuid)).toEqual(before);
@@ -454,19 +432,17 @@ describe(`PATCH /api/users (${DRIVER})`, () => {
   });
 
   it("answers 404 for another organization's user or none, changing nothing", async () => {
-    const tuomas = await idOf('yllapitaja@toinen.vahti.fi');
+    const tuomas = await idOf(fx.seeded('B', 'Ylläpitäjä').email);
     const before = await userRow(tuomas);
     for (const uuid of [tuomas, randomUUID()]) {
       const body = { ...(await editBody(tuomas, { userFirstName: 'Ei' })), uuid };
-      const res = await call('PATCH', '/api/users', tokens.admin, body);
+      const res = await as('Ylläpitäjä').patch('/api/users', body);
       expect(res.statusCode).toBe(404);
       expect(res.json().code).toBe('USER_NOT_FOUND');
     }
     expect(await userRow(tuomas)).toEqual(before);
-    const unknownOrg = await call(
-      'PATCH',
+    const unknownOrg = await as('Pääylläpitäjä').patch(
       '/api/users',
-      tokens.top,
       await editBody(tuomas, { userOrganization: randomUUID() }),
     );
     expect(unknownOrg.statusCode).toBe(404);
@@ -475,25 +451,23 @@ describe(`PATCH /api/users (${DRIVER})`, () => {
   });
 
   it('locks the own role, state and organization (400 OWN_ACCOUNT_LOCKED), not other own fields', async () => {
-    const ylermi = await idOf('yllapitaja@demo.vahti.fi');
+    const ylermi = await idOf(fx.seeded('A', 'Ylläpitäjä').email);
     const before = await userRow(ylermi);
     for (const changes of [{ userRoles: 'Pääkäyttäjä' }, { userState: 'Passiivinen' }] as Record<
       string,
       unknown
     >[]) {
-      const res = await call('PATCH', '/api/users', tokens.admin, await editBody(ylermi, changes));
+      const res = await as('Ylläpitäjä').patch('/api/users', await editBody(ylermi, changes));
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({
         code: 'OWN_ACCOUNT_LOCKED',
         error: 'Omaa rooliasi, tilaasi tai organisaatiotasi ei voi muuttaa täällä',
       });
     }
-    const paula = await idOf('paayllapitaja@demo.vahti.fi');
-    const move = await call(
-      'PATCH',
+    const paula = await idOf(fx.seeded('A', 'Pääylläpitäjä').email);
+    const move = await as('Pääylläpitäjä').patch(
       '/api/users',
-      tokens.top,
-      await editBody(paula, { userOrganization: orgB }),
+      await editBody(paula, { userOrganization: fx.orgB.id }),
     );
     expect(move.statusCode).toBe(400);
     expect(move.json().fields).toEqual({
@@ -501,31 +475,25 @@ describe(`PATCH /api/users (${DRIVER})`, () => {
     });
     expect(await userRow(ylermi)).toEqual(before);
 
-    const own = await call(
-      'PATCH',
+    const own = await as('Ylläpitäjä').patch(
       '/api/users',
-      tokens.admin,
       await editBody(ylermi, { userPhoneNumber: '+358 40 999 0000' }),
     );
     expect(own.statusCode).toBe(200);
-    expect((await getAuth(tokens.admin)).statusCode).toBe(200);
+    expect((await getAuth(as('Ylläpitäjä'))).statusCode).toBe(200);
   });
 
   it('answers 409 EMAIL_TAKEN for an address of another user, accepts a new letter case', async () => {
     const created = await createUser();
-    const taken = await call(
-      'PATCH',
+    const taken = await as('Ylläpitäjä').patch(
       '/api/users',
-      tokens.admin,
       await editBody(created.uuid, { userEmail: 'Tieto@Demo.Vahti.fi' }),
     );
     expect(taken.statusCode).toBe(409);
     expect(taken.json().fields).toEqual({ userEmail: 'Sähköpostiosoite on jo käytössä' });
     const upper = created.userEmail.toUpperCase();
-    const res = await call(
-      'PATCH',
+    const res = await as('Ylläpitäjä').patch(
       '/api/users',
-      tokens.admin,
       await editBody(created.uuid, { userEmail: upper }),
     );
     expect(res.statusCode).toBe(200);
@@ -541,19 +509,17 @@ describe(`PATCH /api/users (${DRIVER})`, () => {
     const targetId = kivikko?.id ?? '';
     await ctx.database.db.insert(userTargets).values({ userId: created.uuid, targetId });
     await ctx.database.db.insert(targetContactUsers).values({ userId: created.uuid, targetId });
-    const token = await login(ctx.app, created.userEmail, created.password);
+    const token = await as.signIn(created.userEmail, created.password);
 
-    const res = await call(
-      'PATCH',
+    const res = await as('Pääylläpitäjä').patch(
       '/api/users',
-      tokens.top,
-      await editBody(created.uuid, { userOrganization: orgB }),
+      await editBody(created.uuid, { userOrganization: fx.orgB.id }),
     );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().user).toMatchObject({
-      userOrganization: orgB,
+      userOrganization: fx.orgB.id,
       UserTargets: [],
-      Organization: { organizationName: 'Toinen Taloyhtiö Oy' },
+      Organization: { organizationName: fx.orgB.name },
     });
     expect((await getAuth(token)).statusCode).toBe(401);
     const [contacts] = await ctx.database.db
@@ -562,25 +528,21 @@ describe(`PATCH /api/users (${DRIVER})`, () => {
       .where(eq(targetContactUsers.userId, created.uuid));
     expect(contacts?.n).toBe(0);
     const [entry] = await auditOf('user.update', created.uuid);
-    expect(entry?.details).toEqual({ userOrganization: orgB, removedTargetIds: [targetId] });
+    expect(entry?.details).toEqual({ userOrganization: fx.orgB.id, removedTargetIds: [targetId] });
     // Now organization A's administrator no longer sees the user.
-    expect((await call('GET', `/api/user?uuid=${created.uuid}`, tokens.admin)).statusCode).toBe(
-      404,
-    );
+    expect((await as('Ylläpitäjä').get(`/api/user?uuid=${created.uuid}`)).statusCode).toBe(404);
   });
 
   it('answers 400 naming the field for bad input', async () => {
     const created = await createUser();
-    const noUuid = await call('PATCH', '/api/users', tokens.admin, {
+    const noUuid = await as('Ylläpitäjä').patch('/api/users', {
       ...(await editBody(created.uuid)),
       uuid: undefined,
     });
     expect(noUuid.statusCode).toBe(400);
     expect(noUuid.json().fields).toEqual({ uuid: 'Virheellinen arvo' });
-    const badRole = await call(
-      'PATCH',
+    const badRole = await as('Ylläpitäjä').patch(
       '/api/users',
-      tokens.admin,
       await editBody(created.uuid, { userRoles: '', userPermissions: '' }),
     );
     expect(badRole.json().fields).toEqual({
@@ -599,19 +561,17 @@ describe(`POST /api/change-user-password (${DRIVER})`, () => {
 
   it('sets the password by e-mail in any case, signs the user out and logs it', async () => {
     const created = await createUser();
-    const token = await login(ctx.app, created.userEmail, created.password);
-    const res = await call(
-      'POST',
+    const token = await as.signIn(created.userEmail, created.password);
+    const res = await as('Pääkäyttäjä').post(
       '/api/change-user-password',
-      tokens.main,
       body(created.userEmail.toUpperCase()),
     );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ message: 'Käyttäjän salasana vaihdettu' });
     expect((await getAuth(token)).statusCode).toBe(401);
-    const fresh = await login(ctx.app, created.userEmail, 'Uusi-salasana-9');
+    const fresh = await as.signIn(created.userEmail, 'Uusi-salasana-9');
     expect((await getAuth(fresh)).statusCode).toBe(200);
-    const old = await call('POST', '/api/login', null, {
+    const old = await as.anonymous.post('/api/login', {
       userEmail: created.userEmail,
       userPassword: created.password,
     });
@@ -622,47 +582,51 @@ describe(`POST /api/change-user-password (${DRIVER})`, () => {
   });
 
   it('answers 400 for bad input, 403 above the caller, 404 for another organization', async () => {
-    const mismatch = await call('POST', '/api/change-user-password', tokens.admin, {
-      ...body('tieto@demo.vahti.fi'),
+    const mismatch = await as('Ylläpitäjä').post('/api/change-user-password', {
+      ...body(fx.seeded('A', 'Käyttäjä', [1]).email),
       confirmPassword: 'Toinen-salasana-1',
     });
     expect(mismatch.statusCode).toBe(400);
     expect(mismatch.json().fields).toEqual({ confirmPassword: 'Salasanat eivät täsmää' });
-    const empty = await call('POST', '/api/change-user-password', tokens.admin, {});
+    const empty = await as('Ylläpitäjä').post('/api/change-user-password', {});
     expect(empty.json().fields).toEqual({
       userEmail: 'Sähköposti on pakollinen tieto',
       userPassword: 'Salasana on pakollinen',
       confirmPassword: 'Pakollinen kenttä',
     });
 
-    const paula = await userRow(await idOf('paayllapitaja@demo.vahti.fi'));
-    const above = await call(
-      'POST',
+    const paula = await userRow(await idOf(fx.seeded('A', 'Pääylläpitäjä').email));
+    const above = await as('Ylläpitäjä').post(
       '/api/change-user-password',
-      tokens.admin,
-      body('paayllapitaja@demo.vahti.fi'),
+      body(fx.seeded('A', 'Pääylläpitäjä').email),
     );
     expect(above.statusCode).toBe(403);
     expect(
-      (await call('POST', '/api/change-user-password', tokens.user, body('tieto@demo.vahti.fi')))
-        .statusCode,
+      (
+        await as('Käyttäjä').post(
+          '/api/change-user-password',
+          body(fx.seeded('A', 'Käyttäjä', [1]).email),
+        )
+      ).statusCode,
     ).toBe(403);
     expect(await userRow(paula?.userId ?? '')).toEqual(paula);
 
-    const tuomas = await userRow(await idOf('yllapitaja@toinen.vahti.fi'));
-    for (const email of ['yllapitaja@toinen.vahti.fi', 'ei.ketaan@demo.vahti.fi']) {
-      const res = await call('POST', '/api/change-user-password', tokens.admin, body(email));
+    const tuomas = await userRow(await idOf(fx.seeded('B', 'Ylläpitäjä').email));
+    for (const email of [fx.seeded('B', 'Ylläpitäjä').email, `ei.ketaan@${fx.orgA.emailDomain}`]) {
+      const res = await as('Ylläpitäjä').post('/api/change-user-password', body(email));
       expect(res.statusCode).toBe(404);
       expect(res.json().code).toBe('USER_NOT_FOUND');
     }
     expect(await userRow(tuomas?.userId ?? '')).toEqual(tuomas);
-    expect((await getAuth(tokens.adminB)).statusCode).toBe(200);
+    expect((await getAuth(as('Ylläpitäjä', 'B'))).statusCode).toBe(200);
   });
 });
 
 describe('audit log', () => {
   it('shows the user changes to the top administrator', async () => {
-    const res = await call('GET', `/api/audit-log?organizationId=${orgA}&pageSize=100`, tokens.top);
+    const res = await as('Pääylläpitäjä').get(
+      `/api/audit-log?organizationId=${fx.orgA.id}&pageSize=100`,
+    );
     expect(res.statusCode).toBe(200);
     const actions = new Set(res.json().auditLog.map((e: { action: string }) => e.action));
     for (const action of [

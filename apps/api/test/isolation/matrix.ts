@@ -1,15 +1,19 @@
-import type { ErrorCode } from '@vahti/domain';
-import type { Fixtures } from './fixtures.js';
+import type { ErrorCode, Role, Section } from '@vahti/domain';
+import type { FixtureOrg, Fixtures } from '../helpers/fixtures.js';
 
 /**
  * Who may call a route:
- *   public      anyone (sign-in, registration, reset, health, docs, the web app)
- *   signedIn    any signed-in user; what they see is scoped to their organization (and, for a
- *               Käyttäjä, to their own targets where the route says so)
- *   administer  the admin area: Hallinta permission and a role above Käyttäjä
- *   topAdmin    Pääylläpitäjä only
+ *   public               anyone (sign-in, registration, reset, health, docs, the web app)
+ *   signedIn             any signed-in user; what they see is scoped to their organization (and,
+ *                        for a Käyttäjä, to their own targets where the route says so)
+ *   { section, minRole } the application permission of the section and at least that role
+ *   topAdmin             the role that crosses organizations (Pääylläpitäjä) only
+ * The runner turns this into an expected allow or deny per caller with can() of @vahti/domain.
  */
-export type Access = 'public' | 'signedIn' | 'administer' | 'topAdmin';
+export type Access = 'public' | 'signedIn' | 'topAdmin' | { section: Section; minRole: Role };
+
+/** The admin area: Hallinta and a role above Käyttäjä (spec 000 §6). */
+export const ADMIN_AREA = { section: 'hallinta', minRole: 'Pääkäyttäjä' } as const satisfies Access;
 
 export interface Req {
   /** Path and query, e.g. `/api/user?uuid=…` */
@@ -25,16 +29,14 @@ export interface Entry {
   /** The request that is valid apart from access; default: the route's URL, no body. */
   request?: Build;
   /**
-   * For a route that names a record (in the path, query or body): the same request about a
-   * record of organization A (own), of organization B (foreign) and about an id nobody has
-   * (missing). Foreign and missing answer 404 with `notFound` to everyone but the top
-   * administrator, who crosses organizations (foreign succeeds, missing is still 404).
-   * Organization B's Ylläpitäjä gets the two the other way round.
+   * For a route that names a record (in the path, query or body): the request about a record of
+   * the given organization (`of`), and about an id nobody has (`missing`). A caller gets `of`
+   * its own organization (success) and of the other one (404 with `notFound`, except the top
+   * administrator, who crosses organizations); `missing` is 404 to everyone.
    */
   ids?: {
     notFound: ErrorCode;
-    own: Build;
-    foreign: Build;
+    of: (fx: Fixtures, org: FixtureOrg) => Req | Promise<Req>;
     missing: Build;
     /**
      * The id is the organization a new record is put in (a body field the caller sets, ADR

@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { users } from '../../src/db/schema/index.js';
-import type { Fixtures } from './fixtures.js';
-import type { Matrix } from './matrix.js';
-
-const domainOf = (fx: Fixtures, organizationId: string) =>
-  organizationId === fx.orgB ? 'toinen.vahti.fi' : 'demo.vahti.fi';
+import type { FixtureOrg, Fixtures } from '../helpers/fixtures.js';
+import { ADMIN_AREA, type Matrix } from './matrix.js';
+import { freshIds, organizationIds, userIds } from './requests.js';
 
 async function emailOf(fx: Fixtures, userId: string): Promise<string> {
   const [row] = await fx.db
@@ -17,13 +15,12 @@ async function emailOf(fx: Fixtures, userId: string): Promise<string> {
 }
 
 /** A full admin edit of a fresh Käyttäjä of the organization (the organization left out). */
-async function editFreshUser(fx: Fixtures, organizationId: string | null) {
-  const uuid = organizationId ? await fx.create.user(organizationId) : fx.missing;
+async function editFreshUser(fx: Fixtures, org: FixtureOrg | null) {
   return {
     url: '/api/users',
     body: {
-      uuid,
-      userEmail: `muokattu-${randomUUID().slice(0, 8)}@${domainOf(fx, organizationId ?? fx.orgA)}`,
+      uuid: org ? await fx.create.user(org.id) : fx.missing,
+      userEmail: `muokattu-${randomUUID().slice(0, 8)}@${(org ?? fx.orgA).emailDomain}`,
       userFirstName: 'Muokattu',
       userLastName: 'Käyttäjä',
       userPhoneNumber: '040 765 4321',
@@ -49,148 +46,43 @@ const newUser = (organizationId: string, domain: string) => ({
   userPermissions: '1',
 });
 
-/** A fresh Käyttäjä and a fresh target of the organization, for link changes. */
-async function freshUserAndTarget(fx: Fixtures, organizationId: string) {
-  return {
-    userId: await fx.create.user(organizationId),
-    targetId: await fx.create.target(organizationId),
-  };
-}
-
-async function linkRequest(fx: Fixtures, organizationId: string | null) {
-  if (!organizationId) {
-    return { url: '/api/user-targets', body: { userId: fx.missing, targetId: [fx.targetA] } };
-  }
-  const { userId, targetId } = await freshUserAndTarget(fx, organizationId);
-  return { url: '/api/user-targets', body: { userId, targetId: [targetId] } };
-}
-
-async function removeLinkRequest(fx: Fixtures, organizationId: string | null) {
-  if (!organizationId) return { url: '/api/user-targets', body: { id: fx.missing } };
-  const { userId, targetId } = await freshUserAndTarget(fx, organizationId);
-  return { url: '/api/user-targets', body: { id: await fx.create.link(userId, targetId) } };
-}
-
-async function passwordRequest(fx: Fixtures, organizationId: string | null) {
-  const userEmail = organizationId
-    ? await emailOf(fx, await fx.create.user(organizationId))
-    : `ei-ketaan-${randomUUID().slice(0, 8)}@demo.vahti.fi`;
+async function passwordRequest(fx: Fixtures, org: FixtureOrg | null) {
+  const userEmail = org
+    ? await emailOf(fx, await fx.create.user(org.id))
+    : `ei-ketaan-${randomUUID().slice(0, 8)}@${fx.orgA.emailDomain}`;
   return {
     url: '/api/change-user-password',
     body: { userEmail, userPassword: 'Uusi-salasana-1', confirmPassword: 'Uusi-salasana-1' },
   };
 }
 
-/** Users, user-target links, the admin password change and the dashboard's counts. */
+/** Users, the admin password change and the dashboard's counts. */
 export const usersMatrix: Matrix = {
   'POST /api/register': {
-    access: 'administer',
+    access: ADMIN_AREA,
     ids: {
       notFound: 'ORGANIZATION_NOT_FOUND',
       setsOrganization: true,
-      own: (fx) => ({ url: '/api/register', body: newUser(fx.orgA, 'demo.vahti.fi') }),
-      foreign: (fx) => ({ url: '/api/register', body: newUser(fx.orgB, 'toinen.vahti.fi') }),
-      missing: (fx) => ({ url: '/api/register', body: newUser(fx.missing, 'demo.vahti.fi') }),
+      of: (_fx, org) => ({ url: '/api/register', body: newUser(org.id, org.emailDomain) }),
+      missing: (fx) => ({
+        url: '/api/register',
+        body: newUser(fx.missing, fx.orgA.emailDomain),
+      }),
     },
   },
-  'GET /api/users': { access: 'administer' },
+  'GET /api/users': { access: ADMIN_AREA },
   'GET /api/organization-users': {
-    access: 'administer',
-    ids: {
-      notFound: 'ORGANIZATION_NOT_FOUND',
-      own: (fx) => ({ url: `/api/organization-users?organizationId=${fx.orgA}` }),
-      foreign: (fx) => ({ url: `/api/organization-users?organizationId=${fx.orgB}` }),
-      missing: (fx) => ({ url: `/api/organization-users?organizationId=${fx.missing}` }),
-    },
+    access: ADMIN_AREA,
+    ids: organizationIds((id) => `/api/organization-users?organizationId=${id}`),
   },
-  'GET /api/user': {
-    access: 'administer',
-    ids: {
-      notFound: 'USER_NOT_FOUND',
-      own: (fx) => ({ url: `/api/user?uuid=${fx.userA.Käyttäjä}` }),
-      foreign: (fx) => ({ url: `/api/user?uuid=${fx.adminB}` }),
-      missing: (fx) => ({ url: `/api/user?uuid=${fx.missing}` }),
-    },
-  },
-  'PATCH /api/users': {
-    access: 'administer',
-    ids: {
-      notFound: 'USER_NOT_FOUND',
-      own: (fx) => editFreshUser(fx, fx.orgA),
-      foreign: (fx) => editFreshUser(fx, fx.orgB),
-      missing: (fx) => editFreshUser(fx, null),
-    },
-  },
+  'GET /api/user': { access: ADMIN_AREA, ids: userIds((id) => `/api/user?uuid=${id}`) },
+  'PATCH /api/users': { access: ADMIN_AREA, ids: freshIds('USER_NOT_FOUND', editFreshUser) },
   'POST /api/change-user-password': {
-    access: 'administer',
-    ids: {
-      notFound: 'USER_NOT_FOUND',
-      own: (fx) => passwordRequest(fx, fx.orgA),
-      foreign: (fx) => passwordRequest(fx, fx.orgB),
-      missing: (fx) => passwordRequest(fx, null),
-    },
-  },
-  'GET /api/user-targets': {
-    access: 'administer',
-    ids: {
-      notFound: 'USER_NOT_FOUND',
-      own: (fx) => ({ url: `/api/user-targets?userId=${fx.userA.Käyttäjä}` }),
-      foreign: (fx) => ({ url: `/api/user-targets?userId=${fx.adminB}` }),
-      missing: (fx) => ({ url: `/api/user-targets?userId=${fx.missing}` }),
-    },
-  },
-  'POST /api/user-targets': {
-    access: 'administer',
-    ids: {
-      notFound: 'USER_NOT_FOUND',
-      own: (fx) => linkRequest(fx, fx.orgA),
-      foreign: (fx) => linkRequest(fx, fx.orgB),
-      missing: (fx) => linkRequest(fx, null),
-    },
-  },
-  'PATCH /api/user-targets': {
-    access: 'administer',
-    ids: {
-      notFound: 'USER_NOT_FOUND',
-      own: (fx) => linkRequest(fx, fx.orgA),
-      foreign: (fx) => linkRequest(fx, fx.orgB),
-      missing: (fx) => linkRequest(fx, null),
-    },
-  },
-  'DELETE /api/user-targets': {
-    access: 'administer',
-    ids: {
-      notFound: 'USER_TARGET_NOT_FOUND',
-      own: (fx) => removeLinkRequest(fx, fx.orgA),
-      foreign: (fx) => removeLinkRequest(fx, fx.orgB),
-      missing: (fx) => removeLinkRequest(fx, null),
-    },
-  },
-  'GET /api/user-by-targets': {
-    access: 'administer',
-    ids: {
-      notFound: 'TARGET_NOT_FOUND',
-      own: (fx) => ({ url: `/api/user-by-targets?targetId=${fx.targetA}` }),
-      foreign: (fx) => ({ url: `/api/user-by-targets?targetId=${fx.targetB}` }),
-      missing: (fx) => ({ url: `/api/user-by-targets?targetId=${fx.missing}` }),
-    },
-  },
-  'GET /api/user-by-user-targets': {
-    access: 'administer',
-    ids: {
-      notFound: 'USER_NOT_FOUND',
-      own: (fx) => ({ url: `/api/user-by-user-targets?userId=${fx.userA.Käyttäjä}` }),
-      foreign: (fx) => ({ url: `/api/user-by-user-targets?userId=${fx.adminB}` }),
-      missing: (fx) => ({ url: `/api/user-by-user-targets?userId=${fx.missing}` }),
-    },
+    access: ADMIN_AREA,
+    ids: freshIds('USER_NOT_FOUND', passwordRequest),
   },
   'GET /api/user-role-counts': {
-    access: 'administer',
-    ids: {
-      notFound: 'ORGANIZATION_NOT_FOUND',
-      own: (fx) => ({ url: `/api/user-role-counts?organizationId=${fx.orgA}` }),
-      foreign: (fx) => ({ url: `/api/user-role-counts?organizationId=${fx.orgB}` }),
-      missing: (fx) => ({ url: `/api/user-role-counts?organizationId=${fx.missing}` }),
-    },
+    access: ADMIN_AREA,
+    ids: organizationIds((id) => `/api/user-role-counts?organizationId=${id}`),
   },
 };

@@ -1,78 +1,62 @@
-import {
-  authResponse,
-  errorResponse,
-  loginBody,
-  loginResponse,
-  messageResponse,
-  translate,
-} from '@vahti/domain';
+import { authResponse, loginBody, loginResponse, messageResponse } from '@vahti/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errors, ok, publicRoutes, signedIn } from '../../plugins/route-groups.js';
 import type { AuthService } from './auth.service.js';
 
-export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
-  const login = {
-    schema: {
-      tags: ['auth'],
-      summary: 'Sign in with e-mail and password',
-      body: loginBody,
-      description:
-        'After 10 failed attempts for one address from one IP address, or 50 from one IP address, within 15 minutes: 429 TOO_MANY_REQUESTS with Retry-After for that IP address, even for the right password, until the window ends. After 100 failed attempts for one address from all IP addresses within an hour, 429 for everyone.',
-      response: {
-        200: loginResponse,
-        400: errorResponse,
-        401: errorResponse,
-        403: errorResponse,
-        429: errorResponse,
-      },
-    },
-  };
+interface Options {
+  auth: AuthService;
+}
+
+const signIn = publicRoutes<Options>('auth', (app, { auth }) => {
   // The spec documents sign-in as POST /; POST /api/login is the same call under /api.
-  for (const url of ['/', '/api/login']) {
-    app.post(
-      url,
-      { ...login, schema: { ...login.schema, operationId: url === '/' ? 'loginRoot' : 'login' } },
-      async (request) => {
-        const { token, user } = await auth.login(request.body, { ip: request.ip });
-        return { message: translate(request.language, 'messages.loginOk'), token, user };
-      },
-    );
-  }
-
-  app.get(
-    '/api/auth',
-    {
-      preHandler: app.authenticate,
+  for (const [url, operationId] of [
+    ['/', 'loginRoot'],
+    ['/api/login', 'login'],
+  ] as const) {
+    app.post(url, {
       schema: {
-        tags: ['auth'],
-        operationId: 'getAuth',
-        summary: 'The signed-in user; 401 when the token is missing, bad, expired or revoked',
-        security: [{ bearerAuth: [] }],
-        response: { 200: authResponse, 401: errorResponse },
-      },
-    },
-    async (request) => ({
-      message: translate(request.language, 'messages.authOk'),
-      user: await auth.toSessionUser(request.account),
-    }),
-  );
-
-  app.post(
-    '/api/logout',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags: ['auth'],
-        operationId: 'logout',
-        summary: 'Sign out: revokes every token of the user',
+        operationId,
+        summary: 'Sign in with e-mail and password',
         description:
-          "Bumps the user's token version, so this token and every other one issued to the user (other browsers and devices too) answer 401 from now on. 401 when the token is already missing, bad, expired or revoked.",
-        security: [{ bearerAuth: [] }],
-        response: { 200: messageResponse, 401: errorResponse },
+          'After 10 failed attempts for one address from one IP address, or 50 from one IP address, within 15 minutes: 429 TOO_MANY_REQUESTS with Retry-After for that IP address, even for the right password, until the window ends. After 100 failed attempts for one address from all IP addresses within an hour, 429 for everyone.',
+        body: loginBody,
+        response: { 200: loginResponse, ...errors(401, 403, 429) },
       },
+      handler: async (request) => {
+        const { token, user } = await auth.login(request.body, { ip: request.ip });
+        return ok(request, 'messages.loginOk', { token, user });
+      },
+    });
+  }
+});
+
+const session = signedIn<Options>('auth', (app, { auth }) => {
+  app.get('/api/auth', {
+    schema: {
+      operationId: 'getAuth',
+      summary: 'The signed-in user; 401 when the token is missing, bad, expired or revoked',
+      response: { 200: authResponse },
     },
-    async (request) => {
+    handler: async (request) =>
+      ok(request, 'messages.authOk', { user: await auth.toSessionUser(request.account) }),
+  });
+
+  app.post('/api/logout', {
+    schema: {
+      operationId: 'logout',
+      summary: 'Sign out: revokes every token of the user',
+      description:
+        "Bumps the user's token version, so this token and every other one issued to the user (other browsers and devices too) answer 401 from now on. 401 when the token is already missing, bad, expired or revoked.",
+      response: { 200: messageResponse },
+    },
+    handler: async (request) => {
       await auth.logout(request.account);
-      return { message: translate(request.language, 'messages.logoutOk') };
+      return ok(request, 'messages.logoutOk');
     },
-  );
+  });
+});
+
+export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, options) => {
+  await app.register(signIn, options);
+  await app.register(session, options);
 };

@@ -1,0 +1,60 @@
+/// <reference types="vite/client" />
+import { existsSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestContext } from '../helpers/app.js';
+import type { Fixtures } from '../helpers/fixtures.js';
+import type { Matrix } from './matrix.js';
+import { startMatrixApp } from './runner.js';
+import { collectTenantMarkers } from './tenant-data.js';
+
+/**
+ * The guard of the tenant-isolation matrix: every registered route has an entry in one of the
+ * `*.matrix.ts` files, so no route can be added without saying who may call it, and every such
+ * file has its `*.matrix.test.ts` that runs it.
+ */
+const modules = import.meta.glob<Matrix>('./*.matrix.ts', { eager: true, import: '*' });
+const MATRIX: Matrix = Object.assign(
+  {},
+  ...Object.values(modules).flatMap((module) => Object.values(module)),
+);
+
+let ctx: TestContext;
+let fx: Fixtures;
+beforeAll(async () => {
+  ({ ctx, fx } = await startMatrixApp());
+});
+afterAll(() => ctx.close());
+
+describe('tenant-isolation matrix coverage', () => {
+  it('has an entry for every registered route, and no entry for a route that is gone', () => {
+    const registered = [...new Set(ctx.app.routeTable.map((r) => `${r.method} ${r.url}`))].sort();
+    const missing = registered.filter((route) => !(route in MATRIX));
+    expect(missing, 'routes without an isolation-matrix entry').toEqual([]);
+    const stale = Object.keys(MATRIX).filter((route) => !registered.includes(route));
+    expect(stale, 'matrix entries for routes that no longer exist').toEqual([]);
+  });
+
+  it('runs every matrix file, each route in one file only', () => {
+    const files = Object.keys(modules);
+    for (const file of files) {
+      const runner = new URL(file.replace(/\.ts$/, '.test.ts'), import.meta.url);
+      expect(existsSync(runner), `${file} has no .test.ts that runs it`).toBe(true);
+    }
+    const keys = Object.values(modules).flatMap((m) => Object.values(m).flatMap(Object.keys));
+    expect(keys.length, 'a route with entries in two files').toBe(new Set(keys).size);
+  });
+
+  it("knows organization B's records by id and by value, and skips shared words", async () => {
+    const admin = await fx.user('B', 'Ylläpitäjä');
+    const markers = await collectTenantMarkers(fx.db, [fx.orgA.id, fx.orgB.id]);
+    const ofB = markers.get(fx.orgB.id) ?? [];
+    expect(ofB).toEqual(
+      expect.arrayContaining([fx.orgB.id, fx.orgB.name, fx.orgB.target.id, admin.id, admin.email]),
+    );
+    expect(ofB).not.toContain(fx.orgA.id);
+    expect(ofB).not.toContain('Aktiivinen');
+    const ofA = markers.get(fx.orgA.id) ?? [];
+    expect(ofA).toEqual(expect.arrayContaining([fx.orgA.id, fx.orgA.name, fx.orgA.target.name]));
+    expect(ofA.filter((marker) => ofB.includes(marker))).toEqual([]);
+  });
+});

@@ -1,0 +1,4 @@
+import { organizationsMatrix } from './organizations.matrix.js';
+import { runMatrix } from './runner.js';
+
+runMatrix('organizations', organizationsMatrix);

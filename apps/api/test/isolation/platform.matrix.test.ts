@@ -1,0 +1,4 @@
+import { platformMatrix } from './platform.matrix.js';
+import { runMatrix } from './runner.js';
+
+runMatrix('platform', platformMatrix);

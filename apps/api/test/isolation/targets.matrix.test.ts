@@ -1,0 +1,4 @@
+import { runMatrix } from './runner.js';
+import { targetsMatrix } from './targets.matrix.js';
+
+runMatrix('targets', targetsMatrix);

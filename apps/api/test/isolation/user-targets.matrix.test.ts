@@ -1,0 +1,4 @@
+import { runMatrix } from './runner.js';
+import { userTargetsMatrix } from './user-targets.matrix.js';
+
+runMatrix('user-targets', userTargetsMatrix);

@@ -1,0 +1,114 @@
+/**
+ * HTTP throughput under load: a bare Fastify hello route (the baseline: what Node and Fastify
+ * cost per request on this machine, measured at the start and at the end of the run, the mean
+ * taken as 100 %) beside the real app answering the 404, GET /api/auth and GET /api/targets as a
+ * signed-in demo Ylläpitäjä, GET /api/health and a hashed static asset. Each server runs in its
+ * own process, autocannon in this one; loopback only; each case gets 2 s of warm-up and then
+ * BENCH_SECONDS (10) at BENCH_CONNECTIONS (50) connections. Requests say what a browser says
+ * (Accept-Encoding: gzip, deflate, br). Only GET routes are loaded and the sign-in happens once,
+ * so the per-IP sign-in limit (50 failures per 15 min) never fires.
+ * The app runs on PGlite, or on PostgreSQL with BENCH_DATABASE_URL (emptied first);
+ * BENCH_PROFILE=<dir> writes a V8 CPU profile of the app process there; BENCH_CASES=404,targets
+ * picks cases. Run: npm run bench -- http
+ */
+import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { DEMO_PASSWORD } from '../apps/api/src/db/seed.js';
+import { ensureWebBuild, startServer, stopServer, webDir } from './lib/servers.js';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+
+ensureWebBuild();
+const entry = readFileSync(path.join(webDir, 'index.html'), 'utf8').match(
+  /src="(\/assets\/[^"]+\.js)"/,
+)?.[1];
+if (!entry) throw new Error('no hashed script in apps/web/dist/index.html');
+
+interface Case {
+  name: string;
+  path: string;
+  status: number;
+  headers?: Record<string, string>;
+}
+
+interface Row {
+  name: string;
+  result: autocannon.Result;
+  unexpected: number;
+}
+
+const browser = { 'accept-encoding': 'gzip, deflate, br' };
+
+async function load(address: string, c: Case): Promise<Row> {
+  const options = {
+    url: `${address}${c.path}`,
+    connections: CONNECTIONS,
+    headers: { ...browser, ...c.headers },
+  };
+  await autocannon({ ...options, duration: 2 });
+  const result = await autocannon({ ...options, duration: SECONDS });
+  const expected = result.statusCodeStats?.[`${c.status}`]?.count ?? 0;
+  return { name: c.name, result, unexpected: result.requests.total - expected + result.errors };
+}
+
+const load1 = loadavg()[0]?.toFixed(2);
+const profile = process.env.BENCH_PROFILE;
+const hello = await startServer('hello');
+const app = await startServer('app', profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []);
+
+const signIn = await fetch(`${app.address}/api/login`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ userEmail: 'yllapitaja@demo.vahti.fi', userPassword: DEMO_PASSWORD }),
+});
+if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
+const { token } = (await signIn.json()) as { token: string };
+const signedIn = { authorization: `Bearer ${token}` };
+
+const cases: Array<Case & { key: string }> = [
+  { key: '404', name: 'GET /api/ei-ole (404)', path: '/api/ei-ole', status: 404 },
+  { key: 'auth', name: 'GET /api/auth', path: '/api/auth', status: 200, headers: signedIn },
+  {
+    key: 'targets',
+    name: 'GET /api/targets',
+    path: '/api/targets',
+    status: 200,
+    headers: signedIn,
+  },
+  { key: 'health', name: 'GET /api/health', path: '/api/health', status: 200 },
+  { key: 'asset', name: `GET ${entry.replace(/^\/assets\//, '')}`, path: entry, status: 200 },
+];
+const picked = process.env.BENCH_CASES?.split(',');
+const rows: Row[] = [
+  await load(hello.address, { name: 'hello (baseline, first)', path: '/', status: 200 }),
+];
+for (const c of cases.filter((c) => !picked || picked.includes(c.key))) {
+  rows.push(await load(app.address, c));
+}
+rows.push(await load(hello.address, { name: 'hello (baseline, last)', path: '/', status: 200 }));
+await Promise.all([stopServer(hello), stopServer(app)]);
+
+const first = rows[0] as Row;
+const last = rows.at(-1) as Row;
+const base = (first.result.requests.average + last.result.requests.average) / 2;
+const kind = process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+console.log(
+  `\nHTTP, ${CONNECTIONS} connections, ${SECONDS} s per case, app on ${kind}; load average at start ${load1}`,
+);
+console.log(
+  `${'case'.padEnd(34)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'% hello'.padStart(8)} ${'B/answer'.padStart(9)} ${'unexpected'.padStart(10)}`,
+);
+for (const { name, result, unexpected } of rows) {
+  const rps = result.requests.average;
+  const bytes = result.requests.total ? result.throughput.total / result.requests.total : 0;
+  console.log(
+    `${name.padEnd(34)} ${rps.toFixed(0).padStart(8)} ${String(result.latency.p50).padStart(7)} ${String(result.latency.p99).padStart(7)} ${((rps / base) * 100).toFixed(1).padStart(8)} ${bytes.toFixed(0).padStart(9)} ${String(unexpected).padStart(10)}`,
+  );
+}
+if (rows.some((row) => row.unexpected > 0)) {
+  console.error('some answers had an unexpected status or failed: the figures above are suspect');
+  process.exitCode = 1;
+}

@@ -1,0 +1,22 @@
+import { type Database, openDatabase } from '../../apps/api/src/db/client.js';
+import { seedDemoData } from '../../apps/api/src/db/seed.js';
+
+/**
+ * A fresh database with the demo data: an in-memory PGlite, or the PostgreSQL of
+ * BENCH_DATABASE_URL emptied first (the benchmark owns that database).
+ */
+export async function openBenchDatabase(): Promise<Database> {
+  const url = process.env.BENCH_DATABASE_URL;
+  if (url) {
+    const pg = (await import('pg')).default;
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query(
+      'drop schema if exists public cascade; drop schema if exists drizzle cascade; create schema public',
+    );
+    await client.end();
+  }
+  const database = await openDatabase({ databaseUrl: url, dataDir: null });
+  await seedDemoData(database.db);
+  return database;
+}
