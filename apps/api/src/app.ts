@@ -64,8 +64,20 @@ export async function buildApp({ config, database, logger }: AppOptions) {
       redact: ['req.headers.authorization', 'req.headers.cookie'],
     },
     routerOptions: { ignoreTrailingSlash: true },
-    trustProxy: true,
     frameworkErrors,
+    // X-Forwarded-For is believed only from the proxies named (TRUST_PROXY): off by default, so
+    // a client cannot choose its own address for the per-address rate limits.
+    trustProxy: trustedProxies(config.trustProxy),
+    // A slow client cannot hold a connection: the whole request must arrive in time (408),
+    // an idle socket is closed. Node enforces the deadline only when the headers' own deadline
+    // is not longer, and checks deadlines every connectionsCheckingInterval (30 s by default,
+    // too coarse for a deadline of seconds).
+    requestTimeout: config.requestTimeoutMs,
+    connectionTimeout: config.connectionTimeoutMs,
+    http: {
+      headersTimeout: Math.min(60_000, config.requestTimeoutMs),
+      connectionsCheckingInterval: Math.min(1000, config.requestTimeoutMs),
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -129,12 +141,14 @@ export async function buildApp({ config, database, logger }: AppOptions) {
     targets: repositories.targets,
     audit,
     mailer,
+    rateLimits,
     config,
   });
   const users = createUsersService({
     db,
     users: userRecords,
     organizations: organizationRecords,
+    resetLinks: repositories.resetLinks,
     audit,
   });
   const userTargets = createUserTargetsService({
@@ -154,6 +168,15 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   app.decorate('mailer', mailer);
   app.addHook('onReady', async () => mailer.start());
   app.addHook('onClose', () => mailer.stop());
+
+  // API answers are per user and per moment: no browser or proxy may keep one. Static files
+  // (the web app, the API docs' assets) set their own Cache-Control and keep it.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.url.startsWith('/api') && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'no-store');
+    }
+    return payload;
+  });
 
   // Every route, as registered: the tenant-isolation test checks that each one has an entry.
   const routeTable: RegisteredRoute[] = [];
@@ -185,6 +208,11 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   await app.register(webPlugin, { webDir: config.webDir });
 
   return app;
+}
+
+/** Fastify's types take a hop count as a function: the first `hops` hops are proxies. */
+function trustedProxies(trust: Config['trustProxy']) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
 }
 
 export interface RegisteredRoute {

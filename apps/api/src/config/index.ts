@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -11,6 +12,41 @@ const MAILBOX = /^(?:[^<>\r\n]*<[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>|[^\s@<>]+@[^\s@<
 
 /** Values that may carry credentials; a bad one is named but never echoed. */
 const SECRET_VARIABLES = new Set(['JWT_SECRET', 'DATABASE_URL', 'SMTP_URL']);
+
+/** An IP address or a CIDR block (10.0.0.0/8, fd00::/8). */
+function isAddressOrBlock(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d+$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies' X-Forwarded-For to believe: off (unset, 0 or false), a hop count, or the
+ * addresses of the proxies. Never "everyone": then any client could pick its own IP address and
+ * walk past the per-address rate limits.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value, ctx): false | number | string[] => {
+    if (value === undefined || value === '' || value === '0' || value === 'false') return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value.split(',').map((entry) => entry.trim());
+    if (entries.every(isAddressOrBlock)) return entries;
+    ctx.addIssue({
+      code: 'custom',
+      message: 'must be a hop count (1) or proxy addresses (10.0.0.1,10.1.0.0/16)',
+    });
+    return z.NEVER;
+  });
+
+/** Milliseconds, at least a second. */
+const milliseconds = (fallback: number) =>
+  z.coerce.number().int().min(1000).max(3_600_000).default(fallback);
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -39,6 +75,9 @@ const envSchema = z.object({
     .trim()
     .regex(MAILBOX, 'must be an address, optionally with a name: Vahti <noreply@example.fi>')
     .default('Vahti <noreply@vahti.invalid>'),
+  TRUST_PROXY: trustProxy,
+  REQUEST_TIMEOUT_MS: milliseconds(60_000),
+  CONNECTION_TIMEOUT_MS: milliseconds(120_000),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -59,6 +98,12 @@ export interface Config {
   /** Mail goes out over this SMTP server; without it mail stays in the outbox table and the log. */
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Fastify's trustProxy: false, a hop count, or the proxies' addresses. */
+  trustProxy: false | number | string[];
+  /** A request (headers and body) must arrive within this; then 408 and the socket closes. */
+  requestTimeoutMs: number;
+  /** A socket idle this long is closed. */
+  connectionTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -91,6 +136,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     webDir: path.resolve(env.WEB_DIR),
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
+    trustProxy: env.TRUST_PROXY,
+    requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
+    connectionTimeoutMs: env.CONNECTION_TIMEOUT_MS,
   };
 }
 

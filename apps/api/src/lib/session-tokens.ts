@@ -30,6 +30,8 @@ export function createTokenService(
     key: config.jwtSecret,
     algorithms: ['HS256'],
     allowedIss: 'vahti',
+    // A token without an expiry would never end, one without an issuer may be another service's.
+    requiredClaims: ['exp', 'iss'],
   });
   return {
     sign: (claims) => sign({ ...claims }),

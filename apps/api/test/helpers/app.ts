@@ -32,6 +32,7 @@ export async function createTestApp(
     DATA_DIR: dataDir,
     JWT_SECRET: randomBytes(32).toString('hex'),
     LOG_LEVEL: 'silent',
+    TRUST_PROXY: '1',
     WEB_DIR: path.join(dataDir, 'no-web'),
     ...(fresh && { DATABASE_URL: fresh.url }),
     ...options.env,

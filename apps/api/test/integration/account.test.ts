@@ -508,7 +508,7 @@ describe('the account routes in OpenAPI', () => {
         'changeUserForgotPassword',
         ['200', '400', '429'],
       ],
-      '/api/change-password': ['patch', 'changePassword', ['200', '400', '401']],
+      '/api/change-password': ['patch', 'changePassword', ['200', '400', '401', '429']],
       '/api/users-own': ['patch', 'updateOwnDetails', ['200', '400', '401']],
       '/api/admin/outbox': ['get', 'listOutbox', ['200', '400', '401', '403']],
     } as const;

@@ -46,32 +46,36 @@ function expectRetryAfter(res: { headers: Record<string, unknown> }, maxSeconds:
 }
 
 describe(`sign-in limits, kept in the database (${DRIVER})`, () => {
-  it('refuses even the right password after 10 failures for one account, from any address', async () => {
+  it('refuses even the right password after 10 failures for one account from one address', async () => {
     const email = fx.seeded('A', 'Käyttäjä').email;
+    const attacker = { ip: newIp() };
+    const key = `signInAccountIp:${email}|${attacker.ip}`;
     for (let i = 0; i < 10; i++) {
-      // A different address each time: the account count alone trips the limit.
-      const res = await signIn(email.toUpperCase(), 'vaara-salasana');
+      const res = await signIn(email.toUpperCase(), 'vaara-salasana', attacker);
       expect(res.statusCode).toBe(401);
     }
     for (const url of ['/', '/api/login']) {
-      const res = await post(url, { userEmail: email, userPassword: DEMO_PASSWORD });
+      const res = await post(url, { userEmail: email, userPassword: DEMO_PASSWORD }, attacker);
       expect(res.statusCode).toBe(429);
       expectRetryAfter(res, 15 * 60);
-      const time = await expectedTime(`signInAccount:${email}`);
+      const time = await expectedTime(key);
       expect(res.json()).toEqual({
         error: `Liian monta epäonnistunutta yritystä. Yritä uudelleen klo ${time}.`,
         code: 'TOO_MANY_REQUESTS',
       });
       expect(time).toMatch(/^\d{2}\.\d{2}$/);
     }
-    const english = await signIn(email, DEMO_PASSWORD, { headers: { 'accept-language': 'en' } });
+    const english = await signIn(email, DEMO_PASSWORD, {
+      ...attacker,
+      headers: { 'accept-language': 'en' },
+    });
     expect(english.json().error).toBe(
-      `Too many failed attempts. Try again at ${await expectedTime(`signInAccount:${email}`, 'en')} (Finnish time).`,
+      `Too many failed attempts. Try again at ${await expectedTime(key, 'en')} (Finnish time).`,
     );
-    // Other accounts are not affected.
-    expect((await signIn(fx.seeded('A', 'Käyttäjä', [1]).email, DEMO_PASSWORD)).statusCode).toBe(
-      200,
-    );
+    // The owner, from another address, and other accounts are not affected.
+    expect((await signIn(email, DEMO_PASSWORD)).statusCode).toBe(200);
+    const other = fx.seeded('A', 'Käyttäjä', [1]).email;
+    expect((await signIn(other, DEMO_PASSWORD, attacker)).statusCode).toBe(200);
   });
 
   it('counts unknown addresses like known ones, so the limit reveals nothing', async () => {
@@ -103,15 +107,21 @@ describe(`sign-in limits, kept in the database (${DRIVER})`, () => {
     const secondApp = testActors({ ...ctx, app: second }).anonymous;
     try {
       const email = fx.seeded('A', 'Ylläpitäjä').email;
+      const pinned = { ip: newIp() };
       for (let i = 0; i < 10; i++) {
         const app = i % 2 === 0 ? as.anonymous : secondApp;
-        const res = await post('/api/login', { userEmail: email, userPassword: 'vaara' }, {}, app);
+        const res = await post(
+          '/api/login',
+          { userEmail: email, userPassword: 'vaara' },
+          pinned,
+          app,
+        );
         expect(res.statusCode).toBe(401);
       }
       const res = await post(
         '/api/login',
         { userEmail: email, userPassword: DEMO_PASSWORD },
-        {},
+        pinned,
         secondApp,
       );
       expect(res.statusCode).toBe(429);

@@ -9,6 +9,10 @@ export const platformMatrix: Matrix = {
   'POST /api/forgot-user-password': { access: 'public' },
   'POST /api/change-user-forgot-password': { access: 'public' },
   'GET /api/auth': { access: 'signedIn' },
+  'POST /api/logout': {
+    access: 'signedIn',
+    onlyAuthChecked: 'it revokes every token of the caller; hardening.test.ts covers it',
+  },
   'PATCH /api/change-password': {
     access: 'signedIn',
     onlyAuthChecked: "it revokes the caller's other tokens; account.test.ts covers it",

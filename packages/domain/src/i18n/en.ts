@@ -33,6 +33,10 @@ export const en: SharedMessages = {
     areaTooShort: 'Area must have at least 2 characters',
     codeTargetsRequired: 'Choose at least one target',
     recipientsRequired: 'Enter at least one e-mail address',
+    recipientsTooMany: 'At most 20 recipients at a time',
+    permissionNotHeld: 'You cannot grant a permission you do not hold yourself',
+    ownEmailLocked: 'You cannot change your own e-mail address',
+    ownPermissionsLocked: 'You cannot change your own permissions here',
   },
   errors: {
     VALIDATION_FAILED: 'Check the information you entered',
@@ -64,9 +68,13 @@ export const en: SharedMessages = {
     USER_TARGET_NOT_FOUND: "The user's target was not found",
     APPLICATION_NOT_FOUND: 'Application not found',
     OWN_ACCOUNT_LOCKED: 'You cannot change your own role, state or organization here',
+    EMAIL_UNAVAILABLE: 'This e-mail address cannot be used. Choose another address.',
+    REGISTRATION_CODE_USED_UP:
+      'The registration code has been used up. Ask your administrator for a new code.',
   },
   messages: {
     loginOk: 'Signed in',
+    logoutOk: 'Signed out',
     authOk: 'Signed in',
     healthOk: 'Service is up',
     registerOk: 'Registration complete. You can now sign in.',

@@ -35,6 +35,10 @@ export const fi = {
     areaTooShort: 'Alueessa pitää olla vähintään 2 merkkiä',
     codeTargetsRequired: 'Valitse vähintään yksi kohde',
     recipientsRequired: 'Anna vähintään yksi sähköpostiosoite',
+    recipientsTooMany: 'Enintään 20 vastaanottajaa kerralla',
+    permissionNotHeld: 'Et voi antaa oikeutta, jota sinulla ei itselläsi ole',
+    ownEmailLocked: 'Omaa sähköpostiosoitettasi ei voi muuttaa',
+    ownPermissionsLocked: 'Omia oikeuksiasi ei voi muuttaa täällä',
   },
   errors: {
     VALIDATION_FAILED: 'Tarkasta annetut tiedot',
@@ -65,9 +69,13 @@ export const fi = {
     USER_TARGET_NOT_FOUND: 'Käyttäjän kohdetta ei löytynyt',
     APPLICATION_NOT_FOUND: 'Sovellusta ei löytynyt',
     OWN_ACCOUNT_LOCKED: 'Omaa rooliasi, tilaasi tai organisaatiotasi ei voi muuttaa täällä',
+    EMAIL_UNAVAILABLE: 'Sähköpostiosoitetta ei voi käyttää. Valitse toinen osoite.',
+    REGISTRATION_CODE_USED_UP:
+      'Rekisteröintikoodi on jo käytetty loppuun. Pyydä uusi koodi ylläpitäjältä.',
   },
   messages: {
     loginOk: 'Kirjautuminen onnistui',
+    logoutOk: 'Uloskirjautuminen onnistui',
     authOk: 'Kirjautunut',
     healthOk: 'Palvelu toimii',
     registerOk: 'Rekisteröityminen onnistui. Voit nyt kirjautua sisään.',

@@ -33,6 +33,10 @@ export const sv: SharedMessages = {
     areaTooShort: 'Området ska ha minst 2 tecken',
     codeTargetsRequired: 'Välj minst ett objekt',
     recipientsRequired: 'Ange minst en e-postadress',
+    recipientsTooMany: 'Högst 20 mottagare åt gången',
+    permissionNotHeld: 'Du kan inte ge en behörighet som du inte själv har',
+    ownEmailLocked: 'Du kan inte ändra din egen e-postadress',
+    ownPermissionsLocked: 'Du kan inte ändra dina egna behörigheter här',
   },
   errors: {
     VALIDATION_FAILED: 'Kontrollera uppgifterna',
@@ -63,9 +67,12 @@ export const sv: SharedMessages = {
     USER_TARGET_NOT_FOUND: 'Användarens objekt hittades inte',
     APPLICATION_NOT_FOUND: 'Applikationen hittades inte',
     OWN_ACCOUNT_LOCKED: 'Du kan inte ändra din egen roll, status eller organisation här',
+    EMAIL_UNAVAILABLE: 'E-postadressen kan inte användas. Välj en annan adress.',
+    REGISTRATION_CODE_USED_UP: 'Registreringskoden är förbrukad. Be administratören om en ny kod.',
   },
   messages: {
     loginOk: 'Inloggad',
+    logoutOk: 'Du har loggat ut',
     authOk: 'Inloggad',
     healthOk: 'Tjänsten fungerar',
     registerOk: 'Registreringen lyckades. Du kan nu logga in.',

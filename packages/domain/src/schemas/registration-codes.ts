@@ -9,7 +9,9 @@ import { email, id, msg, text } from './fields.js';
 export const CODE_PERMISSIONS = [1, 2, 3] as const;
 export const REGISTRATION_CODE_DAYS_DEFAULT = 30;
 export const REGISTRATION_CODE_DAYS_MAX = 365;
-export const REGISTRATION_CODE_RECIPIENTS_MAX = 50;
+/** Recipients per send call; a sender may mail 50 an hour in all (the API's rate limit). */
+export const REGISTRATION_CODE_RECIPIENTS_MAX = 20;
+export const REGISTRATION_CODE_USES_MAX = 100_000;
 
 /**
  * POST /api/registration-codes. The top administrator names the organization; anyone else may
@@ -32,10 +34,18 @@ export const createRegistrationCodeBody = z.object({
     .min(1, { error: msg('invalidValue') })
     .max(REGISTRATION_CODE_DAYS_MAX, { error: msg('invalidValue') })
     .default(REGISTRATION_CODE_DAYS_DEFAULT),
+  /** How many registrations the code allows; left out, no limit until it expires. */
+  maxUses: z
+    .number({ error: msg('invalidValue') })
+    .int({ error: msg('invalidValue') })
+    .min(1, { error: msg('invalidValue') })
+    .max(REGISTRATION_CODE_USES_MAX, { error: msg('invalidValue') })
+    .optional(),
 });
 export type CreateRegistrationCodeBody = z.input<typeof createRegistrationCodeBody>;
 
-export const REGISTRATION_CODE_STATUSES = ['active', 'expired', 'revoked'] as const;
+/** usedUp: as many registrations as maxUses allows have been made. */
+export const REGISTRATION_CODE_STATUSES = ['active', 'expired', 'revoked', 'usedUp'] as const;
 
 /** A code as lists show it: never its text, which only the creation answer carries. */
 export const registrationCodeRecord = z.object({
@@ -48,6 +58,7 @@ export const registrationCodeRecord = z.object({
   expiresAt: z.string().nullable().describe('ISO 8601; null never expires'),
   revokedAt: z.string().nullable().describe('ISO 8601'),
   useCount: z.number().int(),
+  maxUses: z.number().int().nullable().describe('Registrations allowed; null: no limit'),
   createdBy: z.string().nullable().describe("The creator's e-mail, if the user still exists"),
   status: z.enum(REGISTRATION_CODE_STATUSES),
 });
@@ -91,6 +102,6 @@ export const sendRegistrationCodeBody = z.object({
   recipients: z
     .array(email('emailInvalidAdmin'), { error: msg('recipientsRequired') })
     .min(1, { error: msg('recipientsRequired') })
-    .max(REGISTRATION_CODE_RECIPIENTS_MAX, { error: msg('invalidValue') }),
+    .max(REGISTRATION_CODE_RECIPIENTS_MAX, { error: msg('recipientsTooMany') }),
 });
 export type SendRegistrationCodeBody = z.infer<typeof sendRegistrationCodeBody>;

@@ -37,6 +37,8 @@ export const registrationCodes = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     useCount: integer('use_count').notNull().default(0),
+    /** Registrations allowed; null: any number until the code expires or is revoked. */
+    maxUses: integer('max_uses'),
   },
   (t) => [index('registration_codes_organization_idx').on(t.organizationId)],
 );

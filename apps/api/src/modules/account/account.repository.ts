@@ -27,19 +27,28 @@ export function createResetLinksRepository(db: Db) {
         );
     },
 
-    /** A new link for a user in scope; false (nothing stored) for anyone else. */
+    /**
+     * A new link for a user in scope; false (nothing stored) for anyone else. One statement
+     * either way, so an unknown user costs what a known one does (forgot-password).
+     */
     async insert(scope: Scope, userId: string, tokenHash: string): Promise<boolean> {
-      const [user] = await db
-        .select({ id: users.userId })
-        .from(users)
-        .where(and(eq(users.userId, userId), inScope(users.organizationId, scope)));
-      if (!user) return false;
-      await db.insert(passwordResets).values({
-        userId,
-        tokenHash,
-        expiresAt: sql`now() + make_interval(mins => ${RESET_LINK_MINUTES})`,
-      });
-      return true;
+      const rows = await db
+        .insert(passwordResets)
+        .select(
+          db
+            .select({
+              id: sql`gen_random_uuid()`.as('id'),
+              userId: users.userId,
+              tokenHash: sql`${tokenHash}`.as('token_hash'),
+              createdAt: sql`now()`.as('created_at'),
+              expiresAt: sql`now() + make_interval(mins => ${RESET_LINK_MINUTES})`.as('expires_at'),
+              usedAt: sql`null::timestamptz`.as('used_at'),
+            })
+            .from(users)
+            .where(and(eq(users.userId, userId), inScope(users.organizationId, scope))),
+        )
+        .returning({ id: passwordResets.id });
+      return rows.length === 1;
     },
 
     /** A reset link that is unused and unexpired, with the state of its account. */

@@ -26,7 +26,7 @@ const anonymous = publicRoutes<Options>('account', (app, { account }) => {
       operationId: 'registerUser',
       summary: 'Self-registration with a registration code',
       description:
-        'The user joins the organization and the targets of the code, as Käyttäjä with the permissions of the code. Mail is written in the language of Accept-Language from then on. 400 REGISTRATION_CODE_INVALID / _EXPIRED / _REVOKED (fields.userCode), 409 EMAIL_TAKEN (fields.userEmail), 429 after 10 attempts per IP address per hour.',
+        'The user joins the organization and the targets of the code, as Käyttäjä with the permissions of the code. Mail is written in the language of Accept-Language from then on. 400 REGISTRATION_CODE_INVALID / _EXPIRED / _REVOKED / _USED_UP (fields.userCode), 409 EMAIL_TAKEN (fields.userEmail), 429 after 10 attempts per IP address per hour.',
       body: registerUserBody,
       response: { 201: messageResponse, ...errors(409, 429) },
     },
@@ -41,7 +41,7 @@ const anonymous = publicRoutes<Options>('account', (app, { account }) => {
       operationId: 'forgotUserPassword',
       summary: 'Mail a password reset link',
       description:
-        'Always answers 200 with the same text, whether or not the address is registered. A known active user gets a link to `PUBLIC_URL/#/login?code=…&isPasswordChange=true`, valid 60 minutes and once; a new request invalidates older links. 429 after 5 requests per address or 20 per IP address per hour.',
+        'Always answers 200 with the same text, whether or not the address is registered. A known active user gets a link to `PUBLIC_URL/#/login?code=…&isPasswordChange=true`, valid 60 minutes and once; a new request, a password change and an e-mail change invalidate older links. The answer takes as long for an unknown address: the same writes are made and rolled back. 429 after 5 requests per address or 20 per IP address per hour.',
       body: forgotPasswordBody,
       response: { 200: messageResponse, ...errors(429) },
     },
@@ -74,12 +74,12 @@ const own = signedIn<Options>('account', (app, { account }) => {
       operationId: 'changePassword',
       summary: 'Change the own password',
       description:
-        'Every other session is signed out; the answer carries a fresh token for this one. 400 WRONG_PASSWORD (fields.userCurrentPassword) when the current password is wrong.',
+        'Every other session is signed out and pending reset links stop working; the answer carries a fresh token for this one. 400 WRONG_PASSWORD (fields.userCurrentPassword) when the current password is wrong; after 10 wrong ones for the account from one IP address within 15 minutes, 429 TOO_MANY_REQUESTS for that address until the window ends.',
       body: changePasswordBody,
-      response: { 200: changePasswordResponse },
+      response: { 200: changePasswordResponse, ...errors(429) },
     },
     handler: async (request) => {
-      const token = await account.changePassword(request.account, request.body);
+      const token = await account.changePassword(request.account, request.body, origin(request));
       return ok(request, 'messages.changePasswordOk', { token });
     },
   });

@@ -18,7 +18,7 @@ import type { Account, AccountsRepository } from '../auth/auth.repository.js';
 import { type AuthService, callerOf, isActiveAccount } from '../auth/auth.service.js';
 import type { Mailer } from '../mail/mailer.js';
 import { passwordResetMail } from '../mail/templates.js';
-import type { RateLimitService } from '../rate-limits/rate-limits.service.js';
+import type { RateLimitKey, RateLimitService } from '../rate-limits/rate-limits.service.js';
 import type { RegistrationCodesService } from '../registration-codes/registration-codes.service.js';
 import type { UserTargetsRepository } from '../user-targets/user-targets.repository.js';
 import type { UsersRepository } from '../users/users.repository.js';
@@ -32,6 +32,8 @@ export interface RequestOrigin {
 
 /** No user has this id; the unknown-address path of forgot-password does the same work on it. */
 const NO_USER = '00000000-0000-0000-0000-000000000000';
+/** Rolls back the rehearsed writes of forgot-password for an unknown address. */
+const NOTHING_TO_SEND = Symbol('nothing to send');
 
 const resetLinkInvalid = () => new AppError(400, 'RESET_LINK_INVALID');
 
@@ -99,7 +101,12 @@ export function createAccountService({
             language: origin.language,
           });
           await userTargets.insertLinks(scope, userId, found.code.targetIds);
-          await registrationCodes.recordUse(found.code.id);
+          // Counted only while uses remain: the last use goes to one of two racing registrations.
+          if (!(await registrationCodes.recordUse(found.code.id))) {
+            throw new AppError(400, 'REGISTRATION_CODE_USED_UP', {
+              userCode: 'errors.REGISTRATION_CODE_USED_UP',
+            });
+          }
         });
       } catch (err) {
         // Two registrations racing for one address: the unique index decides.
@@ -110,27 +117,46 @@ export function createAccountService({
 
     /**
      * Mails a reset link to a known active account. The answer and the work done are the same
-     * whether or not the address exists: a lookup and a transaction either way.
+     * whether or not the address exists: the limits, the lookup, the link and the mail are
+     * written in one transaction either way, and for an unknown address the link and the mail
+     * are rolled back to a savepoint. The transaction still commits the limits' counts, so on
+     * PostgreSQL both paths pay the same commit too: the time taken tells nothing.
      */
     async forgotPassword(body: ForgotPasswordBody, origin: RequestOrigin): Promise<void> {
-      await rateLimits.consume([
-        { rule: 'forgotPasswordIp', value: origin.ip },
-        { rule: 'forgotPasswordAccount', value: body.userEmail },
-      ]);
-      const token = randomToken();
-      const tokenHash = sha256Hex(token);
-      const account = await accounts.findByEmail(PASSWORD_RESET, body.userEmail);
-      const recipient = account && isActiveAccount(account) ? account : undefined;
-      await db.transaction(async () => {
-        await resetLinks.removeOfUser(PASSWORD_RESET, recipient?.userId ?? NO_USER);
-        if (!recipient) return;
-        await resetLinks.insert(PASSWORD_RESET, recipient.userId, tokenHash);
-        const language = recipient.language ?? 'fi';
+      const sent = await db.transaction(async () => {
+        await rateLimits.consume([
+          { rule: 'forgotPasswordIp', value: origin.ip },
+          { rule: 'forgotPasswordAccount', value: body.userEmail },
+        ]);
+        const account = await accounts.findByEmail(PASSWORD_RESET, body.userEmail);
+        const recipient = account && isActiveAccount(account) ? account : undefined;
+        const token = randomToken();
+        const language = recipient?.language ?? 'fi';
         const link = `${config.publicUrl}/#/login?code=${encodeURIComponent(token)}&isPasswordChange=true`;
-        const mail = passwordResetMail(language, { firstName: recipient.userFirstName, link });
-        await mailer.enqueue({ to: recipient.userEmail, language, ...mail });
+        const mail = {
+          to: recipient?.userEmail ?? body.userEmail,
+          language,
+          ...passwordResetMail(language, { firstName: recipient?.userFirstName ?? '', link }),
+        };
+        try {
+          await db.transaction(async () => {
+            const userId = recipient?.userId ?? NO_USER;
+            await resetLinks.removeOfUser(PASSWORD_RESET, userId);
+            await resetLinks.insert(PASSWORD_RESET, userId, sha256Hex(token));
+            if (recipient) {
+              await mailer.enqueue(mail);
+              return;
+            }
+            await mailer.store(mail);
+            throw NOTHING_TO_SEND;
+          });
+        } catch (err) {
+          if (err === NOTHING_TO_SEND) return false;
+          throw err;
+        }
+        return true;
       });
-      if (recipient) mailer.kick();
+      if (sent) mailer.kick();
     },
 
     /**
@@ -148,25 +174,39 @@ export function createAccountService({
       await db.transaction(async () => {
         if (!(await resetLinks.consume(PASSWORD_RESET, link.id))) throw resetLinkInvalid();
         await users.setPassword(PASSWORD_RESET, link.userId, passwordHash);
+        // Any other link still pending was asked for with the old password: it goes too.
+        await resetLinks.removeOfUser(PASSWORD_RESET, link.userId);
       });
     },
 
     /**
-     * Changes the caller's own password. Every other session is signed out (token version
-     * bump); this one continues with the fresh token returned.
+     * Changes the caller's own password. Wrong current passwords are limited per account and IP
+     * address like sign-in (a stolen session must not become a password oracle). Every other
+     * session is signed out (token version bump) and pending reset links are dropped; this
+     * session continues with the fresh token returned.
      */
-    async changePassword(account: Account, body: ChangePasswordBody): Promise<string> {
+    async changePassword(
+      account: Account,
+      body: ChangePasswordBody,
+      origin: Pick<RequestOrigin, 'ip'>,
+    ): Promise<string> {
+      const scope = authorize(callerOf(account), { do: 'signIn' });
+      const limits: RateLimitKey[] = [
+        { rule: 'changePasswordAccountIp', value: `${account.userId}|${origin.ip}` },
+      ];
+      await rateLimits.refuseWhenReached(limits);
       if (!(await verifyPassword(account.passwordHash, body.userCurrentPassword))) {
+        await rateLimits.hit(limits);
         throw new AppError(400, 'WRONG_PASSWORD', {
           userCurrentPassword: 'errors.WRONG_PASSWORD',
         });
       }
-      const scope = authorize(callerOf(account), { do: 'signIn' });
-      const tokenVersion = await users.setPassword(
-        scope,
-        account.userId,
-        await hashPassword(body.userPassword),
-      );
+      const passwordHash = await hashPassword(body.userPassword);
+      const tokenVersion = await db.transaction(async () => {
+        const version = await users.setPassword(scope, account.userId, passwordHash);
+        await resetLinks.removeOfUser(scope, account.userId);
+        return version;
+      });
       if (tokenVersion === undefined) throw new AppError(401, 'SESSION_EXPIRED');
       return tokens.sign({ sub: account.userId, tv: tokenVersion });
     },

@@ -6,7 +6,7 @@ export const auditRoutes = signedIn<{ audit: AuditService }>('admin', (app, { au
   app.get('/api/audit-log', {
     schema: {
       operationId: 'listAuditLog',
-      summary: 'Who changed what and when, newest first (Pääylläpitäjä only)',
+      summary: 'Who changed what and when, newest first (Pääylläpitäjä with Hallinta only)',
       description:
         'Every create, update and delete of users, user-target links, targets and organizations, every role, state and password change, and every registration code created, sent or revoked. `organizationId` narrows to the records of one organization.',
       querystring: auditLogQuery,

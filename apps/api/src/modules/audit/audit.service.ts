@@ -36,9 +36,9 @@ export function createAuditService({ auditLog }: { auditLog: AuditRepository }) 
       });
     },
 
-    /** The whole log, newest first: top administrator only. */
+    /** The whole log, newest first: the top administrator with the Hallinta permission only. */
     async list(caller: Caller, query: AuditLogQuery): Promise<Omit<AuditLogResponse, 'message'>> {
-      const scope = authorize(caller, { do: 'readAuditLog' });
+      const scope = authorize(caller, { do: 'readAuditLog' }, { do: 'administer' });
       const [rows, total] = await Promise.all([
         auditLog.list(scope, {
           organizationId: query.organizationId,

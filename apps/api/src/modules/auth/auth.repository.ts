@@ -46,6 +46,16 @@ export function createAccountsRepository(db: Db) {
 
     findById: (scope: Scope, userId: string) => findWhere(scope, eq(users.userId, userId)),
 
+    /** Bumps the token version: every token issued before answers 401. False when not in scope. */
+    async revokeTokens(scope: Scope, userId: string): Promise<boolean> {
+      const rows = await db
+        .update(users)
+        .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
+        .where(and(eq(users.userId, userId), inScope(users.organizationId, scope)))
+        .returning({ id: users.userId });
+      return rows.length === 1;
+    },
+
     async listTargetIdsOfUser(scope: Scope, userId: string): Promise<string[]> {
       const rows = await db
         .select({ targetId: userTargets.targetId })

@@ -1,4 +1,4 @@
-import { authResponse, loginBody, loginResponse } from '@vahti/domain';
+import { authResponse, loginBody, loginResponse, messageResponse } from '@vahti/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errors, ok, publicRoutes, signedIn } from '../../plugins/route-groups.js';
 import type { AuthService } from './auth.service.js';
@@ -18,7 +18,7 @@ const signIn = publicRoutes<Options>('auth', (app, { auth }) => {
         operationId,
         summary: 'Sign in with e-mail and password',
         description:
-          'After 10 failed attempts for one address, or 50 from one IP address, within 15 minutes: 429 TOO_MANY_REQUESTS with Retry-After, even for the right password, until the window ends.',
+          'After 10 failed attempts for one address from one IP address, or 50 from one IP address, within 15 minutes: 429 TOO_MANY_REQUESTS with Retry-After for that IP address, even for the right password, until the window ends. After 100 failed attempts for one address from all IP addresses within an hour, 429 for everyone.',
         body: loginBody,
         response: { 200: loginResponse, ...errors(401, 403, 429) },
       },
@@ -39,6 +39,20 @@ const session = signedIn<Options>('auth', (app, { auth }) => {
     },
     handler: async (request) =>
       ok(request, 'messages.authOk', { user: await auth.toSessionUser(request.account) }),
+  });
+
+  app.post('/api/logout', {
+    schema: {
+      operationId: 'logout',
+      summary: 'Sign out: revokes every token of the user',
+      description:
+        "Bumps the user's token version, so this token and every other one issued to the user (other browsers and devices too) answer 401 from now on. 401 when the token is already missing, bad, expired or revoked.",
+      response: { 200: messageResponse },
+    },
+    handler: async (request) => {
+      await auth.logout(request.account);
+      return ok(request, 'messages.logoutOk');
+    },
   });
 });
 

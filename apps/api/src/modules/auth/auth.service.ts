@@ -2,7 +2,7 @@ import type { LoginBody, SessionUser } from '@vahti/domain';
 import type { Caller } from '../../lib/caller.js';
 import { AppError, unauthorized } from '../../lib/errors.js';
 import { burnVerifyTime, verifyPassword } from '../../lib/passwords.js';
-import { systemScope } from '../../lib/scope.js';
+import { authorize, systemScope } from '../../lib/scope.js';
 import type { TokenService } from '../../lib/session-tokens.js';
 import { sessionUserOf } from '../../lib/session-user.js';
 import type { RateLimitKey, RateLimitService } from '../rate-limits/rate-limits.service.js';
@@ -39,16 +39,18 @@ export function createAuthService({
   return {
     /**
      * A wrong e-mail and a wrong password answer alike, in the same time. Failed attempts are
-     * counted per address (known or not) and per IP address; once either limit is reached the
-     * password is not even checked, so a correct guess teaches nothing until the window ends.
-     * A success does not reset the counts: resetting would let someone who owns one account
-     * clear the IP count between guesses at others, and the account count only matters to an
-     * owner who keeps failing.
+     * counted per account and IP address together, per IP address, and per account from every
+     * address (a higher ceiling). The first refuses only the address that failed: someone who
+     * fails on purpose cannot lock the owner out, while a guesser from one address stops after
+     * 10. Once a limit is reached the password is not even checked, so a correct guess teaches
+     * nothing until the window ends. A success does not reset the counts: resetting would let
+     * someone who owns one account clear the IP count between guesses at others.
      */
     async login(body: LoginBody, origin: { ip: string }) {
       const limits: RateLimitKey[] = [
-        { rule: 'signInAccount', value: body.userEmail },
+        { rule: 'signInAccountIp', value: `${body.userEmail}|${origin.ip}` },
         { rule: 'signInIp', value: origin.ip },
+        { rule: 'signInAccount', value: body.userEmail },
       ];
       await rateLimits.refuseWhenReached(limits, 'failedSignIns');
       const account = await accounts.findByEmail(SIGN_IN, body.userEmail);
@@ -76,6 +78,14 @@ export function createAuthService({
         throw unauthorized('SESSION_EXPIRED');
       }
       return { account, caller: callerOf(account) };
+    },
+
+    /** Signs the user out everywhere: every token issued so far stops working. */
+    async logout(account: Account): Promise<void> {
+      const scope = authorize(callerOf(account), { do: 'signIn' });
+      if (!(await accounts.revokeTokens(scope, account.userId))) {
+        throw unauthorized('SESSION_EXPIRED');
+      }
     },
 
     toSessionUser,

@@ -6,7 +6,7 @@ export const mailRoutes = signedIn<{ mail: MailService }>('mail', (app, { mail }
   app.get('/api/admin/outbox', {
     schema: {
       operationId: 'listOutbox',
-      summary: 'Every mail the service has stored, newest first (Pääylläpitäjä only)',
+      summary: 'Every mail the service has stored, newest first (Pääylläpitäjä with Hallinta only)',
       description:
         'Status: queued (waiting for an SMTP attempt), sent, failed (gave up after 10 attempts) or outbox (no SMTP_URL configured: kept here and in the log).',
       querystring: outboxQuery,

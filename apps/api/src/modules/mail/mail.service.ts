@@ -5,9 +5,12 @@ import type { MailRepository } from './mail.repository.js';
 
 export function createMailService({ mails }: { mails: MailRepository }) {
   return {
-    /** The outbox holds every organization's mail (reset links too): top administrator only. */
+    /**
+     * The outbox holds every organization's mail (live reset links too): the top administrator
+     * with the Hallinta permission only.
+     */
     async listOutbox(caller: Caller, query: OutboxQuery): Promise<Omit<OutboxResponse, 'message'>> {
-      const scope = authorize(caller, { do: 'readOutbox' });
+      const scope = authorize(caller, { do: 'readOutbox' }, { do: 'administer' });
       const [rows, total] = await Promise.all([
         mails.list(scope, { limit: query.pageSize, offset: (query.page - 1) * query.pageSize }),
         mails.count(scope),

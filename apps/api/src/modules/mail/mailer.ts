@@ -107,6 +107,16 @@ export function createMailer({
     deliverDue().catch((err: unknown) => log.error({ err }, 'mail delivery pass failed'));
   }
 
+  const store = (mail: OutgoingMail) =>
+    mails.insert(MAIL_DELIVERY, {
+      toAddress: mail.to,
+      subject: mail.subject,
+      textBody: mail.text,
+      htmlBody: mail.html,
+      language: mail.language,
+      status: transport ? 'queued' : 'outbox',
+    });
+
   return {
     mode: transport ? ('smtp' as const) : ('outbox' as const),
 
@@ -115,14 +125,7 @@ export function createMailer({
      * after it commits (the worker's next tick would find it anyway).
      */
     async enqueue(mail: OutgoingMail): Promise<string> {
-      const id = await mails.insert(MAIL_DELIVERY, {
-        toAddress: mail.to,
-        subject: mail.subject,
-        textBody: mail.text,
-        htmlBody: mail.html,
-        language: mail.language,
-        status: transport ? 'queued' : 'outbox',
-      });
+      const id = await store(mail);
       if (!transport) {
         log.info(
           { mailId: id, to: mail.to, subject: mail.subject },
@@ -134,6 +137,12 @@ export function createMailer({
       return id;
     },
 
+    /**
+     * Stores the mail as enqueue does, without the log line or the delivery kick: for work that
+     * is rolled back (forgot-password for an unknown address does the same writes as for a known
+     * one, then undoes them).
+     */
+    store,
     kick,
     deliverDue,
 

@@ -9,26 +9,30 @@ import { rateLimits } from '../../db/schema/index.js';
 export function createRateLimitsRepository(db: Db) {
   return {
     /**
-     * Counts one attempt for `key` in a single atomic statement (the row lock of ON CONFLICT DO
-     * UPDATE serialises concurrent instances). A window that has ended starts over at 1. All times
-     * are the database's, so instances with drifting clocks still agree.
+     * Counts `amount` attempts for `key` in a single atomic statement (the row lock of ON
+     * CONFLICT DO UPDATE serialises concurrent instances). A window that has ended starts over.
+     * With a `ceiling`, nothing is counted when the open window would go over it: the answer is
+     * then undefined. All times are the database's, so instances with drifting clocks agree.
      */
-    async hit(key: string, windowMs: number) {
+    async hit(key: string, windowMs: number, amount = 1, ceiling?: number) {
       const window = sql`make_interval(secs => ${windowMs / 1000})`;
       const ended = sql`${rateLimits.windowEnd} <= now()`;
+      if (ceiling !== undefined && amount > ceiling) return undefined;
       const [row] = await db
         .insert(rateLimits)
-        .values({ key, windowStart: sql`now()`, windowEnd: sql`now() + ${window}`, count: 1 })
+        .values({ key, windowStart: sql`now()`, windowEnd: sql`now() + ${window}`, count: amount })
         .onConflictDoUpdate({
           target: rateLimits.key,
           set: {
-            count: sql`case when ${ended} then 1 else ${rateLimits.count} + 1 end`,
+            count: sql`case when ${ended} then ${amount}::int else ${rateLimits.count} + ${amount}::int end`,
             windowStart: sql`case when ${ended} then now() else ${rateLimits.windowStart} end`,
             windowEnd: sql`case when ${ended} then excluded.window_end else ${rateLimits.windowEnd} end`,
           },
+          ...(ceiling !== undefined && {
+            setWhere: sql`${ended} or ${rateLimits.count} + ${amount}::int <= ${ceiling}::int`,
+          }),
         })
         .returning({ count: rateLimits.count, windowEnd: rateLimits.windowEnd });
-      if (!row) throw new Error('rate limit upsert returned nothing');
       return row;
     },
 

@@ -12,9 +12,19 @@ const HOUR = 60 * MINUTE;
 
 /** Every limit in one place. Keys are "<rule>:<value>"; e-mail values are lower-cased. */
 export const RATE_LIMITS = {
-  /** Failed sign-ins per account (e-mail, known or not: the limit must not reveal which exist). */
-  signInAccount: { limit: 10, windowMs: 15 * MINUTE },
+  /**
+   * Failed sign-ins per account (e-mail, known or not: the limit must not reveal which exist)
+   * from one IP address: the 429 refuses only the address that failed, so nobody can lock
+   * another person out by failing on purpose (docs/security.md).
+   */
+  signInAccountIp: { limit: 10, windowMs: 15 * MINUTE },
   signInIp: { limit: 50, windowMs: 15 * MINUTE },
+  /** The ceiling per account from every address together: a spread-out guesser stops here. */
+  signInAccount: { limit: 100, windowMs: HOUR },
+  /** Wrong current passwords on PATCH /api/change-password, per account and IP address. */
+  changePasswordAccountIp: { limit: 10, windowMs: 15 * MINUTE },
+  /** Registration-code mails per sending user (counted per recipient). */
+  registrationCodeRecipients: { limit: 50, windowMs: HOUR },
   registerIp: { limit: 10, windowMs: HOUR },
   forgotPasswordAccount: { limit: 5, windowMs: HOUR },
   forgotPasswordIp: { limit: 20, windowMs: HOUR },
@@ -57,6 +67,7 @@ export function createRateLimitService({
     const { limit, windowMs } = RATE_LIMITS[key.rule];
     maybeCleanUp();
     const row = await windows.hit(keyOf(key), windowMs);
+    if (!row) throw new Error('rate limit upsert returned nothing');
     return { count: row.count, limit, retryAt: row.windowEnd };
   }
 
@@ -69,6 +80,18 @@ export function createRateLimitService({
       const results = await Promise.all(keys.map(hitOne));
       const over = results.filter((result) => result.count > result.limit);
       if (over.length > 0) throw new RateLimitError(latest(over.map((o) => o.retryAt)), kind);
+    },
+
+    /**
+     * Takes `amount` from the key's allowance, all or nothing: when it would go over the limit,
+     * nothing is counted and the answer is 429 until the window ends.
+     */
+    async take(key: RateLimitKey, amount: number, kind: RateLimitKind = 'attempts') {
+      const { limit, windowMs } = RATE_LIMITS[key.rule];
+      maybeCleanUp();
+      if (await windows.hit(keyOf(key), windowMs, amount, limit)) return;
+      const [open] = await windows.peek([keyOf(key)]);
+      throw new RateLimitError(open?.windowEnd ?? new Date(Date.now() + windowMs), kind);
     },
 
     /** Fails with 429 when any key has already reached its limit; counts nothing. */

@@ -18,6 +18,7 @@ import type { AuditService } from '../audit/audit.service.js';
 import type { Mailer } from '../mail/mailer.js';
 import { registrationCodeMail } from '../mail/templates.js';
 import type { OrganizationsRepository } from '../organizations/organizations.repository.js';
+import type { RateLimitService } from '../rate-limits/rate-limits.service.js';
 import type { TargetsRepository } from '../targets/targets.repository.js';
 import type { RegistrationCodesRepository } from './registration-codes.repository.js';
 import type { RegistrationCodesService } from './registration-codes.service.js';
@@ -58,6 +59,7 @@ export function createRegistrationCodeAdminService({
   targets,
   audit,
   mailer,
+  rateLimits,
   config,
 }: {
   db: Db;
@@ -67,6 +69,7 @@ export function createRegistrationCodeAdminService({
   targets: Pick<TargetsRepository, 'listIdsOfOrganization'>;
   audit: AuditService;
   mailer: Mailer;
+  rateLimits: Pick<RateLimitService, 'take'>;
   config: Pick<Config, 'publicUrl'>;
 }) {
   async function read(scope: Scope, codeId: string): Promise<RegistrationCodeRecord> {
@@ -87,6 +90,12 @@ export function createRegistrationCodeAdminService({
       input: CreateCodeInput,
     ): Promise<{ code: string; registrationCode: RegistrationCodeRecord }> {
       const scope = authorize(caller, ADMINISTER);
+      // Nobody hands out an application they cannot open themselves (ADR 0007: a body field the
+      // caller may not set answers 403; the field is named so the form can mark it).
+      const permissions = parsePermissions(input.userPermissions ?? '1');
+      if (!permissions.every((permission) => caller.userPermissions.includes(permission))) {
+        throw new AppError(403, 'FORBIDDEN', { userPermissions: 'validation.permissionNotHeld' });
+      }
       const targetIds = [...new Set(input.targetIds)];
       if (
         scope.organizationId !== null &&
@@ -99,7 +108,6 @@ export function createRegistrationCodeAdminService({
       if (crossesOrganizations(scope) && !(await organizations.lookup(scope, organizationId))) {
         throw notFound('ORGANIZATION_NOT_FOUND');
       }
-      const permissions = parsePermissions(input.userPermissions ?? '1');
       const expiresAt = new Date(Date.now() + input.expiresInDays * DAY_MS);
       const created = await db.transaction(async () => {
         const made = await codes.createCode(scope, {
@@ -108,6 +116,7 @@ export function createRegistrationCodeAdminService({
           permissions,
           expiresAt,
           createdBy: caller.userId,
+          maxUses: input.maxUses ?? null,
         });
         await audit.record(scope, {
           action: 'registrationCode.create',
@@ -117,6 +126,7 @@ export function createRegistrationCodeAdminService({
             targetIds,
             userPermissions: permissions.join(','),
             expiresAt: expiresAt.toISOString(),
+            maxUses: input.maxUses ?? null,
           },
         });
         return made;
@@ -155,8 +165,9 @@ export function createRegistrationCodeAdminService({
 
     /**
      * Mails the code with registration instructions, one mail per distinct address (compared
-     * without case), in the caller's language. The caller sends the code's text back, since
-     * only its hash is kept; it must be the text of this code. Returns the number of mails.
+     * without case), in the caller's language; at most 50 recipients an hour per sender. The
+     * caller sends the code's text back, since only its hash is kept; it must be the text of
+     * this code. Returns the number of mails.
      */
     async send(
       caller: Caller,
@@ -174,9 +185,11 @@ export function createRegistrationCodeAdminService({
         ? 'REGISTRATION_CODE_REVOKED'
         : found.expired
           ? 'REGISTRATION_CODE_EXPIRED'
-          : found.organizationState !== 'Aktiivinen'
-            ? 'REGISTRATION_CODE_INVALID'
-            : undefined;
+          : found.usedUp
+            ? 'REGISTRATION_CODE_USED_UP'
+            : found.organizationState !== 'Aktiivinen'
+              ? 'REGISTRATION_CODE_INVALID'
+              : undefined;
       if (unusable) throw new AppError(400, unusable, { code: `errors.${unusable}` });
 
       // The first spelling of each address is the one mailed.
@@ -185,6 +198,11 @@ export function createRegistrationCodeAdminService({
         if (!byAddress.has(address.toLowerCase())) byAddress.set(address.toLowerCase(), address);
       }
       const recipients = [...byAddress.values()];
+      // Per sender, counted per recipient: a code cannot become a way to mail anyone at will.
+      await rateLimits.take(
+        { rule: 'registrationCodeRecipients', value: caller.userId },
+        recipients.length,
+      );
       const mail = registrationCodeMail(language, {
         organizationName: found.organizationName,
         code: body.code,

@@ -1,5 +1,5 @@
 import { formatPermissions, type RegistrationCodeRecord } from '@vahti/domain';
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   organizations,
@@ -26,6 +26,7 @@ export function createRegistrationCodesRepository(db: Db) {
         permissions?: number[] | undefined;
         expiresAt?: Date | null | undefined;
         createdBy?: string | null | undefined;
+        maxUses?: number | null | undefined;
       },
     ): Promise<string> {
       assertWithin(scope, code.organizationId);
@@ -37,6 +38,7 @@ export function createRegistrationCodesRepository(db: Db) {
           ...(code.permissions && { permissions: code.permissions }),
           expiresAt: code.expiresAt ?? null,
           createdBy: code.createdBy ?? null,
+          maxUses: code.maxUses ?? null,
         })
         .returning({ id: registrationCodes.id });
       if (!row) throw new Error('registration code not stored');
@@ -71,6 +73,7 @@ export function createRegistrationCodesRepository(db: Db) {
           expiresAt: registrationCodes.expiresAt,
           revokedAt: registrationCodes.revokedAt,
           useCount: registrationCodes.useCount,
+          maxUses: registrationCodes.maxUses,
           organizationState: organizations.organizationState,
           expired: sql<boolean>`coalesce(${registrationCodes.expiresAt} <= now(), false)`,
         })
@@ -100,11 +103,21 @@ export function createRegistrationCodesRepository(db: Db) {
       return rows.map((row) => row.targetId);
     },
 
+    /** Counts one use while uses remain; 0 when the code is used up (or not in scope). */
     async incrementUseCount(scope: Scope, codeId: string): Promise<number> {
       const rows = await db
         .update(registrationCodes)
         .set({ useCount: sql`${registrationCodes.useCount} + 1` })
-        .where(and(eq(registrationCodes.id, codeId), codeInScope(scope)))
+        .where(
+          and(
+            eq(registrationCodes.id, codeId),
+            codeInScope(scope),
+            or(
+              isNull(registrationCodes.maxUses),
+              lt(registrationCodes.useCount, registrationCodes.maxUses),
+            ),
+          ),
+        )
         .returning({ id: registrationCodes.id });
       return rows.length;
     },
@@ -128,10 +141,12 @@ export function createRegistrationCodesRepository(db: Db) {
           expiresAt: registrationCodes.expiresAt,
           revokedAt: registrationCodes.revokedAt,
           useCount: registrationCodes.useCount,
+          maxUses: registrationCodes.maxUses,
           createdBy: users.userEmail,
           status: sql<RegistrationCodeRecord['status']>`case
           when ${registrationCodes.revokedAt} is not null then 'revoked'
           when ${registrationCodes.expiresAt} <= now() then 'expired'
+          when ${registrationCodes.useCount} >= ${registrationCodes.maxUses} then 'usedUp'
           else 'active' end`,
         })
         .from(registrationCodes)
@@ -206,6 +221,7 @@ export function createRegistrationCodesRepository(db: Db) {
           expiresAt: registrationCodes.expiresAt,
           revokedAt: registrationCodes.revokedAt,
           expired: sql<boolean>`coalesce(${registrationCodes.expiresAt} <= now(), false)`,
+          usedUp: sql<boolean>`coalesce(${registrationCodes.useCount} >= ${registrationCodes.maxUses}, false)`,
         })
         .from(registrationCodes)
         .innerJoin(

@@ -27,7 +27,7 @@ export const registrationCodesRoutes = signedIn<Options>('registration-codes', (
     schema: {
       operationId: 'createRegistrationCode',
       summary: 'Create a registration code for targets of one organization',
-      description: `A user who registers with the code (POST /api/register-user) joins the organization and its targets as Käyttäjä with userPermissions ("1" when left out). The code's text is in this answer only: the server keeps its hash. Anyone but the top administrator creates for their own organization and may leave organizationId out; the top administrator must name it (400 fields.organizationId). The code expires after expiresInDays (30 by default). ${ADMIN} Also 403 when naming another organization than the own; 404 TARGET_NOT_FOUND for a target outside the organization or unknown; 404 ORGANIZATION_NOT_FOUND.`,
+      description: `A user who registers with the code (POST /api/register-user) joins the organization and its targets as Käyttäjä with userPermissions ("1" when left out). The code's text is in this answer only: the server keeps its hash. Anyone but the top administrator creates for their own organization and may leave organizationId out; the top administrator must name it (400 fields.organizationId). The code expires after expiresInDays (30 by default); with maxUses it stops working after that many registrations (status usedUp). ${ADMIN} Also 403 when naming another organization than the own, and 403 FORBIDDEN with fields.userPermissions when userPermissions names an application the caller does not hold; 404 TARGET_NOT_FOUND for a target outside the organization or unknown; 404 ORGANIZATION_NOT_FOUND.`,
       body: createRegistrationCodeBody,
       response: { 201: createRegistrationCodeResponse, ...errors(403, 404) },
     },
@@ -69,10 +69,10 @@ export const registrationCodesRoutes = signedIn<Options>('registration-codes', (
     schema: {
       operationId: 'sendRegistrationCode',
       summary: 'Mail a registration code with instructions',
-      description: `One mail per distinct address (compared without case; at most 50), in the caller's language (Accept-Language): a link to PUBLIC_URL/#/user-register?code=…, the code itself, the organization and the last day of validity. The body carries the code's text, which must be the text of this code (400 VALIDATION_FAILED, fields.code). 400 REGISTRATION_CODE_REVOKED / _EXPIRED for a code that no longer works, REGISTRATION_CODE_INVALID when its organization is Passiivinen. ${ADMIN} 404 REGISTRATION_CODE_NOT_FOUND for a code of another organization or unknown.`,
+      description: `One mail per distinct address (compared without case; at most 20 a call, else 400 with fields.recipients; at most 50 an hour per sender, else 429 TOO_MANY_REQUESTS and nothing is sent), in the caller's language (Accept-Language): a link to PUBLIC_URL/#/user-register?code=…, the code itself, the organization and the last day of validity. The body carries the code's text, which must be the text of this code (400 VALIDATION_FAILED, fields.code). 400 REGISTRATION_CODE_REVOKED / _EXPIRED / _USED_UP for a code that no longer works, REGISTRATION_CODE_INVALID when its organization is Passiivinen. ${ADMIN} 404 REGISTRATION_CODE_NOT_FOUND for a code of another organization or unknown.`,
       params: registrationCodeParams,
       body: sendRegistrationCodeBody,
-      response: { 200: messageResponse, ...errors(403, 404) },
+      response: { 200: messageResponse, ...errors(403, 404, 429) },
     },
     handler: async (request) => {
       const { caller, params, body, language } = request;

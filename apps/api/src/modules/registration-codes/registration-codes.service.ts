@@ -15,12 +15,15 @@ export interface CreateCodeInput {
   permissions?: number[];
   expiresAt?: Date | null;
   createdBy?: string | null;
+  /** Registrations allowed; left out, no limit. */
+  maxUses?: number | null;
 }
 
 export type RegistrationCodeFailure =
   | 'REGISTRATION_CODE_INVALID'
   | 'REGISTRATION_CODE_EXPIRED'
-  | 'REGISTRATION_CODE_REVOKED';
+  | 'REGISTRATION_CODE_REVOKED'
+  | 'REGISTRATION_CODE_USED_UP';
 
 export interface UsableCode {
   id: string;
@@ -65,6 +68,7 @@ export function createRegistrationCodesService({
         permissions: input.permissions && [...new Set(input.permissions)].sort((a, b) => a - b),
         expiresAt: input.expiresAt,
         createdBy: input.createdBy,
+        maxUses: input.maxUses,
       });
       await codes.insertTargets(scope, id, targetIds);
       return { id, code };
@@ -72,7 +76,8 @@ export function createRegistrationCodesService({
 
     /**
      * Looks a code up by its hash. Unknown, or of a Passiivinen organization: INVALID; revoked:
-     * REVOKED (checked first, a deliberate act outranks the calendar); past expires_at: EXPIRED.
+     * REVOKED (checked first, a deliberate act outranks the calendar); past expires_at: EXPIRED;
+     * as many uses as max_uses: USED_UP.
      */
     async findUsable(code: string): Promise<FindUsableResult> {
       const row = await codes.findByHash(REGISTRATION, sha256Hex(code.trim()));
@@ -81,6 +86,9 @@ export function createRegistrationCodesService({
       }
       if (row.revokedAt) return { ok: false, failure: 'REGISTRATION_CODE_REVOKED' };
       if (row.expired) return { ok: false, failure: 'REGISTRATION_CODE_EXPIRED' };
+      if (row.maxUses !== null && row.useCount >= row.maxUses) {
+        return { ok: false, failure: 'REGISTRATION_CODE_USED_UP' };
+      }
       return {
         ok: true,
         code: {
@@ -92,7 +100,10 @@ export function createRegistrationCodesService({
       };
     },
 
-    /** Counts a registration made with the code (inside the registration's transaction). */
+    /**
+     * Counts a registration made with the code (inside the registration's transaction); 0 when
+     * another registration took the last use first.
+     */
     recordUse: (codeId: string) => codes.incrementUseCount(REGISTRATION, codeId),
   };
 }

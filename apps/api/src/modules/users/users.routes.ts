@@ -24,7 +24,7 @@ export const usersRoutes = signedIn<Options>('users', (app, { users }) => {
     schema: {
       operationId: 'createUser',
       summary: 'An administrator creates a user',
-      description: `userPermissions is a comma string of application ids ("1,2,4"). userOrganization: left out, the caller's own; Pääylläpitäjä must name one (400 VALIDATION_FAILED fields.userOrganization). 403 FORBIDDEN when a non-top administrator names another organization or when the role is above what the caller may assign (only Pääylläpitäjä assigns Pääylläpitäjä; nobody assigns a role above their own). 404 ORGANIZATION_NOT_FOUND for an unknown organization. 409 EMAIL_TAKEN (fields.userEmail) when the address is in use, in any letter case. ${ADMIN_ONLY}`,
+      description: `userPermissions is a comma string of application ids ("1,2,4"). userOrganization: left out, the caller's own; Pääylläpitäjä must name one (400 VALIDATION_FAILED fields.userOrganization). 403 FORBIDDEN when a non-top administrator names another organization or when the role is above what the caller may assign (only Pääylläpitäjä assigns Pääylläpitäjä; nobody assigns a role above their own). 404 ORGANIZATION_NOT_FOUND for an unknown organization. 409 EMAIL_TAKEN (fields.userEmail) when a user the caller can see has the address, in any letter case; 409 EMAIL_UNAVAILABLE (fields.userEmail) when a user of another organization has it (which one is not said; the attempt is written to the audit log). ${ADMIN_ONLY}`,
       body: createUserBody,
       response: { 201: userResponse, ...errors(403, 404, 409) },
     },
@@ -75,7 +75,7 @@ export const usersRoutes = signedIn<Options>('users', (app, { users }) => {
     schema: {
       operationId: 'updateUser',
       summary: 'An administrator edits a user, named by uuid',
-      description: `Every field of the form is sent; userInformation and userDescription left out keep their value. Changing the role, state, permissions or organization signs the user out everywhere; moving the user to another organization (Pääylläpitäjä only) drops their links to the old organization's targets. 400 OWN_ACCOUNT_LOCKED when the caller changes their own role, state or organization. 403 FORBIDDEN when the user's role is above what the caller may manage, the new role above what the caller may assign, or a non-top administrator names another organization. 404 USER_NOT_FOUND, 404 ORGANIZATION_NOT_FOUND, 409 EMAIL_TAKEN (fields.userEmail). ${ADMIN_ONLY}`,
+      description: `Every field of the form is sent; userInformation and userDescription left out keep their value. Changing the role, state, permissions or organization signs the user out everywhere; moving the user to another organization (Pääylläpitäjä only) drops their links to the old organization's targets. 400 OWN_ACCOUNT_LOCKED (the fields named) when the caller changes their own role, state, organization, permissions or e-mail. 403 FORBIDDEN when the user's role is above what the caller may manage, the new role above what the caller may assign, or a non-top administrator names another organization. 404 USER_NOT_FOUND, 404 ORGANIZATION_NOT_FOUND, 409 EMAIL_TAKEN or EMAIL_UNAVAILABLE (fields.userEmail) as on create. Pending password reset links of the user stop working when the e-mail changes. ${ADMIN_ONLY}`,
       body: updateUserBody,
       response: { 200: userResponse, ...errors(403, 404, 409) },
     },
@@ -89,7 +89,7 @@ export const usersRoutes = signedIn<Options>('users', (app, { users }) => {
     schema: {
       operationId: 'changeUserPassword',
       summary: "An administrator sets another user's password, by e-mail",
-      description: `The user is signed out everywhere. 404 USER_NOT_FOUND for an address not in the caller's organization (any letter case matches). 403 FORBIDDEN when the user's role is above what the caller may manage. ${ADMIN_ONLY}`,
+      description: `The user is signed out everywhere and pending reset links stop working. 404 USER_NOT_FOUND for an address not in the caller's organization (any letter case matches). 403 FORBIDDEN when the user's role is above what the caller may manage. ${ADMIN_ONLY}`,
       body: changeUserPasswordBody,
       response: { 200: messageResponse, ...errors(403, 404) },
     },

@@ -11,8 +11,9 @@ import type { Db } from '../../db/client.js';
 import type { Caller } from '../../lib/caller.js';
 import { AppError, forbidden, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
-import { authorize, homeOrganization, type Scope } from '../../lib/scope.js';
+import { authorize, crossesOrganizations, homeOrganization, type Scope } from '../../lib/scope.js';
 import { sessionUserOf } from '../../lib/session-user.js';
+import type { ResetLinksRepository } from '../account/account.repository.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { OrganizationsRepository } from '../organizations/organizations.repository.js';
 import type { UserRow, UsersRepository, UserValues } from './users.repository.js';
@@ -20,6 +21,9 @@ import type { UserRow, UsersRepository, UserValues } from './users.repository.js
 const ADMINISTER = { do: 'administer' } as const;
 
 const emailTakenError = () => new AppError(409, 'EMAIL_TAKEN', { userEmail: 'errors.EMAIL_TAKEN' });
+/** The address is a user's of an organization the caller does not see: which one is not said. */
+const emailUnavailableError = () =>
+  new AppError(409, 'EMAIL_UNAVAILABLE', { userEmail: 'errors.EMAIL_UNAVAILABLE' });
 
 /** Runs the write; a concurrent insert of the same address loses on the unique index: 409. */
 async function withUniqueEmail<T>(write: () => Promise<T>): Promise<T> {
@@ -93,18 +97,29 @@ function changedFields(before: UserRow, after: Partial<UserValues>): Record<stri
 
 /** Changing any of these lowers or shifts what the user may reach: their tokens are revoked. */
 const ACCESS_FIELDS = ['userRoles', 'userState', 'userPermissions', 'userOrganization'] as const;
-/** What a user may not change on their own record here. */
-const OWN_LOCKED_FIELDS = ['userRoles', 'userState', 'userOrganization'] as const;
+/**
+ * What a user may not change on their own record here, with the text each field shows: nobody
+ * raises their own access, and the own e-mail is read-only (spec 000 §5).
+ */
+const OWN_LOCKED_FIELDS = {
+  userRoles: 'errors.OWN_ACCOUNT_LOCKED',
+  userState: 'errors.OWN_ACCOUNT_LOCKED',
+  userOrganization: 'errors.OWN_ACCOUNT_LOCKED',
+  userPermissions: 'validation.ownPermissionsLocked',
+  userEmail: 'validation.ownEmailLocked',
+} as const;
 
 export function createUsersService({
   db,
   users,
   organizations,
+  resetLinks,
   audit,
 }: {
   db: Db;
   users: UsersRepository;
   organizations: Pick<OrganizationsRepository, 'lookup'>;
+  resetLinks: Pick<ResetLinksRepository, 'removeOfUser'>;
   audit: AuditService;
 }) {
   /** The organization must exist and be in scope; else ORGANIZATION_NOT_FOUND. */
@@ -112,6 +127,31 @@ export function createUsersService({
     if (!(await organizations.lookup(scope, organizationId))) {
       throw notFound('ORGANIZATION_NOT_FOUND');
     }
+  }
+
+  /**
+   * 409 when another user has the address. Addresses are unique across organizations, so the
+   * refusal itself cannot hide that the address is in use; what it withholds is where: for an
+   * address outside the caller's scope the answer is EMAIL_UNAVAILABLE, which names no
+   * organization or user, and the attempt goes to the audit log for the top administrator.
+   * Runs outside the write's transaction, so the audit entry stays when the write is refused.
+   */
+  async function refuseTakenEmail(
+    scope: Scope,
+    email: string,
+    subjectId: string | null,
+  ): Promise<void> {
+    if (!(await users.emailTaken(scope, email, subjectId ?? undefined))) return;
+    if (crossesOrganizations(scope) || (await users.findByEmail(scope, email))) {
+      throw emailTakenError();
+    }
+    await audit.record(scope, {
+      action: 'user.emailUnavailable',
+      entityId: subjectId,
+      organizationId: scope.organizationId,
+      details: { userEmail: email },
+    });
+    throw emailUnavailableError();
   }
 
   async function getRecord(scope: Scope, userId: string): Promise<UserRecord> {
@@ -158,9 +198,9 @@ export function createUsersService({
       if (!can(caller, { do: 'assignRole', role: body.userRoles })) throw forbidden();
       const passwordHash = await hashPassword(body.userPassword);
       const values = valuesOf(body, organizationId);
+      await refuseTakenEmail(scope, values.userEmail, null);
       const userId = await withUniqueEmail(() =>
         db.transaction(async () => {
-          if (await users.emailTaken(scope, values.userEmail)) throw emailTakenError();
           const id = await users.insert(scope, {
             ...values,
             userInformation: values.userInformation ?? null,
@@ -187,7 +227,7 @@ export function createUsersService({
     /**
      * An administrator edits a user. Role, state, permission and organization changes revoke the
      * user's tokens at once; a move to another organization drops the links to the old one's
-     * targets. Nobody changes their own role, state or organization here.
+     * targets. Nobody changes their own role, state, organization, permissions or e-mail here.
      */
     async update(caller: Caller, body: UpdateUserBody): Promise<UserRecord> {
       const scope = authorize(caller, ADMINISTER);
@@ -203,30 +243,22 @@ export function createUsersService({
       const values = valuesOf(body, organizationId);
       const changes = changedFields(subject, values);
       if (subject.userId === caller.userId) {
-        const locked = OWN_LOCKED_FIELDS.filter((field) => field in changes);
-        if (locked.length > 0) {
-          throw new AppError(
-            400,
-            'OWN_ACCOUNT_LOCKED',
-            Object.fromEntries(locked.map((field) => [field, 'errors.OWN_ACCOUNT_LOCKED'])),
-          );
-        }
+        const locked = Object.entries(OWN_LOCKED_FIELDS).filter(([field]) => field in changes);
+        if (locked.length > 0)
+          throw new AppError(400, 'OWN_ACCOUNT_LOCKED', Object.fromEntries(locked));
       }
       if (!can(caller, { do: 'assignRole', role: body.userRoles })) throw forbidden();
+      if ('userEmail' in changes) await refuseTakenEmail(scope, values.userEmail, subject.userId);
 
       if (Object.keys(changes).length > 0) {
         await withUniqueEmail(() =>
           db.transaction(async () => {
-            if (
-              'userEmail' in changes &&
-              (await users.emailTaken(scope, values.userEmail, subject.userId))
-            ) {
-              throw emailTakenError();
-            }
             const saved = await users.update(scope, subject.userId, values, {
               revokeTokens: ACCESS_FIELDS.some((field) => field in changes),
             });
             if (saved === 0) throw notFound('USER_NOT_FOUND');
+            // A reset link went to the old address: it must not outlive the change.
+            if ('userEmail' in changes) await resetLinks.removeOfUser(scope, subject.userId);
             const removedTargetIds =
               'userOrganization' in changes
                 ? await users.removeTargetsOutsideOrganization(scope, subject.userId)
@@ -271,6 +303,7 @@ export function createUsersService({
         if ((await users.setPassword(scope, subject.userId, passwordHash)) === undefined) {
           throw notFound('USER_NOT_FOUND');
         }
+        await resetLinks.removeOfUser(scope, subject.userId);
         await audit.record(scope, {
           action: 'user.password',
           entityId: subject.userId,

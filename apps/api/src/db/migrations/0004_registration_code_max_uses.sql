@@ -1,0 +1,1 @@
+ALTER TABLE "registration_codes" ADD COLUMN "max_uses" integer;
