@@ -114,7 +114,7 @@ describe('sign-in in the browser', () => {
     await page.getByRole('heading', { name: 'Sivua ei löytynyt' }).waitFor();
   });
 
-  it('keeps the session across a reload; logout clears it and returns to login', async () => {
+  it('keeps the session across a reload; logout revokes the token, clears it and returns to login', async () => {
     const page = await e2e.newPage();
     await page.goto('/');
     await signIn(page, 'kayttaja@demo.vahti.fi');
@@ -122,8 +122,20 @@ describe('sign-in in the browser', () => {
     await page.reload();
     await page.getByRole('heading', { name: 'Valitse sovellus' }).waitFor();
     await page.getByRole('link', { name: 'VAINU', exact: true }).click();
+    const token = await page.evaluate(
+      () => JSON.parse(localStorage.getItem('vahti.session') ?? '{}').token as string,
+    );
+    const revoked = page.waitForResponse((response) => response.url().endsWith('/api/logout'));
     await page.getByRole('button', { name: 'Kirjaudu ulos' }).click();
+    expect((await revoked).status()).toBe(200);
     await expect.poll(() => hashPath(page)).toBe('/login');
+    // The server revoked the token too: a copy of it opens nothing any more.
+    const status = await page.evaluate(
+      async (bearer) =>
+        (await fetch('/api/auth', { headers: { authorization: `Bearer ${bearer}` } })).status,
+      token,
+    );
+    expect(status).toBe(401);
     expect(
       await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('vahti'))),
     ).toEqual([]);

@@ -13,6 +13,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
+import { revokeSession } from '@/api/logout';
 import { signOut, useChoosesApplication, useSession } from '@/lib/session';
 import { AccountMenu } from './account-menu';
 import { SiteInfoButton } from './site-info-dialog';
@@ -66,6 +67,8 @@ export function AppTopBar({
   const navigate = useNavigate();
 
   const handleLogout = () => {
+    // The token is revoked on the server too; the user is signed out here whatever it answers.
+    revokeSession().catch(() => undefined);
     signOut('logout');
     // Nothing fetched for this user may show up for the next one.
     queryClient.clear();

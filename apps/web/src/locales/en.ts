@@ -285,6 +285,7 @@ export const en: WebMessages = {
       active: 'Valid',
       expired: 'Expired',
       revoked: 'Revoked',
+      usedUp: 'Used up',
     },
     revoke: 'Revoke',
     revokeLabel: 'Revoke: code for {{targets}}, created {{created}}',

@@ -291,6 +291,7 @@ export const fi = {
       active: 'Voimassa',
       expired: 'Vanhentunut',
       revoked: 'Poistettu käytöstä',
+      usedUp: 'Käytetty loppuun',
     },
     revoke: 'Poista käytöstä',
     revokeLabel: 'Poista käytöstä: koodi {{targets}}, luotu {{created}}',

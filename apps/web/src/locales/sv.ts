@@ -287,6 +287,7 @@ export const sv: WebMessages = {
       active: 'Giltig',
       expired: 'Utgången',
       revoked: 'Återkallad',
+      usedUp: 'Förbrukad',
     },
     revoke: 'Återkalla',
     revokeLabel: 'Återkalla: kod för {{targets}}, skapad {{created}}',
