@@ -19,8 +19,9 @@ export default defineConfig({
           name: 'api',
           root: 'apps/api',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-          // Prints the isolation matrix's total once its per-module files have all run.
-          globalSetup: ['test/isolation/summary.ts'],
+          // One migrated database per run that every test file starts from a copy of; the
+          // isolation matrix's total, printed once its per-module files have all run.
+          globalSetup: ['test/database-image.ts', 'test/isolation/summary.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

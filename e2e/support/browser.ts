@@ -65,8 +65,19 @@ export function hashPath(page: Page): string {
   return new URL(page.url()).hash.replace(/^#/, '') || '/';
 }
 
-/** axe-core on the current page: no serious or critical violation. */
+/** axe-core on the current page, once its transitions have ended: no serious or critical violation. */
 export async function expectAccessible(page: Page) {
+  // A dialog still fading in is half transparent, and axe would measure its contrast mid-way.
+  // Endless ones (a spinner) are left out.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' ||
+          animation.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY,
+      ),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const blocking = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

@@ -30,21 +30,27 @@ export interface DatabaseOptions {
   /** postgres://… uses PostgreSQL; otherwise PGlite in `dataDir` (or in memory when null). */
   databaseUrl?: string | undefined;
   dataDir?: string | null;
+  /**
+   * PGlite only: a dump of an already migrated data directory to start from (PGlite's
+   * `dumpDataDir`). Starting from one is about four times faster than a new database's initdb;
+   * the API tests make one per run.
+   */
+  pgliteImage?: Blob | undefined;
 }
 
 /** Opens the database and applies the committed migrations. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
-  return openPglite(options.dataDir ?? null);
+  return openPglite(options.dataDir ?? null, options.pgliteImage);
 }
 
-async function openPglite(dataDir: string | null): Promise<Database> {
+async function openPglite(dataDir: string | null, image?: Blob): Promise<Database> {
   let dir: string | undefined;
   if (dataDir) {
     dir = path.join(dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
   }
-  const client = await PGlite.create(dir);
+  const client = await PGlite.create({ dataDir: dir, ...(image && { loadDataDir: image }) });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder: MIGRATIONS });
   return {

@@ -1,12 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { buildApp } from '../../src/app.js';
 import { type Config, loadConfig } from '../../src/config/index.js';
 import { type Database, openDatabase } from '../../src/db/client.js';
 import { DEMO_PASSWORD, seedDemoData } from '../../src/db/seed.js';
+import {
+  adminQuery,
+  PGLITE_IMAGE_ENV,
+  POSTGRES_TEMPLATE_ENV,
+  withDatabase,
+} from '../database-image.js';
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
 export const DRIVER = TEST_DATABASE_URL ? 'postgres' : 'pglite';
@@ -37,7 +42,11 @@ export async function createTestApp(
     ...(fresh && { DATABASE_URL: fresh.url }),
     ...options.env,
   });
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: null });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: null,
+    pgliteImage: pgliteImage(),
+  });
   if (options.demo !== false) await seedDemoData(database.db);
   const app = await buildApp({ config, database, logger: false });
   await app.ready();
@@ -54,22 +63,20 @@ export async function createTestApp(
   };
 }
 
+/** The migrated PGlite image the global setup made for this run, if any. */
+function pgliteImage(): Blob | undefined {
+  const file = process.env[PGLITE_IMAGE_ENV];
+  return file ? new Blob([readFileSync(file)]) : undefined;
+}
+
+/** A new database, copied from the run's migrated template when the global setup made one. */
 async function createPostgresDatabase(adminUrl: string) {
   const name = `vahti_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  const template = process.env[POSTGRES_TEMPLATE_ENV];
+  await adminQuery(adminUrl, `create database ${name}${template ? ` template ${template}` : ''}`);
   return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
+    url: withDatabase(adminUrl, name),
+    drop: () => adminQuery(adminUrl, `drop database if exists ${name} with (force)`),
   };
 }
 
