@@ -24,6 +24,10 @@ export default defineConfig({
           globalSetup: ['test/database-image.ts', 'test/isolation/summary.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // A worker keeps the modules it has loaded from one test file to the next (each file
+          // still builds its own app and database): the import and transform of the whole
+          // server per file was a large part of a file's start.
+          isolate: false,
         },
       },
     ],

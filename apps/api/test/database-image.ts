@@ -1,7 +1,15 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  existsSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { openDatabase } from '../src/db/client.js';
@@ -11,8 +19,8 @@ export const PGLITE_IMAGE_ENV = 'VAHTI_TEST_PGLITE_IMAGE';
 export const POSTGRES_TEMPLATE_ENV = 'VAHTI_TEST_POSTGRES_TEMPLATE';
 
 /**
- * Vitest global setup of the api project: migrates one database per run, and every test file
- * starts from a copy of it (a PGlite data-directory dump, or a PostgreSQL template database)
+ * Vitest global setup of the api project: one migrated database, and every test file starts
+ * from a copy of it (a PGlite data-directory dump, or a PostgreSQL template database)
  * instead of creating and migrating its own. Most of a test file's start-up was that.
  */
 export default async function setup() {
@@ -25,15 +33,30 @@ export default async function setup() {
     process.env[POSTGRES_TEMPLATE_ENV] = name;
     return () => adminQuery(url, `drop database if exists ${name} with (force)`);
   }
-  const dir = mkdtempSync(path.join(tmpdir(), 'vahti-image-'));
-  const database = await openDatabase({ dataDir: null });
-  const client = (database.db as unknown as { $client: PGlite }).$client;
-  const image = await client.dumpDataDir('none');
-  await database.close();
-  const file = path.join(dir, 'migrated.tar');
-  writeFileSync(file, Buffer.from(await image.arrayBuffer()));
+  // Kept between runs, named by the migrations it holds: a new migration makes a new image.
+  const file = path.join(tmpdir(), `vahti-test-pglite-${migrationsDigest()}.tar`);
+  if (!existsSync(file)) {
+    const database = await openDatabase({ dataDir: null });
+    const client = (database.db as unknown as { $client: PGlite }).$client;
+    const image = await client.dumpDataDir('none');
+    await database.close();
+    // Written aside and renamed, so a run that starts meanwhile never reads half a file.
+    const partial = `${file}.${process.pid}`;
+    writeFileSync(partial, Buffer.from(await image.arrayBuffer()));
+    renameSync(partial, file);
+  }
   process.env[PGLITE_IMAGE_ENV] = file;
-  return () => rmSync(dir, { recursive: true, force: true });
+}
+
+/** SHA-256 of every committed migration file, in order. */
+function migrationsDigest(): string {
+  const dir = fileURLToPath(new URL('../src/db/migrations', import.meta.url));
+  const hash = createHash('sha256');
+  for (const name of readdirSync(dir, { recursive: true }).map(String).sort()) {
+    const file = path.join(dir, name);
+    if (statSync(file).isFile()) hash.update(name).update(readFileSync(file));
+  }
+  return hash.digest('hex').slice(0, 16);
 }
 
 export function withDatabase(url: string, name: string): string {
