@@ -20,6 +20,7 @@ import {
   login,
   type TestContext,
 } from '../helpers/app.js';
+import { userEditBody } from '../helpers/bodies.js';
 
 // Issue 9: each finding of the security review, with the call that showed it.
 
@@ -88,19 +89,7 @@ async function newUser(overrides: Record<string, unknown> = {}) {
 }
 
 async function editBody(uuid: string, changes: Record<string, unknown> = {}) {
-  const current = (await call('GET', `/api/user?uuid=${uuid}`, top)).json().user;
-  return {
-    uuid,
-    userEmail: current.userEmail,
-    userFirstName: current.userFirstName,
-    userLastName: current.userLastName,
-    userPhoneNumber: current.userPhoneNumber,
-    userJobTitle: current.userJobTitle,
-    userRoles: current.userRoles,
-    userState: current.userState,
-    userPermissions: current.userPermissions,
-    ...changes,
-  };
+  return userEditBody((await call('GET', `/api/user?uuid=${uuid}`, top)).json().user, changes);
 }
 
 /** PATCH /api/users as `token`, for the user `uuid`, with their current values and `changes`. */

@@ -10,6 +10,7 @@ import {
 } from '../../src/db/schema/index.js';
 import { type Actors, type Client, startApiTest } from '../helpers/actors.js';
 import { DRIVER, type TestContext } from '../helpers/app.js';
+import { userEditBody } from '../helpers/bodies.js';
 import type { Fixtures } from '../helpers/fixtures.js';
 
 let ctx: TestContext;
@@ -57,19 +58,10 @@ async function createUser(overrides: Record<string, unknown> = {}, client?: Clie
 
 /** The PATCH body that leaves the user as they are, with the given changes. */
 async function editBody(uuid: string, changes: Record<string, unknown> = {}) {
-  const current = (await as('Pääylläpitäjä').get(`/api/user?uuid=${uuid}`)).json().user;
-  return {
-    uuid,
-    userEmail: current.userEmail,
-    userFirstName: current.userFirstName,
-    userLastName: current.userLastName,
-    userPhoneNumber: current.userPhoneNumber,
-    userJobTitle: current.userJobTitle,
-    userRoles: current.userRoles,
-    userState: current.userState,
-    userPermissions: current.userPermissions,
-    ...changes,
-  };
+  return userEditBody(
+    (await as('Pääylläpitäjä').get(`/api/user?uuid=${uuid}`)).json().user,
+    changes,
+  );
 }
 
 const userRow = async (userId: string) => {

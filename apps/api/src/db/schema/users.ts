@@ -44,3 +44,13 @@ export const users = pgTable(
 );
 
 /** UserTargets: which targets a user is linked to. The link has its own id (DELETE takes {id}). */
+
+/** A user as lists of people show one (a target's contact users, a target's users). */
+export const userSummaryColumns = {
+  uuid: users.userId,
+  userEmail: users.userEmail,
+  userFirstName: users.userFirstName,
+  userLastName: users.userLastName,
+  userRoles: users.userRoles,
+  userState: users.userState,
+};

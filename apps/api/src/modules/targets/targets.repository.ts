@@ -5,6 +5,7 @@ import {
   organizations,
   targetContactUsers,
   targets,
+  userSummaryColumns,
   users,
   userTargets,
 } from '../../db/schema/index.js';
@@ -26,15 +27,7 @@ export function createTargetsRepository(db: Db) {
   /** Contact users of the targets; only users of the target's own organization ever show. */
   function listContactUsers(targetIds: string[]) {
     return db
-      .select({
-        targetId: targetContactUsers.targetId,
-        uuid: users.userId,
-        userEmail: users.userEmail,
-        userFirstName: users.userFirstName,
-        userLastName: users.userLastName,
-        userRoles: users.userRoles,
-        userState: users.userState,
-      })
+      .select({ targetId: targetContactUsers.targetId, ...userSummaryColumns })
       .from(targetContactUsers)
       .innerJoin(targets, eq(targets.targetId, targetContactUsers.targetId))
       .innerJoin(

@@ -1,16 +1,7 @@
 import { and, asc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { targets, users, userTargets } from '../../db/schema/index.js';
+import { targets, userSummaryColumns, users, userTargets } from '../../db/schema/index.js';
 import { inScope, type Scope } from '../../lib/scope.js';
-
-const summaryColumns = {
-  uuid: users.userId,
-  userEmail: users.userEmail,
-  userFirstName: users.userFirstName,
-  userLastName: users.userLastName,
-  userRoles: users.userRoles,
-  userState: users.userState,
-};
 
 const byName = [
   asc(sql`lower(${users.userLastName})`),
@@ -124,7 +115,7 @@ export function createUserTargetsRepository(db: Db) {
     /** The users linked to the target, by last name and first name. */
     listUsersOfTarget(scope: Scope, targetId: string) {
       return db
-        .select(summaryColumns)
+        .select(userSummaryColumns)
         .from(users)
         .innerJoin(userTargets, eq(userTargets.userId, users.userId))
         .where(and(eq(userTargets.targetId, targetId), inScope(users.organizationId, scope)))
@@ -142,7 +133,7 @@ export function createUserTargetsRepository(db: Db) {
         .from(userTargets)
         .where(inArray(userTargets.targetId, targetsOfUser));
       return db
-        .select(summaryColumns)
+        .select(userSummaryColumns)
         .from(users)
         .where(
           and(
