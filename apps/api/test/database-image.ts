@@ -17,6 +17,8 @@ import { openDatabase } from '../src/db/client.js';
 /** Where the test helpers find the migrated database to start each test file from. */
 export const PGLITE_IMAGE_ENV = 'VAHTI_TEST_PGLITE_IMAGE';
 export const POSTGRES_TEMPLATE_ENV = 'VAHTI_TEST_POSTGRES_TEMPLATE';
+/** The prefix of every PostgreSQL database this run creates, so its teardown finds them all. */
+export const POSTGRES_RUN_ENV = 'VAHTI_TEST_POSTGRES_RUN';
 
 /**
  * Vitest global setup of the api project: one migrated database, and every test file starts
@@ -26,12 +28,16 @@ export const POSTGRES_TEMPLATE_ENV = 'VAHTI_TEST_POSTGRES_TEMPLATE';
 export default async function setup() {
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
-    const name = `vahti_template_${randomBytes(6).toString('hex')}`;
+    const run = `vahti_test_${randomBytes(4).toString('hex')}`;
+    const name = `${run}_template`;
     await adminQuery(url, `create database ${name}`);
     const database = await openDatabase({ databaseUrl: withDatabase(url, name) });
     await database.close();
     process.env[POSTGRES_TEMPLATE_ENV] = name;
-    return () => adminQuery(url, `drop database if exists ${name} with (force)`);
+    process.env[POSTGRES_RUN_ENV] = run;
+    // Test files drop their own databases; one a worker kept to its end (the isolation matrix
+    // shares one app per worker) is dropped here, after every worker has exited.
+    return () => dropDatabasesOfRun(url, run);
   }
   // Kept between runs, named by the migrations it holds: a new migration makes a new image.
   const file = path.join(tmpdir(), `vahti-test-pglite-${migrationsDigest()}.tar`);
@@ -70,6 +76,22 @@ export async function adminQuery(url: string, query: string): Promise<void> {
   await client.connect();
   try {
     await client.query(query);
+  } finally {
+    await client.end();
+  }
+}
+
+async function dropDatabasesOfRun(url: string, run: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ datname: string }>(
+      'select datname from pg_database where datname like $1',
+      [`${run}\\_%`],
+    );
+    for (const { datname } of rows) {
+      await client.query(`drop database if exists ${datname} with (force)`);
+    }
   } finally {
     await client.end();
   }

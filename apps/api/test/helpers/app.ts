@@ -9,6 +9,7 @@ import { DEMO_PASSWORD, seedDemoData } from '../../src/db/seed.js';
 import {
   adminQuery,
   PGLITE_IMAGE_ENV,
+  POSTGRES_RUN_ENV,
   POSTGRES_TEMPLATE_ENV,
   withDatabase,
 } from '../database-image.js';
@@ -71,7 +72,7 @@ function pgliteImage(): Blob | undefined {
 
 /** A new database, copied from the run's migrated template when the global setup made one. */
 async function createPostgresDatabase(adminUrl: string) {
-  const name = `vahti_test_${randomBytes(6).toString('hex')}`;
+  const name = `${process.env[POSTGRES_RUN_ENV] ?? 'vahti_test'}_${randomBytes(6).toString('hex')}`;
   const template = process.env[POSTGRES_TEMPLATE_ENV];
   await adminQuery(adminUrl, `create database ${name}${template ? ` template ${template}` : ''}`);
   return {

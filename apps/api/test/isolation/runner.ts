@@ -20,9 +20,20 @@ const CALLERS: { role: Role; org: OrgKey }[] = [
   { role: 'Ylläpitäjä', org: 'B' },
 ];
 
-/** The app every matrix file runs: with a built web app, so the static route is as in production. */
+/** An app as the matrix runs on, with a built web app so the static route is as in production. */
 export const startMatrixApp = () =>
   startApiTest({ env: { WEB_DIR: new URL('../fixtures/web', import.meta.url).pathname } });
+
+let workerApp: ReturnType<typeof startMatrixApp> | undefined;
+
+/**
+ * The app the matrix files run on: one per worker, shared by every matrix file the worker runs (the api project
+ * keeps modules between files, see vitest.config.ts): a file's start-up was most of its time.
+ * Each file reads the other organization's records afresh before its calls, so what earlier
+ * files created is watched too. No file closes it; the worker's exit ends it, and the run's
+ * teardown drops its PostgreSQL database (database-image.ts).
+ */
+export const matrixApp = () => (workerApp ??= startMatrixApp());
 
 /** Whether the caller holds the function of the route at all (else 403), by the domain policy. */
 export function allowed(access: Access, actor: Actor): boolean {
@@ -51,7 +62,7 @@ export function runMatrix(name: string, matrix: Matrix): void {
   let calls = 0;
 
   beforeAll(async () => {
-    ({ ctx, fx, as } = await startMatrixApp());
+    ({ ctx, fx, as } = await matrixApp());
     for (const { role, org } of CALLERS) {
       const user = await fx.user(org, role);
       actors.set(`${role} ${org}`, {
@@ -73,7 +84,6 @@ export function runMatrix(name: string, matrix: Matrix): void {
     console.info(`isolation matrix, ${name}: ${routes} routes, ${calls} calls checked`);
     const dir = process.env[COUNTS_DIR_ENV];
     if (dir) writeFileSync(path.join(dir, `${name}.json`), JSON.stringify({ routes, calls }));
-    await ctx?.close();
   });
 
   const entries = Object.entries(matrix).map(([key, entry]) => {
