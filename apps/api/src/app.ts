@@ -7,6 +7,7 @@ import {
 import type { Config } from './config/index.js';
 import type { Database } from './db/client.js';
 import { withTransactions } from './db/transactions.js';
+import { errorForLog } from './lib/log-errors.js';
 import { createTokenService } from './lib/session-tokens.js';
 import { createResetLinksRepository } from './modules/account/account.repository.js';
 import { accountRoutes } from './modules/account/account.routes.js';
@@ -50,6 +51,17 @@ import { errorsPlugin, frameworkErrors } from './plugins/errors.js';
 import { securityPlugin } from './plugins/security.js';
 import { webPlugin } from './plugins/web.js';
 
+/** Body keys whose values a log line never shows, wherever an object carrying them is logged. */
+const SECRET_LOG_KEYS = [
+  'password',
+  'userPassword',
+  'userCurrentPassword',
+  'passwordHash',
+  'token',
+  'code',
+  'userCode',
+];
+
 export interface AppOptions {
   config: Config;
   database: Database;
@@ -61,7 +73,13 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   const app = Fastify({
     logger: logger ?? {
       level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie'],
+      // No query parameter, password, hash, token or code ever reaches a log line.
+      redact: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        ...SECRET_LOG_KEYS.map((key) => `*.${key}`),
+      ],
+      serializers: { err: errorForLog },
     },
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors,

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { createDecoder, createSigner } from 'fast-jwt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
@@ -426,7 +426,8 @@ describe('11. an address of another organization', () => {
     const entries = await ctx.database.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.action, 'user.emailUnavailable'), eq(auditLog.actorId, admin.uuid)));
+      .where(and(eq(auditLog.action, 'user.emailUnavailable'), eq(auditLog.actorId, admin.uuid)))
+      .orderBy(asc(auditLog.at));
     expect(entries).toHaveLength(2);
     expect(entries[0]?.details).toMatchObject({ userEmail: foreign.toUpperCase() });
     const log = await call('GET', '/api/audit-log', top);

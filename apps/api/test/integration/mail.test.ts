@@ -113,10 +113,10 @@ describe(`without SMTP_URL: the outbox (${DRIVER})`, () => {
     expect(anonymous.statusCode).toBe(401);
   });
 
-  it('writes the whole mail, link included, to the log at info level', async () => {
+  it('in demo mode writes the whole mail, link included, to the log at info level', async () => {
     const log = fakeLog();
     const mailer = mailerOn(ctx.database.db, {
-      config: { smtpUrl: undefined, mailFrom: 'Vahti <noreply@vahti.invalid>' },
+      config: { smtpUrl: undefined, mailFrom: 'Vahti <noreply@vahti.invalid>', demo: true },
       log,
     });
     await mailer.enqueue({
@@ -132,6 +132,27 @@ describe(`without SMTP_URL: the outbox (${DRIVER})`, () => {
     expect(message).toContain('To: joku@example.fi');
     expect(message).toContain('Linkki: https://vahti.example.fi/#/x');
     expect(await mailer.deliverDue()).toBe(0);
+    await mailer.stop();
+  });
+
+  it('outside demo mode keeps the mail, link and address out of the log', async () => {
+    const log = fakeLog();
+    const mailer = mailerOn(ctx.database.db, {
+      config: { smtpUrl: undefined, mailFrom: 'Vahti <noreply@vahti.invalid>', demo: false },
+      log,
+    });
+    await mailer.enqueue({
+      to: 'joku@example.fi',
+      language: 'fi',
+      subject: 'Aihe',
+      text: 'Linkki: https://vahti.example.fi/#/login?code=salainen',
+      html: '<p>Linkki</p>',
+    });
+    expect(log.info).toHaveBeenCalledOnce();
+    const logged = JSON.stringify(log.info.mock.calls);
+    expect(logged).not.toContain('salainen');
+    expect(logged).not.toContain('joku@example.fi');
+    expect(logged).toContain('outbox');
     await mailer.stop();
   });
 });
@@ -172,7 +193,7 @@ describe(`over SMTP (${DRIVER})`, () => {
 
   it('never sends a mail twice when several instances deliver at once', async () => {
     const log = fakeLog();
-    const config = { smtpUrl: smtp.url, mailFrom: 'Vahti <noreply@vahti.invalid>' };
+    const config = { smtpUrl: smtp.url, mailFrom: 'Vahti <noreply@vahti.invalid>', demo: false };
     const a = mailerOn(ctx.database.db, { config, log });
     const b = mailerOn(ctx.database.db, { config, log });
     // Stored in one transaction, so no worker starts before all twelve are there.
