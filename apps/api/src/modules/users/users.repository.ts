@@ -145,9 +145,7 @@ export function createUsersRepository(db: Db) {
       values: Partial<UserValues>,
       { revokeTokens }: { revokeTokens: boolean },
     ): Promise<number> {
-      if (values.organizationId !== undefined && scope.organizationId !== null) {
-        assertWithin(scope, values.organizationId);
-      }
+      if (values.organizationId !== undefined) assertWithin(scope, values.organizationId);
       const rows = await db
         .update(users)
         .set({

@@ -194,7 +194,8 @@ export function createUsersService({
     async create(caller: Caller, body: CreateUserBody): Promise<UserRecord> {
       const scope = authorize(caller, ADMINISTER);
       const organizationId = homeOrganization(scope, body.userOrganization, 'userOrganization');
-      await requireOrganization(scope, organizationId);
+      // The caller's own organization exists: only the top administrator's choice is looked up.
+      if (crossesOrganizations(scope)) await requireOrganization(scope, organizationId);
       if (!can(caller, { do: 'assignRole', role: body.userRoles })) throw forbidden();
       const passwordHash = await hashPassword(body.userPassword);
       const values = valuesOf(body, organizationId);
