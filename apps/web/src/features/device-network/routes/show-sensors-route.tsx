@@ -28,7 +28,7 @@ export function ShowSensorsRoute() {
     value === null ? null : value ? t('deviceNetwork.yes') : t('deviceNetwork.no');
 
   const columns: Column<DeviceProfile>[] = [
-    { key: 'name', label: t('deviceNetwork.name'), value: (p) => p.name },
+    { key: 'name', label: t('deviceNetwork.name'), value: (p) => p.name, nowrap: true },
     { key: 'region', label: t('deviceNetwork.region'), value: (p) => p.region, nowrap: true },
     {
       key: 'macVersion',
