@@ -21,6 +21,11 @@ describe('QR scanner (/vainu/qr-code)', () => {
     const page = await e2e.newPage();
     const requests: string[] = [];
     page.context().on('request', (request) => requests.push(request.url()));
+    const wasmTypes: string[] = [];
+    page.context().on('response', (response) => {
+      if (response.url().endsWith('.wasm'))
+        wasmTypes.push(response.headers()['content-type'] ?? '');
+    });
     // Keeps each camera stream the page gets, to see that leaving the screen stops it.
     await page.context().addInitScript(() => {
       const devices = navigator.mediaDevices;
@@ -48,6 +53,8 @@ describe('QR scanner (/vainu/qr-code)', () => {
     );
     expect(foreign).toEqual([]);
     expect(requests.some((url) => /\/assets\/zxing_reader-[\w-]+\.wasm$/.test(url))).toBe(true);
+    // Served as WebAssembly, so the browser compiles it while it downloads.
+    expect(wasmTypes).toEqual(['application/wasm']);
 
     await page.getByRole('button', { name: 'Lisää mittari' }).click();
     await page.waitForURL((url) => url.hash.startsWith('#/vainu/add-device'));
@@ -69,6 +76,9 @@ describe('QR scanner (/vainu/qr-code)', () => {
     await page.goto('/#/vainu/qr-code');
     await signIn(page, 'paakayttaja@demo.vahti.fi');
     await page.locator('output', { hasText: CODE }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      360,
+    );
     // Keyboard only: Tab reaches the second action, Enter follows it.
     const show = page.getByRole('button', { name: 'Näytä mittarin tiedot' });
     for (let i = 0; i < 40 && !(await show.evaluate((el) => el === document.activeElement)); i++) {
@@ -79,20 +89,25 @@ describe('QR scanner (/vainu/qr-code)', () => {
     expect(new URLSearchParams(hashPath(page).split('?')[1]).get('qrCode')).toBe(CODE);
   });
 
-  it("shows the spec's text when the camera cannot be used", async () => {
-    // A browser with no camera at all and no fake one: getUserMedia fails for real.
+  // Browsers whose getUserMedia fails for real: one with no camera at all (the permission is
+  // granted), one with a camera whose permission question headless Chromium turns down.
+  it.each([
+    ['no camera', ['--use-fake-ui-for-media-stream'], 'ERROR: no camera on this device'],
+    [
+      'permission refused',
+      ['--use-fake-device-for-media-stream'],
+      'ERROR: you need to grant camera access permisson',
+    ],
+  ])("shows the spec's text when the camera cannot be used: %s", async (_case, flags, text) => {
     const executablePath = process.env.CHROME_PATH as string;
-    const bare = await chromium.launch({
-      executablePath,
-      args: [...CHROMIUM_ARGS, '--use-fake-ui-for-media-stream'],
-    });
+    const bare = await chromium.launch({ executablePath, args: [...CHROMIUM_ARGS, ...flags] });
     try {
       const context = await bare.newContext({ baseURL: e2e.server.url, locale: 'fi-FI' });
       context.setDefaultTimeout(15_000);
       const page = await context.newPage();
       await page.goto('/#/vainu/qr-code');
       await signIn(page, 'yllapitaja@demo.vahti.fi');
-      await page.getByRole('alert').getByText('ERROR: no camera on this device').waitFor();
+      await page.getByRole('alert').getByText(text, { exact: true }).waitFor();
       await page.getByRole('button', { name: 'Yritä uudelleen' }).waitFor();
       expect(await page.getByRole('button', { name: 'Lisää mittari' }).isDisabled()).toBe(true);
       await expectAccessible(page);
