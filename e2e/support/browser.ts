@@ -16,6 +16,8 @@ export interface E2E {
 export interface E2EOptions {
   /** Extra server environment, computed when the file starts (e.g. a test SMTP server's URL). */
   env?: () => Promise<Record<string, string>> | Record<string, string>;
+  /** Extra Chromium flags, computed when the file starts (e.g. a fake camera's video file). */
+  chromiumArgs?: () => Promise<string[]> | string[];
 }
 
 /** Starts one server and one Chromium for the test file; both close after it. */
@@ -28,7 +30,10 @@ export function useE2E(options: E2EOptions = {}): E2E {
     const [server, browser] = await Promise.all([
       startServer(await options.env?.()),
       // launch() gives Chromium a fresh temporary --user-data-dir and removes it on close.
-      chromium.launch({ executablePath, args: CHROMIUM_ARGS }),
+      chromium.launch({
+        executablePath,
+        args: [...CHROMIUM_ARGS, ...((await options.chromiumArgs?.()) ?? [])],
+      }),
     ]);
     state.server = server;
     state.browser = browser;

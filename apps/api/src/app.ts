@@ -21,6 +21,9 @@ import { createAuthService } from './modules/auth/auth.service.js';
 import { createDashboardRepository } from './modules/dashboard/dashboard.repository.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { createDashboardService } from './modules/dashboard/dashboard.service.js';
+import { createDeviceNetworkClient } from './modules/device-network/device-network.client.js';
+import { deviceNetworkRoutes } from './modules/device-network/device-network.routes.js';
+import { createDeviceNetworkService } from './modules/device-network/device-network.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { createMailRepository } from './modules/mail/mail.repository.js';
 import { mailRoutes } from './modules/mail/mail.routes.js';
@@ -180,6 +183,9 @@ export async function buildApp({ config, database, logger }: AppOptions) {
     dashboard: repositories.dashboard,
     organizations: organizationRecords,
   });
+  const deviceNetwork = createDeviceNetworkService({
+    client: createDeviceNetworkClient({ config: config.deviceNetwork, log: app.log }),
+  });
 
   // Mail delivery runs beside the requests and stops before the database closes (the server
   // closes the database in a later onClose hook).
@@ -223,6 +229,7 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   await app.register(usersRoutes, { users });
   await app.register(userTargetsRoutes, { userTargets });
   await app.register(dashboardRoutes, { dashboard });
+  await app.register(deviceNetworkRoutes, { deviceNetwork });
   await app.register(webPlugin, { webDir: config.webDir });
 
   return app;

@@ -32,6 +32,14 @@ describe('can()', () => {
     expect(can(actor('Ylläpitäjä'), { do: 'crossOrganizations' })).toBe(false);
   });
 
+  it('reads the device network with Vainu and a role above Käyttäjä', () => {
+    expect(can(actor('Käyttäjä'), { do: 'readDeviceNetwork' })).toBe(false);
+    expect(can(actor('Pääkäyttäjä', [1, 3, 4]), { do: 'readDeviceNetwork' })).toBe(false);
+    for (const role of ['Pääkäyttäjä', 'Ylläpitäjä', 'Pääylläpitäjä'] as const) {
+      expect(can(actor(role, [2]), { do: 'readDeviceNetwork' })).toBe(true);
+    }
+  });
+
   it('limits a Käyttäjä to the targets linked to them, every role above sees them all', () => {
     expect(can(actor('Käyttäjä'), { do: 'seeEveryTarget' })).toBe(false);
     for (const role of ['Pääkäyttäjä', 'Ylläpitäjä', 'Pääylläpitäjä'] as const) {

@@ -34,7 +34,13 @@ export type Action =
    * Every target of the organization rather than only those linked to the user: every role
    * above Käyttäjä (spec 000 §4). Devices, alarms, discussions and files follow their target.
    */
-  | { do: 'seeEveryTarget' };
+  | { do: 'seeEveryTarget' }
+  /**
+   * The device types table read from the external device-network service (spec 001 §2 Vainu 9,
+   * show-sensors): Vainu permission and a role above Käyttäjä, from whom Vainu hides its
+   * device-management screens (001 §6).
+   */
+  | { do: 'readDeviceNetwork' };
 
 export function can(actor: Actor, action: Action): boolean {
   switch (action.do) {
@@ -53,6 +59,11 @@ export function can(actor: Actor, action: Action): boolean {
     case 'administer':
       return (
         actor.userPermissions.includes(PERMISSIONS.hallinta) &&
+        roleRank(actor.userRoles) > roleRank('Käyttäjä')
+      );
+    case 'readDeviceNetwork':
+      return (
+        actor.userPermissions.includes(PERMISSIONS.vainu) &&
         roleRank(actor.userRoles) > roleRank('Käyttäjä')
       );
     case 'manageUser':

@@ -57,6 +57,41 @@ describe('loadConfig', () => {
     ).toThrow(/MAIL_FROM/);
   });
 
+  it('reads the device-network settings all three or none, and never echoes the key', () => {
+    const dir = tmp();
+    expect(loadConfig({ DATA_DIR: dir }).deviceNetwork).toBeNull();
+    const tenant = '52f14cd4-c6f1-4fbd-8f87-4025e1d49242';
+    const full = {
+      DATA_DIR: dir,
+      DEVICE_NETWORK_URL: 'https://chirpstack.example.fi:8090/',
+      DEVICE_NETWORK_API_KEY: 'salainen-avain',
+      DEVICE_NETWORK_TENANT_ID: tenant,
+    };
+    expect(loadConfig(full).deviceNetwork).toEqual({
+      url: 'https://chirpstack.example.fi:8090',
+      apiKey: 'salainen-avain',
+      tenantId: tenant,
+      timeoutMs: 8000,
+    });
+    // Empty values (FOO= in an env file) count as unset.
+    expect(
+      loadConfig({ DATA_DIR: dir, DEVICE_NETWORK_URL: '', DEVICE_NETWORK_API_KEY: '' })
+        .deviceNetwork,
+    ).toBeNull();
+    const { DEVICE_NETWORK_TENANT_ID: _tenant, ...withoutTenant } = full;
+    expect(() => loadConfig(withoutTenant)).toThrow(/DEVICE_NETWORK_TENANT_ID: required together/);
+    expect(() => loadConfig(withoutTenant)).not.toThrow(/salainen/);
+    expect(() => loadConfig({ ...full, DEVICE_NETWORK_TENANT_ID: 'tenant' })).toThrow(
+      /DEVICE_NETWORK_TENANT_ID/,
+    );
+    expect(() =>
+      loadConfig({ ...full, DEVICE_NETWORK_URL: 'ftp://user:salainen@chirpstack.example.fi' }),
+    ).toThrow(/DEVICE_NETWORK_URL: .*value hidden/);
+    expect(() => loadConfig({ ...full, DEVICE_NETWORK_TIMEOUT_MS: '10000' })).toThrow(
+      /DEVICE_NETWORK_TIMEOUT_MS/,
+    );
+  });
+
   it('needs JWT_SECRET with PostgreSQL and loads demo data there only with DEMO=1', () => {
     expect(() => loadConfig({ DATABASE_URL: 'postgres://localhost/x' })).toThrow(/JWT_SECRET/);
     const secret = 's'.repeat(32);

@@ -11,7 +11,13 @@ const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../../web/dist', import.meta.u
 const MAILBOX = /^(?:[^<>\r\n]*<[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+)$/;
 
 /** Values that may carry credentials; a bad one is named but never echoed. */
-const SECRET_VARIABLES = new Set(['JWT_SECRET', 'DATABASE_URL', 'SMTP_URL']);
+const SECRET_VARIABLES = new Set([
+  'JWT_SECRET',
+  'DATABASE_URL',
+  'SMTP_URL',
+  'DEVICE_NETWORK_URL',
+  'DEVICE_NETWORK_API_KEY',
+]);
 
 /** An IP address or a CIDR block (10.0.0.0/8, fd00::/8). */
 function isAddressOrBlock(entry: string): boolean {
@@ -43,6 +49,9 @@ const trustProxy = z
     });
     return z.NEVER;
   });
+
+/** An optional setting; an empty value (`FOO=` in an env file) counts as unset. */
+const unsetWhenEmpty = (value: unknown) => (value === '' ? undefined : value);
 
 /** Milliseconds, at least a second. */
 const milliseconds = (fallback: number) =>
@@ -78,6 +87,19 @@ const envSchema = z.object({
   TRUST_PROXY: trustProxy,
   REQUEST_TIMEOUT_MS: milliseconds(60_000),
   CONNECTION_TIMEOUT_MS: milliseconds(120_000),
+  DEVICE_NETWORK_URL: z.preprocess(
+    unsetWhenEmpty,
+    z
+      .url({ protocol: /^https?$/, hostname: /.+/, error: 'must be an http:// or https:// URL' })
+      .optional(),
+  ),
+  DEVICE_NETWORK_API_KEY: z.preprocess(unsetWhenEmpty, z.string().trim().min(1).optional()),
+  DEVICE_NETWORK_TENANT_ID: z.preprocess(
+    unsetWhenEmpty,
+    z.guid('must be the tenant id (a UUID)').optional(),
+  ),
+  // Below the browser's 10 s request timeout (spec 001 §9), so the screen gets our answer.
+  DEVICE_NETWORK_TIMEOUT_MS: z.coerce.number().int().min(1000).max(9000).default(8000),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -104,6 +126,17 @@ export interface Config {
   requestTimeoutMs: number;
   /** A socket idle this long is closed. */
   connectionTimeoutMs: number;
+  /** The device-network service (ChirpStack v4 REST API); null when not configured. */
+  deviceNetwork: DeviceNetworkConfig | null;
+}
+
+export interface DeviceNetworkConfig {
+  /** Base URL of the REST API, without the /api path. */
+  url: string;
+  /** Sent only in the Grpc-Metadata-Authorization header; never logged or answered. */
+  apiKey: string;
+  tenantId: string;
+  timeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -139,6 +172,31 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY,
     requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
     connectionTimeoutMs: env.CONNECTION_TIMEOUT_MS,
+    deviceNetwork: deviceNetworkConfig(env),
+  };
+}
+
+const DEVICE_NETWORK_VARIABLES = [
+  'DEVICE_NETWORK_URL',
+  'DEVICE_NETWORK_API_KEY',
+  'DEVICE_NETWORK_TENANT_ID',
+] as const;
+
+/** All three settings, or none (the screen then says the service is not configured). */
+function deviceNetworkConfig(env: Env): DeviceNetworkConfig | null {
+  const missing = DEVICE_NETWORK_VARIABLES.filter((name) => env[name] === undefined);
+  if (missing.length === DEVICE_NETWORK_VARIABLES.length) return null;
+  if (missing.length > 0) {
+    const given = DEVICE_NETWORK_VARIABLES.filter((name) => !missing.includes(name));
+    throw new ConfigError(
+      `Invalid configuration:\n  ${missing.join(', ')}: required together with ${given.join(', ')}`,
+    );
+  }
+  return {
+    url: (env.DEVICE_NETWORK_URL as string).replace(/\/+$/, ''),
+    apiKey: env.DEVICE_NETWORK_API_KEY as string,
+    tenantId: env.DEVICE_NETWORK_TENANT_ID as string,
+    timeoutMs: env.DEVICE_NETWORK_TIMEOUT_MS,
   };
 }
 

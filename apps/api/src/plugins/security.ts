@@ -5,7 +5,7 @@ import helmet, { type HelmetOptions } from 'helmet';
 
 /**
  * Security headers with a strict Content-Security-Policy: scripts only from our own origin, no
- * inline scripts, no third-party hosts. Inline styles are allowed because MUI (emotion) writes
+ * inline scripts, no third-party hosts, WebAssembly (the QR decoder) but no eval. Inline styles are allowed because MUI (emotion) writes
  * its styles at run time; see docs/security.md.
  */
 const HELMET_OPTIONS: HelmetOptions = {
@@ -13,7 +13,8 @@ const HELMET_OPTIONS: HelmetOptions = {
     useDefaults: false,
     directives: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
+      // WebAssembly compiled from our own files only (the QR decoder); no JavaScript eval.
+      scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:'],
       fontSrc: ["'self'", 'data:'],

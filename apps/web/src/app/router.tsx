@@ -38,7 +38,17 @@ const showUserRoute = screen(
  */
 const AREA_SCREENS: Partial<Record<Section, Record<string, Lazy>>> = {
   tieto: { 'show-user': showUserRoute },
-  vainu: { 'edit-user-information': ownDetailsRoute, 'show-user': showUserRoute },
+  vainu: {
+    'edit-user-information': ownDetailsRoute,
+    'show-user': showUserRoute,
+    'qr-code': screen(
+      async () => (await import('@/features/qr-code/routes/qr-code-route')).QrCodeRoute,
+    ),
+    'show-sensors': screen(
+      async () =>
+        (await import('@/features/device-network/routes/show-sensors-route')).ShowSensorsRoute,
+    ),
+  },
   materiaalipankki: { 'show-user': showUserRoute },
   hallinta: {
     dashboard: screen(

@@ -70,6 +70,8 @@ export interface DataTableProps<T> {
   minWidth?: number;
   /** Server-paged lists: rows are one page; search and sorting are off. */
   serverPaging?: ServerPaging;
+  /** What an empty table says instead of 'Tietoa ei saatavilla' (e.g. why nothing is listed). */
+  emptyContent?: ReactNode;
 }
 
 export const PAGE_SIZES = [10, 25, 50, 100];
@@ -130,6 +132,7 @@ export function DataTable<T>({
   initialSort,
   minWidth = 720,
   serverPaging,
+  emptyContent,
 }: DataTableProps<T>) {
   const { t } = useTranslation();
   const theme = useTheme();
@@ -226,6 +229,7 @@ export function DataTable<T>({
             rowKey={rowKey}
             actions={actions}
             loading={loading}
+            emptyContent={emptyContent}
           />
         ) : (
           <TableScroll label={label}>
@@ -282,7 +286,7 @@ export function DataTable<T>({
                       {loading ? (
                         <CircularProgress size={28} aria-label={t('app.loading')} />
                       ) : (
-                        t('table.empty')
+                        (emptyContent ?? t('table.empty'))
                       )}
                     </TableCell>
                   </TableRow>
@@ -344,14 +348,23 @@ export function DataTable<T>({
 
 type RowCardsProps<T> = Pick<
   DataTableProps<T>,
-  'label' | 'rows' | 'columns' | 'rowKey' | 'actions' | 'loading'
+  'label' | 'rows' | 'columns' | 'rowKey' | 'actions' | 'loading' | 'emptyContent'
 > & { id: string };
 
 /**
  * A phone's table: one card per row, the first column as the card's title and every other
  * column as a label–value pair, the row's buttons at the bottom. Nothing scrolls sideways.
  */
-function RowCards<T>({ id, label, rows, columns, rowKey, actions, loading }: RowCardsProps<T>) {
+function RowCards<T>({
+  id,
+  label,
+  rows,
+  columns,
+  rowKey,
+  actions,
+  loading,
+  emptyContent,
+}: RowCardsProps<T>) {
   const { t } = useTranslation();
   const [first, ...rest] = columns;
   const cell = (column: Column<T>, row: T) =>
@@ -363,7 +376,11 @@ function RowCards<T>({ id, label, rows, columns, rowKey, actions, loading }: Row
         sx={{ py: 4, textAlign: 'center' }}
         aria-busy={loading || undefined}
       >
-        {loading ? <CircularProgress size={28} aria-label={t('app.loading')} /> : t('table.empty')}
+        {loading ? (
+          <CircularProgress size={28} aria-label={t('app.loading')} />
+        ) : (
+          (emptyContent ?? t('table.empty'))
+        )}
       </Paper>
     );
   }

@@ -1,3 +1,5 @@
+import { deviceNetworkEn } from '@/features/device-network/locales/en';
+import { qrCodeEn } from '@/features/qr-code/locales/en';
 import type { WebMessages } from './fi';
 
 export const en: WebMessages = {
@@ -422,4 +424,6 @@ export const en: WebMessages = {
     text: 'The page failed to load. Reload the page.',
     reload: 'Reload the page',
   },
+  deviceNetwork: deviceNetworkEn,
+  qrCode: qrCodeEn,
 };

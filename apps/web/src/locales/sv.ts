@@ -1,3 +1,5 @@
+import { deviceNetworkSv } from '@/features/device-network/locales/sv';
+import { qrCodeSv } from '@/features/qr-code/locales/sv';
 import type { WebMessages } from './fi';
 
 export const sv: WebMessages = {
@@ -424,4 +426,6 @@ export const sv: WebMessages = {
     text: 'Sidan kunde inte laddas. Ladda om sidan.',
     reload: 'Ladda om sidan',
   },
+  deviceNetwork: deviceNetworkSv,
+  qrCode: qrCodeSv,
 };

@@ -108,6 +108,16 @@ export const en: SharedMessages = {
     registrationCodeSent: 'Registration code sent ({{count}} recipients)',
     auditLogOk: 'Audit log loaded',
     userRoleCountsOk: 'User counts loaded',
+    deviceNetwork: {
+      ok: 'Device types loaded from the device network',
+      notConfigured:
+        'The device-network service is not configured. Ask the administrators to set its address, API key and tenant id.',
+      rejected:
+        'The device-network service did not accept our credentials. Ask the administrators to check its API key and tenant id.',
+      timeout: 'The device-network service did not answer in time. Please try again shortly.',
+      unreachable: 'Could not connect to the device-network service. Please try again shortly.',
+      badResponse: 'The device-network service gave an invalid answer. Please try again shortly.',
+    },
   },
   rateLimit: {
     failedSignIns: 'Too many failed attempts. Try again at {{time}} (Finnish time).',

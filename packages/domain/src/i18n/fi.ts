@@ -109,6 +109,16 @@ export const fi = {
     registrationCodeSent: 'Rekisteröintikoodi lähetetty ({{count}} vastaanottajaa)',
     auditLogOk: 'Muutosloki haettu',
     userRoleCountsOk: 'Käyttäjämäärät haettu',
+    deviceNetwork: {
+      ok: 'Laitetyypit haettu laiteverkosta',
+      notConfigured:
+        'Laiteverkon palvelua ei ole määritetty. Pyydä ylläpitoa asettamaan laiteverkon osoite, API-avain ja tenant-tunnus.',
+      rejected:
+        'Laiteverkon palvelu ei hyväksynyt Vahdin tunnistautumista. Pyydä ylläpitoa tarkistamaan laiteverkon API-avain ja tenant-tunnus.',
+      timeout: 'Laiteverkon palvelu ei vastannut ajoissa. Yritä hetken kuluttua uudelleen.',
+      unreachable: 'Laiteverkon palveluun ei saatu yhteyttä. Yritä hetken kuluttua uudelleen.',
+      badResponse: 'Laiteverkon palvelu vastasi virheellisesti. Yritä hetken kuluttua uudelleen.',
+    },
   },
   /** 429 texts naming the time (Europe/Helsinki) when the caller may try again. */
   rateLimit: {

@@ -106,6 +106,17 @@ export const sv: SharedMessages = {
     registrationCodeSent: 'Registreringskoden har skickats ({{count}} mottagare)',
     auditLogOk: 'Ändringsloggen har hämtats',
     userRoleCountsOk: 'Antalet användare har hämtats',
+    deviceNetwork: {
+      ok: 'Enhetstyperna har hämtats från enhetsnätverket',
+      notConfigured:
+        'Enhetsnätverkets tjänst är inte konfigurerad. Be administratörerna ange dess adress, API-nyckel och tenant-id.',
+      rejected:
+        'Enhetsnätverkets tjänst godkände inte våra inloggningsuppgifter. Be administratörerna kontrollera API-nyckeln och tenant-id:t.',
+      timeout: 'Enhetsnätverkets tjänst svarade inte i tid. Försök igen om en stund.',
+      unreachable:
+        'Det gick inte att ansluta till enhetsnätverkets tjänst. Försök igen om en stund.',
+      badResponse: 'Enhetsnätverkets tjänst gav ett felaktigt svar. Försök igen om en stund.',
+    },
   },
   rateLimit: {
     failedSignIns: 'För många misslyckade försök. Försök igen kl. {{time}}.',

@@ -1,0 +1,95 @@
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { DeviceNetworkStatus, DeviceProfile } from '@vahti/domain';
+import { useTranslation } from 'react-i18next';
+import { type Column, DataTable } from '@/components/data-table';
+import { PageHeader } from '@/components/page-header';
+import { errorText } from '@/lib/api-client';
+import { formatDate } from '@/lib/dates';
+import { useDeviceProfiles } from '../api/get-device-profiles';
+
+/** States where asking again may help; the others need the administrators. */
+const PASSING: readonly DeviceNetworkStatus[] = ['timeout', 'unreachable', 'badResponse'];
+
+const classesOf = (profile: DeviceProfile) =>
+  ['A', profile.supportsClassB && 'B', profile.supportsClassC && 'C'].filter(Boolean).join(', ');
+
+/**
+ * /vainu/show-sensors (spec 001 §2 Vainu 9): the device types table, the device profiles of the
+ * external device-network service as our server reads them. When the service cannot be read
+ * (not configured, key refused, no answer), the table itself says so in the user's language.
+ */
+export function ShowSensorsRoute() {
+  const { t } = useTranslation();
+  const query = useDeviceProfiles();
+  const { data } = query;
+  const yesNo = (value: boolean | null) =>
+    value === null ? null : value ? t('deviceNetwork.yes') : t('deviceNetwork.no');
+
+  const columns: Column<DeviceProfile>[] = [
+    { key: 'name', label: t('deviceNetwork.name'), value: (p) => p.name, nowrap: true },
+    { key: 'region', label: t('deviceNetwork.region'), value: (p) => p.region, nowrap: true },
+    {
+      key: 'macVersion',
+      label: t('deviceNetwork.macVersion'),
+      value: (p) => p.macVersion,
+      nowrap: true,
+    },
+    {
+      key: 'regParamsRevision',
+      label: t('deviceNetwork.regParamsRevision'),
+      value: (p) => p.regParamsRevision,
+      nowrap: true,
+      hideBelow: 'lg',
+    },
+    { key: 'otaa', label: t('deviceNetwork.otaa'), value: (p) => yesNo(p.supportsOtaa) },
+    { key: 'classes', label: t('deviceNetwork.classes'), value: classesOf, nowrap: true },
+    {
+      key: 'updated',
+      label: t('deviceNetwork.updated'),
+      value: (p) => formatDate(p.updatedAt),
+      nowrap: true,
+      hideBelow: 'md',
+    },
+    { key: 'id', label: t('deviceNetwork.id'), value: (p) => p.id, hideBelow: 'lg' },
+  ];
+
+  const unavailable = data && data.status !== 'ok' ? data : null;
+  // Asking again after a failure shows the progress indicator instead of the old message.
+  const retrying = query.isFetching && (Boolean(query.error) || Boolean(unavailable));
+  const shown = data?.deviceProfiles.length ?? 0;
+
+  return (
+    <Stack spacing={3}>
+      <PageHeader title={t('deviceNetwork.title')} intro={t('deviceNetwork.intro')} />
+      {data && data.totalCount > shown && (
+        <Typography color="text.secondary">
+          {t('deviceNetwork.partial', { shown, total: data.totalCount })}
+        </Typography>
+      )}
+      <DataTable
+        label={t('deviceNetwork.tableLabel')}
+        rows={data?.deviceProfiles ?? []}
+        columns={columns}
+        rowKey={(p) => p.id}
+        initialSort={{ key: 'name', direction: 'asc' }}
+        loading={query.isPending || retrying}
+        error={query.isFetching ? null : errorText(query.error)}
+        onRetry={() => void query.refetch()}
+        emptyContent={
+          unavailable ? (
+            <Stack role="status" spacing={1} sx={{ alignItems: 'center' }}>
+              <Typography>{unavailable.message}</Typography>
+              {PASSING.includes(unavailable.status) && (
+                <Button variant="outlined" size="small" onClick={() => void query.refetch()}>
+                  {t('deviceNetwork.retry')}
+                </Button>
+              )}
+            </Stack>
+          ) : undefined
+        }
+      />
+    </Stack>
+  );
+}
