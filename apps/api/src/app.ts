@@ -21,6 +21,12 @@ import { createAuthService } from './modules/auth/auth.service.js';
 import { createDashboardRepository } from './modules/dashboard/dashboard.repository.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { createDashboardService } from './modules/dashboard/dashboard.service.js';
+import { createDiscussionsRepository } from './modules/discussions/discussions.repository.js';
+import { discussionsRoutes } from './modules/discussions/discussions.routes.js';
+import { createDiscussionsService } from './modules/discussions/discussions.service.js';
+import { createInProcessEventBus } from './modules/events/event-bus.js';
+import { eventsRoutes } from './modules/events/events.routes.js';
+import { createEventsService } from './modules/events/events.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { createMailRepository } from './modules/mail/mail.repository.js';
 import { mailRoutes } from './modules/mail/mail.routes.js';
@@ -108,6 +114,7 @@ export async function buildApp({ config, database, logger }: AppOptions) {
     auditLog: createAuditRepository(db),
     codes: createRegistrationCodesRepository(db),
     dashboard: createDashboardRepository(db),
+    discussions: createDiscussionsRepository(db),
     mails: createMailRepository(db),
     organizations: createOrganizationsRepository(db),
     rateLimits: createRateLimitsRepository(db),
@@ -183,6 +190,17 @@ export async function buildApp({ config, database, logger }: AppOptions) {
 
   // Mail delivery runs beside the requests and stops before the database closes (the server
   // closes the database in a later onClose hook).
+  const eventBus = createInProcessEventBus(app.log);
+  const events = createEventsService({ bus: eventBus, targets: repositories.targets });
+  const discussions = createDiscussionsService({
+    db,
+    discussions: repositories.discussions,
+    targets: repositories.targets,
+    organizations: organizationRecords,
+    audit,
+    events: eventBus,
+  });
+
   app.decorate('mailer', mailer);
   app.addHook('onReady', async () => mailer.start());
   app.addHook('onClose', () => mailer.stop());
@@ -223,6 +241,8 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   await app.register(usersRoutes, { users });
   await app.register(userTargetsRoutes, { userTargets });
   await app.register(dashboardRoutes, { dashboard });
+  await app.register(eventsRoutes, { events });
+  await app.register(discussionsRoutes, { discussions });
   await app.register(webPlugin, { webDir: config.webDir });
 
   return app;

@@ -34,7 +34,13 @@ export type Action =
    * Every target of the organization rather than only those linked to the user: every role
    * above Käyttäjä (spec 000 §4). Devices, alarms, discussions and files follow their target.
    */
-  | { do: 'seeEveryTarget' };
+  | { do: 'seeEveryTarget' }
+  /**
+   * Tieto discussions: create and edit discussions, list them per organization, and edit anyone's
+   * comment or sub-comment: Tieto permission and a role above Käyttäjä (spec 001 §6: Pääylläpitäjä,
+   * Ylläpitäjä, Pääkäyttäjä; the discussion's moderator edits comments too, a rule of the record).
+   */
+  | { do: 'manageDiscussions' };
 
 export function can(actor: Actor, action: Action): boolean {
   switch (action.do) {
@@ -50,6 +56,11 @@ export function can(actor: Actor, action: Action): boolean {
       return actor.userRoles === TOP_ADMIN;
     case 'seeEveryTarget':
       return roleRank(actor.userRoles) > roleRank('Käyttäjä');
+    case 'manageDiscussions':
+      return (
+        actor.userPermissions.includes(PERMISSIONS.tieto) &&
+        roleRank(actor.userRoles) > roleRank('Käyttäjä')
+      );
     case 'administer':
       return (
         actor.userPermissions.includes(PERMISSIONS.hallinta) &&

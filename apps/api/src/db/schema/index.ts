@@ -8,3 +8,4 @@ export * from './rate-limits.js';
 export * from './registration-codes.js';
 export * from './targets.js';
 export * from './users.js';
+export * from './discussions.js';
