@@ -1,5 +1,6 @@
 export * from './audit.js';
 export * from './common.js';
+export * from './discussions.js';
 export * from './links.js';
 export * from './mail.js';
 export * from './organizations.js';
@@ -8,4 +9,3 @@ export * from './rate-limits.js';
 export * from './registration-codes.js';
 export * from './targets.js';
 export * from './users.js';
-export * from './discussions.js';
