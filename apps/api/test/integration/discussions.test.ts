@@ -322,7 +322,7 @@ describe('comments and sub-comments', () => {
     expect((await edit(as('Käyttäjä'), 'Korjattu 14 min')).statusCode).toBe(200);
     await age(discussionComments, commentId, 16);
     const late = await edit(as('Käyttäjä'), 'Liian myöhään');
-    expect(late.statusCode).toBe(403);
+    expect(late.statusCode).toBe(409);
     expect(late.json().code).toBe('discussions.EDIT_WINDOW_PASSED');
 
     const moderatorClient = as.withToken(await as.signIn(moderator.email, moderator.password));

@@ -31,7 +31,7 @@ const MANAGE =
   'Tieto permission and a role above Käyttäjä (Pääylläpitäjä, Ylläpitäjä, Pääkäyttäjä); 403 FORBIDDEN otherwise.';
 const PAGED = 'Paged on the server (page, pageSize ≤ 100; `total` counts every match).';
 const EDIT =
-  'The text of `comment` replaces the old one, stored as written. Pääylläpitäjä, Ylläpitäjä, Pääkäyttäjä and the discussion moderator may edit any; the writer their own within 15 minutes of writing (later 403 discussions.EDIT_WINDOW_PASSED); anyone else 403 FORBIDDEN.';
+  'The text of `comment` replaces the old one, stored as written. Pääylläpitäjä, Ylläpitäjä, Pääkäyttäjä and the discussion moderator may edit any; the writer their own within 15 minutes of writing (later 409 discussions.EDIT_WINDOW_PASSED); anyone else 403 FORBIDDEN.';
 
 interface Options {
   discussions: DiscussionsService;
@@ -224,7 +224,7 @@ export const discussionsRoutes = signedIn<Options>('discussions', (app, { discus
       summary: 'Edit a comment (id, comment)',
       description: `${READ} ${EDIT} 404 discussions.COMMENT_NOT_FOUND.`,
       body: modifyCommentBody,
-      response: { 200: commentResponse, ...errors(403, 404) },
+      response: { 200: commentResponse, ...errors(403, 404, 409) },
     },
     handler: async (request) => {
       const { id, comment } = request.body;
@@ -276,7 +276,7 @@ export const discussionsRoutes = signedIn<Options>('discussions', (app, { discus
       summary: 'Edit a sub-comment (id, comment)',
       description: `${READ} ${EDIT} 404 discussions.SUB_COMMENT_NOT_FOUND.`,
       body: modifyCommentBody,
-      response: { 200: subCommentResponse, ...errors(403, 404) },
+      response: { 200: subCommentResponse, ...errors(403, 404, 409) },
     },
     handler: async (request) => {
       const { id, comment } = request.body;

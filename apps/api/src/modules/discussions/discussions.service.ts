@@ -103,13 +103,14 @@ export function createDiscussionsService({
 
   /**
    * Who may edit a comment or sub-comment: a manager, the discussion's moderator, or the writer
-   * within 15 minutes of writing (afterwards 403 EDIT_WINDOW_PASSED); anyone else 403.
+   * within 15 minutes of writing (afterwards 409 EDIT_WINDOW_PASSED: the record's time has run
+   * out, not the caller's rights, and a 403 would end the web app's session); anyone else 403.
    */
   function requireEditable(caller: Caller, facts: CommentFacts) {
     if (can(caller, MANAGE) || facts.moderatorId === caller.userId) return;
     if (facts.writerId === caller.userId) {
       if (facts.withinEditWindow) return;
-      throw new AppError(403, 'discussions.EDIT_WINDOW_PASSED');
+      throw new AppError(409, 'discussions.EDIT_WINDOW_PASSED');
     }
     throw forbidden();
   }
