@@ -37,7 +37,12 @@ export function CommentThread({
           modify.mutateAsync({ id: comment.discussionCommentId, comment: text })
         }
       />
-      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+      <Stack
+        direction="row"
+        useFlexGap
+        spacing={2}
+        sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}
+      >
         <Button
           size="small"
           onClick={() => setShowReplies((value) => !value)}
