@@ -241,7 +241,10 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   await app.register(usersRoutes, { users });
   await app.register(userTargetsRoutes, { userTargets });
   await app.register(dashboardRoutes, { dashboard });
-  await app.register(eventsRoutes, { events });
+  await app.register(eventsRoutes, {
+    events,
+    heartbeatMs: Math.min(25_000, config.connectionTimeoutMs / 2),
+  });
   await app.register(discussionsRoutes, { discussions });
   await app.register(webPlugin, { webDir: config.webDir });
 

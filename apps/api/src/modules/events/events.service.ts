@@ -1,7 +1,6 @@
 import type { AppEvent } from '@vahti/domain';
 import type { Caller } from '../../lib/caller.js';
 import { authorize, type Scope } from '../../lib/scope.js';
-import type { TargetsRepository } from '../targets/targets.repository.js';
 import type { BusEvent, EventBus } from './event-bus.js';
 
 const SIGNED_IN = { do: 'signIn' } as const;
@@ -19,7 +18,8 @@ export function createEventsService({
   now = Date.now,
 }: {
   bus: EventBus;
-  targets: Pick<TargetsRepository, 'listNames'>;
+  /** The targets a scope sees (TargetsRepository.listNames). */
+  targets: { listNames(scope: Scope): PromiseLike<readonly { id: string }[]> };
   now?: () => number;
 }) {
   /** Whether the scope may see the target; reads the linked targets at most every 30 s. */

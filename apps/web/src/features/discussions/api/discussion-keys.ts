@@ -1,8 +1,8 @@
 /** Query keys of discussions; every list and page hangs under `all`. */
 export const discussionsKeys = {
   all: ['discussions'] as const,
-  byTarget: (targetId: string, page: number, pageSize: number) =>
-    [...discussionsKeys.all, 'target', targetId, page, pageSize] as const,
+  byTarget: (targetId: string, openOnly: boolean, page: number, pageSize: number) =>
+    [...discussionsKeys.all, 'target', targetId, openOnly, page, pageSize] as const,
   managed: (page: number, pageSize: number) =>
     [...discussionsKeys.all, 'managed', page, pageSize] as const,
   one: (discussionId: string) => [...discussionsKeys.all, 'one', discussionId] as const,

@@ -14,6 +14,7 @@ import { discussionsKeys } from './discussion-keys';
 /** GET /api/tieto/discussions-by-targets?targetId=: a target's discussions, newest first. */
 export function getTargetDiscussions(
   targetId: string,
+  openOnly: boolean,
   page: number,
   pageSize: number,
   signal?: AbortSignal,
@@ -22,6 +23,7 @@ export function getTargetDiscussions(
     targetId,
     page: String(page + 1),
     pageSize: String(pageSize),
+    ...(openOnly && { discussionState: 'Aktiivinen' }),
   });
   return apiRequest(`/api/tieto/discussions-by-targets?${query}`, {
     schema: discussionsResponse,
@@ -29,11 +31,19 @@ export function getTargetDiscussions(
   });
 }
 
-/** The discussions of the active target, one page (0-based); nothing until a target is known. */
-export function useTargetDiscussions(targetId: string | null, page: number, pageSize: number) {
+/**
+ * The discussions of the active target (the open ones, or all), one page (0-based); nothing
+ * until a target is known.
+ */
+export function useTargetDiscussions(
+  targetId: string | null,
+  openOnly: boolean,
+  page: number,
+  pageSize: number,
+) {
   return useQuery({
-    queryKey: discussionsKeys.byTarget(targetId ?? '', page, pageSize),
-    queryFn: ({ signal }) => getTargetDiscussions(targetId ?? '', page, pageSize, signal),
+    queryKey: discussionsKeys.byTarget(targetId ?? '', openOnly, page, pageSize),
+    queryFn: ({ signal }) => getTargetDiscussions(targetId ?? '', openOnly, page, pageSize, signal),
     enabled: Boolean(targetId),
     placeholderData: keepPreviousData,
   });

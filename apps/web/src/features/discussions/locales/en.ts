@@ -6,6 +6,8 @@ export const discussionsEn: WebMessages['discussions'] = {
   activeTarget: 'Target',
   noTargets: 'You have no targets.',
   noOpen: 'No open discussions',
+  showClosed: 'Show closed discussions too',
+  none: 'No discussions',
   join: 'Join',
   joinLabel: 'Join the discussion {{title}}',
   commentCount_one: '{{count}} comment',

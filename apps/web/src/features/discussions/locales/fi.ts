@@ -5,6 +5,8 @@ export const discussionsFi = {
   activeTarget: 'Kohde',
   noTargets: 'Sinulla ei ole kohteita.',
   noOpen: 'Ei avoimia keskusteluja',
+  showClosed: 'Näytä myös suljetut keskustelut',
+  none: 'Ei keskusteluja',
   join: 'Liity',
   joinLabel: 'Liity keskusteluun {{title}}',
   commentCount_one: '{{count}} kommentti',

@@ -6,6 +6,8 @@ export const discussionsSv: WebMessages['discussions'] = {
   activeTarget: 'Objekt',
   noTargets: 'Du har inga objekt.',
   noOpen: 'Inga öppna diskussioner',
+  showClosed: 'Visa även stängda diskussioner',
+  none: 'Inga diskussioner',
   join: 'Gå med',
   joinLabel: 'Gå med i diskussionen {{title}}',
   commentCount_one: '{{count}} kommentar',

@@ -5,11 +5,13 @@ import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import CircularProgress from '@mui/material/CircularProgress';
 import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import InputLabel from '@mui/material/InputLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Pagination from '@mui/material/Pagination';
 import Select from '@mui/material/Select';
 import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,15 +26,17 @@ import { useLiveDiscussions } from '../components/use-live-discussions';
 const PAGE_SIZE = 10;
 
 /**
- * /tieto/discussions (and main-discussions): the active target's discussions with their comment
- * counts and a join button; 'Ei avoimia keskusteluja' when there are none (spec 001 §2, §8).
+ * /tieto/discussions (and main-discussions): the active target's open discussions with their
+ * comment counts and a join button, closed ones on request; 'Ei avoimia keskusteluja' when there
+ * are none (spec 001 §2, §8).
  */
 export function DiscussionsRoute() {
   const { t } = useTranslation();
   const selectId = useId();
   const { targets, list, activeId, choose } = useActiveTarget();
   const [page, setPage] = useState(0);
-  const discussions = useTargetDiscussions(activeId, page, PAGE_SIZE);
+  const [showClosed, setShowClosed] = useState(false);
+  const discussions = useTargetDiscussions(activeId, !showClosed, page, PAGE_SIZE);
   useLiveDiscussions();
   const rows = discussions.data?.discussions ?? [];
   const pages = Math.ceil((discussions.data?.total ?? 0) / PAGE_SIZE);
@@ -65,10 +69,24 @@ export function DiscussionsRoute() {
           </Select>
         </FormControl>
       )}
+      {list.length > 0 && (
+        <FormControlLabel
+          control={
+            <Switch
+              checked={showClosed}
+              onChange={(event) => {
+                setShowClosed(event.target.checked);
+                setPage(0);
+              }}
+            />
+          }
+          label={t('discussions.showClosed')}
+        />
+      )}
       {discussions.error ? <Alert severity="error">{errorText(discussions.error)}</Alert> : null}
       {activeId && discussions.isPending && <CircularProgress aria-label={t('app.loading')} />}
       {activeId && !discussions.isPending && rows.length === 0 && (
-        <Typography>{t('discussions.noOpen')}</Typography>
+        <Typography>{showClosed ? t('discussions.none') : t('discussions.noOpen')}</Typography>
       )}
       <Stack spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
         {rows.map((discussion) => (
