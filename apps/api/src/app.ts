@@ -199,6 +199,8 @@ export async function buildApp({ config, database, logger }: AppOptions) {
     organizations: organizationRecords,
     audit,
     events: eventBus,
+    mailer,
+    publicUrl: config.publicUrl,
   });
 
   app.decorate('mailer', mailer);

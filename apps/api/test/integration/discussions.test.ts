@@ -3,8 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditLog,
   discussionComments,
+  discussionFollowers,
   discussionSubComments,
+  mailOutbox,
   targets,
+  userTargets,
 } from '../../src/db/schema/index.js';
 import { type Actors, startApiTest } from '../helpers/actors.js';
 import type { TestContext } from '../helpers/app.js';
@@ -353,5 +356,98 @@ describe('comments and sub-comments', () => {
     const byManager = await edit(as('Pääkäyttäjä'), 'Pääkäyttäjän korjaus');
     expect(byManager.json().subComment.discussionSubComment).toBe('Pääkäyttäjän korjaus');
     expect((await edit(as('Käyttäjä'), 'ab')).statusCode).toBe(400);
+  });
+});
+
+describe('following a discussion (mail about new comments)', () => {
+  const mailsTo = async (email: string) =>
+    (await ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email))).filter(
+      (mail) => mail.subject.includes('Kesäjuhlat'),
+    );
+
+  it('is off by default, mails a follower at most once an hour, never the writer, and stops on unfollow', async () => {
+    const discussionId = await createDiscussion(fx, fx.orgA, { discussionTitle: 'Kesäjuhlat' });
+    const follower = await fx.user('A', 'Pääkäyttäjä');
+    const writer = await fx.user('A', 'Käyttäjä');
+    const followUrl = `/api/tieto/discussion/follow?discussionId=${discussionId}`;
+    expect((await as('Pääkäyttäjä').get(followUrl)).json().following).toBe(false);
+    const post = (text: string) =>
+      as('Käyttäjä').post('/api/tieto/discussion/comment', {
+        discussionId,
+        discussionComment: text,
+      });
+
+    await post('Ennen seuraamista');
+    expect(await mailsTo(follower.email)).toHaveLength(0);
+
+    const on = await as('Pääkäyttäjä').send('PUT', '/api/tieto/discussion/follow', {
+      discussionId,
+      following: true,
+    });
+    expect(on.json()).toMatchObject({ following: true, message: 'Seuranta tallennettu' });
+    // The writer follows too: their own comments never mail them.
+    await as('Käyttäjä').send('PUT', '/api/tieto/discussion/follow', {
+      discussionId,
+      following: true,
+    });
+
+    await post('Ensimmäinen seurattu');
+    await post('Toinen samalla tunnilla');
+    const mails = await mailsTo(follower.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.textBody).toContain(
+      `/#/tieto/current-discussions?discussionId=${discussionId}`,
+    );
+    expect(mails[0]?.textBody).not.toContain('Ensimmäinen seurattu');
+    expect(await mailsTo(writer.email)).toHaveLength(0);
+
+    // An hour later, a reply mails again.
+    await ctx.database.db
+      .update(discussionFollowers)
+      .set({ lastNotifiedAt: sql`now() - interval '61 minutes'` })
+      .where(eq(discussionFollowers.discussionId, discussionId));
+    const commentId = await createComment(fx, fx.orgA, discussionId);
+    const reply = await as('Ylläpitäjä').post('/api/tieto/discussion/sub-comment', {
+      discussionId,
+      discussionCommentId: commentId,
+      discussionSubComment: 'Vastaus tunnin päästä',
+    });
+    expect(reply.statusCode).toBe(201);
+    expect(await mailsTo(follower.email)).toHaveLength(2);
+    // The writer now gets one too: the reply was someone else's.
+    expect(await mailsTo(writer.email)).toHaveLength(1);
+
+    await as('Pääkäyttäjä').send('PUT', '/api/tieto/discussion/follow', {
+      discussionId,
+      following: false,
+    });
+    expect((await as('Pääkäyttäjä').get(followUrl)).json().following).toBe(false);
+    await ctx.database.db
+      .update(discussionFollowers)
+      .set({ lastNotifiedAt: null })
+      .where(eq(discussionFollowers.discussionId, discussionId));
+    await post('Seuraamisen jälkeen');
+    expect(await mailsTo(follower.email)).toHaveLength(2);
+  });
+
+  it('does not mail a Käyttäjä follower who no longer sees the target', async () => {
+    const target = await fx.create.target(fx.orgA.id);
+    const resident = await fx.create.account(fx.orgA.id);
+    const link = await fx.create.link(resident.id, target);
+    const discussionId = await createDiscussion(fx, fx.orgA, {
+      targetId: target,
+      discussionTitle: 'Kesäjuhlat piha',
+    });
+    const client = as.withToken(await as.signIn(resident.email, resident.password));
+    expect(
+      (await client.send('PUT', '/api/tieto/discussion/follow', { discussionId, following: true }))
+        .statusCode,
+    ).toBe(200);
+    await ctx.database.db.delete(userTargets).where(eq(userTargets.id, link));
+    await as('Ylläpitäjä').post('/api/tieto/discussion/comment', {
+      discussionId,
+      discussionComment: 'Kukaan ei kuule',
+    });
+    expect(await mailsTo(resident.email)).toHaveLength(0);
   });
 });

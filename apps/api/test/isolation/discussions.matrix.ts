@@ -88,6 +88,19 @@ export const discussionsMatrix: Matrix = {
       },
     })),
   },
+  'GET /api/tieto/discussion/follow': {
+    access: TIETO,
+    ids: freshIds(DISCUSSION_NOT_FOUND, async (fx, org) => ({
+      url: `/api/tieto/discussion/follow?discussionId=${await discussionOf(fx, org)}`,
+    })),
+  },
+  'PUT /api/tieto/discussion/follow': {
+    access: TIETO,
+    ids: freshIds(DISCUSSION_NOT_FOUND, async (fx, org) => ({
+      url: '/api/tieto/discussion/follow',
+      body: { discussionId: await discussionOf(fx, org), following: true },
+    })),
+  },
   'GET /api/tieto/discussions-comments': {
     access: TIETO,
     ids: freshIds(DISCUSSION_NOT_FOUND, async (fx, org) => ({

@@ -137,6 +137,8 @@ export const en: SharedMessages = {
       subCommentsOk: 'Replies loaded',
       subCommentCreated: 'Reply added',
       subCommentUpdated: 'Reply saved',
+      followOk: 'Following loaded',
+      followSaved: 'Following saved',
     },
   },
   rateLimit: {

@@ -138,6 +138,8 @@ export const fi = {
       subCommentsOk: 'Vastaukset haettu',
       subCommentCreated: 'Vastaus lisätty',
       subCommentUpdated: 'Vastaus tallennettu',
+      followOk: 'Seuranta haettu',
+      followSaved: 'Seuranta tallennettu',
     },
   },
   /** 429 texts naming the time (Europe/Helsinki) when the caller may try again. */

@@ -136,6 +136,8 @@ export const sv: SharedMessages = {
       subCommentsOk: 'Svaren hämtade',
       subCommentCreated: 'Svaret tillagt',
       subCommentUpdated: 'Svaret sparat',
+      followOk: 'Följning hämtad',
+      followSaved: 'Följning sparad',
     },
   },
   rateLimit: {

@@ -159,6 +159,21 @@ export const discussionModeratorsResponse = z.object({
 });
 export type DiscussionModeratorsResponse = z.infer<typeof discussionModeratorsResponse>;
 
+/** GET /api/tieto/discussion/follow?discussionId= */
+export const followQuery = z.object({ discussionId: id() });
+/** PUT /api/tieto/discussion/follow: start (true) or stop (false) following. */
+export const followBody = z.object({
+  discussionId: id(),
+  following: z.boolean({ error: msg('invalidValue') }),
+});
+export type FollowBody = z.infer<typeof followBody>;
+export const followResponse = z.object({
+  message: z.string(),
+  /** Whether the caller gets mail about new comments (at most one per hour). */
+  following: z.boolean(),
+});
+export type FollowResponse = z.infer<typeof followResponse>;
+
 // Comments
 
 /** POST /api/tieto/discussion/comment. The writer is always the caller. */

@@ -9,6 +9,15 @@ CREATE TABLE "discussion_comments" (
 	CONSTRAINT "discussion_comments_length" CHECK (char_length("discussion_comments"."comment") <= 5000)
 );
 --> statement-breakpoint
+CREATE TABLE "discussion_followers" (
+	"organization_id" uuid NOT NULL,
+	"discussion_id" uuid NOT NULL,
+	"user_id" uuid NOT NULL,
+	"last_notified_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "discussion_followers_discussion_id_user_id_pk" PRIMARY KEY("discussion_id","user_id")
+);
+--> statement-breakpoint
 CREATE TABLE "discussion_sub_comments" (
 	"sub_comment_id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"organization_id" uuid NOT NULL,
@@ -36,6 +45,9 @@ CREATE TABLE "discussions" (
 ALTER TABLE "discussion_comments" ADD CONSTRAINT "discussion_comments_organization_id_organizations_organization_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("organization_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "discussion_comments" ADD CONSTRAINT "discussion_comments_discussion_id_discussions_discussion_id_fk" FOREIGN KEY ("discussion_id") REFERENCES "public"."discussions"("discussion_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "discussion_comments" ADD CONSTRAINT "discussion_comments_user_id_users_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("user_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "discussion_followers" ADD CONSTRAINT "discussion_followers_organization_id_organizations_organization_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("organization_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "discussion_followers" ADD CONSTRAINT "discussion_followers_discussion_id_discussions_discussion_id_fk" FOREIGN KEY ("discussion_id") REFERENCES "public"."discussions"("discussion_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "discussion_followers" ADD CONSTRAINT "discussion_followers_user_id_users_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("user_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "discussion_sub_comments" ADD CONSTRAINT "discussion_sub_comments_organization_id_organizations_organization_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("organization_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "discussion_sub_comments" ADD CONSTRAINT "discussion_sub_comments_discussion_id_discussions_discussion_id_fk" FOREIGN KEY ("discussion_id") REFERENCES "public"."discussions"("discussion_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "discussion_sub_comments" ADD CONSTRAINT "discussion_sub_comments_comment_id_discussion_comments_comment_id_fk" FOREIGN KEY ("comment_id") REFERENCES "public"."discussion_comments"("comment_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

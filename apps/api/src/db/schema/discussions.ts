@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { recordState } from './common.js';
 import { organizations } from './organizations.js';
 import { targets } from './targets.js';
@@ -84,4 +84,26 @@ export const discussionSubComments = pgTable(
     index('discussion_sub_comments_comment_idx').on(t.discussionCommentId, t.createdAt),
     check('discussion_sub_comments_length', sql`char_length(${t.discussionSubComment}) <= 5000`),
   ],
+);
+
+/**
+ * Who follows a discussion: they get a mail about new comments, at most one per discussion per
+ * hour (`lastNotifiedAt`). Off until the user turns it on.
+ */
+export const discussionFollowers = pgTable(
+  'discussion_followers',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.organizationId),
+    discussionId: uuid('discussion_id')
+      .notNull()
+      .references(() => discussions.discussionId, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.userId, { onDelete: 'cascade' }),
+    lastNotifiedAt: timestamp('last_notified_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.discussionId, t.userId] })],
 );

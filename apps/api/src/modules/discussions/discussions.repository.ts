@@ -4,15 +4,17 @@ import {
   type DiscussionRecord,
   type SubCommentRecord,
 } from '@vahti/domain';
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import {
   discussionComments,
+  discussionFollowers,
   discussionSubComments,
   discussions,
   targets,
   users,
+  userTargets,
 } from '../../db/schema/index.js';
 import { assertWithin, inScope, type Scope, targetVisible } from '../../lib/scope.js';
 
@@ -255,6 +257,108 @@ export function createDiscussionsRepository(db: Db) {
         .where(and(visible(scope), eq(discussions.organizationId, organizationId)))
         .groupBy(discussions.targetId)
         .orderBy(asc(discussions.targetId));
+    },
+
+    // Followers
+
+    /** Starts following (again): nothing changes when the user already follows. */
+    async follow(
+      scope: Scope,
+      values: { organizationId: string; discussionId: string; userId: string },
+    ): Promise<void> {
+      assertWithin(scope, values.organizationId);
+      await db.insert(discussionFollowers).values(values).onConflictDoNothing();
+    },
+
+    async unfollow(scope: Scope, discussionId: string, userId: string): Promise<void> {
+      await db
+        .delete(discussionFollowers)
+        .where(
+          and(
+            eq(discussionFollowers.discussionId, discussionId),
+            eq(discussionFollowers.userId, userId),
+            inScope(discussionFollowers.organizationId, scope),
+          ),
+        );
+    },
+
+    async isFollowing(scope: Scope, discussionId: string, userId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ userId: discussionFollowers.userId })
+        .from(discussionFollowers)
+        .where(
+          and(
+            eq(discussionFollowers.discussionId, discussionId),
+            eq(discussionFollowers.userId, userId),
+            inScope(discussionFollowers.organizationId, scope),
+          ),
+        );
+      return Boolean(row);
+    },
+
+    /**
+     * The followers to tell about a new comment, marked as told in the same statement so that
+     * each gets at most one mail per discussion per hour, even with comments arriving at once:
+     * not the writer, and only active users with Tieto who still see the discussion's target.
+     */
+    async claimFollowersToNotify(
+      scope: Scope,
+      discussion: { discussionId: string; organizationId: string; targetId: string },
+      writerId: string,
+    ) {
+      const seesTarget = or(
+        ne(users.userRoles, 'Käyttäjä'),
+        inArray(
+          users.userId,
+          db
+            .select({ id: userTargets.userId })
+            .from(userTargets)
+            .where(eq(userTargets.targetId, discussion.targetId)),
+        ),
+      );
+      const claimed = await db
+        .update(discussionFollowers)
+        .set({ lastNotifiedAt: sql`now()` })
+        .where(
+          and(
+            eq(discussionFollowers.discussionId, discussion.discussionId),
+            inScope(discussionFollowers.organizationId, scope),
+            ne(discussionFollowers.userId, writerId),
+            or(
+              isNull(discussionFollowers.lastNotifiedAt),
+              lt(discussionFollowers.lastNotifiedAt, sql`now() - interval '1 hour'`),
+            ),
+            inArray(
+              discussionFollowers.userId,
+              db
+                .select({ id: users.userId })
+                .from(users)
+                .where(
+                  and(
+                    eq(users.organizationId, discussion.organizationId),
+                    eq(users.userState, 'Aktiivinen'),
+                    sql`1 = any(${users.userPermissions})`,
+                    seesTarget,
+                  ),
+                ),
+            ),
+          ),
+        )
+        .returning({ userId: discussionFollowers.userId });
+      if (claimed.length === 0) return [];
+      return db
+        .select({
+          userEmail: users.userEmail,
+          userFirstName: users.userFirstName,
+          language: users.language,
+        })
+        .from(users)
+        .where(
+          inArray(
+            users.userId,
+            claimed.map((row) => row.userId),
+          ),
+        );
     },
 
     // Comments

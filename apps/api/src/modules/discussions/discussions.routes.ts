@@ -15,6 +15,9 @@ import {
   discussionsByTargetsQuery,
   discussionsQuery,
   discussionsResponse,
+  followBody,
+  followQuery,
+  followResponse,
   modifyCommentBody,
   organizationDiscussionsQuery,
   subCommentResponse,
@@ -162,6 +165,35 @@ export const discussionsRoutes = signedIn<Options>('discussions', (app, { discus
     handler: async (request) => {
       const discussion = await discussions.update(request.caller, request.body);
       return ok(request, 'messages.discussions.discussionUpdated', { discussion });
+    },
+  });
+
+  app.get('/api/tieto/discussion/follow', {
+    schema: {
+      operationId: 'getDiscussionFollow',
+      summary: 'Whether the caller follows a discussion (mail about new comments)',
+      description: `${READ} Not in the original calls: following is off until the user turns it on. 404 discussions.DISCUSSION_NOT_FOUND.`,
+      querystring: followQuery,
+      response: { 200: followResponse, ...errors(403, 404) },
+    },
+    handler: async (request) => {
+      const following = await discussions.following(request.caller, request.query.discussionId);
+      return ok(request, 'messages.discussions.followOk', { following });
+    },
+  });
+
+  app.put('/api/tieto/discussion/follow', {
+    schema: {
+      operationId: 'setDiscussionFollow',
+      summary: 'Start or stop following a discussion',
+      description: `${READ} A follower gets a mail when others comment, at most one per discussion per hour, while they still see the discussion. Not in the original calls. 404 discussions.DISCUSSION_NOT_FOUND.`,
+      body: followBody,
+      response: { 200: followResponse, ...errors(403, 404) },
+    },
+    handler: async (request) => {
+      const { discussionId, following } = request.body;
+      const saved = await discussions.setFollowing(request.caller, discussionId, following);
+      return ok(request, 'messages.discussions.followSaved', { following: saved });
     },
   });
 

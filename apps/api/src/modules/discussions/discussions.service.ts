@@ -16,6 +16,7 @@ import { AppError, forbidden, notFound } from '../../lib/errors.js';
 import { authorize, crossesOrganizations, homeOrganization, type Scope } from '../../lib/scope.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { EventBus } from '../events/event-bus.js';
+import type { Mailer } from '../mail/mailer.js';
 import type { OrganizationsRepository } from '../organizations/organizations.repository.js';
 import type { TargetsRepository } from '../targets/targets.repository.js';
 import type {
@@ -25,6 +26,7 @@ import type {
   DiscussionValues,
   Page,
 } from './discussions.repository.js';
+import { newCommentsMail } from './follow-mail.js';
 
 /** Reading discussions and writing comments: the Tieto permission (spec 001 §2). */
 const TIETO = { do: 'openSection', section: 'tieto' } as const;
@@ -48,6 +50,8 @@ export function createDiscussionsService({
   organizations,
   audit,
   events,
+  mailer,
+  publicUrl,
 }: {
   db: Db;
   discussions: DiscussionsRepository;
@@ -55,6 +59,9 @@ export function createDiscussionsService({
   organizations: Pick<OrganizationsRepository, 'lookup'>;
   audit: AuditService;
   events: Pick<EventBus, 'publish'>;
+  mailer: Pick<Mailer, 'enqueue' | 'kick'>;
+  /** The app's address for links in mail (PUBLIC_URL), never the request's Host. */
+  publicUrl: string;
 }) {
   async function read(scope: Scope, discussionId: string): Promise<DiscussionRecord> {
     const found = await discussions.find(scope, discussionId);
@@ -127,6 +134,36 @@ export function createDiscussionsService({
       throw new AppError(409, 'discussions.DISCUSSION_CLOSED');
     }
     return discussion;
+  }
+
+  /**
+   * Mails the discussion's followers about a new comment, at most once an hour each; runs in the
+   * transaction that stores the comment, so a refused comment mails nobody.
+   */
+  async function notifyFollowers(scope: Scope, discussion: DiscussionRecord, writerId: string) {
+    const recipients = await discussions.claimFollowersToNotify(
+      scope,
+      {
+        discussionId: discussion.discussionId,
+        organizationId: discussion.discussionOrganizationId,
+        targetId: discussion.discussionTargetId,
+      },
+      writerId,
+    );
+    const link = `${publicUrl}/#/tieto/current-discussions?discussionId=${discussion.discussionId}`;
+    for (const recipient of recipients) {
+      const language = recipient.language ?? 'fi';
+      await mailer.enqueue({
+        to: recipient.userEmail,
+        language,
+        ...newCommentsMail(language, {
+          firstName: recipient.userFirstName,
+          title: discussion.discussionTitle,
+          link,
+        }),
+      });
+    }
+    return recipients.length;
   }
 
   return {
@@ -257,6 +294,29 @@ export function createDiscussionsService({
       return read(scope, body.discussionId);
     },
 
+    /** Whether the caller follows the discussion (mail about new comments). */
+    async following(caller: Caller, discussionId: string): Promise<boolean> {
+      const scope = authorize(caller, TIETO);
+      await read(scope, discussionId);
+      return discussions.isFollowing(scope, discussionId, caller.userId);
+    },
+
+    /** Starts or stops following a discussion the caller sees. */
+    async setFollowing(caller: Caller, discussionId: string, follow: boolean): Promise<boolean> {
+      const scope = authorize(caller, TIETO);
+      const discussion = await read(scope, discussionId);
+      if (follow) {
+        await discussions.follow(scope, {
+          organizationId: discussion.discussionOrganizationId,
+          discussionId,
+          userId: caller.userId,
+        });
+      } else {
+        await discussions.unfollow(scope, discussionId, caller.userId);
+      }
+      return follow;
+    },
+
     // Comments
 
     async listComments(caller: Caller, discussionId: string, page: Page) {
@@ -275,12 +335,16 @@ export function createDiscussionsService({
       const scope = authorize(caller, TIETO);
       const discussion = await openDiscussion(scope, body.discussionId);
       requireSelf(caller, body.discussionCommentUserId);
-      const commentId = await discussions.insertComment(scope, {
-        organizationId: discussion.discussionOrganizationId,
-        discussionId: discussion.discussionId,
-        userId: caller.userId,
-        comment: body.discussionComment,
+      const { commentId, mailed } = await db.transaction(async () => {
+        const id = await discussions.insertComment(scope, {
+          organizationId: discussion.discussionOrganizationId,
+          discussionId: discussion.discussionId,
+          userId: caller.userId,
+          comment: body.discussionComment,
+        });
+        return { commentId: id, mailed: await notifyFollowers(scope, discussion, caller.userId) };
       });
+      if (mailed > 0) mailer.kick();
       events.publish({
         organizationId: discussion.discussionOrganizationId,
         targetId: discussion.discussionTargetId,
@@ -323,13 +387,17 @@ export function createDiscussionsService({
         throw notFound(COMMENT_NOT_FOUND);
       }
       requireSelf(caller, body.discussionSubCommentUserId);
-      const id = await discussions.insertSubComment(scope, {
-        organizationId: discussion.discussionOrganizationId,
-        discussionId: discussion.discussionId,
-        discussionCommentId: comment.discussionCommentId,
-        userId: caller.userId,
-        comment: body.discussionSubComment,
+      const { id, mailed } = await db.transaction(async () => {
+        const subId = await discussions.insertSubComment(scope, {
+          organizationId: discussion.discussionOrganizationId,
+          discussionId: discussion.discussionId,
+          discussionCommentId: comment.discussionCommentId,
+          userId: caller.userId,
+          comment: body.discussionSubComment,
+        });
+        return { id: subId, mailed: await notifyFollowers(scope, discussion, caller.userId) };
       });
+      if (mailed > 0) mailer.kick();
       events.publish({
         organizationId: discussion.discussionOrganizationId,
         targetId: discussion.discussionTargetId,
