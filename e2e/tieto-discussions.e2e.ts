@@ -54,6 +54,12 @@ describe('Tieto discussions in the browser', () => {
     await resident.getByRole('heading', { name: 'Keskustelut', level: 1 }).waitFor();
     await join(resident);
     await resident.getByText('Ei vielä kommentteja.').waitFor();
+    // Following (mail about new comments) is off until turned on, and stays on.
+    const follow = resident.getByLabel('Seuraa keskustelua');
+    expect(await follow.isChecked()).toBe(false);
+    await follow.check();
+    await expect.poll(() => follow.isChecked()).toBe(true);
+    await expect.poll(() => follow.isEnabled()).toBe(true);
 
     // The administrator comments; the resident sees it appear without a reload.
     await join(admin);

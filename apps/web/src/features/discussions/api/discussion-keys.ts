@@ -5,6 +5,7 @@ export const discussionsKeys = {
     [...discussionsKeys.all, 'target', targetId, openOnly, page, pageSize] as const,
   managed: (page: number, pageSize: number) =>
     [...discussionsKeys.all, 'managed', page, pageSize] as const,
+  following: (discussionId: string) => [...discussionsKeys.all, 'following', discussionId] as const,
   one: (discussionId: string) => [...discussionsKeys.all, 'one', discussionId] as const,
   moderators: (organizationId: string) =>
     [...discussionsKeys.all, 'moderators', organizationId] as const,

@@ -6,6 +6,8 @@ import {
   discussionModeratorsResponse,
   discussionResponse,
   discussionsResponse,
+  type FollowBody,
+  followResponse,
   type UpdateDiscussionBody,
 } from '@vahti/domain';
 import { apiRequest } from '@/lib/api-client';
@@ -106,5 +108,31 @@ export function useUpdateDiscussion() {
     mutationFn: (body: UpdateDiscussionBody): Promise<DiscussionResponse> =>
       apiRequest('/api/tieto/discussion', { method: 'PATCH', body, schema: discussionResponse }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: discussionsKeys.all }),
+  });
+}
+
+/** GET /api/tieto/discussion/follow: whether the user gets mail about new comments. */
+export function useFollowing(discussionId: string) {
+  return useQuery({
+    queryKey: discussionsKeys.following(discussionId),
+    queryFn: ({ signal }) =>
+      apiRequest(`/api/tieto/discussion/follow?${new URLSearchParams({ discussionId })}`, {
+        schema: followResponse,
+        signal,
+      }),
+    enabled: Boolean(discussionId),
+    select: (data) => data.following,
+  });
+}
+
+/** PUT /api/tieto/discussion/follow */
+export function useSetFollowing() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: FollowBody) =>
+      apiRequest('/api/tieto/discussion/follow', { method: 'PUT', body, schema: followResponse }),
+    // The answer is the saved state: no refetch, so the switch never flickers back.
+    onSuccess: (response, body) =>
+      queryClient.setQueryData(discussionsKeys.following(body.discussionId), response),
   });
 }

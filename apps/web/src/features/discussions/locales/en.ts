@@ -15,6 +15,8 @@ export const discussionsEn: WebMessages['discussions'] = {
   startedAt: 'Started {{date}}',
   moderator: 'Moderator: {{name}}',
   closed: 'The discussion is closed to new comments.',
+  follow: 'Follow the discussion',
+  followHint: "You get e-mail about others' new comments, at most once an hour.",
   backToList: 'Back to discussions',
   backToDiscussion: 'Back to the discussion',
   commentsTitle: 'Comments',

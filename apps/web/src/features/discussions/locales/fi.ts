@@ -14,6 +14,8 @@ export const discussionsFi = {
   startedAt: 'Aloitettu {{date}}',
   moderator: 'Moderaattori: {{name}}',
   closed: 'Keskustelu on suljettu, eikä siihen voi enää kommentoida.',
+  follow: 'Seuraa keskustelua',
+  followHint: 'Saat sähköpostia muiden uusista kommenteista, enintään kerran tunnissa.',
   backToList: 'Takaisin keskusteluihin',
   backToDiscussion: 'Takaisin keskusteluun',
   commentsTitle: 'Kommentit',

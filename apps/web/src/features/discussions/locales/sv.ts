@@ -15,6 +15,8 @@ export const discussionsSv: WebMessages['discussions'] = {
   startedAt: 'Startad {{date}}',
   moderator: 'Moderator: {{name}}',
   closed: 'Diskussionen är stängd för nya kommentarer.',
+  follow: 'Följ diskussionen',
+  followHint: 'Du får e-post om andras nya kommentarer, högst en gång i timmen.',
   backToList: 'Tillbaka till diskussionerna',
   backToDiscussion: 'Tillbaka till diskussionen',
   commentsTitle: 'Kommentarer',

@@ -1,9 +1,12 @@
 import Alert from '@mui/material/Alert';
 import CircularProgress from '@mui/material/CircularProgress';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
 import Link from '@mui/material/Link';
 import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +14,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { errorText } from '@/lib/api-client';
 import { COMMENTS_PAGE_SIZE, useComments, useCreateComment } from '../api/comments';
-import { useDiscussion } from '../api/discussions';
+import { useDiscussion, useFollowing, useSetFollowing } from '../api/discussions';
 import { CommentForm } from '../components/comment-form';
 import { CommentText } from '../components/comment-text';
 import { CommentThread } from '../components/comment-thread';
@@ -30,6 +33,8 @@ export function CurrentDiscussionRoute() {
   const [page, setPage] = useState(0);
   const comments = useComments(discussionId, page);
   const create = useCreateComment();
+  const following = useFollowing(discussionId);
+  const setFollowing = useSetFollowing();
   useLiveDiscussions();
 
   if (!discussionId) return <Alert severity="info">{t('discussions.missingDiscussion')}</Alert>;
@@ -52,6 +57,32 @@ export function CurrentDiscussionRoute() {
           {t('discussions.moderator', { name: current.moderatorName })}
         </Typography>
         <CommentText text={current.discussionDescription} />
+        <div>
+          <FormControlLabel
+            control={
+              <Switch
+                // The choice shows at once; the saved value follows when the call returns.
+                checked={
+                  setFollowing.isPending
+                    ? Boolean(setFollowing.variables?.following)
+                    : (following.data ?? false)
+                }
+                disabled={following.isPending}
+                onChange={(event) =>
+                  setFollowing.mutate({ discussionId, following: event.target.checked })
+                }
+                slotProps={{ input: { 'aria-describedby': 'follow-hint' } }}
+              />
+            }
+            label={t('discussions.follow')}
+          />
+          <FormHelperText id="follow-hint" sx={{ mt: 0 }}>
+            {t('discussions.followHint')}
+          </FormHelperText>
+          {setFollowing.error ? (
+            <Alert severity="error">{errorText(setFollowing.error)}</Alert>
+          ) : null}
+        </div>
       </Stack>
       {current.discussionState !== 'Aktiivinen' && (
         <Alert severity="info">{t('discussions.closed')}</Alert>
