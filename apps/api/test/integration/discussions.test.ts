@@ -53,6 +53,25 @@ const age = (
         .set({ createdAt: sql`now() - make_interval(mins => ${minutes})` })
         .where(eq(discussionSubComments.discussionCommentSubId, id));
 
+describe('demo discussions', () => {
+  it('gives every demo target of both organizations discussions with comments and replies', async () => {
+    const rows = await ctx.database.db
+      .select({ id: targets.targetId, organizationId: targets.organizationId })
+      .from(targets);
+    for (const org of [fx.orgA, fx.orgB]) {
+      const res = await as('Pääylläpitäjä').get(
+        `/api/tieto/discussions/organization?organizationId=${org.id}&pageSize=100`,
+      );
+      const list = res.json().discussions as { discussionTargetId: string; comments: number }[];
+      const ofOrg = rows.filter((row) => row.organizationId === org.id).map((row) => row.id);
+      expect(new Set(list.map((d) => d.discussionTargetId))).toEqual(new Set(ofOrg));
+      expect(list.some((d) => d.comments > 1)).toBe(true);
+    }
+    const replies = await ctx.database.db.select().from(discussionSubComments).limit(1);
+    expect(replies).toHaveLength(1);
+  });
+});
+
 describe('discussions', () => {
   it('creates a discussion in the own organization, with the audit entry, and reads it back', async () => {
     const res = await as('Pääkäyttäjä').post('/api/tieto/discussion/', await discussionBody());

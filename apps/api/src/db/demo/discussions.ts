@@ -1,4 +1,4 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { asc, ne, sql } from 'drizzle-orm';
 import type { Db } from '../client.js';
 import {
   discussionComments,
@@ -54,38 +54,40 @@ const TEMPLATES = [
 
 /**
  * A few discussions with comments and replies per demo target, in both organizations: written by
- * the users linked to the target and moderated by a staff member of the organization.
+ * the users linked to the target and moderated by a staff member of the organization. Three
+ * inserts in all (discussions, comments, replies), matched up by their texts.
  */
 export async function seedDemoDiscussions(db: Db): Promise<void> {
   const allTargets = await db
     .select({ id: targets.targetId, organizationId: targets.organizationId })
     .from(targets)
     .orderBy(asc(targets.targetName));
+  const staff = await db
+    .select({ id: users.userId, organizationId: users.organizationId })
+    .from(users)
+    .where(ne(users.userRoles, 'Käyttäjä'))
+    .orderBy(asc(users.userEmail));
+  const links = await db
+    .select({ userId: userTargets.userId, targetId: userTargets.targetId })
+    .from(userTargets)
+    .orderBy(asc(userTargets.userId));
   let minutesAgo = 60 * 24 * 30;
-  for (const target of allTargets) {
-    const [moderator] = await db
-      .select({ id: users.userId })
-      .from(users)
-      .where(and(eq(users.organizationId, target.organizationId), ne(users.userRoles, 'Käyttäjä')))
-      .orderBy(asc(users.userEmail))
-      .limit(1);
-    const writers = (
-      await db
-        .select({ id: userTargets.userId })
-        .from(userTargets)
-        .where(eq(userTargets.targetId, target.id))
-        .orderBy(asc(userTargets.userId))
-    ).map((row) => row.id);
-    if (!moderator || writers.length === 0) continue;
-    const writer = (i: number) => writers[i % writers.length] as string;
-    const at = () => {
-      minutesAgo -= 97;
-      return sql`now() - make_interval(mins => ${minutesAgo})`;
-    };
-    for (const template of TEMPLATES) {
-      const [discussion] = await db
-        .insert(discussions)
-        .values({
+  const at = () => {
+    minutesAgo -= 97;
+    return sql`now() - make_interval(mins => ${minutesAgo})`;
+  };
+
+  const seeded = allTargets.flatMap((target) => {
+    const moderator = staff.find((user) => user.organizationId === target.organizationId);
+    const writers = links.filter((link) => link.targetId === target.id).map((link) => link.userId);
+    return moderator && writers.length > 0 ? [{ target, moderator, writers }] : [];
+  });
+  if (seeded.length === 0) return;
+  const discussionRows = await db
+    .insert(discussions)
+    .values(
+      seeded.flatMap(({ target, moderator }) =>
+        TEMPLATES.map((template) => ({
           organizationId: target.organizationId,
           targetId: target.id,
           moderatorId: moderator.id,
@@ -93,32 +95,55 @@ export async function seedDemoDiscussions(db: Db): Promise<void> {
           discussionDescription: template.description,
           discussionState: template.state,
           createdAt: at(),
-        })
-        .returning({ id: discussions.discussionId });
-      if (!discussion) continue;
-      for (const [i, comment] of template.comments.entries()) {
-        const [row] = await db
-          .insert(discussionComments)
-          .values({
-            organizationId: target.organizationId,
-            discussionId: discussion.id,
-            userId: writer(i),
-            discussionComment: comment.text,
-            createdAt: at(),
-          })
-          .returning({ id: discussionComments.discussionCommentId });
-        if (!row) continue;
-        for (const [j, reply] of comment.replies.entries()) {
-          await db.insert(discussionSubComments).values({
-            organizationId: target.organizationId,
-            discussionId: discussion.id,
-            discussionCommentId: row.id,
-            userId: writer(i + j + 1),
-            discussionSubComment: reply,
-            createdAt: at(),
-          });
-        }
-      }
-    }
-  }
+        })),
+      ),
+    )
+    .returning({
+      id: discussions.discussionId,
+      targetId: discussions.targetId,
+      title: discussions.discussionTitle,
+    });
+  const discussionOf = (targetId: string, title: string) =>
+    discussionRows.find((row) => row.targetId === targetId && row.title === title);
+
+  const commentValues = seeded.flatMap(({ target, writers }) =>
+    TEMPLATES.flatMap((template) => {
+      const discussion = discussionOf(target.id, template.title);
+      if (!discussion) return [];
+      return template.comments.map((comment, i) => ({
+        organizationId: target.organizationId,
+        discussionId: discussion.id,
+        userId: writers[i % writers.length] as string,
+        discussionComment: comment.text,
+        createdAt: at(),
+      }));
+    }),
+  );
+  const commentRows = await db.insert(discussionComments).values(commentValues).returning({
+    id: discussionComments.discussionCommentId,
+    discussionId: discussionComments.discussionId,
+    text: discussionComments.discussionComment,
+  });
+
+  const replyValues = seeded.flatMap(({ target, writers }) =>
+    TEMPLATES.flatMap((template) => {
+      const discussion = discussionOf(target.id, template.title);
+      if (!discussion) return [];
+      return template.comments.flatMap((comment, i) => {
+        const row = commentRows.find(
+          (c) => c.discussionId === discussion.id && c.text === comment.text,
+        );
+        if (!row) return [];
+        return comment.replies.map((reply, j) => ({
+          organizationId: target.organizationId,
+          discussionId: discussion.id,
+          discussionCommentId: row.id,
+          userId: writers[(i + j + 1) % writers.length] as string,
+          discussionSubComment: reply,
+          createdAt: at(),
+        }));
+      });
+    }),
+  );
+  if (replyValues.length > 0) await db.insert(discussionSubComments).values(replyValues);
 }
