@@ -24,6 +24,12 @@ import { createDashboardService } from './modules/dashboard/dashboard.service.js
 import { createDeviceNetworkClient } from './modules/device-network/device-network.client.js';
 import { deviceNetworkRoutes } from './modules/device-network/device-network.routes.js';
 import { createDeviceNetworkService } from './modules/device-network/device-network.service.js';
+import { createDiscussionsRepository } from './modules/discussions/discussions.repository.js';
+import { discussionsRoutes } from './modules/discussions/discussions.routes.js';
+import { createDiscussionsService } from './modules/discussions/discussions.service.js';
+import { createInProcessEventBus } from './modules/events/event-bus.js';
+import { eventsRoutes } from './modules/events/events.routes.js';
+import { createEventsService } from './modules/events/events.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { createMailRepository } from './modules/mail/mail.repository.js';
 import { mailRoutes } from './modules/mail/mail.routes.js';
@@ -111,6 +117,7 @@ export async function buildApp({ config, database, logger }: AppOptions) {
     auditLog: createAuditRepository(db),
     codes: createRegistrationCodesRepository(db),
     dashboard: createDashboardRepository(db),
+    discussions: createDiscussionsRepository(db),
     mails: createMailRepository(db),
     organizations: createOrganizationsRepository(db),
     rateLimits: createRateLimitsRepository(db),
@@ -189,6 +196,19 @@ export async function buildApp({ config, database, logger }: AppOptions) {
 
   // Mail delivery runs beside the requests and stops before the database closes (the server
   // closes the database in a later onClose hook).
+  const eventBus = createInProcessEventBus(app.log);
+  const events = createEventsService({ bus: eventBus, targets: repositories.targets });
+  const discussions = createDiscussionsService({
+    db,
+    discussions: repositories.discussions,
+    targets: repositories.targets,
+    organizations: organizationRecords,
+    audit,
+    events: eventBus,
+    mailer,
+    publicUrl: config.publicUrl,
+  });
+
   app.decorate('mailer', mailer);
   app.addHook('onReady', async () => mailer.start());
   app.addHook('onClose', () => mailer.stop());
@@ -230,6 +250,11 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   await app.register(userTargetsRoutes, { userTargets });
   await app.register(dashboardRoutes, { dashboard });
   await app.register(deviceNetworkRoutes, { deviceNetwork });
+  await app.register(eventsRoutes, {
+    events,
+    heartbeatMs: Math.min(25_000, config.connectionTimeoutMs / 2),
+  });
+  await app.register(discussionsRoutes, { discussions });
   await app.register(webPlugin, { webDir: config.webDir });
 
   return app;

@@ -7,6 +7,7 @@ export * from './schemas/account.js';
 export * from './schemas/admin.js';
 export * from './schemas/auth.js';
 export * from './schemas/device-network.js';
+export * from './schemas/discussions.js';
 export * from './schemas/fields.js';
 export * from './schemas/mail.js';
 export * from './schemas/organizations.js';

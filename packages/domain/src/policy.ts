@@ -40,7 +40,13 @@ export type Action =
    * show-sensors): Vainu permission and a role above Käyttäjä, from whom Vainu hides its
    * device-management screens (001 §6).
    */
-  | { do: 'readDeviceNetwork' };
+  | { do: 'readDeviceNetwork' }
+  /**
+   * Tieto discussions: create and edit discussions, list them per organization, and edit anyone's
+   * comment or sub-comment: Tieto permission and a role above Käyttäjä (spec 001 §6: Pääylläpitäjä,
+   * Ylläpitäjä, Pääkäyttäjä; the discussion's moderator edits comments too, a rule of the record).
+   */
+  | { do: 'manageDiscussions' };
 
 export function can(actor: Actor, action: Action): boolean {
   switch (action.do) {
@@ -56,6 +62,11 @@ export function can(actor: Actor, action: Action): boolean {
       return actor.userRoles === TOP_ADMIN;
     case 'seeEveryTarget':
       return roleRank(actor.userRoles) > roleRank('Käyttäjä');
+    case 'manageDiscussions':
+      return (
+        actor.userPermissions.includes(PERMISSIONS.tieto) &&
+        roleRank(actor.userRoles) > roleRank('Käyttäjä')
+      );
     case 'administer':
       return (
         actor.userPermissions.includes(PERMISSIONS.hallinta) &&

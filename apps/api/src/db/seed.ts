@@ -8,6 +8,7 @@ import { createRegistrationCodesRepository } from '../modules/registration-codes
 import { createRegistrationCodesService } from '../modules/registration-codes/registration-codes.service.js';
 import { createTargetsRepository } from '../modules/targets/targets.repository.js';
 import type { Db } from './client.js';
+import { seedDemoDiscussions } from './demo/discussions.js';
 import {
   organizationApplications,
   organizations,
@@ -443,6 +444,8 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<b
         })),
       ),
     );
+
+    await seedDemoDiscussions(tx);
 
     // A code for trying self-registration: Demo Kiinteistöt Oy's first two targets, Tieto and
     // Vainu, no expiry.

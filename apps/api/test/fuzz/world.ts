@@ -4,6 +4,7 @@ import type { InjectOptions } from 'fastify';
 import { organizations, rateLimits, targets, users } from '../../src/db/schema/index.js';
 import { DEMO_PASSWORD } from '../../src/db/seed.js';
 import type { TestContext } from '../helpers/app.js';
+import { createComment, createDiscussion } from '../helpers/discussions.js';
 import { loadFixtures } from '../helpers/fixtures.js';
 import type { IdPool } from './inputs.js';
 
@@ -56,11 +57,28 @@ export async function createWorld(ctx: TestContext) {
     await fx.create.link(victimA, fx.orgA.target.id),
     await fx.create.link(victimB, fx.orgB.target.id),
   ];
+  const discussionA = await createDiscussion(fx, fx.orgA);
+  const discussionB = await createDiscussion(fx, fx.orgB);
+  const discussionIds = [
+    discussionA,
+    discussionB,
+    await createComment(fx, fx.orgA, discussionA),
+    await createComment(fx, fx.orgB, discussionB),
+  ];
   const ids: IdPool = {
     organization,
     user,
     target,
-    any: [...organization, ...user, ...target, ...links, codeA.id, codeB.id, fx.missing],
+    any: [
+      ...organization,
+      ...user,
+      ...target,
+      ...links,
+      codeA.id,
+      codeB.id,
+      ...discussionIds,
+      fx.missing,
+    ],
   };
 
   const callers: Caller[] = [

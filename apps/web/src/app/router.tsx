@@ -32,12 +32,49 @@ const showUserRoute = screen(
   async () => (await import('@/features/account/routes/show-user-route')).ShowUserRoute,
 );
 
+/** Tieto discussions (spec 001 §2 screen 9); sub-comments is also the add-sub-comment screen. */
+function discussionScreens(): Record<string, Lazy> {
+  const list = screen(
+    async () => (await import('@/features/discussions/routes/discussions-route')).DiscussionsRoute,
+  );
+  const subComments = screen(
+    async () =>
+      (await import('@/features/discussions/routes/show-sub-comments-route')).ShowSubCommentsRoute,
+  );
+  return {
+    discussions: list,
+    'main-discussions': list,
+    'current-discussions': screen(
+      async () =>
+        (await import('@/features/discussions/routes/current-discussion-route'))
+          .CurrentDiscussionRoute,
+    ),
+    'add-discussion': screen(
+      async () =>
+        (await import('@/features/discussions/routes/add-discussion-route')).AddDiscussionRoute,
+    ),
+    'show-discussions': screen(
+      async () =>
+        (await import('@/features/discussions/routes/show-discussions-route')).ShowDiscussionsRoute,
+    ),
+    'add-new-comment': screen(
+      async () =>
+        (await import('@/features/discussions/routes/add-new-comment-route')).AddNewCommentRoute,
+    ),
+    'show-sub-comments': subComments,
+    'add-new-sub-comment': subComments,
+  };
+}
+
 /**
  * Screens of an area built so far besides its own password change; a `dashboard` here replaces
  * the area's generic front page.
  */
 const AREA_SCREENS: Partial<Record<Section, Record<string, Lazy>>> = {
-  tieto: { 'show-user': showUserRoute },
+  tieto: {
+    'show-user': showUserRoute,
+    ...discussionScreens(),
+  },
   vainu: {
     'edit-user-information': ownDetailsRoute,
     'show-user': showUserRoute,

@@ -7,7 +7,6 @@ import type { Section } from '@vahti/domain';
  */
 export const SECTION_PAGES: Record<Section, readonly string[]> = {
   tieto: [
-    'discussions',
     'show-survey-form',
     'show-survey-results',
     'show-materialbank-files',
@@ -19,12 +18,6 @@ export const SECTION_PAGES: Record<Section, readonly string[]> = {
     'show-question-groups',
     'add-new-question',
     'show-questions',
-    'add-discussion',
-    'show-discussions',
-    'current-discussions',
-    'add-new-comment',
-    'show-sub-comments',
-    'add-new-sub-comment',
   ],
   vainu: [
     'show-alarms',

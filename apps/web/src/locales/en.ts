@@ -1,4 +1,5 @@
 import { deviceNetworkEn } from '@/features/device-network/locales/en';
+import { discussionsEn } from '@/features/discussions/locales/en';
 import { qrCodeEn } from '@/features/qr-code/locales/en';
 import type { WebMessages } from './fi';
 
@@ -419,6 +420,7 @@ export const en: WebMessages = {
     text: 'The page does not exist, or you have no access to it.',
     home: 'Home',
   },
+  discussions: discussionsEn,
   routeError: {
     title: 'Something went wrong',
     text: 'The page failed to load. Reload the page.',

@@ -1,5 +1,7 @@
 import { deviceNetworkFi } from '@/features/device-network/locales/fi';
+import { discussionsFi } from '@/features/discussions/locales/fi';
 import { qrCodeFi } from '@/features/qr-code/locales/fi';
+
 /**
  * Finnish screen texts of the web app. Validation and error texts shared with the API come from
  * `sharedMessages` in @vahti/domain and are merged in by lib/i18n.ts; keep the top-level keys
@@ -426,6 +428,7 @@ export const fi = {
     text: 'Hakemaasi sivua ei ole olemassa, tai sinulla ei ole oikeutta siihen.',
     home: 'Etusivulle',
   },
+  discussions: discussionsFi,
   routeError: {
     title: 'Jokin meni vikaan',
     text: 'Sivun lataaminen epäonnistui. Lataa sivu uudelleen.',

@@ -1,4 +1,5 @@
 import { deviceNetworkSv } from '@/features/device-network/locales/sv';
+import { discussionsSv } from '@/features/discussions/locales/sv';
 import { qrCodeSv } from '@/features/qr-code/locales/sv';
 import type { WebMessages } from './fi';
 
@@ -421,6 +422,7 @@ export const sv: WebMessages = {
     text: 'Sidan finns inte, eller så har du inte åtkomst till den.',
     home: 'Till startsidan',
   },
+  discussions: discussionsSv,
   routeError: {
     title: 'Något gick fel',
     text: 'Sidan kunde inte laddas. Ladda om sidan.',

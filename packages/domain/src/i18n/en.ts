@@ -37,6 +37,14 @@ export const en: SharedMessages = {
     permissionNotHeld: 'You cannot grant a permission you do not hold yourself',
     ownEmailLocked: 'You cannot change your own e-mail address',
     ownPermissionsLocked: 'You cannot change your own permissions here',
+    discussions: {
+      titleRequired: 'Title is required',
+      titleTooShort: 'Title must have at least 3 characters',
+      descriptionRequired: 'Description is required',
+      descriptionTooShort: 'Description must have at least 3 characters',
+      commentTooShort: 'A comment must have at least 3 characters',
+      commentTooLong: 'A comment may have at most 5000 characters',
+    },
   },
   errors: {
     VALIDATION_FAILED: 'Check the information you entered',
@@ -71,6 +79,13 @@ export const en: SharedMessages = {
     EMAIL_UNAVAILABLE: 'This e-mail address cannot be used. Choose another address.',
     REGISTRATION_CODE_USED_UP:
       'The registration code has been used up. Ask your administrator for a new code.',
+    discussions: {
+      DISCUSSION_NOT_FOUND: 'Discussion not found',
+      COMMENT_NOT_FOUND: 'Comment not found',
+      SUB_COMMENT_NOT_FOUND: 'Reply not found',
+      DISCUSSION_CLOSED: 'The discussion is closed to new comments',
+      EDIT_WINDOW_PASSED: 'Your own comment can be edited only within 15 minutes of writing it',
+    },
   },
   messages: {
     loginOk: 'Signed in',
@@ -117,6 +132,23 @@ export const en: SharedMessages = {
       timeout: 'The device-network service did not answer in time. Please try again shortly.',
       unreachable: 'Could not connect to the device-network service. Please try again shortly.',
       badResponse: 'The device-network service gave an invalid answer. Please try again shortly.',
+    },
+    discussions: {
+      discussionOk: 'Discussion loaded',
+      discussionsOk: 'Discussions loaded',
+      discussionCreated: 'Discussion created',
+      discussionUpdated: 'Discussion saved',
+      dashboardOk: 'Discussion counts loaded',
+      moderatorsOk: 'Moderators loaded',
+      commentsOk: 'Comments loaded',
+      commentOk: 'Comment loaded',
+      commentCreated: 'Comment added',
+      commentUpdated: 'Comment saved',
+      subCommentsOk: 'Replies loaded',
+      subCommentCreated: 'Reply added',
+      subCommentUpdated: 'Reply saved',
+      followOk: 'Following loaded',
+      followSaved: 'Following saved',
     },
   },
   rateLimit: {

@@ -39,6 +39,14 @@ export const fi = {
     permissionNotHeld: 'Et voi antaa oikeutta, jota sinulla ei itselläsi ole',
     ownEmailLocked: 'Omaa sähköpostiosoitettasi ei voi muuttaa',
     ownPermissionsLocked: 'Omia oikeuksiasi ei voi muuttaa täällä',
+    discussions: {
+      titleRequired: 'Otsikko on pakollinen tieto',
+      titleTooShort: 'Otsikon pitää olla ainakin 3 merkkiä',
+      descriptionRequired: 'Kuvaus on pakollinen tieto',
+      descriptionTooShort: 'Kuvauksen pitää olla ainakin 3 merkkiä',
+      commentTooShort: 'Kommentissa pitää olla ainakin 3 merkkiä',
+      commentTooLong: 'Kommentissa voi olla enintään 5000 merkkiä',
+    },
   },
   errors: {
     VALIDATION_FAILED: 'Tarkasta annetut tiedot',
@@ -72,6 +80,13 @@ export const fi = {
     EMAIL_UNAVAILABLE: 'Sähköpostiosoitetta ei voi käyttää. Valitse toinen osoite.',
     REGISTRATION_CODE_USED_UP:
       'Rekisteröintikoodi on jo käytetty loppuun. Pyydä uusi koodi ylläpitäjältä.',
+    discussions: {
+      DISCUSSION_NOT_FOUND: 'Keskustelua ei löytynyt',
+      COMMENT_NOT_FOUND: 'Kommenttia ei löytynyt',
+      SUB_COMMENT_NOT_FOUND: 'Vastausta ei löytynyt',
+      DISCUSSION_CLOSED: 'Keskustelu on suljettu, eikä siihen voi enää kommentoida',
+      EDIT_WINDOW_PASSED: 'Omaa kommenttia voi muokata vain 15 minuutin ajan sen kirjoittamisesta',
+    },
   },
   messages: {
     loginOk: 'Kirjautuminen onnistui',
@@ -119,6 +134,23 @@ export const fi = {
       unreachable: 'Laiteverkon palveluun ei saatu yhteyttä. Yritä hetken kuluttua uudelleen.',
       badResponse: 'Laiteverkon palvelu vastasi virheellisesti. Yritä hetken kuluttua uudelleen.',
     },
+    discussions: {
+      discussionOk: 'Keskustelu haettu',
+      discussionsOk: 'Keskustelut haettu',
+      discussionCreated: 'Keskustelu luotu',
+      discussionUpdated: 'Keskustelun tiedot tallennettu',
+      dashboardOk: 'Keskustelujen määrät haettu',
+      moderatorsOk: 'Moderaattorit haettu',
+      commentsOk: 'Kommentit haettu',
+      commentOk: 'Kommentti haettu',
+      commentCreated: 'Kommentti lisätty',
+      commentUpdated: 'Kommentti tallennettu',
+      subCommentsOk: 'Vastaukset haettu',
+      subCommentCreated: 'Vastaus lisätty',
+      subCommentUpdated: 'Vastaus tallennettu',
+      followOk: 'Seuranta haettu',
+      followSaved: 'Seuranta tallennettu',
+    },
   },
   /** 429 texts naming the time (Europe/Helsinki) when the caller may try again. */
   rateLimit: {
@@ -129,5 +161,9 @@ export const fi = {
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
 export type SharedMessages = Widen<typeof fi>;
-export type ErrorCode = keyof typeof fi.errors;
-export type ValidationKey = keyof typeof fi.validation;
+/** "key" for a flat text, "block.key" for a module's nested block. */
+type Leaves<T> = {
+  [K in keyof T & string]: T[K] extends string ? K : `${K}.${Leaves<T[K]>}`;
+}[keyof T & string];
+export type ErrorCode = Leaves<typeof fi.errors>;
+export type ValidationKey = Leaves<typeof fi.validation>;

@@ -37,6 +37,14 @@ export const sv: SharedMessages = {
     permissionNotHeld: 'Du kan inte ge en behörighet som du inte själv har',
     ownEmailLocked: 'Du kan inte ändra din egen e-postadress',
     ownPermissionsLocked: 'Du kan inte ändra dina egna behörigheter här',
+    discussions: {
+      titleRequired: 'Rubrik är obligatorisk',
+      titleTooShort: 'Rubriken måste ha minst 3 tecken',
+      descriptionRequired: 'Beskrivning är obligatorisk',
+      descriptionTooShort: 'Beskrivningen måste ha minst 3 tecken',
+      commentTooShort: 'Kommentaren måste ha minst 3 tecken',
+      commentTooLong: 'Kommentaren får ha högst 5000 tecken',
+    },
   },
   errors: {
     VALIDATION_FAILED: 'Kontrollera uppgifterna',
@@ -69,6 +77,14 @@ export const sv: SharedMessages = {
     OWN_ACCOUNT_LOCKED: 'Du kan inte ändra din egen roll, status eller organisation här',
     EMAIL_UNAVAILABLE: 'E-postadressen kan inte användas. Välj en annan adress.',
     REGISTRATION_CODE_USED_UP: 'Registreringskoden är förbrukad. Be administratören om en ny kod.',
+    discussions: {
+      DISCUSSION_NOT_FOUND: 'Diskussionen hittades inte',
+      COMMENT_NOT_FOUND: 'Kommentaren hittades inte',
+      SUB_COMMENT_NOT_FOUND: 'Svaret hittades inte',
+      DISCUSSION_CLOSED: 'Diskussionen är stängd för nya kommentarer',
+      EDIT_WINDOW_PASSED:
+        'En egen kommentar kan redigeras bara inom 15 minuter efter att den skrevs',
+    },
   },
   messages: {
     loginOk: 'Inloggad',
@@ -116,6 +132,23 @@ export const sv: SharedMessages = {
       unreachable:
         'Det gick inte att ansluta till enhetsnätverkets tjänst. Försök igen om en stund.',
       badResponse: 'Enhetsnätverkets tjänst gav ett felaktigt svar. Försök igen om en stund.',
+    },
+    discussions: {
+      discussionOk: 'Diskussionen hämtad',
+      discussionsOk: 'Diskussionerna hämtade',
+      discussionCreated: 'Diskussionen skapad',
+      discussionUpdated: 'Diskussionen sparad',
+      dashboardOk: 'Antalet diskussioner hämtat',
+      moderatorsOk: 'Moderatorerna hämtade',
+      commentsOk: 'Kommentarerna hämtade',
+      commentOk: 'Kommentaren hämtad',
+      commentCreated: 'Kommentaren tillagd',
+      commentUpdated: 'Kommentaren sparad',
+      subCommentsOk: 'Svaren hämtade',
+      subCommentCreated: 'Svaret tillagt',
+      subCommentUpdated: 'Svaret sparat',
+      followOk: 'Följning hämtad',
+      followSaved: 'Följning sparad',
     },
   },
   rateLimit: {

@@ -1,0 +1,67 @@
+import type { ServerResponse } from 'node:http';
+import { z } from 'zod';
+import { signedIn } from '../../plugins/route-groups.js';
+import type { EventsService } from './events.service.js';
+
+interface Options {
+  events: EventsService;
+  /** A comment line this often keeps proxies and the browser from timing the stream out. */
+  heartbeatMs?: number;
+  /**
+   * The stream ends after this long and the browser reconnects, signing in afresh: a user
+   * deactivated or moved meanwhile stops hearing events within this time.
+   */
+  maxLifetimeMs?: number;
+}
+
+/**
+ * GET /api/events: the one server-sent event stream of the app (docs/ARCHITECTURE.md, "Live
+ * updates"). Signed in like every other call, with the bearer header: the web app reads it with
+ * fetch, not EventSource, so no token travels in a URL.
+ */
+export const eventsRoutes = signedIn<Options>(
+  'events',
+  (app, { events, heartbeatMs = 25_000, maxLifetimeMs = 10 * 60_000 }) => {
+    const open = new Set<ServerResponse>();
+    app.addHook('preClose', async () => {
+      for (const res of open) res.end();
+    });
+
+    app.get('/api/events', {
+      schema: {
+        operationId: 'streamEvents',
+        summary: 'Live events of the organization (text/event-stream)',
+        description:
+          'A text/event-stream that stays open: each event is `data: {"type","targetId","data"}` with a kind (e.g. discussion.comment) and ids only, never texts; a line starting with ":" is a heartbeat. A caller hears only events of its own organization (every organization for Pääylläpitäjä) and, for events about a target, only targets it may see. The stream ends after 10 minutes; reconnect (the `retry` field says after how long).',
+        response: { 200: z.string().describe('text/event-stream') },
+      },
+      handler: async (request, reply) => {
+        const res = reply.raw;
+        // The answer is written by hand: no serializer, no compression (a compressed stream is
+        // buffered until a block fills), no caching anywhere on the way.
+        reply.hijack();
+        res.writeHead(200, {
+          'content-type': 'text/event-stream; charset=utf-8',
+          'cache-control': 'no-store, no-transform',
+          'x-accel-buffering': 'no',
+          connection: 'keep-alive',
+        });
+        res.write('retry: 5000\n\n: connected\n\n');
+        open.add(res);
+        const unsubscribe = events.open(request.caller, (event) => {
+          res.write(`data: ${JSON.stringify(event)}\n\n`);
+        });
+        const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), heartbeatMs);
+        const lifetime = setTimeout(() => res.end(), maxLifetimeMs);
+        const cleanup = () => {
+          unsubscribe();
+          clearInterval(heartbeat);
+          clearTimeout(lifetime);
+          open.delete(res);
+        };
+        // 'close' comes when the browser leaves, the network drops or the stream ends.
+        res.on('close', cleanup);
+      },
+    });
+  },
+);

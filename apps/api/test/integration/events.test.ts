@@ -1,0 +1,163 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Actors, startApiTest } from '../helpers/actors.js';
+import type { TestContext } from '../helpers/app.js';
+import { createComment, createDiscussion } from '../helpers/discussions.js';
+import type { Fixtures } from '../helpers/fixtures.js';
+
+// The event stream over a real socket: app.inject waits for an answer to end, and this one
+// does not.
+
+let ctx: TestContext;
+let fx: Fixtures;
+let as: Actors;
+let base: string;
+
+beforeAll(async () => {
+  ({ ctx, fx, as } = await startApiTest());
+  await ctx.app.listen({ host: '127.0.0.1', port: 0 });
+  base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+});
+afterAll(() => ctx.close());
+
+interface Stream {
+  response: Response;
+  /** The next `data:` event, parsed; fails after 10 s. */
+  next(): Promise<{ type: string; targetId: string | null; data: Record<string, unknown> }>;
+  /** Everything read so far, comments and events alike. */
+  text(): string;
+  close(): void;
+}
+
+async function open(token: string, headers: Record<string, string> = {}): Promise<Stream> {
+  const abort = new AbortController();
+  const response = await fetch(`${base}/api/events`, {
+    headers: { authorization: `Bearer ${token}`, ...headers },
+    signal: abort.signal,
+  });
+  const reader = response.body?.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  let all = '';
+  return {
+    response,
+    async next() {
+      const deadline = Date.now() + 10_000;
+      for (;;) {
+        const end = buffer.indexOf('\n\n');
+        if (end >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const data = block
+            .split('\n')
+            .filter((line) => line.startsWith('data: '))
+            .map((line) => line.slice(6))
+            .join('\n');
+          if (data) return JSON.parse(data);
+          continue;
+        }
+        if (Date.now() > deadline || !reader) throw new Error('no event within 10 s');
+        const { value, done } = await reader.read();
+        if (done) throw new Error('stream ended');
+        const chunk = decoder.decode(value, { stream: true });
+        buffer += chunk;
+        all += chunk;
+      }
+    },
+    text: () => all,
+    close: () => abort.abort(),
+  };
+}
+
+const comment = (role: Parameters<Actors>[0], org: 'A' | 'B', discussionId: string) =>
+  as(role, org).post('/api/tieto/discussion/comment', {
+    discussionId,
+    discussionComment: 'Uusi kommentti striimiin',
+  });
+
+describe('GET /api/events', () => {
+  it('answers 401 without a valid token, before any stream opens', async () => {
+    expect((await fetch(`${base}/api/events`)).status).toBe(401);
+    const forged = await fetch(`${base}/api/events`, {
+      headers: { authorization: 'Bearer x.y.z' },
+    });
+    expect(forged.status).toBe(401);
+  });
+
+  it('streams uncompressed text/event-stream with no caching', async () => {
+    const stream = await open(await as.token('Ylläpitäjä', 'A'), {
+      'accept-encoding': 'gzip, br',
+    });
+    try {
+      expect(stream.response.status).toBe(200);
+      expect(stream.response.headers.get('content-type')).toContain('text/event-stream');
+      expect(stream.response.headers.get('content-encoding')).toBeNull();
+      expect(stream.response.headers.get('cache-control')).toContain('no-store');
+    } finally {
+      stream.close();
+    }
+  });
+
+  it("never delivers organization B's event to organization A's stream", async () => {
+    const discussionA = await createDiscussion(fx, fx.orgA);
+    const discussionB = await createDiscussion(fx, fx.orgB);
+    const streamA = await open(await as.token('Ylläpitäjä', 'A'));
+    const streamB = await open(await as.token('Ylläpitäjä', 'B'));
+    try {
+      // B's event first, then A's: the bus delivers in order, so had A's stream been given B's
+      // event, it would come first.
+      expect((await comment('Ylläpitäjä', 'B', discussionB)).statusCode).toBe(201);
+      expect((await comment('Ylläpitäjä', 'A', discussionA)).statusCode).toBe(201);
+      const first = await streamA.next();
+      expect(first).toMatchObject({
+        type: 'discussion.comment',
+        targetId: fx.orgA.target.id,
+        data: { discussionId: discussionA },
+      });
+      expect(streamA.text()).not.toContain(discussionB);
+      expect(streamA.text()).not.toContain(fx.orgB.target.id);
+      // B's own stream got B's event, and no text of the comment travels.
+      const ofB = await streamB.next();
+      expect(ofB.data.discussionId).toBe(discussionB);
+      expect(streamB.text()).not.toContain('Uusi kommentti');
+    } finally {
+      streamA.close();
+      streamB.close();
+    }
+  });
+
+  it('gives a Käyttäjä only the events of targets linked to them', async () => {
+    const unlinked = await fx.create.target(fx.orgA.id);
+    const hidden = await createDiscussion(fx, fx.orgA, { targetId: unlinked });
+    const visible = await createDiscussion(fx, fx.orgA);
+    const stream = await open(await as.token('Käyttäjä', 'A'));
+    try {
+      expect((await comment('Ylläpitäjä', 'A', hidden)).statusCode).toBe(201);
+      expect((await comment('Ylläpitäjä', 'A', visible)).statusCode).toBe(201);
+      const first = await stream.next();
+      expect(first.data.discussionId).toBe(visible);
+      expect(stream.text()).not.toContain(hidden);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('delivers sub-comments and edits, and lets the top administrator hear every organization', async () => {
+    const discussionB = await createDiscussion(fx, fx.orgB);
+    const commentB = await createComment(fx, fx.orgB, discussionB);
+    const stream = await open(await as.token('Pääylläpitäjä', 'A'));
+    try {
+      const res = await as('Ylläpitäjä', 'B').patch('/api/tieto/current-comment-modification', {
+        id: commentB,
+        comment: 'Muokattu',
+      });
+      expect(res.statusCode).toBe(200);
+      expect(await stream.next()).toMatchObject({
+        type: 'discussion.comment',
+        data: { discussionId: discussionB, discussionCommentId: commentB },
+      });
+    } finally {
+      stream.close();
+    }
+  });
+});

@@ -1,0 +1,73 @@
+import Button from '@mui/material/Button';
+import type { DiscussionRecord } from '@vahti/domain';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import type { Column } from '@/components/data-table';
+import { ResourceListScreen } from '@/components/resource-list-screen';
+import { useServerPaging } from '@/components/use-server-paging';
+import { useManagedDiscussions } from '../api/discussions';
+import { DiscussionEditDialog } from '../components/discussion-edit-dialog';
+import { formatDiscussionTime } from '../components/discussion-time';
+
+/** /tieto/show-discussions: the discussion admin list, paged on the server, with the edit dialog. */
+export function ShowDiscussionsRoute() {
+  const { t } = useTranslation();
+  const paging = useServerPaging(25);
+  const query = useManagedDiscussions(paging.page, paging.pageSize);
+  const list = {
+    ...query,
+    data: query.data && { rows: query.data.discussions, total: query.data.total },
+  };
+  const columns: Column<DiscussionRecord>[] = [
+    { key: 'title', label: t('discussions.title'), value: (row) => row.discussionTitle },
+    { key: 'target', label: t('discussions.target'), value: (row) => row.targetName },
+    {
+      key: 'moderator',
+      label: t('discussions.moderatorField'),
+      value: (row) => row.moderatorName,
+      hideBelow: 'lg',
+    },
+    {
+      key: 'comments',
+      label: t('discussions.comments'),
+      value: (row) => row.comments,
+      nowrap: true,
+    },
+    {
+      key: 'state',
+      label: t('discussions.state'),
+      value: (row) => t(`recordStates.${row.discussionState}`),
+      nowrap: true,
+    },
+    {
+      key: 'createdAt',
+      label: t('discussions.createdAt'),
+      value: (row) => formatDiscussionTime(row.createdAt),
+      nowrap: true,
+      hideBelow: 'lg',
+    },
+  ];
+  return (
+    <ResourceListScreen
+      title={t('discussions.manageTitle')}
+      label={t('discussions.tableLabel')}
+      query={list}
+      paging={paging}
+      columns={columns}
+      rowKey={(row) => row.discussionId}
+      editLabel={(row) => t('discussions.editLabel', { title: row.discussionTitle })}
+      actions={(row) => (
+        <Button
+          component={RouterLink}
+          size="small"
+          to={`../current-discussions?discussionId=${row.discussionId}`}
+        >
+          {t('discussions.open')}
+        </Button>
+      )}
+      dialog={(row, { close, done }) => (
+        <DiscussionEditDialog discussion={row} onClose={close} onSaved={done} />
+      )}
+    />
+  );
+}
