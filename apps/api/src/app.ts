@@ -1,3 +1,4 @@
+import path from 'node:path';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import {
   serializerCompiler,
@@ -9,6 +10,7 @@ import type { Database } from './db/client.js';
 import { withTransactions } from './db/transactions.js';
 import { errorForLog } from './lib/log-errors.js';
 import { createTokenService } from './lib/session-tokens.js';
+import { createLocalStorage } from './lib/storage/local-storage.js';
 import { createResetLinksRepository } from './modules/account/account.repository.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { createAccountService } from './modules/account/account.service.js';
@@ -26,6 +28,13 @@ import { createMailRepository } from './modules/mail/mail.repository.js';
 import { mailRoutes } from './modules/mail/mail.routes.js';
 import { createMailService } from './modules/mail/mail.service.js';
 import { createMailer, type Mailer } from './modules/mail/mailer.js';
+import { createMaterialbankRepository } from './modules/materialbank/materialbank.repository.js';
+import { materialbankRoutes } from './modules/materialbank/materialbank.routes.js';
+import {
+  createMaterialbankService,
+  type MaterialbankService,
+} from './modules/materialbank/materialbank.service.js';
+import { startOrphanSweep } from './modules/materialbank/orphan-sweep.js';
 import { createOrganizationsRepository } from './modules/organizations/organizations.repository.js';
 import { organizationsRoutes } from './modules/organizations/organizations.routes.js';
 import { createOrganizationsService } from './modules/organizations/organizations.service.js';
@@ -109,6 +118,7 @@ export async function buildApp({ config, database, logger }: AppOptions) {
     codes: createRegistrationCodesRepository(db),
     dashboard: createDashboardRepository(db),
     mails: createMailRepository(db),
+    materialbankFiles: createMaterialbankRepository(db),
     organizations: createOrganizationsRepository(db),
     rateLimits: createRateLimitsRepository(db),
     resetLinks: createResetLinksRepository(db),
@@ -181,6 +191,18 @@ export async function buildApp({ config, database, logger }: AppOptions) {
     organizations: organizationRecords,
   });
 
+  const materialbank = createMaterialbankService({
+    db,
+    files: repositories.materialbankFiles,
+    organizations: organizationRecords,
+    audit,
+    storage: createLocalStorage(path.join(config.dataDir, 'materialbank')),
+    orphanGraceMs: config.materialbankOrphanGraceMs,
+  });
+  app.decorate('materialbank', materialbank);
+  const orphanSweep = startOrphanSweep(materialbank, app.log);
+  app.addHook('onClose', () => orphanSweep.stop());
+
   // Mail delivery runs beside the requests and stops before the database closes (the server
   // closes the database in a later onClose hook).
   app.decorate('mailer', mailer);
@@ -223,6 +245,10 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   await app.register(usersRoutes, { users });
   await app.register(userTargetsRoutes, { userTargets });
   await app.register(dashboardRoutes, { dashboard });
+  await app.register(materialbankRoutes, {
+    materialbank,
+    maxFileBytes: config.materialbankMaxFileBytes,
+  });
   await app.register(webPlugin, { webDir: config.webDir });
 
   return app;
@@ -244,6 +270,8 @@ declare module 'fastify' {
     routeTable: readonly RegisteredRoute[];
     /** The mail sender; tests drive its delivery with deliverDue(). */
     mailer: Mailer;
+    /** The material bank; tests drive its orphan sweep with sweepOrphans(). */
+    materialbank: MaterialbankService;
   }
 }
 

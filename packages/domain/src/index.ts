@@ -8,6 +8,7 @@ export * from './schemas/admin.js';
 export * from './schemas/auth.js';
 export * from './schemas/fields.js';
 export * from './schemas/mail.js';
+export * from './schemas/materialbank.js';
 export * from './schemas/organizations.js';
 export * from './schemas/registration-codes.js';
 export * from './schemas/targets.js';

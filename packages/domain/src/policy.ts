@@ -34,7 +34,15 @@ export type Action =
    * Every target of the organization rather than only those linked to the user: every role
    * above Käyttäjä (spec 000 §4). Devices, alarms, discussions and files follow their target.
    */
-  | { do: 'seeEveryTarget' };
+  | { do: 'seeEveryTarget' }
+  /**
+   * Upload material bank files and edit them: Materiaalipankki permission and a role above
+   * Käyttäjä (spec 001 §6: the edit icon is hidden from Käyttäjä). Such a role sees every file of
+   * its organization in Materiaalipankki; anyone else only the files made visible to them.
+   */
+  | { do: 'manageMaterialbank' }
+  /** Delete a material bank file: Materiaalipankki and Ylläpitäjä or Pääylläpitäjä (spec 001 §6). */
+  | { do: 'deleteMaterialbankFile' };
 
 export function can(actor: Actor, action: Action): boolean {
   switch (action.do) {
@@ -54,6 +62,16 @@ export function can(actor: Actor, action: Action): boolean {
       return (
         actor.userPermissions.includes(PERMISSIONS.hallinta) &&
         roleRank(actor.userRoles) > roleRank('Käyttäjä')
+      );
+    case 'manageMaterialbank':
+      return (
+        actor.userPermissions.includes(PERMISSIONS.materiaalipankki) &&
+        roleRank(actor.userRoles) > roleRank('Käyttäjä')
+      );
+    case 'deleteMaterialbankFile':
+      return (
+        actor.userPermissions.includes(PERMISSIONS.materiaalipankki) &&
+        roleRank(actor.userRoles) >= roleRank('Ylläpitäjä')
       );
     case 'manageUser':
     case 'assignRole':

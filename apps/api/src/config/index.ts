@@ -78,6 +78,8 @@ const envSchema = z.object({
   TRUST_PROXY: trustProxy,
   REQUEST_TIMEOUT_MS: milliseconds(60_000),
   CONNECTION_TIMEOUT_MS: milliseconds(120_000),
+  MATERIALBANK_MAX_FILE_MB: z.coerce.number().positive().max(1024).default(25),
+  MATERIALBANK_ORPHAN_GRACE_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -104,6 +106,10 @@ export interface Config {
   requestTimeoutMs: number;
   /** A socket idle this long is closed. */
   connectionTimeoutMs: number;
+  /** The largest material bank upload, in bytes. */
+  materialbankMaxFileBytes: number;
+  /** A stored object without a database row older than this is removed by the sweep. */
+  materialbankOrphanGraceMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -139,6 +145,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY,
     requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
     connectionTimeoutMs: env.CONNECTION_TIMEOUT_MS,
+    materialbankMaxFileBytes: Math.floor(env.MATERIALBANK_MAX_FILE_MB * 1024 * 1024),
+    materialbankOrphanGraceMs: env.MATERIALBANK_ORPHAN_GRACE_MINUTES * 60_000,
   };
 }
 

@@ -8,6 +8,7 @@ import { createRegistrationCodesRepository } from '../modules/registration-codes
 import { createRegistrationCodesService } from '../modules/registration-codes/registration-codes.service.js';
 import { createTargetsRepository } from '../modules/targets/targets.repository.js';
 import type { Db } from './client.js';
+import { seedMaterialbank } from './demo/materialbank.js';
 import {
   organizationApplications,
   organizations,
@@ -457,6 +458,7 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<b
     });
     return code;
   });
+  if (options.dataDir) await seedMaterialbank(db, options.dataDir);
   if (options.dataDir) {
     mkdirSync(options.dataDir, { recursive: true });
     writeFileSync(path.join(options.dataDir, DEMO_CODE_FILE), `${registrationCode}\n`, {

@@ -37,6 +37,12 @@ export const en: SharedMessages = {
     permissionNotHeld: 'You cannot grant a permission you do not hold yourself',
     ownEmailLocked: 'You cannot change your own e-mail address',
     ownPermissionsLocked: 'You cannot change your own permissions here',
+    materialbank: {
+      fileRequired: 'Choose a file',
+      fileType: 'Only PDF and JPG files are accepted (the content is checked)',
+      fileTooLarge: 'The file is too large: the maximum size was exceeded',
+      oneFile: 'Send one file at a time',
+    },
   },
   errors: {
     VALIDATION_FAILED: 'Check the information you entered',
@@ -71,6 +77,10 @@ export const en: SharedMessages = {
     EMAIL_UNAVAILABLE: 'This e-mail address cannot be used. Choose another address.',
     REGISTRATION_CODE_USED_UP:
       'The registration code has been used up. Ask your administrator for a new code.',
+    materialbank: {
+      FILE_NOT_FOUND: 'File not found',
+      FILE_TOO_LARGE: 'The file is too large',
+    },
   },
   messages: {
     loginOk: 'Signed in',
@@ -108,6 +118,15 @@ export const en: SharedMessages = {
     registrationCodeSent: 'Registration code sent ({{count}} recipients)',
     auditLogOk: 'Audit log loaded',
     userRoleCountsOk: 'User counts loaded',
+    materialbank: {
+      filesOk: 'Files fetched',
+      fileCreated: 'File added',
+      fileUpdated: 'File details saved',
+      fileDeleted: 'File deleted',
+      linksRemoved: 'Links of the file removed',
+      countOk: 'File counts fetched',
+      applicationsOk: 'Applications fetched',
+    },
   },
   rateLimit: {
     failedSignIns: 'Too many failed attempts. Try again at {{time}} (Finnish time).',

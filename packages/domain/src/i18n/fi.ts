@@ -39,6 +39,12 @@ export const fi = {
     permissionNotHeld: 'Et voi antaa oikeutta, jota sinulla ei itselläsi ole',
     ownEmailLocked: 'Omaa sähköpostiosoitettasi ei voi muuttaa',
     ownPermissionsLocked: 'Omia oikeuksiasi ei voi muuttaa täällä',
+    materialbank: {
+      fileRequired: 'Tiedosto pitää valita',
+      fileType: 'Vain PDF- ja JPG-tiedostot kelpaavat (tiedoston sisältö tarkistetaan)',
+      fileTooLarge: 'Tiedosto on liian suuri: sallittu enimmäiskoko ylittyi',
+      oneFile: 'Lähetä yksi tiedosto kerrallaan',
+    },
   },
   errors: {
     VALIDATION_FAILED: 'Tarkasta annetut tiedot',
@@ -72,6 +78,10 @@ export const fi = {
     EMAIL_UNAVAILABLE: 'Sähköpostiosoitetta ei voi käyttää. Valitse toinen osoite.',
     REGISTRATION_CODE_USED_UP:
       'Rekisteröintikoodi on jo käytetty loppuun. Pyydä uusi koodi ylläpitäjältä.',
+    materialbank: {
+      FILE_NOT_FOUND: 'Tiedostoa ei löytynyt',
+      FILE_TOO_LARGE: 'Tiedosto on liian suuri',
+    },
   },
   messages: {
     loginOk: 'Kirjautuminen onnistui',
@@ -109,6 +119,15 @@ export const fi = {
     registrationCodeSent: 'Rekisteröintikoodi lähetetty ({{count}} vastaanottajaa)',
     auditLogOk: 'Muutosloki haettu',
     userRoleCountsOk: 'Käyttäjämäärät haettu',
+    materialbank: {
+      filesOk: 'Tiedostot haettu',
+      fileCreated: 'Tiedosto lisätty',
+      fileUpdated: 'Tiedoston tiedot tallennettu',
+      fileDeleted: 'Tiedosto poistettu',
+      linksRemoved: 'Tiedoston liitokset poistettu',
+      countOk: 'Tiedostomäärät haettu',
+      applicationsOk: 'Sovellukset haettu',
+    },
   },
   /** 429 texts naming the time (Europe/Helsinki) when the caller may try again. */
   rateLimit: {
@@ -119,5 +138,9 @@ export const fi = {
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
 export type SharedMessages = Widen<typeof fi>;
-export type ErrorCode = keyof typeof fi.errors;
-export type ValidationKey = keyof typeof fi.validation;
+/** Every text's key in a block, nested blocks as "module.key" (e.g. "materialbank.FILE_NOT_FOUND"). */
+type Leaves<T> = {
+  [K in keyof T & string]: T[K] extends string ? K : `${K}.${Leaves<T[K]>}`;
+}[keyof T & string];
+export type ErrorCode = Leaves<typeof fi.errors>;
+export type ValidationKey = Leaves<typeof fi.validation>;

@@ -37,6 +37,12 @@ export const sv: SharedMessages = {
     permissionNotHeld: 'Du kan inte ge en behörighet som du inte själv har',
     ownEmailLocked: 'Du kan inte ändra din egen e-postadress',
     ownPermissionsLocked: 'Du kan inte ändra dina egna behörigheter här',
+    materialbank: {
+      fileRequired: 'Välj en fil',
+      fileType: 'Endast PDF- och JPG-filer godtas (innehållet kontrolleras)',
+      fileTooLarge: 'Filen är för stor: den största tillåtna storleken överskreds',
+      oneFile: 'Skicka en fil åt gången',
+    },
   },
   errors: {
     VALIDATION_FAILED: 'Kontrollera uppgifterna',
@@ -69,6 +75,10 @@ export const sv: SharedMessages = {
     OWN_ACCOUNT_LOCKED: 'Du kan inte ändra din egen roll, status eller organisation här',
     EMAIL_UNAVAILABLE: 'E-postadressen kan inte användas. Välj en annan adress.',
     REGISTRATION_CODE_USED_UP: 'Registreringskoden är förbrukad. Be administratören om en ny kod.',
+    materialbank: {
+      FILE_NOT_FOUND: 'Filen hittades inte',
+      FILE_TOO_LARGE: 'Filen är för stor',
+    },
   },
   messages: {
     loginOk: 'Inloggad',
@@ -106,6 +116,15 @@ export const sv: SharedMessages = {
     registrationCodeSent: 'Registreringskoden har skickats ({{count}} mottagare)',
     auditLogOk: 'Ändringsloggen har hämtats',
     userRoleCountsOk: 'Antalet användare har hämtats',
+    materialbank: {
+      filesOk: 'Filerna hämtade',
+      fileCreated: 'Filen har lagts till',
+      fileUpdated: 'Filens uppgifter sparade',
+      fileDeleted: 'Filen raderad',
+      linksRemoved: 'Filens kopplingar borttagna',
+      countOk: 'Antalet filer hämtat',
+      applicationsOk: 'Applikationerna hämtade',
+    },
   },
   rateLimit: {
     failedSignIns: 'För många misslyckade försök. Försök igen kl. {{time}}.',

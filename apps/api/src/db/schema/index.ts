@@ -2,6 +2,7 @@ export * from './audit.js';
 export * from './common.js';
 export * from './links.js';
 export * from './mail.js';
+export * from './materialbank.js';
 export * from './organizations.js';
 export * from './password-resets.js';
 export * from './rate-limits.js';
