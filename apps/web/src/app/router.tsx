@@ -37,9 +37,41 @@ const showUserRoute = screen(
  * the area's generic front page.
  */
 const AREA_SCREENS: Partial<Record<Section, Record<string, Lazy>>> = {
-  tieto: { 'show-user': showUserRoute },
-  vainu: { 'edit-user-information': ownDetailsRoute, 'show-user': showUserRoute },
-  materiaalipankki: { 'show-user': showUserRoute },
+  tieto: {
+    'show-user': showUserRoute,
+    'show-materialbank-files': screen(
+      async () =>
+        (await import('@/features/materialbank/routes/user-files-route'))
+          .TietoMaterialbankFilesRoute,
+    ),
+  },
+  vainu: {
+    'edit-user-information': ownDetailsRoute,
+    'show-user': showUserRoute,
+    'show-materialbank-files-vainu': screen(
+      async () =>
+        (await import('@/features/materialbank/routes/user-files-route'))
+          .VainuMaterialbankFilesRoute,
+    ),
+  },
+  materiaalipankki: {
+    'show-user': showUserRoute,
+    dashboard: screen(
+      async () =>
+        (await import('@/features/materialbank/routes/materialbank-dashboard-route'))
+          .MaterialbankDashboardRoute,
+    ),
+    'add-new-materialbank-file': screen(
+      async () =>
+        (await import('@/features/materialbank/routes/add-materialbank-file-route'))
+          .AddMaterialbankFileRoute,
+    ),
+    'show-materialbank-files': screen(
+      async () =>
+        (await import('@/features/materialbank/routes/show-materialbank-files-route'))
+          .ShowMaterialbankFilesRoute,
+    ),
+  },
   hallinta: {
     dashboard: screen(
       async () =>

@@ -10,7 +10,6 @@ export const SECTION_PAGES: Record<Section, readonly string[]> = {
     'discussions',
     'show-survey-form',
     'show-survey-results',
-    'show-materialbank-files',
     'add-feedback',
     'show-feedbacks',
     'add-new-query',
@@ -30,7 +29,6 @@ export const SECTION_PAGES: Record<Section, readonly string[]> = {
     'show-alarms',
     'sensor-data',
     'sensor-data/chart',
-    'show-materialbank-files-vainu',
     'add-sensor',
     'show-sensors',
     'add-measurement',
@@ -43,6 +41,6 @@ export const SECTION_PAGES: Record<Section, readonly string[]> = {
     'show-user-devices',
     'qr-code',
   ],
-  materiaalipankki: ['add-new-materialbank-file', 'show-materialbank-files'],
+  materiaalipankki: [],
   hallinta: [],
 };

@@ -1,3 +1,4 @@
+import { materialbankEn } from '@/features/materialbank/locales/en';
 import type { WebMessages } from './fi';
 
 export const en: WebMessages = {
@@ -422,4 +423,5 @@ export const en: WebMessages = {
     text: 'The page failed to load. Reload the page.',
     reload: 'Reload the page',
   },
+  materialbank: materialbankEn,
 };

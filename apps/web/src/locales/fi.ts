@@ -1,3 +1,4 @@
+import { materialbankFi } from '@/features/materialbank/locales/fi';
 /**
  * Finnish screen texts of the web app. Validation and error texts shared with the API come from
  * `sharedMessages` in @vahti/domain and are merged in by lib/i18n.ts; keep the top-level keys
@@ -429,6 +430,7 @@ export const fi = {
     text: 'Sivun lataaminen epäonnistui. Lataa sivu uudelleen.',
     reload: 'Lataa sivu uudelleen',
   },
+  materialbank: materialbankFi,
 } as const;
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

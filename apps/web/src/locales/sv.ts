@@ -1,3 +1,4 @@
+import { materialbankSv } from '@/features/materialbank/locales/sv';
 import type { WebMessages } from './fi';
 
 export const sv: WebMessages = {
@@ -424,4 +425,5 @@ export const sv: WebMessages = {
     text: 'Sidan kunde inte laddas. Ladda om sidan.',
     reload: 'Ladda om sidan',
   },
+  materialbank: materialbankSv,
 };
