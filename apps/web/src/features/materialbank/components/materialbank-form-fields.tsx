@@ -11,7 +11,7 @@ import {
   ROLES,
   STATES,
 } from '@vahti/domain';
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { Controller, type UseFormReturn, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -153,7 +153,7 @@ export function MaterialbankFormFields({
 /** A button that opens the file chooser, the chosen name beside it, the message below. */
 function FilePicker({ form }: { form: UseFormReturn<AddFormValues> }) {
   const { t } = useTranslation();
-  const inputId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
   const nameId = useId();
   const helperId = useId();
   return (
@@ -174,32 +174,34 @@ function FilePicker({ form }: { form: UseFormReturn<AddFormValues> }) {
               sx={{ alignItems: { sm: 'center' } }}
             >
               <Button
+                ref={field.ref}
                 variant="outlined"
-                component="label"
-                htmlFor={inputId}
+                onClick={() => inputRef.current?.click()}
+                aria-describedby={`${nameId} ${helperId}`}
                 sx={{ alignSelf: 'flex-start' }}
               >
                 {t('materialbank.chooseFile')}
-                <input
-                  id={inputId}
-                  ref={field.ref}
-                  type="file"
-                  accept="application/pdf,image/jpeg,.pdf,.jpg,.jpeg"
-                  aria-describedby={`${nameId} ${helperId}`}
-                  aria-invalid={Boolean(message)}
-                  onChange={(event) => {
-                    field.onChange(event.target.files?.[0] ?? null);
-                    field.onBlur();
-                  }}
-                  style={{
-                    position: 'absolute',
-                    width: 1,
-                    height: 1,
-                    opacity: 0,
-                    overflow: 'hidden',
-                  }}
-                />
               </Button>
+              {/* The native chooser, opened by the button; hidden, and out of the tab order. */}
+              <input
+                ref={inputRef}
+                type="file"
+                tabIndex={-1}
+                aria-label={t('materialbank.file')}
+                aria-invalid={Boolean(message)}
+                accept="application/pdf,image/jpeg,.pdf,.jpg,.jpeg"
+                onChange={(event) => {
+                  field.onChange(event.target.files?.[0] ?? null);
+                  field.onBlur();
+                }}
+                style={{
+                  position: 'absolute',
+                  width: 1,
+                  height: 1,
+                  opacity: 0,
+                  overflow: 'hidden',
+                }}
+              />
               <Typography id={nameId} variant="body2" sx={{ overflowWrap: 'anywhere' }}>
                 {file ? file.name : t('materialbank.noFileChosen')}
               </Typography>

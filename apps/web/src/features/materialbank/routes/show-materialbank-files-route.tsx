@@ -76,14 +76,21 @@ export function ShowMaterialbankFilesRoute() {
           </>
         )}
         dialog={(file, { close, done }) => {
-          const dialog =
-            mode.current === 'delete' ? (
-              <DeleteFileDialog file={file} onClose={close} onDeleted={done} />
-            ) : (
-              <MaterialbankEditDialog file={file} onClose={close} onSaved={done} />
-            );
-          mode.current = 'edit';
-          return dialog;
+          // The pencil opens the edit unless the delete button asked otherwise; either way the
+          // next opening starts from the edit again.
+          const closeDialog = () => {
+            mode.current = 'edit';
+            close();
+          };
+          const finish = (message: string) => {
+            mode.current = 'edit';
+            done(message);
+          };
+          return mode.current === 'delete' ? (
+            <DeleteFileDialog file={file} onClose={closeDialog} onDeleted={finish} />
+          ) : (
+            <MaterialbankEditDialog file={file} onClose={closeDialog} onSaved={finish} />
+          );
         }}
       />
     </Stack>
