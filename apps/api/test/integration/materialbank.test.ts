@@ -1,9 +1,18 @@
-import { existsSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Role } from '@vahti/domain';
 import { count, eq } from 'drizzle-orm';
+import { fileTypeFromBuffer } from 'file-type';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { minimalJpeg, minimalPdf } from '../../src/db/demo/materialbank.js';
+import { minimalJpeg, minimalPdf, seedMaterialbank } from '../../src/db/demo/materialbank.js';
 import { materialbankFiles } from '../../src/db/schema/index.js';
 import { parseRange } from '../../src/lib/storage/range.js';
 import { contentDisposition } from '../../src/modules/materialbank/materialbank.routes.js';
@@ -498,5 +507,32 @@ describe('orphan sweep', () => {
     const later = new Date(Date.now() + 2 * 60 * 60_000);
     expect(await ctx.app.materialbank.sweepOrphans(later)).toEqual([fresh]);
     expect(stored()).toContain(kept.file);
+  });
+});
+
+describe('demo files', () => {
+  it('stores real PDFs and a JPEG for both organizations, each found by its content', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'vahti-mb-demo-'));
+    const before = await rowCount();
+    await seedMaterialbank(ctx.database.db, dataDir);
+    const rows = await ctx.database.db
+      .select({
+        file: materialbankFiles.file,
+        type: materialbankFiles.fileType,
+        org: materialbankFiles.organizationId,
+      })
+      .from(materialbankFiles);
+    expect(rows.length - before).toBe(4);
+    const demo = rows.filter((row) =>
+      readdirSync(path.join(dataDir, 'materialbank')).includes(row.file),
+    );
+    expect(demo).toHaveLength(4);
+    expect(new Set(demo.map((row) => row.org))).toEqual(new Set([fx.orgA.id, fx.orgB.id]));
+    for (const row of demo) {
+      const bytes = readFileSync(path.join(dataDir, 'materialbank', row.file));
+      const found = await fileTypeFromBuffer(bytes);
+      expect(found?.ext).toBe(row.type);
+    }
+    expect(minimalPdf('x').subarray(-6).toString()).toBe('%%EOF\n');
   });
 });
