@@ -1,4 +1,3 @@
-import path from 'node:path';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import {
   serializerCompiler,
@@ -10,7 +9,7 @@ import type { Database } from './db/client.js';
 import { withTransactions } from './db/transactions.js';
 import { errorForLog } from './lib/log-errors.js';
 import { createTokenService } from './lib/session-tokens.js';
-import { createLocalStorage } from './lib/storage/local-storage.js';
+import { createFileStorage } from './lib/storage/create-storage.js';
 import { createResetLinksRepository } from './modules/account/account.repository.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { createAccountService } from './modules/account/account.service.js';
@@ -196,7 +195,7 @@ export async function buildApp({ config, database, logger }: AppOptions) {
     files: repositories.materialbankFiles,
     organizations: organizationRecords,
     audit,
-    storage: createLocalStorage(path.join(config.dataDir, 'materialbank')),
+    storage: createFileStorage(config),
     orphanGraceMs: config.materialbankOrphanGraceMs,
   });
   app.decorate('materialbank', materialbank);

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { createLocalStorage } from '../../lib/storage/local-storage.js';
-import { newObjectName } from '../../lib/storage/storage.js';
+import { type FileStorage, newObjectName } from '../../lib/storage/storage.js';
 import type { Db } from '../client.js';
 import {
   materialbankApplications,
@@ -108,8 +108,11 @@ const DEMO_FILES: DemoFile[] = [
  * Demo files for Materiaalipankki, stored through the storage interface in DATA_DIR and linked
  * to demo targets; the second organization gets one too (isolation).
  */
-export async function seedMaterialbank(db: Db, dataDir: string): Promise<void> {
-  const storage = createLocalStorage(path.join(dataDir, 'materialbank'));
+export async function seedMaterialbank(
+  db: Db,
+  dataDir: string,
+  storage: FileStorage = createLocalStorage(path.join(dataDir, 'materialbank')),
+): Promise<void> {
   for (const demo of DEMO_FILES) {
     const [organization] = await db
       .select({ id: organizations.organizationId })

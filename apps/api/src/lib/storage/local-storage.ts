@@ -47,7 +47,7 @@ export function createLocalStorage(directory: string): FileStorage & { directory
       return (await stat(target)).size;
     },
 
-    open(name, range?: ByteRange): Readable {
+    async open(name, range?: ByteRange): Promise<Readable> {
       return createReadStream(pathOf(name), range ? { start: range.start, end: range.end } : {});
     },
 

@@ -22,7 +22,7 @@ export interface FileStorage {
   /** Writes the whole stream under `name`; the object appears only when complete. Returns its size. */
   put(name: string, source: Readable): Promise<number>;
   /** The object's bytes, or a range of them. */
-  open(name: string, range?: ByteRange): Readable;
+  open(name: string, range?: ByteRange): Promise<Readable>;
   stat(name: string): Promise<StoredObject | undefined>;
   /** Removes the object (or a listed leftover of an interrupted write); a missing one is no error. */
   remove(name: string): Promise<void>;

@@ -227,10 +227,10 @@ export const materialbankRoutes = signedIn<Options>(
             .status(206)
             .header('content-range', `bytes ${range.start}-${range.end}/${found.size}`)
             .header('content-length', range.end - range.start + 1);
-          return reply.send(found.stream(range));
+          return reply.send(await found.stream(range));
         }
         reply.header('content-length', found.size);
-        return reply.send(found.stream());
+        return reply.send(await found.stream());
       },
     });
 

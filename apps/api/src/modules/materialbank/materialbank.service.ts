@@ -210,7 +210,8 @@ export function createMaterialbankService({
         size = await storage.put(name, detected);
       } catch (err) {
         await storage.remove(name);
-        if (isTooLarge(err)) throw tooLarge();
+        // The limit's error may come back wrapped by the storage client; busboy's flag says it.
+        if (isTooLarge(err) || part.file.truncated) throw tooLarge();
         throw err;
       }
       if (part.file.truncated) {
