@@ -15,7 +15,7 @@ import { DoughnutChart } from '../components/doughnut-chart';
 export function MaterialbankDashboardRoute() {
   const { t } = useTranslation();
   const { user } = useSession();
-  const counts = useFileCounts();
+  const counts = useFileCounts(user?.userOrganization);
   const pdf = counts.data?.pdf ?? 0;
   const jpg = counts.data?.jpg ?? 0;
   const total = counts.data?.totalFiles ?? 0;
