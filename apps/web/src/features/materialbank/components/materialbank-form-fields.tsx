@@ -11,7 +11,7 @@ import {
   ROLES,
   STATES,
 } from '@vahti/domain';
-import { useId, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { Controller, type UseFormReturn, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -74,6 +74,14 @@ export function MaterialbankFormFields({
   const applications = useMaterialbankApplications();
   const chosen = useWatch({ control: form.control, name: 'organizationId' });
   const targetOrganization = (adding && chosen) || organizationId || user?.userOrganization;
+
+  // Targets belong to one organization: another choice of organization clears the chosen ones.
+  const shownOrganization = useRef(targetOrganization);
+  useEffect(() => {
+    if (shownOrganization.current === targetOrganization) return;
+    shownOrganization.current = targetOrganization;
+    form.setValue('targets', [], { shouldDirty: true });
+  }, [targetOrganization, form]);
 
   const targetOptions = (targets.data ?? [])
     .filter((target) => target.targetOrganizationId === targetOrganization)
