@@ -9,6 +9,7 @@ import type { Database } from './db/client.js';
 import { withTransactions } from './db/transactions.js';
 import { errorForLog } from './lib/log-errors.js';
 import { createTokenService } from './lib/session-tokens.js';
+import { createFileStorage } from './lib/storage/create-storage.js';
 import { createResetLinksRepository } from './modules/account/account.repository.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { createAccountService } from './modules/account/account.service.js';
@@ -35,6 +36,13 @@ import { createMailRepository } from './modules/mail/mail.repository.js';
 import { mailRoutes } from './modules/mail/mail.routes.js';
 import { createMailService } from './modules/mail/mail.service.js';
 import { createMailer, type Mailer } from './modules/mail/mailer.js';
+import { createMaterialbankRepository } from './modules/materialbank/materialbank.repository.js';
+import { materialbankRoutes } from './modules/materialbank/materialbank.routes.js';
+import {
+  createMaterialbankService,
+  type MaterialbankService,
+} from './modules/materialbank/materialbank.service.js';
+import { startOrphanSweep } from './modules/materialbank/orphan-sweep.js';
 import { createOrganizationsRepository } from './modules/organizations/organizations.repository.js';
 import { organizationsRoutes } from './modules/organizations/organizations.routes.js';
 import { createOrganizationsService } from './modules/organizations/organizations.service.js';
@@ -119,6 +127,7 @@ export async function buildApp({ config, database, logger }: AppOptions) {
     dashboard: createDashboardRepository(db),
     discussions: createDiscussionsRepository(db),
     mails: createMailRepository(db),
+    materialbankFiles: createMaterialbankRepository(db),
     organizations: createOrganizationsRepository(db),
     rateLimits: createRateLimitsRepository(db),
     resetLinks: createResetLinksRepository(db),
@@ -194,6 +203,18 @@ export async function buildApp({ config, database, logger }: AppOptions) {
     client: createDeviceNetworkClient({ config: config.deviceNetwork, log: app.log }),
   });
 
+  const materialbank = createMaterialbankService({
+    db,
+    files: repositories.materialbankFiles,
+    organizations: organizationRecords,
+    audit,
+    storage: createFileStorage(config),
+    orphanGraceMs: config.materialbankOrphanGraceMs,
+  });
+  app.decorate('materialbank', materialbank);
+  const orphanSweep = startOrphanSweep(materialbank, app.log);
+  app.addHook('onClose', () => orphanSweep.stop());
+
   // Mail delivery runs beside the requests and stops before the database closes (the server
   // closes the database in a later onClose hook).
   const eventBus = createInProcessEventBus(app.log);
@@ -255,6 +276,10 @@ export async function buildApp({ config, database, logger }: AppOptions) {
     heartbeatMs: Math.min(25_000, config.connectionTimeoutMs / 2),
   });
   await app.register(discussionsRoutes, { discussions });
+  await app.register(materialbankRoutes, {
+    materialbank,
+    maxFileBytes: config.materialbankMaxFileBytes,
+  });
   await app.register(webPlugin, { webDir: config.webDir });
 
   return app;
@@ -276,6 +301,8 @@ declare module 'fastify' {
     routeTable: readonly RegisteredRoute[];
     /** The mail sender; tests drive its delivery with deliverDue(). */
     mailer: Mailer;
+    /** The material bank; tests drive its orphan sweep with sweepOrphans(). */
+    materialbank: MaterialbankService;
   }
 }
 

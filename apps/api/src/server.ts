@@ -3,6 +3,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config/index.js';
 import { openDatabase } from './db/client.js';
 import { DEMO_LOGINS, DEMO_PASSWORD, readDemoRegistrationCode, seedDemoData } from './db/seed.js';
+import { createFileStorage } from './lib/storage/create-storage.js';
 
 async function main() {
   const started = performance.now();
@@ -18,7 +19,12 @@ async function main() {
   }
 
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const seeded = config.demo ? await seedDemoData(database.db, { dataDir: config.dataDir }) : false;
+  const seeded = config.demo
+    ? await seedDemoData(database.db, {
+        dataDir: config.dataDir,
+        storage: createFileStorage(config),
+      })
+    : false;
   const app = await buildApp({ config, database });
   app.addHook('onClose', () => database.close());
 

@@ -10,6 +10,7 @@ export * from './schemas/device-network.js';
 export * from './schemas/discussions.js';
 export * from './schemas/fields.js';
 export * from './schemas/mail.js';
+export * from './schemas/materialbank.js';
 export * from './schemas/organizations.js';
 export * from './schemas/registration-codes.js';
 export * from './schemas/targets.js';

@@ -46,7 +46,15 @@ export type Action =
    * comment or sub-comment: Tieto permission and a role above Käyttäjä (spec 001 §6: Pääylläpitäjä,
    * Ylläpitäjä, Pääkäyttäjä; the discussion's moderator edits comments too, a rule of the record).
    */
-  | { do: 'manageDiscussions' };
+  | { do: 'manageDiscussions' }
+  /**
+   * Upload material bank files and edit them: Materiaalipankki permission and a role above
+   * Käyttäjä (spec 001 §6: the edit icon is hidden from Käyttäjä). Such a role sees every file of
+   * its organization in Materiaalipankki; anyone else only the files made visible to them.
+   */
+  | { do: 'manageMaterialbank' }
+  /** Delete a material bank file: Materiaalipankki and Ylläpitäjä or Pääylläpitäjä (spec 001 §6). */
+  | { do: 'deleteMaterialbankFile' };
 
 export function can(actor: Actor, action: Action): boolean {
   switch (action.do) {
@@ -63,20 +71,15 @@ export function can(actor: Actor, action: Action): boolean {
     case 'seeEveryTarget':
       return roleRank(actor.userRoles) > roleRank('Käyttäjä');
     case 'manageDiscussions':
-      return (
-        actor.userPermissions.includes(PERMISSIONS.tieto) &&
-        roleRank(actor.userRoles) > roleRank('Käyttäjä')
-      );
+      return staffOf(actor, 'tieto');
     case 'administer':
-      return (
-        actor.userPermissions.includes(PERMISSIONS.hallinta) &&
-        roleRank(actor.userRoles) > roleRank('Käyttäjä')
-      );
+      return staffOf(actor, 'hallinta');
     case 'readDeviceNetwork':
-      return (
-        actor.userPermissions.includes(PERMISSIONS.vainu) &&
-        roleRank(actor.userRoles) > roleRank('Käyttäjä')
-      );
+      return staffOf(actor, 'vainu');
+    case 'manageMaterialbank':
+      return staffOf(actor, 'materiaalipankki');
+    case 'deleteMaterialbankFile':
+      return staffOf(actor, 'materiaalipankki', 'Ylläpitäjä');
     case 'manageUser':
     case 'assignRole':
       // The top administrator may assign any role; everyone else only the first three and never
@@ -84,6 +87,17 @@ export function can(actor: Actor, action: Action): boolean {
       if (actor.userRoles === TOP_ADMIN) return true;
       return action.role !== TOP_ADMIN && roleRank(action.role) <= roleRank(actor.userRoles);
   }
+}
+
+/**
+ * The staff of an area: its permission and at least `lowest` (by default every role above
+ * Käyttäjä, who sees an area but manages nothing in it; spec 000 §6, 001 §6).
+ */
+function staffOf(actor: Actor, section: Section, lowest: Role = 'Pääkäyttäjä'): boolean {
+  return (
+    actor.userPermissions.includes(PERMISSIONS[section]) &&
+    roleRank(actor.userRoles) >= roleRank(lowest)
+  );
 }
 
 /** The sections the actor may open, in menu order. */

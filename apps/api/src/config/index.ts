@@ -4,6 +4,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import type { S3Settings } from '../lib/storage/s3-storage.js';
 
 const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
@@ -17,6 +18,7 @@ const SECRET_VARIABLES = new Set([
   'SMTP_URL',
   'DEVICE_NETWORK_URL',
   'DEVICE_NETWORK_API_KEY',
+  'S3_SECRET_ACCESS_KEY',
 ]);
 
 /** An IP address or a CIDR block (10.0.0.0/8, fd00::/8). */
@@ -100,6 +102,15 @@ const envSchema = z.object({
   ),
   // Below the browser's 10 s request timeout (spec 001 §9), so the screen gets our answer.
   DEVICE_NETWORK_TIMEOUT_MS: z.coerce.number().int().min(1000).max(9000).default(8000),
+  MATERIALBANK_MAX_FILE_MB: z.coerce.number().positive().max(1024).default(25),
+  MATERIALBANK_ORPHAN_GRACE_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
+  S3_ENDPOINT: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .optional(),
+  S3_BUCKET: z.string().trim().min(3).max(63).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -126,6 +137,12 @@ export interface Config {
   requestTimeoutMs: number;
   /** A socket idle this long is closed. */
   connectionTimeoutMs: number;
+  /** The largest material bank upload, in bytes. */
+  materialbankMaxFileBytes: number;
+  /** A stored object without a database row older than this is removed by the sweep. */
+  materialbankOrphanGraceMs: number;
+  /** Material bank files go to this S3-compatible bucket; without it to DATA_DIR/materialbank. */
+  s3: S3Settings | undefined;
   /** The device-network service (ChirpStack v4 REST API); null when not configured. */
   deviceNetwork: DeviceNetworkConfig | null;
 }
@@ -172,6 +189,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY,
     requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
     connectionTimeoutMs: env.CONNECTION_TIMEOUT_MS,
+    materialbankMaxFileBytes: Math.floor(env.MATERIALBANK_MAX_FILE_MB * 1024 * 1024),
+    materialbankOrphanGraceMs: env.MATERIALBANK_ORPHAN_GRACE_MINUTES * 60_000,
+    s3: s3Settings(env),
     deviceNetwork: deviceNetworkConfig(env),
   };
 }
@@ -197,6 +217,30 @@ function deviceNetworkConfig(env: Env): DeviceNetworkConfig | null {
     apiKey: env.DEVICE_NETWORK_API_KEY as string,
     tenantId: env.DEVICE_NETWORK_TENANT_ID as string,
     timeoutMs: env.DEVICE_NETWORK_TIMEOUT_MS,
+  };
+}
+
+/** All four S3 settings, or none (then files stay in DATA_DIR). */
+function s3Settings(env: Env): S3Settings | undefined {
+  const given = {
+    S3_ENDPOINT: env.S3_ENDPOINT,
+    S3_BUCKET: env.S3_BUCKET,
+    S3_ACCESS_KEY_ID: env.S3_ACCESS_KEY_ID,
+    S3_SECRET_ACCESS_KEY: env.S3_SECRET_ACCESS_KEY,
+  };
+  const missing = Object.entries(given).filter(([, value]) => value === undefined);
+  if (missing.length === 4) return undefined;
+  if (missing.length > 0) {
+    throw new ConfigError(
+      `Invalid configuration:\n${missing.map(([name]) => `  ${name}: required with the other S3_ settings`).join('\n')}`,
+    );
+  }
+  return {
+    endpoint: env.S3_ENDPOINT as string,
+    bucket: env.S3_BUCKET as string,
+    accessKeyId: env.S3_ACCESS_KEY_ID as string,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY as string,
+    region: env.S3_REGION,
   };
 }
 

@@ -4,11 +4,13 @@ import type { Role, State } from '@vahti/domain';
 import { count } from 'drizzle-orm';
 import { hashPassword } from '../lib/passwords.js';
 import { systemScope } from '../lib/scope.js';
+import type { FileStorage } from '../lib/storage/storage.js';
 import { createRegistrationCodesRepository } from '../modules/registration-codes/registration-codes.repository.js';
 import { createRegistrationCodesService } from '../modules/registration-codes/registration-codes.service.js';
 import { createTargetsRepository } from '../modules/targets/targets.repository.js';
 import type { Db } from './client.js';
 import { seedDemoDiscussions } from './demo/discussions.js';
+import { seedMaterialbank } from './demo/materialbank.js';
 import {
   organizationApplications,
   organizations,
@@ -352,6 +354,8 @@ export const DEMO_CODE_FILE = 'demo-registration-code.txt';
 export interface SeedOptions {
   /** Where to write the demo registration code; without it the code is not kept anywhere. */
   dataDir?: string;
+  /** Where the demo material bank files go (default DATA_DIR/materialbank). */
+  storage?: FileStorage;
 }
 
 /** The demo registration code written by an earlier seed, if there is one. */
@@ -460,6 +464,7 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<b
     });
     return code;
   });
+  if (options.dataDir) await seedMaterialbank(db, options.dataDir, options.storage);
   if (options.dataDir) {
     mkdirSync(options.dataDir, { recursive: true });
     writeFileSync(path.join(options.dataDir, DEMO_CODE_FILE), `${registrationCode}\n`, {

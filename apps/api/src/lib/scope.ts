@@ -52,7 +52,14 @@ export function authorize(caller: Caller, ...permissions: [Permission, ...Permis
  * organization), mail delivery, the demo data. The boundary check (scripts/check-boundaries.mjs) allows
  * it only in the modules that do such work.
  */
-export type SystemReason = 'signIn' | 'passwordReset' | 'registration' | 'mailDelivery' | 'seed';
+export type SystemReason =
+  | 'signIn'
+  | 'passwordReset'
+  | 'registration'
+  | 'mailDelivery'
+  | 'seed'
+  /** The material bank's orphan sweep: which stored objects still have their row. */
+  | 'fileSweep';
 
 export function systemScope(_reason: SystemReason, organizationId: string | null = null): Scope {
   return scope({ organizationId, linkedUserId: null, actor: null });

@@ -19,6 +19,8 @@ export interface Req {
   /** Path and query, e.g. `/api/user?uuid=…` */
   url: string;
   body?: unknown;
+  /** Headers of a body that is not JSON (a multipart upload's content type). */
+  headers?: Record<string, string>;
 }
 
 /** Builds a request; called afresh before every call, so it may create what it needs. */

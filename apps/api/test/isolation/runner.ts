@@ -95,12 +95,14 @@ export function runMatrix(name: string, matrix: Matrix): void {
     const req = typeof build === 'function' ? await build(fx) : build;
     calls += 1;
     const client = role ? as(role, org) : as.anonymous;
-    return client.send(method, req.url, req.body);
+    return client.send(method, req.url, req.body, req.headers && { headers: req.headers });
   }
   const forged = async (method: Method, build: Build) => {
     const req = await build(fx);
     calls += 1;
-    return as.withToken('x.y.z').send(method, req.url, req.body);
+    return as
+      .withToken('x.y.z')
+      .send(method, req.url, req.body, req.headers && { headers: req.headers });
   };
 
   /** The entry's plain request: its own builder, its own-id request, or the bare URL. */

@@ -9,6 +9,8 @@ const topAdmin: Access = (actor) => can(actor, { do: 'crossOrganizations' });
 const outboxReader: Access = (actor) => can(actor, { do: 'readOutbox' });
 /** The audit log spans every organization: Pääylläpitäjä only. */
 const auditLogReader: Access = (actor) => can(actor, { do: 'readAuditLog' });
+/** Adds and edits material bank files: Materiaalipankki and a role above Käyttäjä (001 §6). */
+const materialbankManager: Access = (actor) => can(actor, { do: 'manageMaterialbank' });
 /** Every role but Käyttäjä (spec 000 §6: users and targets; 001 §6: management screens). */
 const staff: Access = (actor) => roleRank(actor.userRoles) > roleRank('Käyttäjä');
 
@@ -132,7 +134,7 @@ export const AREA_NAVIGATION: Record<Section, NavGroup[]> = {
       label: 'nav.documents',
       links: [
         { path: 'show-materialbank-files', label: 'nav.showFiles' },
-        { path: 'add-new-materialbank-file', label: 'nav.addFile', access: staff },
+        { path: 'add-new-materialbank-file', label: 'nav.addFile', access: materialbankManager },
       ],
     },
   ],

@@ -74,6 +74,11 @@ const AREA_SCREENS: Partial<Record<Section, Record<string, Lazy>>> = {
   tieto: {
     'show-user': showUserRoute,
     ...discussionScreens(),
+    'show-materialbank-files': screen(
+      async () =>
+        (await import('@/features/materialbank/routes/user-files-route'))
+          .TietoMaterialbankFilesRoute,
+    ),
   },
   vainu: {
     'edit-user-information': ownDetailsRoute,
@@ -85,8 +90,30 @@ const AREA_SCREENS: Partial<Record<Section, Record<string, Lazy>>> = {
       async () =>
         (await import('@/features/device-network/routes/show-sensors-route')).ShowSensorsRoute,
     ),
+    'show-materialbank-files-vainu': screen(
+      async () =>
+        (await import('@/features/materialbank/routes/user-files-route'))
+          .VainuMaterialbankFilesRoute,
+    ),
   },
-  materiaalipankki: { 'show-user': showUserRoute },
+  materiaalipankki: {
+    'show-user': showUserRoute,
+    dashboard: screen(
+      async () =>
+        (await import('@/features/materialbank/routes/materialbank-dashboard-route'))
+          .MaterialbankDashboardRoute,
+    ),
+    'add-new-materialbank-file': screen(
+      async () =>
+        (await import('@/features/materialbank/routes/add-materialbank-file-route'))
+          .AddMaterialbankFileRoute,
+    ),
+    'show-materialbank-files': screen(
+      async () =>
+        (await import('@/features/materialbank/routes/show-materialbank-files-route'))
+          .ShowMaterialbankFilesRoute,
+    ),
+  },
   hallinta: {
     dashboard: screen(
       async () =>

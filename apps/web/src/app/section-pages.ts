@@ -9,7 +9,6 @@ export const SECTION_PAGES: Record<Section, readonly string[]> = {
   tieto: [
     'show-survey-form',
     'show-survey-results',
-    'show-materialbank-files',
     'add-feedback',
     'show-feedbacks',
     'add-new-query',
@@ -23,7 +22,6 @@ export const SECTION_PAGES: Record<Section, readonly string[]> = {
     'show-alarms',
     'sensor-data',
     'sensor-data/chart',
-    'show-materialbank-files-vainu',
     'add-sensor',
     'add-measurement',
     'show-measurements',
@@ -34,6 +32,6 @@ export const SECTION_PAGES: Record<Section, readonly string[]> = {
     'add-user-device',
     'show-user-devices',
   ],
-  materiaalipankki: ['add-new-materialbank-file', 'show-materialbank-files'],
+  materiaalipankki: [],
   hallinta: [],
 };

@@ -1,5 +1,6 @@
 import { deviceNetworkEn } from '@/features/device-network/locales/en';
 import { discussionsEn } from '@/features/discussions/locales/en';
+import { materialbankEn } from '@/features/materialbank/locales/en';
 import { qrCodeEn } from '@/features/qr-code/locales/en';
 import type { WebMessages } from './fi';
 
@@ -428,4 +429,5 @@ export const en: WebMessages = {
   },
   deviceNetwork: deviceNetworkEn,
   qrCode: qrCodeEn,
+  materialbank: materialbankEn,
 };

@@ -1,7 +1,7 @@
 import { deviceNetworkFi } from '@/features/device-network/locales/fi';
 import { discussionsFi } from '@/features/discussions/locales/fi';
+import { materialbankFi } from '@/features/materialbank/locales/fi';
 import { qrCodeFi } from '@/features/qr-code/locales/fi';
-
 /**
  * Finnish screen texts of the web app. Validation and error texts shared with the API come from
  * `sharedMessages` in @vahti/domain and are merged in by lib/i18n.ts; keep the top-level keys
@@ -436,6 +436,7 @@ export const fi = {
   },
   deviceNetwork: deviceNetworkFi,
   qrCode: qrCodeFi,
+  materialbank: materialbankFi,
 } as const;
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

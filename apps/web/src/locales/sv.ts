@@ -1,5 +1,6 @@
 import { deviceNetworkSv } from '@/features/device-network/locales/sv';
 import { discussionsSv } from '@/features/discussions/locales/sv';
+import { materialbankSv } from '@/features/materialbank/locales/sv';
 import { qrCodeSv } from '@/features/qr-code/locales/sv';
 import type { WebMessages } from './fi';
 
@@ -430,4 +431,5 @@ export const sv: WebMessages = {
   },
   deviceNetwork: deviceNetworkSv,
   qrCode: qrCodeSv,
+  materialbank: materialbankSv,
 };

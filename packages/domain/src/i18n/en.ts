@@ -45,6 +45,12 @@ export const en: SharedMessages = {
       commentTooShort: 'A comment must have at least 3 characters',
       commentTooLong: 'A comment may have at most 5000 characters',
     },
+    materialbank: {
+      fileRequired: 'Choose a file',
+      fileType: 'Only PDF and JPG files are accepted (the content is checked)',
+      fileTooLarge: 'The file is too large: the maximum size was exceeded',
+      oneFile: 'Send one file at a time',
+    },
   },
   errors: {
     VALIDATION_FAILED: 'Check the information you entered',
@@ -85,6 +91,10 @@ export const en: SharedMessages = {
       SUB_COMMENT_NOT_FOUND: 'Reply not found',
       DISCUSSION_CLOSED: 'The discussion is closed to new comments',
       EDIT_WINDOW_PASSED: 'Your own comment can be edited only within 15 minutes of writing it',
+    },
+    materialbank: {
+      FILE_NOT_FOUND: 'File not found',
+      FILE_TOO_LARGE: 'The file is too large',
     },
   },
   messages: {
@@ -149,6 +159,15 @@ export const en: SharedMessages = {
       subCommentUpdated: 'Reply saved',
       followOk: 'Following loaded',
       followSaved: 'Following saved',
+    },
+    materialbank: {
+      filesOk: 'Files fetched',
+      fileCreated: 'File added',
+      fileUpdated: 'File details saved',
+      fileDeleted: 'File deleted',
+      linksRemoved: 'Links of the file removed',
+      countOk: 'File counts fetched',
+      applicationsOk: 'Applications fetched',
     },
   },
   rateLimit: {

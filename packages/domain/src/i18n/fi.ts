@@ -47,6 +47,12 @@ export const fi = {
       commentTooShort: 'Kommentissa pitää olla ainakin 3 merkkiä',
       commentTooLong: 'Kommentissa voi olla enintään 5000 merkkiä',
     },
+    materialbank: {
+      fileRequired: 'Tiedosto pitää valita',
+      fileType: 'Vain PDF- ja JPG-tiedostot kelpaavat (tiedoston sisältö tarkistetaan)',
+      fileTooLarge: 'Tiedosto on liian suuri: sallittu enimmäiskoko ylittyi',
+      oneFile: 'Lähetä yksi tiedosto kerrallaan',
+    },
   },
   errors: {
     VALIDATION_FAILED: 'Tarkasta annetut tiedot',
@@ -86,6 +92,10 @@ export const fi = {
       SUB_COMMENT_NOT_FOUND: 'Vastausta ei löytynyt',
       DISCUSSION_CLOSED: 'Keskustelu on suljettu, eikä siihen voi enää kommentoida',
       EDIT_WINDOW_PASSED: 'Omaa kommenttia voi muokata vain 15 minuutin ajan sen kirjoittamisesta',
+    },
+    materialbank: {
+      FILE_NOT_FOUND: 'Tiedostoa ei löytynyt',
+      FILE_TOO_LARGE: 'Tiedosto on liian suuri',
     },
   },
   messages: {
@@ -151,6 +161,15 @@ export const fi = {
       followOk: 'Seuranta haettu',
       followSaved: 'Seuranta tallennettu',
     },
+    materialbank: {
+      filesOk: 'Tiedostot haettu',
+      fileCreated: 'Tiedosto lisätty',
+      fileUpdated: 'Tiedoston tiedot tallennettu',
+      fileDeleted: 'Tiedosto poistettu',
+      linksRemoved: 'Tiedoston liitokset poistettu',
+      countOk: 'Tiedostomäärät haettu',
+      applicationsOk: 'Sovellukset haettu',
+    },
   },
   /** 429 texts naming the time (Europe/Helsinki) when the caller may try again. */
   rateLimit: {
@@ -161,7 +180,7 @@ export const fi = {
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
 export type SharedMessages = Widen<typeof fi>;
-/** "key" for a flat text, "block.key" for a module's nested block. */
+/** Every text's key in a block, nested blocks as "module.key" (e.g. "materialbank.FILE_NOT_FOUND"). */
 type Leaves<T> = {
   [K in keyof T & string]: T[K] extends string ? K : `${K}.${Leaves<T[K]>}`;
 }[keyof T & string];

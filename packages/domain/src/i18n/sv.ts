@@ -45,6 +45,12 @@ export const sv: SharedMessages = {
       commentTooShort: 'Kommentaren måste ha minst 3 tecken',
       commentTooLong: 'Kommentaren får ha högst 5000 tecken',
     },
+    materialbank: {
+      fileRequired: 'Välj en fil',
+      fileType: 'Endast PDF- och JPG-filer godtas (innehållet kontrolleras)',
+      fileTooLarge: 'Filen är för stor: den största tillåtna storleken överskreds',
+      oneFile: 'Skicka en fil åt gången',
+    },
   },
   errors: {
     VALIDATION_FAILED: 'Kontrollera uppgifterna',
@@ -84,6 +90,10 @@ export const sv: SharedMessages = {
       DISCUSSION_CLOSED: 'Diskussionen är stängd för nya kommentarer',
       EDIT_WINDOW_PASSED:
         'En egen kommentar kan redigeras bara inom 15 minuter efter att den skrevs',
+    },
+    materialbank: {
+      FILE_NOT_FOUND: 'Filen hittades inte',
+      FILE_TOO_LARGE: 'Filen är för stor',
     },
   },
   messages: {
@@ -149,6 +159,15 @@ export const sv: SharedMessages = {
       subCommentUpdated: 'Svaret sparat',
       followOk: 'Följning hämtad',
       followSaved: 'Följning sparad',
+    },
+    materialbank: {
+      filesOk: 'Filerna hämtade',
+      fileCreated: 'Filen har lagts till',
+      fileUpdated: 'Filens uppgifter sparade',
+      fileDeleted: 'Filen raderad',
+      linksRemoved: 'Filens kopplingar borttagna',
+      countOk: 'Antalet filer hämtat',
+      applicationsOk: 'Applikationerna hämtade',
     },
   },
   rateLimit: {

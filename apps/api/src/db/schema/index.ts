@@ -3,6 +3,7 @@ export * from './common.js';
 export * from './discussions.js';
 export * from './links.js';
 export * from './mail.js';
+export * from './materialbank.js';
 export * from './organizations.js';
 export * from './password-resets.js';
 export * from './rate-limits.js';

@@ -16,6 +16,9 @@ const WITHOUT_ORGANIZATION: Record<string, string> = {
   target_contact_users:
     'a link between a target and a user of its organization: scoped through both',
   registration_code_targets: "owned by its code: scoped through the code's organization",
+  materialbank_targets: "owned by its file: scoped through the file's organization",
+  materialbank_permissions: "owned by its file: scoped through the file's organization",
+  materialbank_applications: "owned by its file: scoped through the file's organization",
 };
 
 const tables = (Object.values(schema) as unknown[]).filter((value): value is Table =>

@@ -1,0 +1,9 @@
+/** Query keys of the material bank; a saved, added or deleted file invalidates `all`. */
+export const materialbankKeys = {
+  all: ['materialbank'] as const,
+  list: () => [...materialbankKeys.all, 'list'] as const,
+  byUser: (appId: number, targetId: string) =>
+    [...materialbankKeys.all, 'by-user', appId, targetId] as const,
+  counts: () => [...materialbankKeys.all, 'counts'] as const,
+  applications: () => [...materialbankKeys.all, 'applications'] as const,
+};
