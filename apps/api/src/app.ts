@@ -44,6 +44,20 @@ import { createUserTargetsService } from './modules/user-targets/user-targets.se
 import { createUsersRepository } from './modules/users/users.repository.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { createUsersService } from './modules/users/users.service.js';
+import { createFeedbackRepository } from './modules/feedback/feedback.repository.js';
+import { feedbackRoutes } from './modules/feedback/feedback.routes.js';
+import { createFeedbackService } from './modules/feedback/feedback.service.js';
+import { createSurveyResultsRepository } from './modules/surveys/survey-results.repository.js';
+import { createSurveyResultsService } from './modules/surveys/survey-results.service.js';
+import { createSurveysRepository } from './modules/surveys/surveys.repository.js';
+import { surveysRoutes } from './modules/surveys/surveys.routes.js';
+import { createSurveysService } from './modules/surveys/surveys.service.js';
+import { createTietoDashboardRepository } from './modules/tieto-dashboard/tieto-dashboard.repository.js';
+import { tietoDashboardRoutes } from './modules/tieto-dashboard/tieto-dashboard.routes.js';
+import {
+  createTietoDashboardService,
+  noDiscussionCounts,
+} from './modules/tieto-dashboard/tieto-dashboard.service.js';
 import { authPlugin } from './plugins/auth.js';
 import { compressionPlugin } from './plugins/compression.js';
 import { docsPlugin } from './plugins/docs.js';
@@ -115,6 +129,10 @@ export async function buildApp({ config, database, logger }: AppOptions) {
     targets: createTargetsRepository(db),
     userTargets: createUserTargetsRepository(db),
     users: createUsersRepository(db),
+    surveys: createSurveysRepository(db),
+    surveyResults: createSurveyResultsRepository(db),
+    feedback: createFeedbackRepository(db),
+    tietoDashboard: createTietoDashboardRepository(db),
   };
   const { organizations: organizationRecords, users: userRecords } = repositories;
   const tokens = createTokenService(config);
@@ -180,6 +198,31 @@ export async function buildApp({ config, database, logger }: AppOptions) {
     dashboard: repositories.dashboard,
     organizations: organizationRecords,
   });
+  const surveys = createSurveysService({
+    db,
+    surveys: repositories.surveys,
+    results: repositories.surveyResults,
+    organizations: organizationRecords,
+    audit,
+  });
+  const surveyResults = createSurveyResultsService({
+    results: repositories.surveyResults,
+    surveys: repositories.surveys,
+  });
+  const feedback = createFeedbackService({
+    db,
+    feedback: repositories.feedback,
+    organizations: organizationRecords,
+    audit,
+    mailer,
+    config,
+  });
+  const tietoDashboard = createTietoDashboardService({
+    dashboard: repositories.tietoDashboard,
+    // Merge step (lead): once the discussions module is in, pass its count function here
+    // (discussions per organization and per target in scope) instead of noDiscussionCounts.
+    discussionCounts: noDiscussionCounts,
+  });
 
   // Mail delivery runs beside the requests and stops before the database closes (the server
   // closes the database in a later onClose hook).
@@ -223,6 +266,9 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   await app.register(usersRoutes, { users });
   await app.register(userTargetsRoutes, { userTargets });
   await app.register(dashboardRoutes, { dashboard });
+  await app.register(surveysRoutes, { surveys, surveyResults });
+  await app.register(feedbackRoutes, { feedback });
+  await app.register(tietoDashboardRoutes, { tietoDashboard });
   await app.register(webPlugin, { webDir: config.webDir });
 
   return app;

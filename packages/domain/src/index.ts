@@ -12,3 +12,5 @@ export * from './schemas/organizations.js';
 export * from './schemas/registration-codes.js';
 export * from './schemas/targets.js';
 export * from './schemas/users.js';
+export * from './schemas/surveys.js';
+export * from './schemas/feedback.js';

@@ -34,7 +34,16 @@ export type Action =
    * Every target of the organization rather than only those linked to the user: every role
    * above Käyttäjä (spec 000 §4). Devices, alarms, discussions and files follow their target.
    */
-  | { do: 'seeEveryTarget' };
+  | { do: 'seeEveryTarget' }
+  /**
+   * Tieto's survey management (question groups, questions, surveys, their results): Tieto
+   * permission and a role above Käyttäjä (spec 001 §6).
+   */
+  | { do: 'manageSurveys' }
+  /** Tieto's feedback list and its edit dialog: Tieto and a role above Käyttäjä (spec 001 §6). */
+  | { do: 'manageFeedback' }
+  /** Tieto's 'Viestit' tab with the new-feedback count: Pääylläpitäjä and Pääkäyttäjä (001 §6). */
+  | { do: 'seeMessagesTab' };
 
 export function can(actor: Actor, action: Action): boolean {
   switch (action.do) {
@@ -54,6 +63,17 @@ export function can(actor: Actor, action: Action): boolean {
       return (
         actor.userPermissions.includes(PERMISSIONS.hallinta) &&
         roleRank(actor.userRoles) > roleRank('Käyttäjä')
+      );
+    case 'manageSurveys':
+    case 'manageFeedback':
+      return (
+        actor.userPermissions.includes(PERMISSIONS.tieto) &&
+        roleRank(actor.userRoles) > roleRank('Käyttäjä')
+      );
+    case 'seeMessagesTab':
+      return (
+        actor.userPermissions.includes(PERMISSIONS.tieto) &&
+        (actor.userRoles === TOP_ADMIN || actor.userRoles === 'Pääkäyttäjä')
       );
     case 'manageUser':
     case 'assignRole':

@@ -39,6 +39,36 @@ export const fi = {
     permissionNotHeld: 'Et voi antaa oikeutta, jota sinulla ei itselläsi ole',
     ownEmailLocked: 'Omaa sähköpostiosoitettasi ei voi muuttaa',
     ownPermissionsLocked: 'Omia oikeuksiasi ei voi muuttaa täällä',
+    surveys: {
+      titleRequired: 'Otsikko on pakollinen tieto',
+      titleTooShort: 'Otsikon pitää olla ainakin 3 merkkiä',
+      descriptionRequired: 'Kuvaus on pakollinen tieto',
+      descriptionTooShort: 'Kuvauksen pitää olla ainakin 3 merkkiä',
+      organizationRequired: 'Organisaatio pitää valita',
+      questionsRequired: 'Kysymykset pitää valita',
+      stateRequired: 'Tila pitää valita',
+      targetsRequired: 'Kohteet pitää valita',
+      questionRequired: 'Kysymys on pakollinen tieto',
+      questionTooShort: 'Kysymyksen pitää olla ainakin 3 merkkiä',
+      groupRequired: 'Ryhmä pitää valita',
+      groupNameRequired: 'Nimi on pakollinen tieto',
+      groupNameTooShort: 'Nimen pitää olla ainakin 3 merkkiä',
+      answerValue: 'Vastauksen pitää olla 1–5',
+      answersIncomplete: 'Vastaa jokaiseen kysymykseen',
+      answerNotInSurvey: 'Vastaus kysymykseen, joka ei kuulu kyselyyn',
+      surveyTargetRequired: 'Pakollinen kenttä',
+      targetNotInSurvey: 'Kysely ei koske valittua kohdetta',
+      questionsOfAnotherOrganization: 'Kysymysten pitää kuulua kyselyn organisaatioon',
+      targetsOfAnotherOrganization: 'Kohteiden pitää kuulua kyselyn organisaatioon',
+      ownAnswerOnly: 'Voit vastata vain omissa nimissäsi',
+    },
+    feedback: {
+      titleRequired: 'Otsikko on pakollinen tieto',
+      titleTooShort: 'Otsikon pitää olla ainakin 3 merkkiä',
+      messageLength: 'Viestin pitää olla vähintään 3 merkkiä tai enintään 500 merkkiä',
+      targetRequired: 'Kohde pitää valita',
+      stateRequired: 'Tila pitää valita',
+    },
   },
   errors: {
     VALIDATION_FAILED: 'Tarkasta annetut tiedot',
@@ -72,6 +102,17 @@ export const fi = {
     EMAIL_UNAVAILABLE: 'Sähköpostiosoitetta ei voi käyttää. Valitse toinen osoite.',
     REGISTRATION_CODE_USED_UP:
       'Rekisteröintikoodi on jo käytetty loppuun. Pyydä uusi koodi ylläpitäjältä.',
+    surveys: {
+      QUERY_NOT_FOUND: 'Kyselyä ei löytynyt',
+      QUESTION_NOT_FOUND: 'Kysymystä ei löytynyt',
+      QUESTION_GROUP_NOT_FOUND: 'Kysymysryhmää ei löytynyt',
+      ALREADY_ANSWERED: 'Olet jo vastannut tähän kyselyyn tämän kohteen osalta. Vastausta ei voi muuttaa.',
+      QUERY_CLOSED: 'Kysely ei ole avoinna',
+      QUERY_HAS_ANSWERS: 'Kyselyyn on jo vastattu, joten sen kysymyksiä ei voi enää muuttaa',
+    },
+    feedback: {
+      FEEDBACK_NOT_FOUND: 'Palautetta ei löytynyt',
+    },
   },
   messages: {
     loginOk: 'Kirjautuminen onnistui',
@@ -109,6 +150,28 @@ export const fi = {
     registrationCodeSent: 'Rekisteröintikoodi lähetetty ({{count}} vastaanottajaa)',
     auditLogOk: 'Muutosloki haettu',
     userRoleCountsOk: 'Käyttäjämäärät haettu',
+    surveys: {
+      groupsOk: 'Kysymysryhmät haettu',
+      groupCreated: 'Kysymysryhmä lisätty',
+      groupUpdated: 'Kysymysryhmä tallennettu',
+      questionsOk: 'Kysymykset haettu',
+      questionCreated: 'Kysymys lisätty',
+      questionUpdated: 'Kysymys tallennettu',
+      queriesOk: 'Kyselyt haettu',
+      queryOk: 'Kysely haettu',
+      queryCreated: 'Kysely lisätty',
+      queryUpdated: 'Kysely tallennettu',
+      resultSaved: 'Kiitos vastauksestasi!',
+      resultsOk: 'Tulokset haettu',
+    },
+    feedback: {
+      feedbacksOk: 'Palautteet haettu',
+      feedbackCreated: 'Palaute lähetetty',
+      feedbackUpdated: 'Palaute tallennettu',
+    },
+    tietoDashboard: {
+      dashboardOk: 'Yhteenveto haettu',
+    },
   },
   /** 429 texts naming the time (Europe/Helsinki) when the caller may try again. */
   rateLimit: {
@@ -119,5 +182,9 @@ export const fi = {
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
 export type SharedMessages = Widen<typeof fi>;
-export type ErrorCode = keyof typeof fi.errors;
-export type ValidationKey = keyof typeof fi.validation;
+/** "key" for a text of the block, "module.key" for a text of a module's nested block. */
+type LeafKey<T> = {
+  [K in keyof T & string]: T[K] extends string ? K : `${K}.${keyof T[K] & string}`;
+}[keyof T & string];
+export type ErrorCode = LeafKey<typeof fi.errors>;
+export type ValidationKey = LeafKey<typeof fi.validation>;

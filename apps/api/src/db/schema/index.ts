@@ -8,3 +8,5 @@ export * from './rate-limits.js';
 export * from './registration-codes.js';
 export * from './targets.js';
 export * from './users.js';
+export * from './surveys.js';
+export * from './feedback.js';
