@@ -21,6 +21,9 @@ import { createAuthService } from './modules/auth/auth.service.js';
 import { createDashboardRepository } from './modules/dashboard/dashboard.repository.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { createDashboardService } from './modules/dashboard/dashboard.service.js';
+import { createFeedbackRepository } from './modules/feedback/feedback.repository.js';
+import { feedbackRoutes } from './modules/feedback/feedback.routes.js';
+import { createFeedbackService } from './modules/feedback/feedback.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { createMailRepository } from './modules/mail/mail.repository.js';
 import { mailRoutes } from './modules/mail/mail.routes.js';
@@ -35,29 +38,26 @@ import { createRegistrationCodeAdminService } from './modules/registration-codes
 import { createRegistrationCodesRepository } from './modules/registration-codes/registration-codes.repository.js';
 import { registrationCodesRoutes } from './modules/registration-codes/registration-codes.routes.js';
 import { createRegistrationCodesService } from './modules/registration-codes/registration-codes.service.js';
-import { createTargetsRepository } from './modules/targets/targets.repository.js';
-import { targetsRoutes } from './modules/targets/targets.routes.js';
-import { createTargetsService } from './modules/targets/targets.service.js';
-import { createUserTargetsRepository } from './modules/user-targets/user-targets.repository.js';
-import { userTargetsRoutes } from './modules/user-targets/user-targets.routes.js';
-import { createUserTargetsService } from './modules/user-targets/user-targets.service.js';
-import { createUsersRepository } from './modules/users/users.repository.js';
-import { usersRoutes } from './modules/users/users.routes.js';
-import { createUsersService } from './modules/users/users.service.js';
-import { createFeedbackRepository } from './modules/feedback/feedback.repository.js';
-import { feedbackRoutes } from './modules/feedback/feedback.routes.js';
-import { createFeedbackService } from './modules/feedback/feedback.service.js';
 import { createSurveyResultsRepository } from './modules/surveys/survey-results.repository.js';
 import { createSurveyResultsService } from './modules/surveys/survey-results.service.js';
 import { createSurveysRepository } from './modules/surveys/surveys.repository.js';
 import { surveysRoutes } from './modules/surveys/surveys.routes.js';
 import { createSurveysService } from './modules/surveys/surveys.service.js';
+import { createTargetsRepository } from './modules/targets/targets.repository.js';
+import { targetsRoutes } from './modules/targets/targets.routes.js';
+import { createTargetsService } from './modules/targets/targets.service.js';
 import { createTietoDashboardRepository } from './modules/tieto-dashboard/tieto-dashboard.repository.js';
 import { tietoDashboardRoutes } from './modules/tieto-dashboard/tieto-dashboard.routes.js';
 import {
   createTietoDashboardService,
   noDiscussionCounts,
 } from './modules/tieto-dashboard/tieto-dashboard.service.js';
+import { createUserTargetsRepository } from './modules/user-targets/user-targets.repository.js';
+import { userTargetsRoutes } from './modules/user-targets/user-targets.routes.js';
+import { createUserTargetsService } from './modules/user-targets/user-targets.service.js';
+import { createUsersRepository } from './modules/users/users.repository.js';
+import { usersRoutes } from './modules/users/users.routes.js';
+import { createUsersService } from './modules/users/users.service.js';
 import { authPlugin } from './plugins/auth.js';
 import { compressionPlugin } from './plugins/compression.js';
 import { docsPlugin } from './plugins/docs.js';

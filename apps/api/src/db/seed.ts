@@ -8,6 +8,7 @@ import { createRegistrationCodesRepository } from '../modules/registration-codes
 import { createRegistrationCodesService } from '../modules/registration-codes/registration-codes.service.js';
 import { createTargetsRepository } from '../modules/targets/targets.repository.js';
 import type { Db } from './client.js';
+import { seedTietoSurveys } from './demo/tieto-surveys.js';
 import {
   organizationApplications,
   organizations,
@@ -455,6 +456,7 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<b
       targetIds: [targetId('As Oy Kivikko'), targetId('Rivitalo Haukilahti')],
       permissions: [1, 2],
     });
+    await seedTietoSurveys(tx);
     return code;
   });
   if (options.dataDir) {

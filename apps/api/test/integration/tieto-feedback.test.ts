@@ -49,7 +49,10 @@ describe(`feedback (${DRIVER})`, () => {
     ]) {
       const list = await as('Ylläpitäjä').get(url);
       expect(list.statusCode, url).toBe(200);
-      expect(list.json().feedbacks.map((f: { id: string }) => f.id), url).toContain(id);
+      expect(
+        list.json().feedbacks.map((f: { id: string }) => f.id),
+        url,
+      ).toContain(id);
     }
     expect((await as('Käyttäjä').get('/api/tieto/feedbacks/')).statusCode).toBe(403);
   });
@@ -168,7 +171,9 @@ describe(`the Tieto dashboard (${DRIVER})`, () => {
     expect(mine.targets.length).toBeLessThanOrEqual(body.targets.length);
     expect(user.organizationId).toBe(fx.orgA.id);
 
-    const foreign = await as('Ylläpitäjä', 'B').get(`/api/tieto/dashboard?organizationId=${fx.orgA.id}`);
+    const foreign = await as('Ylläpitäjä', 'B').get(
+      `/api/tieto/dashboard?organizationId=${fx.orgA.id}`,
+    );
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json().code).toBe('ORGANIZATION_NOT_FOUND');
     const top = await as('Pääylläpitäjä').get(`/api/tieto/dashboard?organizationId=${fx.orgB.id}`);

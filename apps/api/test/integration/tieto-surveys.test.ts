@@ -37,7 +37,11 @@ async function createQuestion(groupId: string, org: 'A' | 'B' = 'A') {
   return res.json().question.id as string;
 }
 
-async function createSurvey(questionIds: string[], targetIds = [fx.orgA.target.id], org: 'A' | 'B' = 'A') {
+async function createSurvey(
+  questionIds: string[],
+  targetIds = [fx.orgA.target.id],
+  org: 'A' | 'B' = 'A',
+) {
   const res = await as('Pääkäyttäjä', org).post('/api/tieto/query/', {
     queryTitle: `Kysely ${tag()}`,
     queryDescription: 'Kerro mielipiteesi kohteen sisäilmasta',
@@ -305,7 +309,9 @@ describe(`answering and results (${DRIVER})`, () => {
     const all = await as('Pääkäyttäjä').get(`/api/tieto/all-results/?queryId=${survey.queryId}`);
     expect(all.statusCode).toBe(200);
     expect(all.json().results).toHaveLength(3);
-    expect((await as('Käyttäjä').get(`/api/tieto/results/?queryId=${survey.queryId}`)).statusCode).toBe(403);
+    expect(
+      (await as('Käyttäjä').get(`/api/tieto/results/?queryId=${survey.queryId}`)).statusCode,
+    ).toBe(403);
     expect(
       (await as('Ylläpitäjä', 'B').get(`/api/tieto/results/?queryId=${survey.queryId}`)).statusCode,
     ).toBe(404);

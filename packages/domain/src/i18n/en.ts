@@ -105,7 +105,8 @@ export const en: SharedMessages = {
       QUERY_NOT_FOUND: 'Survey not found',
       QUESTION_NOT_FOUND: 'Question not found',
       QUESTION_GROUP_NOT_FOUND: 'Question group not found',
-      ALREADY_ANSWERED: 'You have already answered this survey for this target. The answer cannot be changed.',
+      ALREADY_ANSWERED:
+        'You have already answered this survey for this target. The answer cannot be changed.',
       QUERY_CLOSED: 'The survey is not open',
       QUERY_HAS_ANSWERS: 'The survey has answers, so its questions can no longer change',
     },

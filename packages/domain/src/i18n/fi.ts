@@ -106,7 +106,8 @@ export const fi = {
       QUERY_NOT_FOUND: 'Kyselyä ei löytynyt',
       QUESTION_NOT_FOUND: 'Kysymystä ei löytynyt',
       QUESTION_GROUP_NOT_FOUND: 'Kysymysryhmää ei löytynyt',
-      ALREADY_ANSWERED: 'Olet jo vastannut tähän kyselyyn tämän kohteen osalta. Vastausta ei voi muuttaa.',
+      ALREADY_ANSWERED:
+        'Olet jo vastannut tähän kyselyyn tämän kohteen osalta. Vastausta ei voi muuttaa.',
       QUERY_CLOSED: 'Kysely ei ole avoinna',
       QUERY_HAS_ANSWERS: 'Kyselyyn on jo vastattu, joten sen kysymyksiä ei voi enää muuttaa',
     },

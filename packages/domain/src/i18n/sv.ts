@@ -103,7 +103,8 @@ export const sv: SharedMessages = {
       QUERY_NOT_FOUND: 'Enkäten hittades inte',
       QUESTION_NOT_FOUND: 'Frågan hittades inte',
       QUESTION_GROUP_NOT_FOUND: 'Frågegruppen hittades inte',
-      ALREADY_ANSWERED: 'Du har redan svarat på denna enkät för detta objekt. Svaret kan inte ändras.',
+      ALREADY_ANSWERED:
+        'Du har redan svarat på denna enkät för detta objekt. Svaret kan inte ändras.',
       QUERY_CLOSED: 'Enkäten är inte öppen',
       QUERY_HAS_ANSWERS: 'Enkäten har svar, så dess frågor kan inte längre ändras',
     },

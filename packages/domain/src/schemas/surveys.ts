@@ -283,7 +283,13 @@ export const resultResponse = z.object({ message: z.string(), result: resultReco
 /** GET /api/tieto/results/ and /all-results/: queryId, and optionally one target. */
 export const resultsQuery = z.object({ queryId: id(), targetId: id().optional() });
 
-const answerCounts = { a1: z.number(), a2: z.number(), a3: z.number(), a4: z.number(), a5: z.number() };
+const answerCounts = {
+  a1: z.number(),
+  a2: z.number(),
+  a3: z.number(),
+  a4: z.number(),
+  a5: z.number(),
+};
 
 /** One question's figures: counts a1..a5 and their shares of the answers to it, 2 decimals. */
 export const questionResult = surveyQuestion.extend({

@@ -16,9 +16,9 @@ const WITHOUT_ORGANIZATION: Record<string, string> = {
   target_contact_users:
     'a link between a target and a user of its organization: scoped through both',
   registration_code_targets: "owned by its code: scoped through the code's organization",
-  query_targets: "a link between a survey and a target of its organization: scoped through both",
+  query_targets: 'a link between a survey and a target of its organization: scoped through both',
   query_questions:
-    "a link between a survey and a question of its organization: scoped through the survey",
+    'a link between a survey and a question of its organization: scoped through the survey',
   query_answers: "owned by its result: scoped through the result's organization",
 };
 

@@ -58,13 +58,16 @@ export function createFeedbackRepository(db: Db) {
       )
       .orderBy(desc(feedbacks.createdAt), asc(feedbacks.id))
       .limit(FEEDBACK_LIST_MAX);
-    return rows.map(({ senderFirstName, senderLastName, targetName, createdAt, updatedAt, ...row }) => ({
-      ...row,
-      senderName: senderFirstName === null ? null : `${senderFirstName} ${senderLastName ?? ''}`.trim(),
-      Targets: [{ targetName }],
-      createdAt: createdAt.toISOString(),
-      updatedAt: updatedAt.toISOString(),
-    }));
+    return rows.map(
+      ({ senderFirstName, senderLastName, targetName, createdAt, updatedAt, ...row }) => ({
+        ...row,
+        senderName:
+          senderFirstName === null ? null : `${senderFirstName} ${senderLastName ?? ''}`.trim(),
+        Targets: [{ targetName }],
+        createdAt: createdAt.toISOString(),
+        updatedAt: updatedAt.toISOString(),
+      }),
+    );
   }
 
   return {

@@ -71,7 +71,10 @@ export function createSurveyResultsRepository(db: Db) {
           .innerJoin(queryResults, eq(queryResults.id, queryAnswers.resultId))
           .where(where(scope, queryId, targetId))
           .groupBy(queryAnswers.questionId, queryAnswers.value),
-        db.select({ n: count() }).from(queryResults).where(where(scope, queryId, targetId)),
+        db
+          .select({ n: count() })
+          .from(queryResults)
+          .where(where(scope, queryId, targetId)),
       ]);
       return { values, answerCount: total?.n ?? 0 };
     },
@@ -87,7 +90,10 @@ export function createSurveyResultsRepository(db: Db) {
           targetName: targets.targetName,
           queryComment: queryResults.comment,
           createdAt: queryResults.createdAt,
-          answers: sql<Record<string, number> | null>`(select json_object_agg(${queryAnswers.questionId}, ${queryAnswers.value}) from ${queryAnswers} where ${queryAnswers.resultId} = ${queryResults.id})`,
+          answers: sql<Record<
+            string,
+            number
+          > | null>`(select json_object_agg(${queryAnswers.questionId}, ${queryAnswers.value}) from ${queryAnswers} where ${queryAnswers.resultId} = ${queryResults.id})`,
         })
         .from(queryResults)
         .innerJoin(targets, eq(targets.targetId, queryResults.targetId))

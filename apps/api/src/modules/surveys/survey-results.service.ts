@@ -110,8 +110,9 @@ export function createSurveyResultsService({
         const counts = Object.fromEntries(
           ANSWER_VALUES.map((value) => [
             `a${value}`,
-            counted.values.find((row) => row.questionId === question.id && row.value === Number(value))
-              ?.n ?? 0,
+            counted.values.find(
+              (row) => row.questionId === question.id && row.value === Number(value),
+            )?.n ?? 0,
           ]),
         ) as Record<'a1' | 'a2' | 'a3' | 'a4' | 'a5', number>;
         const total = counts.a1 + counts.a2 + counts.a3 + counts.a4 + counts.a5;

@@ -6,9 +6,9 @@ import {
   queries,
   queryQuestions,
   queryResults,
+  queryTargets,
   questionGroups,
   questions,
-  queryTargets,
   targets,
 } from '../../db/schema/index.js';
 import { assertWithin, inScope, type Scope, targetVisible } from '../../lib/scope.js';
@@ -89,7 +89,9 @@ export function createSurveysRepository(db: Db) {
       })
       .from(questions)
       .innerJoin(questionGroups, eq(questionGroups.id, questions.groupId))
-      .where(and(inScope(questions.organizationId, scope), ids ? inArray(questions.id, ids) : undefined))
+      .where(
+        and(inScope(questions.organizationId, scope), ids ? inArray(questions.id, ids) : undefined),
+      )
       .orderBy(asc(questionGroups.name), asc(questions.description), asc(questions.id));
     return rows.map(({ groupName, ...row }) => ({
       ...row,
@@ -193,7 +195,10 @@ export function createSurveysRepository(db: Db) {
     },
     async insertGroup(scope: Scope, values: GroupValues): Promise<string> {
       assertWithin(scope, values.organizationId);
-      const [row] = await db.insert(questionGroups).values(values).returning({ id: questionGroups.id });
+      const [row] = await db
+        .insert(questionGroups)
+        .values(values)
+        .returning({ id: questionGroups.id });
       if (!row) throw new Error('question group not stored');
       return row.id;
     },

@@ -1,14 +1,15 @@
 import type {
   CreateQuestionBody,
   CreateQuestionGroupBody,
+  createQueryBody,
   QueryForTargetQuery,
   QueryRecord,
   QuestionGroupRecord,
   QuestionRecord,
   UpdateQuestionBody,
   UpdateQuestionGroupBody,
+  updateQueryBody,
 } from '@vahti/domain';
-import { createQueryBody, updateQueryBody } from '@vahti/domain';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import type { Caller } from '../../lib/caller.js';
@@ -68,7 +69,10 @@ export function createSurveysService({
   /** The organization of a new group or survey: the own, or the one the top role names. */
   async function organizationFor(scope: Scope, requested: string | undefined, field: string) {
     if (crossesOrganizations(scope) && !requested) {
-      throw invalid(field, field === 'queryOrganization' ? 'surveys.organizationRequired' : 'required');
+      throw invalid(
+        field,
+        field === 'queryOrganization' ? 'surveys.organizationRequired' : 'required',
+      );
     }
     const organizationId = homeOrganization(scope, requested, field);
     if (crossesOrganizations(scope) && !(await organizations.lookup(scope, organizationId))) {
@@ -93,7 +97,8 @@ export function createSurveysService({
       surveys.listTargetIdsOfOrganization(scope, organizationId, targetIds),
       Promise.all(targetIds.map((id) => results.findVisibleTarget(scope, id))),
     ]);
-    if (visibleQuestions.length !== questionIds.length) throw notFound('surveys.QUESTION_NOT_FOUND');
+    if (visibleQuestions.length !== questionIds.length)
+      throw notFound('surveys.QUESTION_NOT_FOUND');
     if (visibleTargets.some((target) => !target)) throw notFound('TARGET_NOT_FOUND');
     if (ownQuestions.length !== questionIds.length) {
       throw invalid('queryQuestions', 'surveys.questionsOfAnotherOrganization');
@@ -103,7 +108,8 @@ export function createSurveysService({
     }
   }
 
-  const sameIds = (a: string[], b: string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+  const sameIds = (a: string[], b: string[]) =>
+    a.length === b.length && a.every((x, i) => x === b[i]);
 
   return {
     // ------------------------------------------------------------ question groups
@@ -265,7 +271,11 @@ export function createSurveysService({
 
     async createQuery(caller: Caller, body: CreateQuery) {
       const scope = authorize(caller, MANAGE);
-      const organizationId = await organizationFor(scope, body.queryOrganization, 'queryOrganization');
+      const organizationId = await organizationFor(
+        scope,
+        body.queryOrganization,
+        'queryOrganization',
+      );
       await requireParts(scope, organizationId, body.queryQuestions, body.queryTargets);
       const values = {
         organizationId,
@@ -307,7 +317,8 @@ export function createSurveysService({
         });
         if (changed === 0) throw notFound('surveys.QUERY_NOT_FOUND');
         await surveys.setQueryTargets(scope, body.queryId, body.queryTargets);
-        if (questionsChange) await surveys.setQueryQuestions(scope, body.queryId, body.queryQuestions);
+        if (questionsChange)
+          await surveys.setQueryQuestions(scope, body.queryId, body.queryQuestions);
         await audit.record(scope, {
           action: 'query.update',
           entityId: body.queryId,

@@ -63,7 +63,9 @@ export function createTietoDashboardRepository(db: Db) {
         db
           .select({ n: count() })
           .from(users)
-          .where(and(eq(users.organizationId, organizationId), inScope(users.organizationId, scope))),
+          .where(
+            and(eq(users.organizationId, organizationId), inScope(users.organizationId, scope)),
+          ),
         db
           .select({ n: count() })
           .from(feedbacks)
@@ -86,10 +88,7 @@ export function createTietoDashboardRepository(db: Db) {
     /** Per target the scope sees: linked users, feedback and the surveys concerning it. */
     async countPerTarget(scope: Scope, organizationId: string) {
       const ofOrganization = (column: AnyPgColumn) =>
-        and(
-          targetVisible(db, column, scope),
-          eq(targets.organizationId, organizationId),
-        );
+        and(targetVisible(db, column, scope), eq(targets.organizationId, organizationId));
       const [usersByTarget, feedbacksByTarget, queriesByTarget] = await Promise.all([
         countBy(
           db
