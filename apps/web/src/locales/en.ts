@@ -1,4 +1,7 @@
 import type { WebMessages } from './fi';
+import { feedbackEn } from '@/features/feedback/locales/en';
+import { surveysEn } from '@/features/surveys/locales/en';
+import { tietoDashboardEn } from '@/features/tieto-dashboard/locales/en';
 
 export const en: WebMessages = {
   app: {
@@ -422,4 +425,7 @@ export const en: WebMessages = {
     text: 'The page failed to load. Reload the page.',
     reload: 'Reload the page',
   },
+  surveys: surveysEn,
+  feedback: feedbackEn,
+  tietoDashboard: tietoDashboardEn,
 };

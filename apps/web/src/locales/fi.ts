@@ -1,3 +1,6 @@
+import { feedbackFi } from '@/features/feedback/locales/fi';
+import { surveysFi } from '@/features/surveys/locales/fi';
+import { tietoDashboardFi } from '@/features/tieto-dashboard/locales/fi';
 /**
  * Finnish screen texts of the web app. Validation and error texts shared with the API come from
  * `sharedMessages` in @vahti/domain and are merged in by lib/i18n.ts; keep the top-level keys
@@ -429,6 +432,9 @@ export const fi = {
     text: 'Sivun lataaminen epäonnistui. Lataa sivu uudelleen.',
     reload: 'Lataa sivu uudelleen',
   },
+  surveys: surveysFi,
+  feedback: feedbackFi,
+  tietoDashboard: tietoDashboardFi,
 } as const;
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

@@ -1,4 +1,7 @@
 import type { WebMessages } from './fi';
+import { feedbackSv } from '@/features/feedback/locales/sv';
+import { surveysSv } from '@/features/surveys/locales/sv';
+import { tietoDashboardSv } from '@/features/tieto-dashboard/locales/sv';
 
 export const sv: WebMessages = {
   app: {
@@ -424,4 +427,7 @@ export const sv: WebMessages = {
     text: 'Sidan kunde inte laddas. Ladda om sidan.',
     reload: 'Ladda om sidan',
   },
+  surveys: surveysSv,
+  feedback: feedbackSv,
+  tietoDashboard: tietoDashboardSv,
 };
