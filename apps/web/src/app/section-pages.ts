@@ -8,17 +8,7 @@ import type { Section } from '@vahti/domain';
 export const SECTION_PAGES: Record<Section, readonly string[]> = {
   tieto: [
     'discussions',
-    'show-survey-form',
-    'show-survey-results',
     'show-materialbank-files',
-    'add-feedback',
-    'show-feedbacks',
-    'add-new-query',
-    'show-queries',
-    'add-new-question-group',
-    'show-question-groups',
-    'add-new-question',
-    'show-questions',
     'add-discussion',
     'show-discussions',
     'current-discussions',

@@ -1,7 +1,7 @@
-import type { WebMessages } from './fi';
 import { feedbackEn } from '@/features/feedback/locales/en';
 import { surveysEn } from '@/features/surveys/locales/en';
 import { tietoDashboardEn } from '@/features/tieto-dashboard/locales/en';
+import type { WebMessages } from './fi';
 
 export const en: WebMessages = {
   app: {
@@ -363,6 +363,7 @@ export const en: WebMessages = {
     answerSurvey: 'Answer a survey',
     showQueries: 'Show surveys',
     addQuery: 'Add survey',
+    surveyResults: 'Survey results',
     showQuestions: 'Show questions',
     addQuestion: 'Add question',
     showQuestionGroups: 'Show question groups',

@@ -370,6 +370,7 @@ export const fi = {
     answerSurvey: 'Vastaa kyselyyn',
     showQueries: 'Näytä kyselyt',
     addQuery: 'Lisää uusi kysely',
+    surveyResults: 'Kyselyn tulokset',
     showQuestions: 'Näytä kysymykset',
     addQuestion: 'Lisää uusi kysymys',
     showQuestionGroups: 'Näytä kysymysryhmät',

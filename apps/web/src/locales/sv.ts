@@ -1,7 +1,7 @@
-import type { WebMessages } from './fi';
 import { feedbackSv } from '@/features/feedback/locales/sv';
 import { surveysSv } from '@/features/surveys/locales/sv';
 import { tietoDashboardSv } from '@/features/tieto-dashboard/locales/sv';
+import type { WebMessages } from './fi';
 
 export const sv: WebMessages = {
   app: {
@@ -365,6 +365,7 @@ export const sv: WebMessages = {
     answerSurvey: 'Svara på en enkät',
     showQueries: 'Visa enkäter',
     addQuery: 'Lägg till enkät',
+    surveyResults: 'Enkätresultat',
     showQuestions: 'Visa frågor',
     addQuestion: 'Lägg till fråga',
     showQuestionGroups: 'Visa frågegrupper',

@@ -37,7 +37,8 @@ export function useQueriesOfTarget(targetId: string) {
 function useSaveQuery<T>(method: 'POST' | 'PATCH') {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: T) => apiRequest('/api/tieto/query', { method, body, schema: queryResponse }),
+    mutationFn: (body: T) =>
+      apiRequest('/api/tieto/query', { method, body, schema: queryResponse }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: surveysKeys.all }),
   });
 }

@@ -12,7 +12,8 @@ import { surveysKeys } from './survey-keys';
 export function questionsQueryOptions() {
   return queryOptions({
     queryKey: surveysKeys.questions(),
-    queryFn: ({ signal }) => apiRequest('/api/tieto/questions', { schema: questionsResponse, signal }),
+    queryFn: ({ signal }) =>
+      apiRequest('/api/tieto/questions', { schema: questionsResponse, signal }),
     select: (data) => data.questions,
   });
 }

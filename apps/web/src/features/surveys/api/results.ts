@@ -25,4 +25,3 @@ export function getAllResults(queryId: string, targetId: string) {
     schema: allResultsResponse,
   });
 }
-

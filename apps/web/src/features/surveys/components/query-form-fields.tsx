@@ -67,7 +67,11 @@ export function QueryFormFields({
     .map((target) => ({ value: target.targetId, label: target.targetName }));
   const questionOptions = (questions.data ?? [])
     .filter((question) => question.organizationId === organization)
-    .filter((question) => question.questionState === 'Aktiivinen' || form.getValues('queryQuestions').includes(question.id))
+    .filter(
+      (question) =>
+        question.questionState === 'Aktiivinen' ||
+        form.getValues('queryQuestions').includes(question.id),
+    )
     .map((question) => ({
       value: question.id,
       label: `${question.questionDescription} (${question.TietoQuestionGroup.queryQuestionGroupName})`,
@@ -82,7 +86,12 @@ export function QueryFormFields({
         autoComplete="off"
         required
       />
-      <TextAreaField form={form} name="queryDescription" label={t('surveys.queryDescription')} required />
+      <TextAreaField
+        form={form}
+        name="queryDescription"
+        label={t('surveys.queryDescription')}
+        required
+      />
       <MultiSelectField
         control={form.control}
         name="queryTargets"

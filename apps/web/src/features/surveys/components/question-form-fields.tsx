@@ -21,7 +21,12 @@ export function QuestionFormFields({ form }: { form: UseFormReturn<CreateQuestio
   return (
     <>
       <AlertMessage message={errorText(groups.error)} />
-      <TextAreaField form={form} name="questionDescription" label={t('surveys.question')} required />
+      <TextAreaField
+        form={form}
+        name="questionDescription"
+        label={t('surveys.question')}
+        required
+      />
       <SelectField
         control={form.control}
         name="questionGroup"

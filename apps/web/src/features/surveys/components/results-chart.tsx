@@ -47,7 +47,11 @@ export default function ResultsChart({ results }: { results: QuestionResult[] })
       aria: { enabled: false },
       textStyle: text,
       color: SCALE_COLORS,
-      tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' }, valueFormatter: (v) => `${v} %` },
+      tooltip: {
+        trigger: 'axis',
+        axisPointer: { type: 'shadow' },
+        valueFormatter: (v) => `${v} %`,
+      },
       legend: { bottom: 0, textStyle: text },
       grid: { left: 8, right: 16, top: 8, bottom: 72, containLabel: true },
       xAxis: { type: 'value', max: 100, axisLabel: { formatter: '{value} %' } },

@@ -37,7 +37,8 @@ export const surveysFi = {
   alreadyAnswered: 'Olet jo vastannut tähän kyselyyn tämän kohteen osalta. Kiitos!',
   comment: 'Kommentti',
   review: 'Tarkista vastaukset',
-  reviewIntro: 'Tarkista vastauksesi. Voit vielä muuttaa niitä; lähettämisen jälkeen vastauksia ei voi muokata.',
+  reviewIntro:
+    'Tarkista vastauksesi. Voit vielä muuttaa niitä; lähettämisen jälkeen vastauksia ei voi muokata.',
   edit: 'Muokkaa vastauksia',
   send: 'Lähetä vastaukset',
   sent: 'Vastauksesi on tallennettu. Siirryt hetken kuluttua etusivulle.',

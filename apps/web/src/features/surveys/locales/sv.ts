@@ -38,7 +38,8 @@ export const surveysSv: typeof surveysFi = {
   alreadyAnswered: 'Du har redan svarat på denna enkät för detta objekt. Tack!',
   comment: 'Kommentar',
   review: 'Granska svaren',
-  reviewIntro: 'Granska dina svar. Du kan ännu ändra dem; efter att de skickats kan de inte redigeras.',
+  reviewIntro:
+    'Granska dina svar. Du kan ännu ändra dem; efter att de skickats kan de inte redigeras.',
   edit: 'Ändra svaren',
   send: 'Skicka svaren',
   sent: 'Dina svar har sparats. Du kommer strax till startsidan.',

@@ -15,7 +15,9 @@ export function AddQuestionRoute() {
     defaultValues: emptyQuestion(),
     mutation: useCreateQuestion(),
     // The next question likely goes to the same group.
-    afterSuccess: { reset: (_, values) => ({ ...emptyQuestion(), questionGroup: values.questionGroup }) },
+    afterSuccess: {
+      reset: (_, values) => ({ ...emptyQuestion(), questionGroup: values.questionGroup }),
+    },
   });
   return (
     <FormScreen title={t('surveys.addQuestionTitle')}>

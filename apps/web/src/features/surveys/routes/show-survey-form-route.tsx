@@ -105,8 +105,7 @@ export function ShowSurveyFormRoute() {
     );
   };
 
-  const loadError =
-    errorText(targets.error) ?? errorText(surveys.error) ?? errorText(survey.error);
+  const loadError = errorText(targets.error) ?? errorText(surveys.error) ?? errorText(survey.error);
   const locked = step !== 'answer';
 
   return (

@@ -139,7 +139,9 @@ export function ShowSurveyResultsRoute() {
                 <Typography variant="h5" component="h2">
                   {results.data.query.queryTitle}
                 </Typography>
-                <Typography>{t('surveys.answerCount', { count: results.data.answerCount })}</Typography>
+                <Typography>
+                  {t('surveys.answerCount', { count: results.data.answerCount })}
+                </Typography>
               </Stack>
               <Button variant="outlined" startIcon={<DownloadIcon />} onClick={handleExport}>
                 {t('surveys.exportCsv')}
@@ -170,7 +172,8 @@ export function ShowSurveyResultsRoute() {
                       </TableCell>
                       {ANSWER_VALUES.map((value) => (
                         <TableCell key={value} align="right" sx={{ whiteSpace: 'nowrap' }}>
-                          {row[`a${value}`]} ({formatPercent(row.percentages[`a${value}`], language)})
+                          {row[`a${value}`]} (
+                          {formatPercent(row.percentages[`a${value}`], language)})
                         </TableCell>
                       ))}
                       <TableCell align="right">{row.total}</TableCell>

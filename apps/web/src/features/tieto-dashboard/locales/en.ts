@@ -9,5 +9,6 @@ export const tietoDashboardEn: typeof tietoDashboardFi = {
   usersLabel: 'Users',
   targetsTitle: 'Targets',
   noTargets: 'No data available',
-  chartLabel: '{{name}}: discussions {{discussions}}, feedback {{feedbacks}}, surveys {{queries}}, users {{users}}',
+  chartLabel:
+    '{{name}}: discussions {{discussions}}, feedback {{feedbacks}}, surveys {{queries}}, users {{users}}',
 };

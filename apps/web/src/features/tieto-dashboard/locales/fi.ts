@@ -8,5 +8,6 @@ export const tietoDashboardFi = {
   usersLabel: 'Käyttäjät',
   targetsTitle: 'Kohteet',
   noTargets: 'Tietoa ei saatavilla',
-  chartLabel: '{{name}}: keskustelut {{discussions}}, palautteet {{feedbacks}}, kyselyt {{queries}}, käyttäjät {{users}}',
+  chartLabel:
+    '{{name}}: keskustelut {{discussions}}, palautteet {{feedbacks}}, kyselyt {{queries}}, käyttäjät {{users}}',
 };

@@ -9,5 +9,6 @@ export const tietoDashboardSv: typeof tietoDashboardFi = {
   usersLabel: 'Användare',
   targetsTitle: 'Objekt',
   noTargets: 'Ingen information tillgänglig',
-  chartLabel: '{{name}}: diskussioner {{discussions}}, respons {{feedbacks}}, enkäter {{queries}}, användare {{users}}',
+  chartLabel:
+    '{{name}}: diskussioner {{discussions}}, respons {{feedbacks}}, enkäter {{queries}}, användare {{users}}',
 };

@@ -1,0 +1,75 @@
+import { useTheme } from '@mui/material/styles';
+import { PieChart, type PieSeriesOption } from 'echarts/charts';
+import {
+  TitleComponent,
+  type TitleComponentOption,
+  TooltipComponent,
+  type TooltipComponentOption,
+} from 'echarts/components';
+import { type ComposeOption, init, use } from 'echarts/core';
+import { SVGRenderer } from 'echarts/renderers';
+import { useEffect, useRef } from 'react';
+
+use([PieChart, TooltipComponent, TitleComponent, SVGRenderer]);
+
+type DoughnutOption = ComposeOption<
+  PieSeriesOption | TooltipComponentOption | TitleComponentOption
+>;
+
+export const CHART_HEIGHT = 200;
+
+export interface Slice {
+  name: string;
+  value: number;
+  color: string;
+}
+
+/** A doughnut of the counts with a text in the centre (Apache ECharts); hidden from screen readers. */
+export default function TietoDoughnutChart({
+  slices,
+  centerText,
+}: {
+  slices: Slice[];
+  centerText: string;
+}) {
+  const theme = useTheme();
+  const element = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const container = element.current;
+    if (!container) return;
+    const chart = init(container, undefined, { renderer: 'svg' });
+    const text = {
+      fontFamily: theme.typography.fontFamily,
+      fontSize: theme.typography.htmlFontSize * 0.875,
+      color: theme.palette.text.primary,
+    };
+    const option: DoughnutOption = {
+      aria: { enabled: false },
+      color: slices.map((slice) => slice.color),
+      textStyle: text,
+      tooltip: { trigger: 'item', formatter: '{b}: {c}', textStyle: text },
+      title: {
+        text: centerText,
+        left: 'center',
+        top: 'middle',
+        textStyle: { ...text, fontWeight: 600 },
+      },
+      series: [
+        {
+          type: 'pie',
+          radius: ['55%', '80%'],
+          label: { show: false },
+          data: slices.map(({ name, value }) => ({ name, value })),
+        },
+      ],
+    };
+    chart.setOption(option);
+    const observer = new ResizeObserver(() => chart.resize());
+    observer.observe(container);
+    return () => {
+      observer.disconnect();
+      chart.dispose();
+    };
+  }, [slices, centerText, theme]);
+  return <div ref={element} aria-hidden="true" style={{ width: '100%', height: CHART_HEIGHT }} />;
+}
