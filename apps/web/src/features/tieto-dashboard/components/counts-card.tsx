@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import type { TietoCounts } from '@vahti/domain';
 import { lazy, Suspense, useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CHART_HEIGHT } from './tieto-doughnut-chart';
+import { CHART_HEIGHT } from './chart-size';
 
 // ECharts is fetched only when the dashboard draws its first chart.
 const TietoDoughnutChart = lazy(() => import('./tieto-doughnut-chart'));

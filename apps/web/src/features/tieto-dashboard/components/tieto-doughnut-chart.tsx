@@ -16,7 +16,7 @@ type DoughnutOption = ComposeOption<
   PieSeriesOption | TooltipComponentOption | TitleComponentOption
 >;
 
-export const CHART_HEIGHT = 200;
+import { CHART_HEIGHT } from './chart-size';
 
 export interface Slice {
   name: string;
