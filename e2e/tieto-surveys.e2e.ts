@@ -104,6 +104,7 @@ describe('Tieto surveys and feedback in the browser', () => {
     expect(await user.getByRole('button', { name: 'Muokkaa vastauksia' }).count()).toBe(0);
     await user.waitForURL(/#\/tieto\/dashboard$/);
     expect(hashPath(user)).toBe('/tieto/dashboard');
+    await user.getByRole('heading', { name: 'Tieto – etusivu' }).waitFor();
 
     // The same survey for the same target again: already answered.
     await user.goto('/#/tieto/show-survey-form');
@@ -191,6 +192,8 @@ describe('Tieto surveys and feedback in the browser', () => {
       .getByText(/Keskustelut: \d+/)
       .first()
       .waitFor();
+    await page.locator('[data-chart="tieto-counts"] svg').first().waitFor();
+    await expectAccessible(page);
     await screenshot(page, 'tieto-dashboard-360');
     for (const [path, heading, name] of [
       ['/#/tieto/show-survey-form', 'Vastaa kyselyyn', 'survey-form-360'],
@@ -203,6 +206,7 @@ describe('Tieto surveys and feedback in the browser', () => {
       if (name === 'survey-results-360') {
         await choose(page, 'Kysely', SURVEY);
         await page.getByText(/Vastauksia yhteensä/).waitFor();
+        await page.locator('[data-chart="survey-results"] svg').waitFor();
       }
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(width, path).toBeLessThanOrEqual(360);

@@ -21,7 +21,12 @@ export function MessagesTab() {
       color="inherit"
       component={Link}
       to="/tieto/show-feedbacks"
-      aria-label={t('feedback.messagesTabLabel', { count: n })}
+      // Until the count arrives the tab is named without one (never a wrong "0").
+      aria-label={
+        count.data === undefined
+          ? t('feedback.messagesTab')
+          : t('feedback.messagesTabLabel', { count: n })
+      }
       startIcon={
         <Badge badgeContent={n} color="error" max={99}>
           <MailIcon />

@@ -37,6 +37,10 @@ export default function ResultsChart({ results }: { results: QuestionResult[] })
   useEffect(() => {
     const container = element.current;
     if (!container) return;
+    // On a phone the legend is a list below the bars, so it never runs over the axis.
+    const narrow = container.clientWidth < 640;
+    const legendHeight = narrow ? ANSWER_VALUES.length * 24 : 32;
+    container.style.height = `${results.length * BAR_HEIGHT + legendHeight + 72}px`;
     const chart = init(container, undefined, { renderer: 'svg' });
     const text = {
       fontFamily: theme.typography.fontFamily,
@@ -52,8 +56,10 @@ export default function ResultsChart({ results }: { results: QuestionResult[] })
         axisPointer: { type: 'shadow' },
         valueFormatter: (v) => `${v} %`,
       },
-      legend: { bottom: 0, textStyle: text },
-      grid: { left: 8, right: 16, top: 8, bottom: 72, containLabel: true },
+      legend: narrow
+        ? { bottom: 0, left: 0, orient: 'vertical', textStyle: text }
+        : { bottom: 0, textStyle: text },
+      grid: { left: 8, right: 16, top: 8, bottom: legendHeight + 32, containLabel: true },
       xAxis: { type: 'value', max: 100, axisLabel: { formatter: '{value} %' } },
       yAxis: {
         type: 'category',
@@ -80,6 +86,7 @@ export default function ResultsChart({ results }: { results: QuestionResult[] })
     <div
       ref={element}
       aria-hidden="true"
+      data-chart="survey-results"
       style={{ width: '100%', height: results.length * BAR_HEIGHT + 120 }}
     />
   );

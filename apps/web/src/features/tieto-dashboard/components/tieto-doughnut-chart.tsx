@@ -71,5 +71,12 @@ export default function TietoDoughnutChart({
       chart.dispose();
     };
   }, [slices, centerText, theme]);
-  return <div ref={element} aria-hidden="true" style={{ width: '100%', height: CHART_HEIGHT }} />;
+  return (
+    <div
+      ref={element}
+      aria-hidden="true"
+      data-chart="tieto-counts"
+      style={{ width: '100%', height: CHART_HEIGHT }}
+    />
+  );
 }
