@@ -56,11 +56,18 @@ export async function createWorld(ctx: TestContext) {
     await fx.create.link(victimA, fx.orgA.target.id),
     await fx.create.link(victimB, fx.orgB.target.id),
   ];
+  // Tieto's demo surveys, questions, groups and feedback of both organizations.
+  const tieto = (
+    await rowsOf<{ id: string }>(
+      sql`select id::text as id from queries union all select id::text from questions
+          union all select id::text from question_groups union all select id::text from feedbacks`,
+    )
+  ).map((row) => row.id);
   const ids: IdPool = {
     organization,
     user,
     target,
-    any: [...organization, ...user, ...target, ...links, codeA.id, codeB.id, fx.missing],
+    any: [...organization, ...user, ...target, ...links, codeA.id, codeB.id, fx.missing, ...tieto],
   };
 
   const callers: Caller[] = [

@@ -59,6 +59,10 @@ export default function TietoDoughnutChart({
           type: 'pie',
           radius: ['55%', '80%'],
           label: { show: false },
+          // All zero: a grey ring, not three equal slices that suggest figures.
+          stillShowZeroSum: false,
+          showEmptyCircle: true,
+          emptyCircleStyle: { color: theme.palette.grey[300] },
           data: slices.map(({ name, value }) => ({ name, value })),
         },
       ],
