@@ -1,5 +1,5 @@
 import type { QueryRecord, State, SurveyQuestion } from '@vahti/domain';
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   organizations,
@@ -352,15 +352,6 @@ export function createSurveysRepository(db: Db) {
         .innerJoin(queries, eq(queries.id, queryQuestions.queryId))
         .where(and(eq(queryQuestions.queryId, queryId), queryVisible(scope)))
         .orderBy(asc(queryQuestions.position));
-    },
-
-    /** How many surveys of the organization are in scope (for a count check). */
-    async countQueries(scope: Scope, organizationId: string) {
-      const [row] = await db
-        .select({ n: count() })
-        .from(queries)
-        .where(and(eq(queries.organizationId, organizationId), queryVisible(scope)));
-      return row?.n ?? 0;
     },
   };
 }

@@ -44,7 +44,7 @@ export default function ResultsChart({ results }: { results: QuestionResult[] })
     const chart = init(container, undefined, { renderer: 'svg' });
     const text = {
       fontFamily: theme.typography.fontFamily,
-      fontSize: theme.typography.htmlFontSize * 0.8,
+      fontSize: theme.typography.htmlFontSize * 0.875,
       color: theme.palette.text.primary,
     };
     const option: ResultsOption = {

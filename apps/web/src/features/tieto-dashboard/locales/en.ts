@@ -1,7 +1,6 @@
 import type { tietoDashboardFi } from './fi';
 
 export const tietoDashboardEn: typeof tietoDashboardFi = {
-  title: 'Tieto',
   discussions: 'Discussions',
   feedbacks: 'Feedback',
   queries: 'Surveys',
@@ -9,6 +8,4 @@ export const tietoDashboardEn: typeof tietoDashboardFi = {
   usersLabel: 'Users',
   targetsTitle: 'Targets',
   noTargets: 'No data available',
-  chartLabel:
-    '{{name}}: discussions {{discussions}}, feedback {{feedbacks}}, surveys {{queries}}, users {{users}}',
 };

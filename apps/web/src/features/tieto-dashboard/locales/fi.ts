@@ -1,6 +1,5 @@
 /** Finnish screen texts of the Tieto dashboard (spec 001 §2 Tieto 1). */
 export const tietoDashboardFi = {
-  title: 'Tieto',
   discussions: 'Keskustelut',
   feedbacks: 'Palautteet',
   queries: 'Kyselyt',
@@ -8,6 +7,4 @@ export const tietoDashboardFi = {
   usersLabel: 'Käyttäjät',
   targetsTitle: 'Kohteet',
   noTargets: 'Tietoa ei saatavilla',
-  chartLabel:
-    '{{name}}: keskustelut {{discussions}}, palautteet {{feedbacks}}, kyselyt {{queries}}, käyttäjät {{users}}',
 };

@@ -1,7 +1,6 @@
 import type { tietoDashboardFi } from './fi';
 
 export const tietoDashboardSv: typeof tietoDashboardFi = {
-  title: 'Tieto',
   discussions: 'Diskussioner',
   feedbacks: 'Respons',
   queries: 'Enkäter',
@@ -9,6 +8,4 @@ export const tietoDashboardSv: typeof tietoDashboardFi = {
   usersLabel: 'Användare',
   targetsTitle: 'Objekt',
   noTargets: 'Ingen information tillgänglig',
-  chartLabel:
-    '{{name}}: diskussioner {{discussions}}, respons {{feedbacks}}, enkäter {{queries}}, användare {{users}}',
 };
