@@ -5,6 +5,7 @@ import { AlertMessage } from '@/components/alert-message';
 import { SelectField } from '@/components/select-field';
 import { TextAreaField } from '@/components/text-area-field';
 import { errorText } from '@/lib/api-client';
+import { useCan } from '@/lib/session';
 import { useQuestionGroups } from '../api/question-groups';
 import { StateSelect } from './state-select';
 
@@ -18,6 +19,8 @@ export const emptyQuestion = (): CreateQuestionBody => ({
 export function QuestionFormFields({ form }: { form: UseFormReturn<CreateQuestionBody> }) {
   const { t } = useTranslation();
   const groups = useQuestionGroups();
+  // The top administrator sees every organization's groups: the label names the organization.
+  const crossesOrganizations = useCan({ do: 'crossOrganizations' });
   return (
     <>
       <AlertMessage message={errorText(groups.error)} />
@@ -34,7 +37,9 @@ export function QuestionFormFields({ form }: { form: UseFormReturn<CreateQuestio
         required
         options={(groups.data ?? []).map((group) => ({
           value: group.id,
-          label: group.queryQuestionGroupName,
+          label: crossesOrganizations
+            ? `${group.queryQuestionGroupName} (${group.Organization.organizationName})`
+            : group.queryQuestionGroupName,
         }))}
       />
       <StateSelect form={form} name="questionState" />
