@@ -38,6 +38,7 @@ export default function TietoDoughnutChart({
     const container = element.current;
     if (!container) return;
     const chart = init(container, undefined, { renderer: 'svg' });
+    const empty = slices.every((slice) => slice.value === 0);
     const text = {
       fontFamily: theme.typography.fontFamily,
       fontSize: theme.typography.htmlFontSize * 0.875,
@@ -47,7 +48,7 @@ export default function TietoDoughnutChart({
       aria: { enabled: false },
       color: slices.map((slice) => slice.color),
       textStyle: text,
-      tooltip: { trigger: 'item', formatter: '{b}: {c}', textStyle: text },
+      tooltip: { show: !empty, trigger: 'item', formatter: '{b}: {c}', textStyle: text },
       title: {
         text: centerText,
         left: 'center',
@@ -59,11 +60,11 @@ export default function TietoDoughnutChart({
           type: 'pie',
           radius: ['55%', '80%'],
           label: { show: false },
-          // All zero: a grey ring, not three equal slices that suggest figures.
-          stillShowZeroSum: false,
-          showEmptyCircle: true,
-          emptyCircleStyle: { color: theme.palette.grey[300] },
-          data: slices.map(({ name, value }) => ({ name, value })),
+          // All zero: one grey ring, not three equal slices that would suggest figures.
+          silent: empty,
+          data: empty
+            ? [{ name: '', value: 1, itemStyle: { color: theme.palette.grey[300] } }]
+            : slices.map(({ name, value }) => ({ name, value })),
         },
       ],
     };
