@@ -360,6 +360,34 @@ describe(`answering and results (${DRIVER})`, () => {
     expect(fromB.json().code).toBe('surveys.QUERY_NOT_FOUND');
   });
 
+  it('takes no answer to a Passiivinen survey and lets its title change without answers', async () => {
+    const q = await createQuestion(await createGroup());
+    const survey = await createSurvey([q]);
+    const closed = await as('Pääkäyttäjä').patch('/api/tieto/query', {
+      queryId: survey.queryId,
+      queryTitle: 'Suljettu kysely',
+      queryDescription: 'Ei enää vastauksia',
+      queryTargets: [fx.orgA.target.id],
+      queryQuestions: q,
+      queryState: 'Passiivinen',
+    });
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(closed.json().query).toMatchObject({
+      queryTitle: 'Suljettu kysely',
+      queryState: 'Passiivinen',
+    });
+    const res = await as('Käyttäjä').post('/api/tieto/result/', {
+      queryId: survey.queryId,
+      queryTargetId: fx.orgA.target.id,
+      answers: { [q]: '2' },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({
+      code: 'surveys.QUERY_CLOSED',
+      error: 'Kysely ei ole avoinna',
+    });
+  });
+
   it('keeps a Käyttäjä to the surveys of their own targets', async () => {
     const unlinked = await fx.create.target(fx.orgA.id);
     const q = await createQuestion(await createGroup());

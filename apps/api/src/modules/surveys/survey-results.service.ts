@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import type { Caller } from '../../lib/caller.js';
 import { AppError, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { authorize } from '../../lib/scope.js';
+import { invalidField } from './invalid-field.js';
 import type { SurveyResultsRepository } from './survey-results.repository.js';
 import type { SurveysRepository } from './surveys.repository.js';
 
@@ -15,9 +16,6 @@ const MANAGE = { do: 'manageSurveys' } as const;
 const TIETO = { do: 'openSection', section: 'tieto' } as const;
 
 type CreateResult = z.output<typeof createResultBody>;
-
-const invalid = (field: string, key: string) =>
-  new AppError(400, 'VALIDATION_FAILED', { [field]: `validation.${key}` });
 
 /** A share of the total in per cent, rounded to 2 decimals (spec 001 §9). */
 export function percentage(part: number, total: number): number {
@@ -50,22 +48,22 @@ export function createSurveyResultsService({
     async answer(caller: Caller, body: CreateResult): Promise<ResultRecord> {
       const scope = authorize(caller, TIETO);
       if (body.queryUserId && body.queryUserId !== caller.userId) {
-        throw invalid('queryUserId', 'surveys.ownAnswerOnly');
+        throw invalidField('queryUserId', 'surveys.ownAnswerOnly');
       }
       const target = await results.findVisibleTarget(scope, body.queryTargetId);
       if (!target) throw notFound('TARGET_NOT_FOUND');
       const query = await readQuery(scope, body.queryId);
       if (!query.queryTargets.includes(target.targetId)) {
-        throw invalid('queryTargetId', 'surveys.targetNotInSurvey');
+        throw invalidField('queryTargetId', 'surveys.targetNotInSurvey');
       }
       if (query.queryState !== 'Aktiivinen') throw new AppError(409, 'surveys.QUERY_CLOSED');
       const questionIds = query.queryQuestions;
       const answered = Object.keys(body.answers);
       if (answered.some((id) => !questionIds.includes(id))) {
-        throw invalid('answers', 'surveys.answerNotInSurvey');
+        throw invalidField('answers', 'surveys.answerNotInSurvey');
       }
       if (questionIds.some((id) => !(id in body.answers))) {
-        throw invalid('answers', 'surveys.answersIncomplete');
+        throw invalidField('answers', 'surveys.answersIncomplete');
       }
       try {
         const id = await results.insert(

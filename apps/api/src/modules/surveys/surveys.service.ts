@@ -9,6 +9,7 @@ import type {
   UpdateQuestionBody,
   UpdateQuestionGroupBody,
   updateQueryBody,
+  ValidationKey,
 } from '@vahti/domain';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -17,6 +18,7 @@ import { AppError, notFound } from '../../lib/errors.js';
 import { authorize, crossesOrganizations, homeOrganization, type Scope } from '../../lib/scope.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { OrganizationsRepository } from '../organizations/organizations.repository.js';
+import { invalidField } from './invalid-field.js';
 import type { SurveyResultsRepository } from './survey-results.repository.js';
 import type { SurveysRepository } from './surveys.repository.js';
 
@@ -26,9 +28,6 @@ const TIETO = { do: 'openSection', section: 'tieto' } as const;
 /** The bodies as validated (queryQuestions split into ids). */
 type CreateQuery = z.output<typeof createQueryBody>;
 type UpdateQuery = z.output<typeof updateQueryBody>;
-
-const invalid = (field: string, key: string) =>
-  new AppError(400, 'VALIDATION_FAILED', { [field]: `validation.${key}` });
 
 /**
  * Question groups, questions and surveys (spec 001 §2 Tieto 2–5, §7). Management is for the
@@ -67,13 +66,13 @@ export function createSurveysService({
   }
 
   /** The organization of a new group or survey: the own, or the one the top role names. */
-  async function organizationFor(scope: Scope, requested: string | undefined, field: string) {
-    if (crossesOrganizations(scope) && !requested) {
-      throw invalid(
-        field,
-        field === 'queryOrganization' ? 'surveys.organizationRequired' : 'required',
-      );
-    }
+  async function organizationFor(
+    scope: Scope,
+    requested: string | undefined,
+    field: string,
+    missing: ValidationKey,
+  ) {
+    if (crossesOrganizations(scope) && !requested) throw invalidField(field, missing);
     const organizationId = homeOrganization(scope, requested, field);
     if (crossesOrganizations(scope) && !(await organizations.lookup(scope, organizationId))) {
       throw notFound('ORGANIZATION_NOT_FOUND');
@@ -101,10 +100,10 @@ export function createSurveysService({
       throw notFound('surveys.QUESTION_NOT_FOUND');
     if (visibleTargets.some((target) => !target)) throw notFound('TARGET_NOT_FOUND');
     if (ownQuestions.length !== questionIds.length) {
-      throw invalid('queryQuestions', 'surveys.questionsOfAnotherOrganization');
+      throw invalidField('queryQuestions', 'surveys.questionsOfAnotherOrganization');
     }
     if (ownTargets.length !== targetIds.length) {
-      throw invalid('queryTargets', 'surveys.targetsOfAnotherOrganization');
+      throw invalidField('queryTargets', 'surveys.targetsOfAnotherOrganization');
     }
   }
 
@@ -118,7 +117,12 @@ export function createSurveysService({
 
     async createGroup(caller: Caller, body: CreateQuestionGroupBody) {
       const scope = authorize(caller, MANAGE);
-      const organizationId = await organizationFor(scope, body.organizationId, 'organizationId');
+      const organizationId = await organizationFor(
+        scope,
+        body.organizationId,
+        'organizationId',
+        'required',
+      );
       const values = {
         organizationId,
         name: body.queryQuestionGroupName,
@@ -190,7 +194,7 @@ export function createSurveysService({
       const before = await readQuestion(scope, body.id);
       const group = await readGroup(scope, body.questionGroup);
       if (group.organizationId !== before.organizationId) {
-        throw invalid('questionGroup', 'surveys.groupRequired');
+        throw invalidField('questionGroup', 'surveys.groupRequired');
       }
       await db.transaction(async () => {
         const changed = await surveys.updateQuestion(scope, body.id, {
@@ -275,6 +279,7 @@ export function createSurveysService({
         scope,
         body.queryOrganization,
         'queryOrganization',
+        'surveys.organizationRequired',
       );
       await requireParts(scope, organizationId, body.queryQuestions, body.queryTargets);
       const values = {
