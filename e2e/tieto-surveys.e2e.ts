@@ -98,6 +98,7 @@ describe('Tieto surveys and feedback in the browser', () => {
     await user.getByRole('button', { name: 'Tarkista vastaukset' }).click();
     await user.getByText('Osittain samaa mieltä').waitFor();
     expect(await user.getByText('Osittain eri mieltä').count()).toBe(0);
+    await screenshot(user, 'survey-review-1280');
     await user.getByRole('button', { name: 'Lähetä vastaukset' }).click();
     await user.getByText(/Kiitos vastauksestasi!/).waitFor();
     // No edits after sending; the dashboard opens after 3 s.
@@ -136,6 +137,8 @@ describe('Tieto surveys and feedback in the browser', () => {
       '1',
     ]);
     await expectAccessible(admin);
+    await admin.locator('[data-chart="survey-results"] svg').waitFor();
+    await screenshot(admin, 'survey-results-1280');
     const [download] = await Promise.all([
       admin.waitForEvent('download'),
       admin.getByRole('button', { name: 'Lataa CSV' }).click(),
