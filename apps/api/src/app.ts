@@ -31,6 +31,9 @@ import { createDiscussionsService } from './modules/discussions/discussions.serv
 import { createInProcessEventBus } from './modules/events/event-bus.js';
 import { eventsRoutes } from './modules/events/events.routes.js';
 import { createEventsService } from './modules/events/events.service.js';
+import { createFeedbackRepository } from './modules/feedback/feedback.repository.js';
+import { feedbackRoutes } from './modules/feedback/feedback.routes.js';
+import { createFeedbackService } from './modules/feedback/feedback.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { createMailRepository } from './modules/mail/mail.repository.js';
 import { mailRoutes } from './modules/mail/mail.routes.js';
@@ -52,9 +55,17 @@ import { createRegistrationCodeAdminService } from './modules/registration-codes
 import { createRegistrationCodesRepository } from './modules/registration-codes/registration-codes.repository.js';
 import { registrationCodesRoutes } from './modules/registration-codes/registration-codes.routes.js';
 import { createRegistrationCodesService } from './modules/registration-codes/registration-codes.service.js';
+import { createSurveyResultsRepository } from './modules/surveys/survey-results.repository.js';
+import { createSurveyResultsService } from './modules/surveys/survey-results.service.js';
+import { createSurveysRepository } from './modules/surveys/surveys.repository.js';
+import { surveysRoutes } from './modules/surveys/surveys.routes.js';
+import { createSurveysService } from './modules/surveys/surveys.service.js';
 import { createTargetsRepository } from './modules/targets/targets.repository.js';
 import { targetsRoutes } from './modules/targets/targets.routes.js';
 import { createTargetsService } from './modules/targets/targets.service.js';
+import { createTietoDashboardRepository } from './modules/tieto-dashboard/tieto-dashboard.repository.js';
+import { tietoDashboardRoutes } from './modules/tieto-dashboard/tieto-dashboard.routes.js';
+import { createTietoDashboardService } from './modules/tieto-dashboard/tieto-dashboard.service.js';
 import { createUserTargetsRepository } from './modules/user-targets/user-targets.repository.js';
 import { userTargetsRoutes } from './modules/user-targets/user-targets.routes.js';
 import { createUserTargetsService } from './modules/user-targets/user-targets.service.js';
@@ -134,6 +145,10 @@ export async function buildApp({ config, database, logger }: AppOptions) {
     targets: createTargetsRepository(db),
     userTargets: createUserTargetsRepository(db),
     users: createUsersRepository(db),
+    surveys: createSurveysRepository(db),
+    surveyResults: createSurveyResultsRepository(db),
+    feedback: createFeedbackRepository(db),
+    tietoDashboard: createTietoDashboardRepository(db),
   };
   const { organizations: organizationRecords, users: userRecords } = repositories;
   const tokens = createTokenService(config);
@@ -214,6 +229,29 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   app.decorate('materialbank', materialbank);
   const orphanSweep = startOrphanSweep(materialbank, app.log);
   app.addHook('onClose', () => orphanSweep.stop());
+  const surveys = createSurveysService({
+    db,
+    surveys: repositories.surveys,
+    results: repositories.surveyResults,
+    organizations: organizationRecords,
+    audit,
+  });
+  const surveyResults = createSurveyResultsService({
+    results: repositories.surveyResults,
+    surveys: repositories.surveys,
+  });
+  const feedback = createFeedbackService({
+    db,
+    feedback: repositories.feedback,
+    organizations: organizationRecords,
+    audit,
+    mailer,
+    config,
+  });
+  const tietoDashboard = createTietoDashboardService({
+    dashboard: repositories.tietoDashboard,
+    discussions: repositories.discussions,
+  });
 
   // Mail delivery runs beside the requests and stops before the database closes (the server
   // closes the database in a later onClose hook).
@@ -280,6 +318,9 @@ export async function buildApp({ config, database, logger }: AppOptions) {
     materialbank,
     maxFileBytes: config.materialbankMaxFileBytes,
   });
+  await app.register(surveysRoutes, { surveys, surveyResults });
+  await app.register(feedbackRoutes, { feedback });
+  await app.register(tietoDashboardRoutes, { tietoDashboard });
   await app.register(webPlugin, { webDir: config.webDir });
 
   return app;

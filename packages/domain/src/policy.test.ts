@@ -137,6 +137,18 @@ describe('the admin area', () => {
     expect(can(actor('Pääylläpitäjä'), { do: 'manageUser', role: 'Pääylläpitäjä' })).toBe(true);
   });
 
+  it('gives Tieto management to the roles above Käyttäjä and the Viestit tab to two of them', () => {
+    for (const action of ['manageSurveys', 'manageFeedback'] as const) {
+      expect(can(actor('Käyttäjä', [1]), { do: action })).toBe(false);
+      expect(can(actor('Pääkäyttäjä', [1]), { do: action })).toBe(true);
+      expect(can(actor('Ylläpitäjä', [2, 3, 4]), { do: action })).toBe(false);
+    }
+    expect(can(actor('Pääylläpitäjä'), { do: 'seeMessagesTab' })).toBe(true);
+    expect(can(actor('Pääkäyttäjä'), { do: 'seeMessagesTab' })).toBe(true);
+    expect(can(actor('Ylläpitäjä'), { do: 'seeMessagesTab' })).toBe(false);
+    expect(can(actor('Pääkäyttäjä', [2]), { do: 'seeMessagesTab' })).toBe(false);
+  });
+
   it('keeps organizations and the audit log to the top administrator', () => {
     for (const action of ['manageOrganizations', 'readAuditLog'] as const) {
       expect(can(actor('Pääylläpitäjä'), { do: action })).toBe(true);

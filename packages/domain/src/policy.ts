@@ -54,7 +54,16 @@ export type Action =
    */
   | { do: 'manageMaterialbank' }
   /** Delete a material bank file: Materiaalipankki and Ylläpitäjä or Pääylläpitäjä (spec 001 §6). */
-  | { do: 'deleteMaterialbankFile' };
+  | { do: 'deleteMaterialbankFile' }
+  /**
+   * Tieto's survey management (question groups, questions, surveys, their results): Tieto
+   * permission and a role above Käyttäjä (spec 001 §6).
+   */
+  | { do: 'manageSurveys' }
+  /** Tieto's feedback list and its edit dialog: Tieto and a role above Käyttäjä (spec 001 §6). */
+  | { do: 'manageFeedback' }
+  /** Tieto's 'Viestit' tab with the new-feedback count: Pääylläpitäjä and Pääkäyttäjä (001 §6). */
+  | { do: 'seeMessagesTab' };
 
 export function can(actor: Actor, action: Action): boolean {
   switch (action.do) {
@@ -71,6 +80,8 @@ export function can(actor: Actor, action: Action): boolean {
     case 'seeEveryTarget':
       return roleRank(actor.userRoles) > roleRank('Käyttäjä');
     case 'manageDiscussions':
+    case 'manageSurveys':
+    case 'manageFeedback':
       return staffOf(actor, 'tieto');
     case 'administer':
       return staffOf(actor, 'hallinta');
@@ -80,6 +91,11 @@ export function can(actor: Actor, action: Action): boolean {
       return staffOf(actor, 'materiaalipankki');
     case 'deleteMaterialbankFile':
       return staffOf(actor, 'materiaalipankki', 'Ylläpitäjä');
+    case 'seeMessagesTab':
+      return (
+        actor.userPermissions.includes(PERMISSIONS.tieto) &&
+        (actor.userRoles === TOP_ADMIN || actor.userRoles === 'Pääkäyttäjä')
+      );
     case 'manageUser':
     case 'assignRole':
       // The top administrator may assign any role; everyone else only the first three and never

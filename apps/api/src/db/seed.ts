@@ -11,6 +11,7 @@ import { createTargetsRepository } from '../modules/targets/targets.repository.j
 import type { Db } from './client.js';
 import { seedDemoDiscussions } from './demo/discussions.js';
 import { seedMaterialbank } from './demo/materialbank.js';
+import { seedTietoSurveys } from './demo/tieto-surveys.js';
 import {
   organizationApplications,
   organizations,
@@ -462,6 +463,7 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<b
       targetIds: [targetId('As Oy Kivikko'), targetId('Rivitalo Haukilahti')],
       permissions: [1, 2],
     });
+    await seedTietoSurveys(tx);
     return code;
   });
   if (options.dataDir) await seedMaterialbank(db, options.dataDir, options.storage);

@@ -65,6 +65,13 @@ export async function createWorld(ctx: TestContext) {
     await createComment(fx, fx.orgA, discussionA),
     await createComment(fx, fx.orgB, discussionB),
   ];
+  // Tieto's demo surveys, questions, groups and feedback of both organizations.
+  const tieto = (
+    await rowsOf<{ id: string }>(
+      sql`select id::text as id from queries union all select id::text from questions
+          union all select id::text from question_groups union all select id::text from feedbacks`,
+    )
+  ).map((row) => row.id);
   const ids: IdPool = {
     organization,
     user,
@@ -78,6 +85,7 @@ export async function createWorld(ctx: TestContext) {
       codeB.id,
       ...discussionIds,
       fx.missing,
+      ...tieto,
     ],
   };
 

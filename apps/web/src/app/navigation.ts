@@ -87,6 +87,7 @@ export const AREA_NAVIGATION: Record<Section, NavGroup[]> = {
         { path: 'show-survey-form', label: 'nav.answerSurvey' },
         { path: 'show-queries', label: 'nav.showQueries', access: staff },
         { path: 'add-new-query', label: 'nav.addQuery', access: staff },
+        { path: 'show-survey-results', label: 'nav.surveyResults', access: staff },
         { path: 'show-questions', label: 'nav.showQuestions', access: staff },
         { path: 'add-new-question', label: 'nav.addQuestion', access: staff },
         { path: 'show-question-groups', label: 'nav.showQuestionGroups', access: staff },

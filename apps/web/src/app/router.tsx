@@ -79,6 +79,49 @@ const AREA_SCREENS: Partial<Record<Section, Record<string, Lazy>>> = {
         (await import('@/features/materialbank/routes/user-files-route'))
           .TietoMaterialbankFilesRoute,
     ),
+    dashboard: screen(
+      async () =>
+        (await import('@/features/tieto-dashboard/routes/tieto-dashboard-route'))
+          .TietoDashboardRoute,
+    ),
+    'add-new-question-group': screen(
+      async () =>
+        (await import('@/features/surveys/routes/add-question-group-route')).AddQuestionGroupRoute,
+    ),
+    'show-question-groups': screen(
+      async () =>
+        (await import('@/features/surveys/routes/show-question-groups-route'))
+          .ShowQuestionGroupsRoute,
+    ),
+    'add-new-question': screen(
+      async () => (await import('@/features/surveys/routes/add-question-route')).AddQuestionRoute,
+    ),
+    'show-questions': screen(
+      async () =>
+        (await import('@/features/surveys/routes/show-questions-route')).ShowQuestionsRoute,
+    ),
+    'add-new-query': screen(
+      async () => (await import('@/features/surveys/routes/add-query-route')).AddQueryRoute,
+    ),
+    'show-queries': screen(
+      async () => (await import('@/features/surveys/routes/show-queries-route')).ShowQueriesRoute,
+    ),
+    'show-survey-form': screen(
+      async () =>
+        (await import('@/features/surveys/routes/show-survey-form-route')).ShowSurveyFormRoute,
+    ),
+    'show-survey-results': screen(
+      async () =>
+        (await import('@/features/surveys/routes/show-survey-results-route'))
+          .ShowSurveyResultsRoute,
+    ),
+    'add-feedback': screen(
+      async () => (await import('@/features/feedback/routes/add-feedback-route')).AddFeedbackRoute,
+    ),
+    'show-feedbacks': screen(
+      async () =>
+        (await import('@/features/feedback/routes/show-feedbacks-route')).ShowFeedbacksRoute,
+    ),
   },
   vainu: {
     'edit-user-information': ownDetailsRoute,

@@ -6,18 +6,7 @@ import type { Section } from '@vahti/domain';
  * `dashboard` and `change-password` are routed for every area; anything else is not found.
  */
 export const SECTION_PAGES: Record<Section, readonly string[]> = {
-  tieto: [
-    'show-survey-form',
-    'show-survey-results',
-    'add-feedback',
-    'show-feedbacks',
-    'add-new-query',
-    'show-queries',
-    'add-new-question-group',
-    'show-question-groups',
-    'add-new-question',
-    'show-questions',
-  ],
+  tieto: [],
   vainu: [
     'show-alarms',
     'sensor-data',

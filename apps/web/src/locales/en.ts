@@ -1,7 +1,10 @@
 import { deviceNetworkEn } from '@/features/device-network/locales/en';
 import { discussionsEn } from '@/features/discussions/locales/en';
+import { feedbackEn } from '@/features/feedback/locales/en';
 import { materialbankEn } from '@/features/materialbank/locales/en';
 import { qrCodeEn } from '@/features/qr-code/locales/en';
+import { surveysEn } from '@/features/surveys/locales/en';
+import { tietoDashboardEn } from '@/features/tieto-dashboard/locales/en';
 import type { WebMessages } from './fi';
 
 export const en: WebMessages = {
@@ -364,6 +367,7 @@ export const en: WebMessages = {
     answerSurvey: 'Answer a survey',
     showQueries: 'Show surveys',
     addQuery: 'Add survey',
+    surveyResults: 'Survey results',
     showQuestions: 'Show questions',
     addQuestion: 'Add question',
     showQuestionGroups: 'Show question groups',
@@ -430,4 +434,7 @@ export const en: WebMessages = {
   deviceNetwork: deviceNetworkEn,
   qrCode: qrCodeEn,
   materialbank: materialbankEn,
+  surveys: surveysEn,
+  feedback: feedbackEn,
+  tietoDashboard: tietoDashboardEn,
 };

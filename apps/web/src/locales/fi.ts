@@ -1,7 +1,10 @@
 import { deviceNetworkFi } from '@/features/device-network/locales/fi';
 import { discussionsFi } from '@/features/discussions/locales/fi';
+import { feedbackFi } from '@/features/feedback/locales/fi';
 import { materialbankFi } from '@/features/materialbank/locales/fi';
 import { qrCodeFi } from '@/features/qr-code/locales/fi';
+import { surveysFi } from '@/features/surveys/locales/fi';
+import { tietoDashboardFi } from '@/features/tieto-dashboard/locales/fi';
 /**
  * Finnish screen texts of the web app. Validation and error texts shared with the API come from
  * `sharedMessages` in @vahti/domain and are merged in by lib/i18n.ts; keep the top-level keys
@@ -371,6 +374,7 @@ export const fi = {
     answerSurvey: 'Vastaa kyselyyn',
     showQueries: 'Näytä kyselyt',
     addQuery: 'Lisää uusi kysely',
+    surveyResults: 'Kyselyn tulokset',
     showQuestions: 'Näytä kysymykset',
     addQuestion: 'Lisää uusi kysymys',
     showQuestionGroups: 'Näytä kysymysryhmät',
@@ -437,6 +441,9 @@ export const fi = {
   deviceNetwork: deviceNetworkFi,
   qrCode: qrCodeFi,
   materialbank: materialbankFi,
+  surveys: surveysFi,
+  feedback: feedbackFi,
+  tietoDashboard: tietoDashboardFi,
 } as const;
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

@@ -1,7 +1,10 @@
 import { deviceNetworkSv } from '@/features/device-network/locales/sv';
 import { discussionsSv } from '@/features/discussions/locales/sv';
+import { feedbackSv } from '@/features/feedback/locales/sv';
 import { materialbankSv } from '@/features/materialbank/locales/sv';
 import { qrCodeSv } from '@/features/qr-code/locales/sv';
+import { surveysSv } from '@/features/surveys/locales/sv';
+import { tietoDashboardSv } from '@/features/tieto-dashboard/locales/sv';
 import type { WebMessages } from './fi';
 
 export const sv: WebMessages = {
@@ -366,6 +369,7 @@ export const sv: WebMessages = {
     answerSurvey: 'Svara på en enkät',
     showQueries: 'Visa enkäter',
     addQuery: 'Lägg till enkät',
+    surveyResults: 'Enkätresultat',
     showQuestions: 'Visa frågor',
     addQuestion: 'Lägg till fråga',
     showQuestionGroups: 'Visa frågegrupper',
@@ -432,4 +436,7 @@ export const sv: WebMessages = {
   deviceNetwork: deviceNetworkSv,
   qrCode: qrCodeSv,
   materialbank: materialbankSv,
+  surveys: surveysSv,
+  feedback: feedbackSv,
+  tietoDashboard: tietoDashboardSv,
 };

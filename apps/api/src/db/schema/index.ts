@@ -1,6 +1,7 @@
 export * from './audit.js';
 export * from './common.js';
 export * from './discussions.js';
+export * from './feedback.js';
 export * from './links.js';
 export * from './mail.js';
 export * from './materialbank.js';
@@ -8,5 +9,6 @@ export * from './organizations.js';
 export * from './password-resets.js';
 export * from './rate-limits.js';
 export * from './registration-codes.js';
+export * from './surveys.js';
 export * from './targets.js';
 export * from './users.js';

@@ -19,6 +19,10 @@ const WITHOUT_ORGANIZATION: Record<string, string> = {
   materialbank_targets: "owned by its file: scoped through the file's organization",
   materialbank_permissions: "owned by its file: scoped through the file's organization",
   materialbank_applications: "owned by its file: scoped through the file's organization",
+  query_targets: 'a link between a survey and a target of its organization: scoped through both',
+  query_questions:
+    'a link between a survey and a question of its organization: scoped through the survey',
+  query_answers: "owned by its result: scoped through the result's organization",
 };
 
 const tables = (Object.values(schema) as unknown[]).filter((value): value is Table =>

@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { AppTopBar } from '@/components/app-top-bar';
 import { MAIN_CONTENT_ID, SkipToContent } from '@/components/skip-to-content';
+import { MessagesTab } from '@/features/feedback/components/messages-tab';
 import { toActor, useSession } from '@/lib/session';
 import { visibleNavigation } from '../navigation';
 import { AreaDrawer } from './area-drawer';
@@ -26,7 +27,7 @@ const DRAWER_WIDTH = 264;
 const AREA_SLOTS: Record<Section, { alarmBadge?: ReactNode; messagesTab?: ReactNode }> = {
   hallinta: { alarmBadge: null },
   vainu: { alarmBadge: null },
-  tieto: { messagesTab: null },
+  tieto: { messagesTab: <MessagesTab /> },
   materiaalipankki: {},
 };
 

@@ -1,0 +1,152 @@
+import type {
+  CreateFeedbackBody,
+  FeedbackRecord,
+  FeedbackState,
+  Language,
+  UpdateFeedbackBody,
+} from '@vahti/domain';
+import type { Config } from '../../config/index.js';
+import type { Db } from '../../db/client.js';
+import type { Caller } from '../../lib/caller.js';
+import { notFound } from '../../lib/errors.js';
+import { authorize, type Scope } from '../../lib/scope.js';
+import type { AuditService } from '../audit/audit.service.js';
+import type { Mailer } from '../mail/mailer.js';
+import type { OrganizationsRepository } from '../organizations/organizations.repository.js';
+import type { FeedbackRepository } from './feedback.repository.js';
+import { feedbackClosedMail } from './feedback-mail.js';
+
+const MANAGE = { do: 'manageFeedback' } as const;
+const TIETO = { do: 'openSection', section: 'tieto' } as const;
+
+/**
+ * Tieto feedback (spec 001 §2 Tieto 7, §4, §7): every Tieto user sends feedback about a target
+ * they see; the roles above Käyttäjä read and edit it. Closing a feedback mails its sender.
+ */
+export function createFeedbackService({
+  db,
+  feedback,
+  organizations,
+  audit,
+  mailer,
+  config,
+}: {
+  db: Db;
+  feedback: FeedbackRepository;
+  organizations: Pick<OrganizationsRepository, 'lookup'>;
+  audit: AuditService;
+  mailer: Pick<Mailer, 'enqueue' | 'kick'>;
+  config: Pick<Config, 'publicUrl'>;
+}) {
+  async function read(scope: Scope, id: string): Promise<FeedbackRecord> {
+    const found = await feedback.find(scope, id);
+    if (!found) throw notFound('feedback.FEEDBACK_NOT_FOUND');
+    return found;
+  }
+
+  async function requireTarget(scope: Scope, targetId: string) {
+    const target = await feedback.findVisibleTarget(scope, targetId);
+    if (!target) throw notFound('TARGET_NOT_FOUND');
+    return target;
+  }
+
+  return {
+    list: (caller: Caller) => feedback.list(authorize(caller, MANAGE)),
+
+    async listOfOrganization(caller: Caller, organizationId: string) {
+      const scope = authorize(caller, MANAGE);
+      if (!(await organizations.lookup(scope, organizationId))) {
+        throw notFound('ORGANIZATION_NOT_FOUND');
+      }
+      return feedback.list(scope, { organizationId });
+    },
+
+    async listOfTarget(caller: Caller, targetId: string) {
+      const scope = authorize(caller, MANAGE);
+      await requireTarget(scope, targetId);
+      return feedback.list(scope, { targetId });
+    },
+
+    /** The feedback still Uusi: the 'Viestit' tab counts them. */
+    async listNew(caller: Caller, filter: { organizationId?: string; targetId?: string }) {
+      const scope = authorize(caller, MANAGE);
+      if (filter.organizationId && !(await organizations.lookup(scope, filter.organizationId))) {
+        throw notFound('ORGANIZATION_NOT_FOUND');
+      }
+      if (filter.targetId) await requireTarget(scope, filter.targetId);
+      return feedback.list(scope, { ...filter, state: 'Uusi' satisfies FeedbackState });
+    },
+
+    async create(caller: Caller, body: CreateFeedbackBody): Promise<FeedbackRecord> {
+      const scope = authorize(caller, TIETO);
+      const target = await requireTarget(scope, body.feedbackTargetId);
+      const id = await db.transaction(async () => {
+        const newId = await feedback.insert(scope, {
+          organizationId: target.organizationId,
+          targetId: target.targetId,
+          userId: caller.userId,
+          title: body.feedbackTitle,
+          message: body.feedbackMessage,
+        });
+        await audit.record(scope, {
+          action: 'feedback.create',
+          entityId: newId,
+          organizationId: target.organizationId,
+          details: { feedbackTitle: body.feedbackTitle, feedbackTargetId: target.targetId },
+        });
+        return newId;
+      });
+      return read(scope, id);
+    },
+
+    /** Saves a feedback; from Uusi to Suljettu, its sender gets a mail in the same transaction. */
+    async update(caller: Caller, body: UpdateFeedbackBody): Promise<FeedbackRecord> {
+      const scope = authorize(caller, MANAGE);
+      const before = await read(scope, body.id);
+      const target = await requireTarget(scope, body.feedbackTargetId);
+      if (target.organizationId !== before.organizationId) throw notFound('TARGET_NOT_FOUND');
+      const closing = before.feedbackState !== 'Suljettu' && body.feedbackState === 'Suljettu';
+      let mailed = false;
+      await db.transaction(async () => {
+        const changed = await feedback.update(scope, body.id, {
+          title: body.feedbackTitle,
+          message: body.feedbackMessage,
+          targetId: target.targetId,
+          state: body.feedbackState,
+        });
+        if (changed === 0) throw notFound('feedback.FEEDBACK_NOT_FOUND');
+        const sender = closing ? await feedback.findSender(scope, body.id) : undefined;
+        if (sender) {
+          const language: Language = sender.language ?? 'fi';
+          const after = await read(scope, body.id);
+          await mailer.enqueue({
+            to: sender.email,
+            language,
+            ...feedbackClosedMail(language, {
+              firstName: sender.firstName,
+              title: after.feedbackTitle,
+              targetName: after.Targets[0]?.targetName ?? '',
+              link: `${config.publicUrl}/#/tieto/dashboard`,
+            }),
+          });
+          mailed = true;
+        }
+        await audit.record(scope, {
+          action: 'feedback.update',
+          entityId: body.id,
+          organizationId: before.organizationId,
+          details: {
+            feedbackTitle: body.feedbackTitle,
+            feedbackTargetId: target.targetId,
+            feedbackState: body.feedbackState,
+            ...(closing && { senderMailed: mailed }),
+          },
+        });
+      });
+      if (mailed) mailer.kick();
+      return read(scope, body.id);
+    },
+  };
+}
+
+export type FeedbackService = ReturnType<typeof createFeedbackService>;

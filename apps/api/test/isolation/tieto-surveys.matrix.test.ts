@@ -1,0 +1,4 @@
+import { runMatrix } from './runner.js';
+import { tietoSurveysMatrix } from './tieto-surveys.matrix.js';
+
+runMatrix('tieto-surveys', tietoSurveysMatrix);

@@ -1,0 +1,27 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type CreateResultBody, queryForTargetResponse, resultResponse } from '@vahti/domain';
+import { apiRequest } from '@/lib/api-client';
+import { surveysKeys } from './survey-keys';
+
+/** GET /api/tieto/query-customer-id/: the survey of the target with its questions. */
+export function useSurveyForTarget(targetId: string, queryId: string) {
+  return useQuery({
+    queryKey: surveysKeys.forTarget(targetId, queryId),
+    queryFn: ({ signal }) =>
+      apiRequest(
+        `/api/tieto/query-customer-id?${new URLSearchParams({ queryTargetId: targetId, queryId })}`,
+        { schema: queryForTargetResponse, signal },
+      ),
+    enabled: Boolean(targetId && queryId),
+  });
+}
+
+/** POST /api/tieto/result/ */
+export function useSendAnswers() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateResultBody) =>
+      apiRequest('/api/tieto/result', { method: 'POST', body, schema: resultResponse }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: surveysKeys.all }),
+  });
+}

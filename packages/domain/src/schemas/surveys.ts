@@ -1,0 +1,315 @@
+import { z } from 'zod';
+import { STATES, TEXT_COUNTER_MAX } from '../constants.js';
+import { id, msg, text } from './fields.js';
+
+// Tieto surveys (kyselyt): question groups, questions, surveys and their answers (spec 001 §3,
+// §5, §7, §9).
+
+/** The minimum length of every survey text (spec 001 §9). */
+export const SURVEY_TEXT_MIN = 3;
+/** The five-point scale; the labels are `surveys.scale.1` … `surveys.scale.5` in the web app. */
+export const ANSWER_VALUES = ['1', '2', '3', '4', '5'] as const;
+export type AnswerValue = (typeof ANSWER_VALUES)[number];
+/** The longest comment an answer may carry. */
+export const ANSWER_COMMENT_MAX = TEXT_COUNTER_MAX;
+
+/** A required text of at least 3 characters with the spec's two messages. */
+const textOfThree = (required: Parameters<typeof msg>[0], tooShort: Parameters<typeof msg>[0]) =>
+  text({ error: msg(required) }, true)
+    .trim()
+    .min(1, { error: msg(required), abort: true })
+    .min(SURVEY_TEXT_MIN, { error: msg(tooShort) })
+    .max(TEXT_COUNTER_MAX, { error: msg('invalidValue') });
+
+const stateField = () =>
+  z.enum(STATES, {
+    error: (issue) =>
+      issue.input === undefined || issue.input === ''
+        ? msg('surveys.stateRequired')
+        : msg('invalidValue'),
+  });
+
+// ---------------------------------------------------------------- question groups
+
+const questionGroupFields = {
+  queryQuestionGroupName: textOfThree('surveys.groupNameRequired', 'surveys.groupNameTooShort'),
+  /** Spelled so (spec 001 §3). */
+  queryQuestionGroupDescrption: textOfThree(
+    'surveys.descriptionRequired',
+    'surveys.descriptionTooShort',
+  ),
+  queryQuestionGroupState: stateField(),
+  /**
+   * The organization whose group it is: only the top administrator names one (and must); anyone
+   * else may leave it out and gets their own (naming another answers 403).
+   */
+  organizationId: id().optional(),
+};
+
+/** POST /api/tieto/questiongroup */
+export const createQuestionGroupBody = z.object(questionGroupFields);
+export type CreateQuestionGroupBody = z.infer<typeof createQuestionGroupBody>;
+/** PATCH /api/tieto/questiongroup: the group named by id; its organization never changes. */
+export const updateQuestionGroupBody = createQuestionGroupBody
+  .omit({ organizationId: true })
+  .extend({ id: id() });
+export type UpdateQuestionGroupBody = z.infer<typeof updateQuestionGroupBody>;
+
+export const questionGroupRecord = z.object({
+  id: z.string(),
+  queryQuestionGroupName: z.string(),
+  queryQuestionGroupDescrption: z.string(),
+  queryQuestionGroupState: z.enum(STATES),
+  organizationId: z.string(),
+  Organization: z.object({ organizationName: z.string() }),
+});
+export type QuestionGroupRecord = z.infer<typeof questionGroupRecord>;
+
+export const questionGroupResponse = z.object({ message: z.string(), group: questionGroupRecord });
+export const questionGroupsResponse = z.object({
+  message: z.string(),
+  groups: z.array(questionGroupRecord),
+});
+export type QuestionGroupsResponse = z.infer<typeof questionGroupsResponse>;
+
+// ---------------------------------------------------------------- questions
+
+const questionFields = {
+  questionDescription: textOfThree('surveys.questionRequired', 'surveys.questionTooShort'),
+  /** The group's id; the question belongs to the group's organization. */
+  questionGroup: z.uuid({
+    error: (issue) =>
+      issue.input === undefined || issue.input === ''
+        ? msg('surveys.groupRequired')
+        : msg('invalidValue'),
+  }),
+  questionState: stateField(),
+};
+
+/** POST /api/tieto/question */
+export const createQuestionBody = z.object(questionFields);
+export type CreateQuestionBody = z.infer<typeof createQuestionBody>;
+/** PATCH /api/tieto/question: the question named by id. */
+export const updateQuestionBody = z.object({ id: id(), ...questionFields });
+export type UpdateQuestionBody = z.infer<typeof updateQuestionBody>;
+
+export const questionRecord = z.object({
+  id: z.string(),
+  questionDescription: z.string(),
+  questionGroup: z.string(),
+  questionState: z.enum(STATES),
+  organizationId: z.string(),
+  TietoQuestionGroup: z.object({ id: z.string(), queryQuestionGroupName: z.string() }),
+});
+export type QuestionRecord = z.infer<typeof questionRecord>;
+
+export const questionResponse = z.object({ message: z.string(), question: questionRecord });
+export const questionsResponse = z.object({
+  message: z.string(),
+  questions: z.array(questionRecord),
+});
+export type QuestionsResponse = z.infer<typeof questionsResponse>;
+
+// ---------------------------------------------------------------- surveys (queries)
+
+/** Comma-joined uuids ("a,b,c") as the create call sends them; at least one, no repeats. */
+const commaIds = () =>
+  text({
+    error: (issue) =>
+      issue.input === undefined ? msg('surveys.questionsRequired') : msg('invalidValue'),
+  })
+    .trim()
+    .min(1, { error: msg('surveys.questionsRequired'), abort: true })
+    .transform((value) => value.split(',').map((part) => part.trim()))
+    .pipe(
+      z
+        .array(id())
+        .max(200, { error: msg('invalidValue') })
+        .refine((ids) => new Set(ids).size === ids.length, { error: msg('invalidValue') }),
+    );
+
+const queryFields = {
+  queryTitle: textOfThree('surveys.titleRequired', 'surveys.titleTooShort'),
+  queryDescription: textOfThree('surveys.descriptionRequired', 'surveys.descriptionTooShort'),
+  /**
+   * The survey's organization: the top administrator must choose it ('Organisaatio pitää
+   * valita'); anyone else may leave it out and gets their own.
+   */
+  queryOrganization: id().optional(),
+  /** The targets whose users answer it: targets of the survey's organization, at least one. */
+  queryTargets: z
+    .array(id(), { error: msg('surveys.targetsRequired') })
+    .min(1, { error: msg('surveys.targetsRequired') })
+    .max(500, { error: msg('invalidValue') })
+    .refine((ids) => new Set(ids).size === ids.length, { error: msg('invalidValue') }),
+  /** The questions in order, comma-joined ids (spec 001 §3), of the survey's organization. */
+  queryQuestions: commaIds(),
+  queryState: stateField(),
+};
+
+/** POST /api/tieto/query/ */
+export const createQueryBody = z.object(queryFields);
+export type CreateQueryBody = z.input<typeof createQueryBody>;
+/** PATCH /api/tieto/query: the survey named by queryId; its organization never changes. */
+export const updateQueryBody = createQueryBody
+  .omit({ queryOrganization: true })
+  .extend({ queryId: id() });
+export type UpdateQueryBody = z.input<typeof updateQueryBody>;
+
+export const queryRecord = z.object({
+  queryId: z.string(),
+  queryTitle: z.string(),
+  queryDescription: z.string(),
+  queryOrganization: z.string(),
+  /** Target ids, by name. */
+  queryTargets: z.array(z.string()),
+  /** Question ids in the survey's order. */
+  queryQuestions: z.array(z.string()),
+  queryState: z.enum(STATES),
+  Organization: z.object({ organizationName: z.string() }),
+  Targets: z.array(z.object({ targetId: z.string(), targetName: z.string() })),
+  /** How many answers the survey has (its questions are fixed once it has one). */
+  answerCount: z.number().int(),
+  createdAt: z.string().describe('ISO 8601'),
+});
+export type QueryRecord = z.infer<typeof queryRecord>;
+
+export const queryResponse = z.object({ message: z.string(), query: queryRecord });
+export const queriesResponse = z.object({ message: z.string(), queries: z.array(queryRecord) });
+export type QueriesResponse = z.infer<typeof queriesResponse>;
+
+/** GET /api/tieto/all-queries-by-organization/?queryOrganization= (own when left out) */
+export const queriesByOrganizationQuery = z.object({ queryOrganization: id().optional() });
+/**
+ * GET /api/tieto/all-queries-by-targets/?targetId=a,b: the active surveys that concern any of
+ * the targets; every target the caller sees when left out.
+ */
+export const queriesByTargetsQuery = z.object({
+  targetId: text()
+    .transform((value) => value.split(',').map((part) => part.trim()))
+    .pipe(z.array(id()).min(1).max(500))
+    .optional(),
+});
+
+/** GET /api/tieto/query-questions/?queryId= */
+export const queryIdQuery = z.object({ queryId: id() });
+
+/** A survey's question as the answer form and the results show it. */
+export const surveyQuestion = z.object({
+  id: z.string(),
+  questionDescription: z.string(),
+  questionGroup: z.string(),
+  queryQuestionGroupName: z.string(),
+  position: z.number().int(),
+});
+export type SurveyQuestion = z.infer<typeof surveyQuestion>;
+
+export const queryQuestionsResponse = z.object({
+  message: z.string(),
+  questions: z.array(surveyQuestion),
+});
+
+/**
+ * GET (or POST) /api/tieto/query-customer-id/: the survey to answer for a target. queryTargetId
+ * names the target; queryId chooses among several surveys (the newest active one of the target
+ * when left out); queryOrganization, when given, must be the target's.
+ */
+export const queryForTargetQuery = z.object({
+  queryTargetId: z.uuid({
+    error: (issue) =>
+      issue.input === undefined || issue.input === ''
+        ? msg('surveys.surveyTargetRequired')
+        : msg('invalidValue'),
+  }),
+  queryOrganization: id().optional(),
+  queryId: id().optional(),
+});
+export type QueryForTargetQuery = z.infer<typeof queryForTargetQuery>;
+
+export const queryForTargetResponse = z.object({
+  message: z.string(),
+  query: queryRecord,
+  questions: z.array(surveyQuestion),
+  /** Whether the caller has answered this survey for this target already. */
+  answered: z.boolean(),
+});
+export type QueryForTargetResponse = z.infer<typeof queryForTargetResponse>;
+
+// ---------------------------------------------------------------- answers and results
+
+const answerValue = z.preprocess(
+  (value) => (typeof value === 'number' ? String(value) : value),
+  z.enum(ANSWER_VALUES, { error: msg('surveys.answerValue') }),
+);
+
+/** POST /api/tieto/result/ */
+export const createResultBody = z.object({
+  queryId: id(),
+  /** The target answered for (spec 001 §5: required). */
+  queryTargetId: z.uuid({
+    error: (issue) =>
+      issue.input === undefined || issue.input === ''
+        ? msg('surveys.surveyTargetRequired')
+        : msg('invalidValue'),
+  }),
+  /** The answering user: the caller; kept for the documented body, any other id is refused. */
+  queryUserId: id().optional(),
+  /** Question id → '1'..'5' (numbers 1..5 are taken too), one for each question of the survey. */
+  answers: z.record(z.uuid({ error: msg('surveys.answerNotInSurvey') }), answerValue, {
+    error: msg('surveys.answersIncomplete'),
+  }),
+  queryComment: text({ error: msg('invalidValue') }, true)
+    .trim()
+    .max(ANSWER_COMMENT_MAX, { error: msg('invalidValue') })
+    .optional()
+    .nullable(),
+});
+export type CreateResultBody = z.input<typeof createResultBody>;
+
+export const resultRecord = z.object({
+  id: z.string(),
+  queryId: z.string(),
+  queryUserId: z.string().nullable(),
+  queryTargetId: z.string(),
+  targetName: z.string(),
+  answers: z.record(z.string(), z.enum(ANSWER_VALUES)),
+  queryComment: z.string().nullable(),
+  createdAt: z.string().describe('ISO 8601'),
+});
+export type ResultRecord = z.infer<typeof resultRecord>;
+
+export const resultResponse = z.object({ message: z.string(), result: resultRecord });
+
+/** GET /api/tieto/results/ and /all-results/: queryId, and optionally one target. */
+export const resultsQuery = z.object({ queryId: id(), targetId: id().optional() });
+
+const answerCounts = {
+  a1: z.number(),
+  a2: z.number(),
+  a3: z.number(),
+  a4: z.number(),
+  a5: z.number(),
+};
+
+/** One question's figures: counts a1..a5 and their shares of the answers to it, 2 decimals. */
+export const questionResult = surveyQuestion.extend({
+  ...answerCounts,
+  total: z.number().int(),
+  percentages: z.object(answerCounts),
+});
+export type QuestionResult = z.infer<typeof questionResult>;
+
+export const resultsResponse = z.object({
+  message: z.string(),
+  query: z.object({ queryId: z.string(), queryTitle: z.string() }),
+  /** How many answers (users × targets) the figures are of. */
+  answerCount: z.number().int(),
+  results: z.array(questionResult),
+});
+export type ResultsResponse = z.infer<typeof resultsResponse>;
+
+export const allResultsResponse = z.object({
+  message: z.string(),
+  results: z.array(resultRecord),
+});
+export type AllResultsResponse = z.infer<typeof allResultsResponse>;
