@@ -21,11 +21,17 @@ import { createAuthService } from './modules/auth/auth.service.js';
 import { createDashboardRepository } from './modules/dashboard/dashboard.repository.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { createDashboardService } from './modules/dashboard/dashboard.service.js';
+import { createDevicesRepository } from './modules/devices/devices.repository.js';
+import { devicesRoutes } from './modules/devices/devices.routes.js';
+import { createDevicesService } from './modules/devices/devices.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { createMailRepository } from './modules/mail/mail.repository.js';
 import { mailRoutes } from './modules/mail/mail.routes.js';
 import { createMailService } from './modules/mail/mail.service.js';
 import { createMailer, type Mailer } from './modules/mail/mailer.js';
+import { createMeasurementsRepository } from './modules/measurements/measurements.repository.js';
+import { measurementsRoutes } from './modules/measurements/measurements.routes.js';
+import { createMeasurementsService } from './modules/measurements/measurements.service.js';
 import { createOrganizationsRepository } from './modules/organizations/organizations.repository.js';
 import { organizationsRoutes } from './modules/organizations/organizations.routes.js';
 import { createOrganizationsService } from './modules/organizations/organizations.service.js';
@@ -115,6 +121,8 @@ export async function buildApp({ config, database, logger }: AppOptions) {
     targets: createTargetsRepository(db),
     userTargets: createUserTargetsRepository(db),
     users: createUsersRepository(db),
+    measurements: createMeasurementsRepository(db),
+    devices: createDevicesRepository(db),
   };
   const { organizations: organizationRecords, users: userRecords } = repositories;
   const tokens = createTokenService(config);
@@ -180,6 +188,18 @@ export async function buildApp({ config, database, logger }: AppOptions) {
     dashboard: repositories.dashboard,
     organizations: organizationRecords,
   });
+  const measurements = createMeasurementsService({
+    db,
+    measurements: repositories.measurements,
+    audit,
+  });
+  const devices = createDevicesService({
+    db,
+    devices: repositories.devices,
+    measurements: repositories.measurements,
+    organizations: organizationRecords,
+    audit,
+  });
 
   // Mail delivery runs beside the requests and stops before the database closes (the server
   // closes the database in a later onClose hook).
@@ -218,11 +238,13 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   await app.register(mailRoutes, { mail });
   await app.register(auditRoutes, { audit });
   await app.register(organizationsRoutes, { organizations });
-  await app.register(targetsRoutes, { targets });
+  await app.register(targetsRoutes, { targets, devices });
   await app.register(registrationCodesRoutes, { registrationCodes: registrationCodeAdmin });
   await app.register(usersRoutes, { users });
   await app.register(userTargetsRoutes, { userTargets });
   await app.register(dashboardRoutes, { dashboard });
+  await app.register(measurementsRoutes, { measurements });
+  await app.register(devicesRoutes, { devices });
   await app.register(webPlugin, { webDir: config.webDir });
 
   return app;

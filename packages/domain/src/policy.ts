@@ -34,7 +34,12 @@ export type Action =
    * Every target of the organization rather than only those linked to the user: every role
    * above Käyttäjä (spec 000 §4). Devices, alarms, discussions and files follow their target.
    */
-  | { do: 'seeEveryTarget' };
+  | { do: 'seeEveryTarget' }
+  /**
+   * Vainu's device register: add and edit devices, measurements and alarm limits. The Vainu
+   * permission and a role above Käyttäjä, whose device-management links are hidden (spec 001 §6).
+   */
+  | { do: 'manageDevices' };
 
 export function can(actor: Actor, action: Action): boolean {
   switch (action.do) {
@@ -53,6 +58,11 @@ export function can(actor: Actor, action: Action): boolean {
     case 'administer':
       return (
         actor.userPermissions.includes(PERMISSIONS.hallinta) &&
+        roleRank(actor.userRoles) > roleRank('Käyttäjä')
+      );
+    case 'manageDevices':
+      return (
+        actor.userPermissions.includes(PERMISSIONS.vainu) &&
         roleRank(actor.userRoles) > roleRank('Käyttäjä')
       );
     case 'manageUser':

@@ -8,6 +8,7 @@ import { createRegistrationCodesRepository } from '../modules/registration-codes
 import { createRegistrationCodesService } from '../modules/registration-codes/registration-codes.service.js';
 import { createTargetsRepository } from '../modules/targets/targets.repository.js';
 import type { Db } from './client.js';
+import { seedDemoDevices } from './demo/devices.js';
 import {
   organizationApplications,
   organizations,
@@ -443,6 +444,23 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<b
         })),
       ),
     );
+
+    await seedDemoDevices(tx, [
+      {
+        organizationId: demo.id,
+        powerGuard: true,
+        targets: DEMO_TARGETS.map((t) => ({ id: targetId(t.targetName), name: t.targetName })),
+        actor: { id: userId('yllapitaja@demo.vahti.fi'), fullName: 'Ylermi Ylänne' },
+        euiPrefix: 'A',
+      },
+      {
+        organizationId: other.id,
+        powerGuard: false,
+        targets: OTHER_TARGETS.map((t) => ({ id: targetId(t.targetName), name: t.targetName })),
+        actor: { id: userId('yllapitaja@toinen.vahti.fi'), fullName: 'Tuomas Toivonen' },
+        euiPrefix: 'B',
+      },
+    ]);
 
     // A code for trying self-registration: Demo Kiinteistöt Oy's first two targets, Tieto and
     // Vainu, no expiry.

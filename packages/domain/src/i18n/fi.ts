@@ -39,6 +39,20 @@ export const fi = {
     permissionNotHeld: 'Et voi antaa oikeutta, jota sinulla ei itselläsi ole',
     ownEmailLocked: 'Omaa sähköpostiosoitettasi ei voi muuttaa',
     ownPermissionsLocked: 'Omia oikeuksiasi ei voi muuttaa täällä',
+    device: {
+      sizeRange: 'Koon pitää olla 1–8 tavua',
+      bitSize: 'Bittimittauksen koko on 1 tavu',
+      bitNumberRange: 'Bitin numeron pitää olla 1–8',
+      scaleZero: 'Kerroin ei voi olla nolla',
+      lowBelowHigh: 'Alarajan pitää olla pienempi kuin yläraja',
+      euiFormat: 'DevEUI on 16 heksadesimaalimerkkiä (0–9, A–F)',
+      duplicateMeasurement: 'Sama mittaus on listalla kahdesti',
+      deviceOrTarget: 'Anna joko mittari tai kohde',
+      measurementNotOfType: 'Mittaus ei kuulu mittarin tyyppiin',
+      limitsMissing: 'Anna min ja max jokaiselle tyypin mittaukselle',
+      userNotCaller: 'Merkinnän tekijä on aina kirjautunut käyttäjä',
+      payloadTooLong: 'Mittarityypin viesti olisi yli 242 tavua',
+    },
   },
   errors: {
     VALIDATION_FAILED: 'Tarkasta annetut tiedot',
@@ -72,6 +86,14 @@ export const fi = {
     EMAIL_UNAVAILABLE: 'Sähköpostiosoitetta ei voi käyttää. Valitse toinen osoite.',
     REGISTRATION_CODE_USED_UP:
       'Rekisteröintikoodi on jo käytetty loppuun. Pyydä uusi koodi ylläpitäjältä.',
+    // Vainu registry (devices, measurements, device types, alarm limits)
+    DEVICE_NOT_FOUND: 'Mittaria ei löytynyt',
+    DEVICE_TYPE_NOT_FOUND: 'Mittarityyppiä ei löytynyt',
+    MEASUREMENT_NOT_FOUND: 'Mittausta ei löytynyt',
+    DEVICE_EUI_TAKEN: 'DevEUI on jo toisen mittarin käytössä',
+    DEVICE_QR_CODE_TAKEN: 'QR-koodi on jo toisen mittarin käytössä',
+    MEASUREMENT_NAME_TAKEN: 'Samanniminen mittaus on jo olemassa',
+    ALARM_LIMIT_EXISTS: 'Hälytysraja on jo asetettu; muokkaa sitä',
   },
   messages: {
     loginOk: 'Kirjautuminen onnistui',
@@ -109,6 +131,20 @@ export const fi = {
     registrationCodeSent: 'Rekisteröintikoodi lähetetty ({{count}} vastaanottajaa)',
     auditLogOk: 'Muutosloki haettu',
     userRoleCountsOk: 'Käyttäjämäärät haettu',
+    device: {
+      measurementsOk: 'Mittaukset haettu',
+      measurementCreated: 'Mittaus lisätty',
+      measurementUpdated: 'Mittauksen tiedot tallennettu',
+      deviceTypesOk: 'Mittarityypit haettu',
+      devicesOk: 'Mittarit haettu',
+      deviceCreated: 'Mittari lisätty',
+      deviceUpdated: 'Mittarin tiedot tallennettu',
+      alarmLimitsOk: 'Hälytysrajat haettu',
+      alarmLimitsSaved: 'Hälytysrajat tallennettu',
+      historyOk: 'Mittarin historia haettu',
+      historyAdded: 'Merkintä lisätty historiaan',
+      firstHistoryNote: 'Mittari lisätty',
+    },
   },
   /** 429 texts naming the time (Europe/Helsinki) when the caller may try again. */
   rateLimit: {

@@ -16,6 +16,7 @@ const WITHOUT_ORGANIZATION: Record<string, string> = {
   target_contact_users:
     'a link between a target and a user of its organization: scoped through both',
   registration_code_targets: "owned by its code: scoped through the code's organization",
+  device_type_measurements: "a device type's layout: scoped through the type's organization",
 };
 
 const tables = (Object.values(schema) as unknown[]).filter((value): value is Table =>
