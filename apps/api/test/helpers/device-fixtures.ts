@@ -1,7 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../src/db/client.js';
-import { devices, deviceTypes, measurements } from '../../src/db/schema/index.js';
+import {
+  devices,
+  deviceTypeMeasurements,
+  deviceTypes,
+  measurements,
+} from '../../src/db/schema/index.js';
 
 /** A DevEUI no other test uses. */
 export const freshEui = () => randomBytes(8).toString('hex').toUpperCase();
@@ -78,5 +83,32 @@ export async function createDevice(db: Db, organizationId: string, targetId: str
     })
     .returning({ id: devices.deviceId });
   if (!row) throw new Error('fixtures: device not stored');
+  return row.id;
+}
+
+/** The first measurement of a device type's layout. */
+export async function firstMeasurementOfType(db: Db, deviceTypeId: string) {
+  const [row] = await db
+    .select({ id: deviceTypeMeasurements.measurementId })
+    .from(deviceTypeMeasurements)
+    .where(eq(deviceTypeMeasurements.deviceTypeId, deviceTypeId))
+    .orderBy(asc(deviceTypeMeasurements.position))
+    .limit(1);
+  if (!row) throw new Error('fixtures: a device type without measurements');
+  return row.id;
+}
+
+/** A measurement of the organization with a fresh name; returns its id. */
+export async function createMeasurement(db: Db, organizationId: string) {
+  const [row] = await db
+    .insert(measurements)
+    .values({
+      organizationId,
+      measurementName: `Testimittaus ${randomBytes(4).toString('hex')}`,
+      measurementSizeInBytes: 1,
+      measurementBitNumber: 1,
+    })
+    .returning({ id: measurements.measurementId });
+  if (!row) throw new Error('fixtures: measurement not stored');
   return row.id;
 }

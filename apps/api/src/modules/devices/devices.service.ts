@@ -294,6 +294,9 @@ export function createDevicesService({
     async create(caller: Caller, input: CreateDeviceBody): Promise<DeviceRecord> {
       const body = input as CreateBody;
       const scope = authorize(caller, READ, MANAGE);
+      // Another organization's target or type answers 404 before the organization is judged,
+      // so a 403 never concerns someone else's records (ADR 0007).
+      if (scope.organizationId !== null) await placement(scope, scope.organizationId, body);
       const organizationId = homeOrganization(
         scope,
         body.deviceOrganizationId,
