@@ -1,7 +1,15 @@
 import { ROLES, type Role } from '@vahti/domain';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { organizations, rateLimits, targets, users } from '../../src/db/schema/index.js';
+import {
+  devices,
+  deviceTypes,
+  measurements,
+  organizations,
+  rateLimits,
+  targets,
+  users,
+} from '../../src/db/schema/index.js';
 import { DEMO_PASSWORD } from '../../src/db/seed.js';
 import type { TestContext } from '../helpers/app.js';
 import { loadFixtures } from '../helpers/fixtures.js';
@@ -56,11 +64,33 @@ export async function createWorld(ctx: TestContext) {
     await fx.create.link(victimA, fx.orgA.target.id),
     await fx.create.link(victimB, fx.orgB.target.id),
   ];
+  // Vainu's records of both organizations: a device, a device type and a measurement each.
+  const vainu = (
+    await Promise.all(
+      [orgA, orgB].flatMap((org) => [
+        db
+          .select({ id: devices.deviceId })
+          .from(devices)
+          .where(eq(devices.organizationId, org))
+          .limit(1),
+        db
+          .select({ id: deviceTypes.deviceTypeId })
+          .from(deviceTypes)
+          .where(eq(deviceTypes.organizationId, org))
+          .limit(1),
+        db
+          .select({ id: measurements.measurementId })
+          .from(measurements)
+          .where(eq(measurements.organizationId, org))
+          .limit(1),
+      ]),
+    )
+  ).flatMap((rows) => rows.map((row) => row.id));
   const ids: IdPool = {
     organization,
     user,
     target,
-    any: [...organization, ...user, ...target, ...links, codeA.id, codeB.id, fx.missing],
+    any: [...organization, ...user, ...target, ...links, codeA.id, codeB.id, ...vainu, fx.missing],
   };
 
   const callers: Caller[] = [
