@@ -31,6 +31,12 @@ const ownDetailsRoute = screen(
 const showUserRoute = screen(
   async () => (await import('@/features/account/routes/show-user-route')).ShowUserRoute,
 );
+const addDeviceRoute = screen(
+  async () => (await import('@/features/devices/routes/add-device-route')).AddDeviceRoute,
+);
+const showDevicesRoute = screen(
+  async () => (await import('@/features/devices/routes/show-devices-route')).ShowDevicesRoute,
+);
 
 /**
  * Screens of an area built so far besides its own password change; a `dashboard` here replaces
@@ -38,7 +44,25 @@ const showUserRoute = screen(
  */
 const AREA_SCREENS: Partial<Record<Section, Record<string, Lazy>>> = {
   tieto: { 'show-user': showUserRoute },
-  vainu: { 'edit-user-information': ownDetailsRoute, 'show-user': showUserRoute },
+  vainu: {
+    'edit-user-information': ownDetailsRoute,
+    'show-user': showUserRoute,
+    'add-sensor': screen(
+      async () => (await import('@/features/devices/routes/add-sensor-route')).AddSensorRoute,
+    ),
+    'add-measurement': screen(
+      async () =>
+        (await import('@/features/devices/routes/add-measurement-route')).AddMeasurementRoute,
+    ),
+    'show-measurements': screen(
+      async () =>
+        (await import('@/features/devices/routes/show-measurements-route')).ShowMeasurementsRoute,
+    ),
+    'add-device': addDeviceRoute,
+    'add-device/:id': addDeviceRoute,
+    'show-devices': showDevicesRoute,
+    'show-devices/:id': showDevicesRoute,
+  },
   materiaalipankki: { 'show-user': showUserRoute },
   hallinta: {
     dashboard: screen(

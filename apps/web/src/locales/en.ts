@@ -1,3 +1,4 @@
+import { devicesEn } from '@/features/devices/locales/en';
 import type { WebMessages } from './fi';
 
 export const en: WebMessages = {
@@ -417,6 +418,7 @@ export const en: WebMessages = {
     text: 'The page does not exist, or you have no access to it.',
     home: 'Home',
   },
+  devices: devicesEn,
   routeError: {
     title: 'Something went wrong',
     text: 'The page failed to load. Reload the page.',

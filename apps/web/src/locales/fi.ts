@@ -1,3 +1,4 @@
+import { devicesFi } from '@/features/devices/locales/fi';
 /**
  * Finnish screen texts of the web app. Validation and error texts shared with the API come from
  * `sharedMessages` in @vahti/domain and are merged in by lib/i18n.ts; keep the top-level keys
@@ -424,6 +425,7 @@ export const fi = {
     text: 'Hakemaasi sivua ei ole olemassa, tai sinulla ei ole oikeutta siihen.',
     home: 'Etusivulle',
   },
+  devices: devicesFi,
   routeError: {
     title: 'Jokin meni vikaan',
     text: 'Sivun lataaminen epäonnistui. Lataa sivu uudelleen.',

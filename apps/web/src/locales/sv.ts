@@ -1,3 +1,4 @@
+import { devicesSv } from '@/features/devices/locales/sv';
 import type { WebMessages } from './fi';
 
 export const sv: WebMessages = {
@@ -419,6 +420,7 @@ export const sv: WebMessages = {
     text: 'Sidan finns inte, eller så har du inte åtkomst till den.',
     home: 'Till startsidan',
   },
+  devices: devicesSv,
   routeError: {
     title: 'Något gick fel',
     text: 'Sidan kunde inte laddas. Ladda om sidan.',
