@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { STATES } from '../constants.js';
-import { id, longText, msg, recordState, requiredField, text } from './fields.js';
+import { id, longText, msg, optionalText, recordState, requiredField, text } from './fields.js';
 import { deviceMsg, limitValue } from './measurements.js';
 
 // Devices (mittarit), their alarm limits and history (spec 001 §3, §4, §5, §7).
@@ -95,8 +95,8 @@ export const createDeviceBody = z.object({
   ...deviceFields,
   /** The add form's min and max per measurement of the type; each must be of the type. */
   alarmLimits: alarmLimitList.default([]),
-  /** Note for the first history entry; default "Mittari lisätty". */
-  deviceText: requiredField(500).optional(),
+  /** Note for the first history entry; empty or left out: "Mittari lisätty". */
+  deviceText: optionalText(500),
 });
 export type CreateDeviceBody = z.input<typeof createDeviceBody>;
 

@@ -316,7 +316,7 @@ export function createDevicesService({
             deviceId: id,
             kind: 'device',
             targetName: target.targetName,
-            deviceText: body.deviceText ?? translate('fi', 'messages.device.firstHistoryNote'),
+            deviceText: body.deviceText || translate('fi', 'messages.device.firstHistoryNote'),
             changes: wireValues(values),
           });
           if (body.alarmLimits.length > 0) {
@@ -332,7 +332,7 @@ export function createDevicesService({
               deviceId: id,
               kind: 'limits',
               targetName: target.targetName,
-              deviceText: body.deviceText ?? translate('fi', 'messages.device.firstHistoryNote'),
+              deviceText: body.deviceText || translate('fi', 'messages.device.firstHistoryNote'),
               changes: limitChanges(type.Measurements, body.alarmLimits),
             });
           }
