@@ -36,8 +36,6 @@ export const devicesEn: Widen<typeof devicesFi> = {
     listTitle: 'Devices',
     tableLabel: 'Devices',
     submit: 'Add device',
-    search: 'Search devices',
-    searchHint: 'Name, QR code, DevEUI, target or id',
     qrCode: 'QR code',
     name: 'Name',
     type: 'Device type',
@@ -69,7 +67,6 @@ export const devicesEn: Widen<typeof devicesFi> = {
     history: 'History',
     historyLabel: 'History: {{name}}',
     limitsLabel: 'Alarm limits: {{name}}',
-    noMatches: 'No devices match the search',
   },
   history: {
     title: 'Device history: {{name}}',

@@ -30,8 +30,6 @@ export const devicesFi = {
     listTitle: 'Mittarit',
     tableLabel: 'Mittarit',
     submit: 'Lisää mittari',
-    search: 'Hae mittareita',
-    searchHint: 'Nimi, QR-koodi, DevEUI, kohde tai tunniste',
     qrCode: 'QR-koodi',
     name: 'Nimi',
     type: 'Mittarityyppi',
@@ -63,7 +61,6 @@ export const devicesFi = {
     history: 'Historia',
     historyLabel: 'Historia: {{name}}',
     limitsLabel: 'Hälytysrajat: {{name}}',
-    noMatches: 'Haulla ei löytynyt mittareita',
   },
   history: {
     title: 'Mittarin historia: {{name}}',

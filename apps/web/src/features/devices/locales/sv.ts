@@ -34,8 +34,6 @@ export const devicesSv: typeof devicesEn = {
     listTitle: 'Mätare',
     tableLabel: 'Mätare',
     submit: 'Lägg till mätare',
-    search: 'Sök mätare',
-    searchHint: 'Namn, QR-kod, DevEUI, objekt eller id',
     qrCode: 'QR-kod',
     name: 'Namn',
     type: 'Mätartyp',
@@ -67,7 +65,6 @@ export const devicesSv: typeof devicesEn = {
     history: 'Historik',
     historyLabel: 'Historik: {{name}}',
     limitsLabel: 'Larmgränser: {{name}}',
-    noMatches: 'Inga mätare matchar sökningen',
   },
   history: {
     title: 'Mätarens historik: {{name}}',

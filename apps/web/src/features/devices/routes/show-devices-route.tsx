@@ -5,7 +5,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import type { Column } from '@/components/data-table';
-import { FormTextField } from '@/components/form-text-field';
 import { PageHeader } from '@/components/page-header';
 import { ResourceList } from '@/components/resource-list';
 import { useAdminDevices } from '../api/devices';
@@ -15,19 +14,6 @@ import { DeviceHistoryDialog } from '../components/device-history-dialog';
 
 type DialogKind = 'edit' | 'history' | 'limits';
 
-const matches = (device: DeviceRecord, search: string) => {
-  const needle = search.trim().toLowerCase();
-  if (!needle) return true;
-  return [
-    device.deviceId,
-    device.deviceQrCode,
-    device.deviceName,
-    device.deviceEui,
-    device.Target.targetName,
-    device.deviceLocation,
-  ].some((value) => value.toLowerCase().includes(needle));
-};
-
 /**
  * /vainu/show-devices (and show-devices/{id}, ?qrCode=, ?id=: the search starts from it): the
  * organization's devices with edit, history and alarm-limit dialogs.
@@ -36,13 +22,12 @@ export function ShowDevicesRoute() {
   const { t } = useTranslation();
   const params = useParams();
   const [query] = useSearchParams();
-  const [search, setSearch] = useState(params.id ?? query.get('qrCode') ?? query.get('id') ?? '');
   const [kind, setKind] = useState<DialogKind>('edit');
   const devices = useAdminDevices();
-  const filtered = {
-    ...devices,
-    data: devices.data?.filter((device) => matches(device, search)),
-  };
+  // The search starts from the code or id of the link; a device id is shown as its QR code.
+  const given = params.id ?? query.get('qrCode') ?? query.get('id') ?? '';
+  const initialSearch =
+    devices.data?.find((device) => device.deviceId === given)?.deviceQrCode ?? given;
 
   const columns: Column<DeviceRecord>[] = [
     { key: 'name', label: t('devices.devices.name'), value: (d) => d.deviceName },
@@ -82,20 +67,12 @@ export function ShowDevicesRoute() {
   return (
     <Stack spacing={3}>
       <PageHeader title={t('devices.devices.listTitle')} />
-      <Stack sx={{ maxWidth: 420 }}>
-        <FormTextField
-          label={t('devices.devices.search')}
-          hint={t('devices.devices.searchHint')}
-          type="search"
-          size="small"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          autoComplete="off"
-        />
-      </Stack>
       <ResourceList
+        // The table reads its first search once: start it again when the devices arrive.
+        key={devices.data ? 'loaded' : 'loading'}
+        initialSearch={initialSearch}
         label={t('devices.devices.tableLabel')}
-        query={filtered}
+        query={devices}
         columns={columns}
         rowKey={(d) => d.deviceId}
         initialSort={{ key: 'target', direction: 'asc' }}
