@@ -45,9 +45,14 @@ const isoDate = () =>
     .trim()
     .min(1, { error: msg('required'), abort: true })
     .regex(/^\d{4}-\d{2}-\d{2}$/, { error: msg('invalidValue') })
-    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), {
-      error: msg('invalidValue'),
-    });
+    // A real day: 2026-02-30 would roll over to March.
+    .refine(
+      (value) => {
+        const day = new Date(`${value}T00:00:00Z`);
+        return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value;
+      },
+      { error: msg('invalidValue') },
+    );
 
 const coordinate = (max: number) =>
   z
