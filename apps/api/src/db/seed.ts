@@ -452,6 +452,10 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<b
         targets: DEMO_TARGETS.map((t) => ({ id: targetId(t.targetName), name: t.targetName })),
         actor: { id: userId('yllapitaja@demo.vahti.fi'), fullName: 'Ylermi Ylänne' },
         euiPrefix: 'A',
+        followers: [
+          { userId: userId('kayttaja@demo.vahti.fi'), targetId: targetId('As Oy Kivikko') },
+          { userId: userId('aino.aaltonen@demo.vahti.fi'), targetId: targetId('As Oy Kivikko') },
+        ],
       },
       {
         organizationId: other.id,
@@ -459,6 +463,12 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<b
         targets: OTHER_TARGETS.map((t) => ({ id: targetId(t.targetName), name: t.targetName })),
         actor: { id: userId('yllapitaja@toinen.vahti.fi'), fullName: 'Tuomas Toivonen' },
         euiPrefix: 'B',
+        followers: [
+          {
+            userId: userId('yllapitaja@toinen.vahti.fi'),
+            targetId: targetId('As Oy Hämeenpuisto'),
+          },
+        ],
       },
     ]);
 

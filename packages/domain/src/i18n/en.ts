@@ -93,6 +93,7 @@ export const en: SharedMessages = {
     DEVICE_QR_CODE_TAKEN: 'The QR code is already used by another device',
     MEASUREMENT_NAME_TAKEN: 'A measurement of the same name exists',
     ALARM_LIMIT_EXISTS: 'The alarm limit is already set; edit it instead',
+    USER_DEVICE_EXISTS: 'The user already has this device',
   },
   messages: {
     loginOk: 'Signed in',
@@ -143,6 +144,8 @@ export const en: SharedMessages = {
       historyOk: 'Device history loaded',
       historyAdded: 'Entry added to the history',
       firstHistoryNote: 'Device added',
+      userDevicesOk: "Users' devices loaded",
+      userDeviceCreated: 'Device linked to the user',
     },
   },
   rateLimit: {

@@ -94,6 +94,7 @@ export const fi = {
     DEVICE_QR_CODE_TAKEN: 'QR-koodi on jo toisen mittarin käytössä',
     MEASUREMENT_NAME_TAKEN: 'Samanniminen mittaus on jo olemassa',
     ALARM_LIMIT_EXISTS: 'Hälytysraja on jo asetettu; muokkaa sitä',
+    USER_DEVICE_EXISTS: 'Käyttäjällä on jo tämä mittari',
   },
   messages: {
     loginOk: 'Kirjautuminen onnistui',
@@ -144,6 +145,8 @@ export const fi = {
       historyOk: 'Mittarin historia haettu',
       historyAdded: 'Merkintä lisätty historiaan',
       firstHistoryNote: 'Mittari lisätty',
+      userDevicesOk: 'Käyttäjien mittarit haettu',
+      userDeviceCreated: 'Mittari liitetty käyttäjään',
     },
   },
   /** 429 texts naming the time (Europe/Helsinki) when the caller may try again. */

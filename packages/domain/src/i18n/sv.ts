@@ -91,6 +91,7 @@ export const sv: SharedMessages = {
     DEVICE_QR_CODE_TAKEN: 'QR-koden används redan av en annan mätare',
     MEASUREMENT_NAME_TAKEN: 'En mätning med samma namn finns redan',
     ALARM_LIMIT_EXISTS: 'Larmgränsen finns redan; redigera den',
+    USER_DEVICE_EXISTS: 'Användaren har redan den här mätaren',
   },
   messages: {
     loginOk: 'Inloggad',
@@ -141,6 +142,8 @@ export const sv: SharedMessages = {
       historyOk: 'Mätarens historik hämtad',
       historyAdded: 'Anteckning tillagd i historiken',
       firstHistoryNote: 'Mätare tillagd',
+      userDevicesOk: 'Användarnas mätare hämtade',
+      userDeviceCreated: 'Mätaren kopplad till användaren',
     },
   },
   rateLimit: {

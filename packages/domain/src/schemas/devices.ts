@@ -231,3 +231,57 @@ export const deviceHistoryEntryResponse = z.object({
   message: z.string(),
   entry: deviceHistoryEntry,
 });
+
+/**
+ * One measurement choice of a device-to-user link: a single-key object, measurement id → shown
+ * or not (spec 001 §3: deviceMeasurements).
+ */
+const measurementChoice = z
+  .record(z.string(), z.boolean({ error: msg('invalidValue') }), { error: msg('invalidValue') })
+  .refine(
+    (choice) =>
+      Object.keys(choice).length === 1 &&
+      Object.keys(choice).every((key) => z.uuid().safeParse(key).success),
+    { error: msg('invalidValue') },
+  );
+
+/** POST /api/user-device: which device, and which of its measurements, a user follows. */
+export const createUserDeviceBody = z.object({
+  /** Only the top administrator chooses; anyone else may leave it out (their own). */
+  organizationId: id().optional(),
+  deviceUserId: id(),
+  targetId: id(),
+  deviceId: id(),
+  deviceMeasurements: z
+    .array(measurementChoice, { error: msg('required') })
+    .max(64, { error: msg('invalidValue') }),
+  measurementsState: recordState(),
+});
+export type CreateUserDeviceBody = z.input<typeof createUserDeviceBody>;
+
+export const userDeviceRecord = z.object({
+  id: z.string(),
+  organizationId: z.string(),
+  deviceUserId: z.string(),
+  targetId: z.string(),
+  deviceId: z.string(),
+  deviceMeasurements: z.array(z.record(z.string(), z.boolean())),
+  measurementsState: z.enum(STATES),
+  /** The user's name. */
+  fullName: z.string(),
+  userEmail: z.string(),
+  Target: z.object({ targetName: z.string() }),
+  Device: z.object({ deviceName: z.string(), deviceQrCode: z.string() }),
+  createdAt: z.string(),
+});
+export type UserDeviceRecord = z.infer<typeof userDeviceRecord>;
+
+export const userDeviceResponse = z.object({ message: z.string(), userDevice: userDeviceRecord });
+/** The link lists answer under `devices` (spec 001 §7: all-user-devices-admin → devices). */
+export const userDevicesResponse = z.object({
+  message: z.string(),
+  devices: z.array(userDeviceRecord),
+});
+export type UserDevicesResponse = z.infer<typeof userDevicesResponse>;
+/** GET /api/all-organization-user-devices?organizationId= */
+export const organizationUserDevicesQuery = z.object({ organizationId: id() });

@@ -6,6 +6,7 @@ import {
   deviceTypeMeasurements,
   deviceTypes,
   measurements,
+  userDevices,
 } from '../schema/index.js';
 
 // Demo data of Vainu's device register: a catalogue of indoor-air sensor types (and, for an
@@ -133,6 +134,8 @@ export interface DemoDeviceInput {
   actor: { id: string; fullName: string };
   /** Distinguishes the organizations' DevEUIs: one hex digit. */
   euiPrefix: string;
+  /** Users who follow the first device of a target (device-to-user links). */
+  followers?: { userId: string; targetId: string }[];
 }
 
 /** Loads the demo device register of each organization (inside the seed's transaction). */
@@ -160,6 +163,7 @@ export async function seedDemoDevices(tx: Db, organizationsInput: DemoDeviceInpu
     );
 
     let serial = 0;
+    const firstDevice = new Map<string, { id: string; measurementIds: string[] }>();
     for (const [targetIndex, target] of org.targets.entries()) {
       const count = 2 + (targetIndex % 3);
       for (let i = 0; i < count; i++) {
@@ -189,6 +193,12 @@ export async function seedDemoDevices(tx: Db, organizationsInput: DemoDeviceInpu
           })
           .returning({ id: devices.deviceId });
         if (!device) throw new Error('seed: device not stored');
+        if (!firstDevice.has(target.id)) {
+          firstDevice.set(target.id, {
+            id: device.id,
+            measurementIds: type.layout.map((name) => mId.get(name) as string),
+          });
+        }
         const first = type.layout[0] as string;
         const firstM = MEASUREMENTS.find((m) => m.measurementName === first);
         const low = (firstM?.measurementMinDefault ?? 0) + 1;
@@ -236,6 +246,21 @@ export async function seedDemoDevices(tx: Db, organizationsInput: DemoDeviceInpu
         ]);
       }
     }
+    const links = (org.followers ?? []).flatMap(({ userId, targetId }) => {
+      const device = firstDevice.get(targetId);
+      return device
+        ? [
+            {
+              organizationId: org.organizationId,
+              deviceUserId: userId,
+              targetId,
+              deviceId: device.id,
+              deviceMeasurements: device.measurementIds.map((id, index) => ({ [id]: index === 0 })),
+            },
+          ]
+        : [];
+    });
+    if (links.length > 0) await tx.insert(userDevices).values(links);
     // A target-level limit: the first target's CO2 limit is stricter than the type default.
     const firstTarget = org.targets[0];
     if (firstTarget) {

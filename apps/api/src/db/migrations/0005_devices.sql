@@ -94,6 +94,18 @@ CREATE TABLE "measurements" (
 	CONSTRAINT "measurements_default_order_check" CHECK ("measurements"."min_default" is null or "measurements"."max_default" is null or "measurements"."min_default" < "measurements"."max_default")
 );
 --> statement-breakpoint
+CREATE TABLE "user_devices" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"organization_id" uuid NOT NULL,
+	"user_id" uuid NOT NULL,
+	"target_id" uuid NOT NULL,
+	"device_id" uuid NOT NULL,
+	"measurements" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"state" "record_state" DEFAULT 'Aktiivinen' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "user_devices_user_device_key" UNIQUE("user_id","device_id")
+);
+--> statement-breakpoint
 ALTER TABLE "alarm_limits" ADD CONSTRAINT "alarm_limits_organization_id_organizations_organization_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("organization_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "alarm_limits" ADD CONSTRAINT "alarm_limits_device_id_devices_device_id_fk" FOREIGN KEY ("device_id") REFERENCES "public"."devices"("device_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "alarm_limits" ADD CONSTRAINT "alarm_limits_target_id_targets_target_id_fk" FOREIGN KEY ("target_id") REFERENCES "public"."targets"("target_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -108,9 +120,15 @@ ALTER TABLE "devices" ADD CONSTRAINT "devices_organization_id_organizations_orga
 ALTER TABLE "devices" ADD CONSTRAINT "devices_target_id_targets_target_id_fk" FOREIGN KEY ("target_id") REFERENCES "public"."targets"("target_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "devices" ADD CONSTRAINT "devices_device_type_id_device_types_device_type_id_fk" FOREIGN KEY ("device_type_id") REFERENCES "public"."device_types"("device_type_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "measurements" ADD CONSTRAINT "measurements_organization_id_organizations_organization_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("organization_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "user_devices" ADD CONSTRAINT "user_devices_organization_id_organizations_organization_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("organization_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "user_devices" ADD CONSTRAINT "user_devices_user_id_users_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("user_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "user_devices" ADD CONSTRAINT "user_devices_target_id_targets_target_id_fk" FOREIGN KEY ("target_id") REFERENCES "public"."targets"("target_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "user_devices" ADD CONSTRAINT "user_devices_device_id_devices_device_id_fk" FOREIGN KEY ("device_id") REFERENCES "public"."devices"("device_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "alarm_limits_device_measurement_key" ON "alarm_limits" USING btree ("device_id","measurement_id") WHERE "alarm_limits"."device_id" is not null;--> statement-breakpoint
 CREATE UNIQUE INDEX "alarm_limits_target_measurement_key" ON "alarm_limits" USING btree ("target_id","measurement_id") WHERE "alarm_limits"."target_id" is not null;--> statement-breakpoint
 CREATE INDEX "device_history_device_idx" ON "device_history" USING btree ("device_id","kind","created_at");--> statement-breakpoint
 CREATE INDEX "device_type_measurements_measurement_idx" ON "device_type_measurements" USING btree ("measurement_id");--> statement-breakpoint
 CREATE INDEX "devices_organization_idx" ON "devices" USING btree ("organization_id");--> statement-breakpoint
-CREATE INDEX "devices_target_idx" ON "devices" USING btree ("target_id");
+CREATE INDEX "devices_target_idx" ON "devices" USING btree ("target_id");--> statement-breakpoint
+CREATE INDEX "user_devices_organization_idx" ON "user_devices" USING btree ("organization_id");--> statement-breakpoint
+CREATE INDEX "user_devices_device_idx" ON "user_devices" USING btree ("device_id");

@@ -197,3 +197,37 @@ export const deviceHistory = pgTable(
   },
   (t) => [index('device_history_device_idx').on(t.deviceId, t.kind, t.createdAt)],
 );
+
+/**
+ * Which devices (and which of their measurements) a user follows: the device-to-user link of
+ * spec 001 §3. `deviceMeasurements` keeps the spec's shape: [{ "<measurementId>": true }, …].
+ */
+export const userDevices = pgTable(
+  'user_devices',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.organizationId),
+    deviceUserId: uuid('user_id')
+      .notNull()
+      .references(() => users.userId, { onDelete: 'cascade' }),
+    targetId: uuid('target_id')
+      .notNull()
+      .references(() => targets.targetId, { onDelete: 'cascade' }),
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => devices.deviceId, { onDelete: 'cascade' }),
+    deviceMeasurements: jsonb('measurements')
+      .$type<Record<string, boolean>[]>()
+      .notNull()
+      .default([]),
+    measurementsState: recordState('state').notNull().default('Aktiivinen'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('user_devices_user_device_key').on(t.deviceUserId, t.deviceId),
+    index('user_devices_organization_idx').on(t.organizationId),
+    index('user_devices_device_idx').on(t.deviceId),
+  ],
+);
