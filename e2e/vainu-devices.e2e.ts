@@ -181,4 +181,30 @@ describe('Vainu device register in the browser (Ylläpitäjä)', () => {
     const path = process.env.VAINU_SCREENSHOT;
     if (path) await page.screenshot({ path, fullPage: false });
   });
+
+  it('links a device and its measurements to a user', async () => {
+    const page = await e2e.newPage();
+    await page.goto('/#/vainu/add-user-device');
+    await signIn(page, 'yllapitaja@demo.vahti.fi');
+    await page.getByRole('heading', { name: 'Lisää mittari käyttäjälle' }).waitFor();
+    await page.getByRole('button', { name: 'Lisää', exact: true }).click();
+    await page.getByText('Pakollinen kenttä').first().waitFor();
+    await page.getByRole('combobox', { name: 'Käyttäjä' }).click();
+    await page.getByRole('option', { name: /^Kalle Kallio/ }).click();
+    await page.getByRole('combobox', { name: 'Kohde' }).click();
+    await page.getByRole('option', { name: 'Rivitalo Haukilahti' }).click();
+    await page.getByRole('combobox', { name: 'Mittari', exact: true }).click();
+    const option = page.getByRole('option').first();
+    const deviceName = (await option.innerText()).split(' (')[0] ?? '';
+    await option.click();
+    // The type's measurements come chosen.
+    await page.locator('.MuiAutocomplete-root .MuiChip-label').first().waitFor();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Lisää', exact: true }).click();
+    await page.getByText('Mittari liitetty käyttäjään').waitFor();
+    await page.goto('/#/vainu/show-user-devices');
+    await page.getByRole('heading', { name: 'Käyttäjien mittarit' }).waitFor();
+    await page.getByLabel('Hae', { exact: true }).fill('Rivitalo Haukilahti');
+    await page.getByRole('row', { name: new RegExp(`Kalle Kallio.*${deviceName}`) }).waitFor();
+  });
 });

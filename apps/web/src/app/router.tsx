@@ -62,6 +62,14 @@ const AREA_SCREENS: Partial<Record<Section, Record<string, Lazy>>> = {
     'add-device/:id': addDeviceRoute,
     'show-devices': showDevicesRoute,
     'show-devices/:id': showDevicesRoute,
+    'add-user-device': screen(
+      async () =>
+        (await import('@/features/devices/routes/add-user-device-route')).AddUserDeviceRoute,
+    ),
+    'show-user-devices': screen(
+      async () =>
+        (await import('@/features/devices/routes/show-user-devices-route')).ShowUserDevicesRoute,
+    ),
   },
   materiaalipankki: { 'show-user': showUserRoute },
   hallinta: {

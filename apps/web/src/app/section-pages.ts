@@ -32,8 +32,6 @@ export const SECTION_PAGES: Record<Section, readonly string[]> = {
     'sensor-data/chart',
     'show-materialbank-files-vainu',
     'show-sensors',
-    'add-user-device',
-    'show-user-devices',
     'qr-code',
   ],
   materiaalipankki: ['add-new-materialbank-file', 'show-materialbank-files'],

@@ -3,11 +3,14 @@ import {
   type AlarmLimitsBody,
   alarmLimitsResponse,
   type CreateDeviceBody,
+  type CreateUserDeviceBody,
   deviceHistoryResponse,
   deviceResponse,
   devicesResponse,
   type UpdateDeviceBody,
   updatedDeviceResponse,
+  userDeviceResponse,
+  userDevicesResponse,
 } from '@vahti/domain';
 import { apiRequest } from '@/lib/api-client';
 
@@ -15,6 +18,7 @@ import { apiRequest } from '@/lib/api-client';
 export const deviceKeys = {
   all: ['devices'] as const,
   admin: () => [...deviceKeys.all, 'admin'] as const,
+  userDevices: () => [...deviceKeys.all, 'user-devices'] as const,
   limits: (deviceId: string) => [...deviceKeys.all, 'limits', deviceId] as const,
   history: (deviceId: string, kind: 'device' | 'limits') =>
     [...deviceKeys.all, 'history', kind, deviceId] as const,
@@ -80,6 +84,25 @@ export function useSaveAlarmLimits() {
   return useMutation({
     mutationFn: (body: AlarmLimitsBody) =>
       apiRequest('/api/alarm-limits', { method: 'PATCH', body, schema: alarmLimitsResponse }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: deviceKeys.all }),
+  });
+}
+
+/** GET /api/all-user-devices-admin: every device-to-user link of the organization. */
+export function useUserDevicesAdmin() {
+  return useQuery({
+    queryKey: deviceKeys.userDevices(),
+    queryFn: ({ signal }) =>
+      apiRequest('/api/all-user-devices-admin', { schema: userDevicesResponse, signal }),
+    select: (data) => data.devices,
+  });
+}
+
+export function useCreateUserDevice() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateUserDeviceBody) =>
+      apiRequest('/api/user-device', { method: 'POST', body, schema: userDeviceResponse }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: deviceKeys.all }),
   });
 }

@@ -80,6 +80,14 @@ export const devicesEn: Widen<typeof devicesFi> = {
     empty: 'No data available',
     close: 'Close',
   },
+  userDevices: {
+    addTitle: 'Add a device to a user',
+    listTitle: "Users' devices",
+    submit: 'Add',
+    user: 'User',
+    device: 'Device',
+    measurements: 'Measurements',
+  },
   limits: {
     title: 'Alarm limits: {{name}}',
     measurement: 'Measurement',

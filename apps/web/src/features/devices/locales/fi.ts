@@ -74,6 +74,14 @@ export const devicesFi = {
     empty: 'Tietoa ei saatavilla',
     close: 'Sulje',
   },
+  userDevices: {
+    addTitle: 'Lisää mittari käyttäjälle',
+    listTitle: 'Käyttäjien mittarit',
+    submit: 'Lisää',
+    user: 'Käyttäjä',
+    device: 'Mittari',
+    measurements: 'Mittaukset',
+  },
   limits: {
     title: 'Hälytysrajat: {{name}}',
     measurement: 'Mittaus',

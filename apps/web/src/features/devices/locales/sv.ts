@@ -78,6 +78,14 @@ export const devicesSv: typeof devicesEn = {
     empty: 'Ingen information tillgänglig',
     close: 'Stäng',
   },
+  userDevices: {
+    addTitle: 'Lägg till mätare för användare',
+    listTitle: 'Användarnas mätare',
+    submit: 'Lägg till',
+    user: 'Användare',
+    device: 'Mätare',
+    measurements: 'Mätningar',
+  },
   limits: {
     title: 'Larmgränser: {{name}}',
     measurement: 'Mätning',
