@@ -133,6 +133,11 @@ describe('Vainu device register in the browser (Ylläpitäjä)', () => {
     await limits.getByTestId('limit-source-CO2').getByText('Lähde: Kohteen raja').waitFor();
     await limits.getByTestId('limit-source-Kosteus').getByText('Lähde: Tyypin oletus').waitFor();
     expect(await limits.getByLabel('Max: CO2 (ppm)').inputValue()).toBe('950');
+    // Saving without a change keeps every limit inherited.
+    await limits.getByLabel('Toimenpide').fill('Tarkistettu');
+    await limits.getByRole('button', { name: 'Tallenna' }).click();
+    await limits.waitFor({ state: 'hidden' });
+    await page.getByText('Ei muutoksia tallennettavaksi').waitFor();
   });
 
   it('adds a measurement and refuses a bit number over 8', async () => {

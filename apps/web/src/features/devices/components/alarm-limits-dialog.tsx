@@ -2,6 +2,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
   type AlarmLimitRecord,
+  type AlarmLimitsBody,
   alarmLimitInput,
   type DeviceRecord,
   requiredField,
@@ -30,6 +31,7 @@ interface Props {
 
 function LimitsForm({ device, limits, onClose, onSaved }: Props & { limits: AlarmLimitRecord[] }) {
   const { t } = useTranslation();
+  const save = useSaveAlarmLimits();
   const { form, feedback, submit, pending } = useMutationForm({
     schema: limitsForm,
     defaultValues: {
@@ -40,7 +42,11 @@ function LimitsForm({ device, limits, onClose, onSaved }: Props & { limits: Alar
       })),
       deviceText: '',
     },
-    mutation: useSaveAlarmLimits(),
+    // Nothing changed: nothing to save, and no history entry.
+    mutation: (variables: AlarmLimitsBody) =>
+      variables.alarmLimits.length === 0
+        ? Promise.resolve({ message: t('devices.limits.noChanges'), alarmLimits: [] })
+        : save.mutateAsync(variables),
     // Only what changed becomes the device's own: the rest keeps inheriting.
     toVariables: (values) => ({
       deviceId: device.deviceId,
