@@ -113,9 +113,6 @@ export const updateDeviceBody = z.object({
 });
 export type UpdateDeviceBody = z.input<typeof updateDeviceBody>;
 
-/** The edit dialog: id, QR code, name, type and action text required (spec 001 §5). */
-export const deviceEditFormSchema = updateDeviceBody;
-
 export const deviceRecord = z.object({
   deviceId: z.string(),
   id: z.string(),

@@ -7,6 +7,7 @@ import { useParams, useSearchParams } from 'react-router';
 import type { Column } from '@/components/data-table';
 import { PageHeader } from '@/components/page-header';
 import { ResourceList } from '@/components/resource-list';
+import { useCan } from '@/lib/session';
 import { useAdminDevices } from '../api/devices';
 import { AlarmLimitsDialog } from '../components/alarm-limits-dialog';
 import { DeviceEditDialog } from '../components/device-edit-dialog';
@@ -24,6 +25,8 @@ export function ShowDevicesRoute() {
   const [query] = useSearchParams();
   const [kind, setKind] = useState<DialogKind>('edit');
   const devices = useAdminDevices();
+  // The top administrator sees every organization's devices, so the table names it.
+  const showOrganization = useCan({ do: 'crossOrganizations' });
   // The search starts from the code or id of the link; a device id is shown as its QR code.
   const given = params.id ?? query.get('qrCode') ?? query.get('id') ?? '';
   const initialSearch =
@@ -52,6 +55,16 @@ export function ShowDevicesRoute() {
       nowrap: true,
       hideBelow: 'xl',
     },
+    ...(showOrganization
+      ? [
+          {
+            key: 'organization',
+            label: t('devices.devices.organization'),
+            value: (d: DeviceRecord) => d.Organization.organizationName,
+            hideBelow: 'lg' as const,
+          },
+        ]
+      : []),
     {
       key: 'state',
       label: t('devices.devices.state'),
