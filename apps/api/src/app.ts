@@ -25,6 +25,9 @@ import { createDashboardService } from './modules/dashboard/dashboard.service.js
 import { createDeviceNetworkClient } from './modules/device-network/device-network.client.js';
 import { deviceNetworkRoutes } from './modules/device-network/device-network.routes.js';
 import { createDeviceNetworkService } from './modules/device-network/device-network.service.js';
+import { createDevicesRepository } from './modules/devices/devices.repository.js';
+import { devicesRoutes } from './modules/devices/devices.routes.js';
+import { createDevicesService } from './modules/devices/devices.service.js';
 import { createDiscussionsRepository } from './modules/discussions/discussions.repository.js';
 import { discussionsRoutes } from './modules/discussions/discussions.routes.js';
 import { createDiscussionsService } from './modules/discussions/discussions.service.js';
@@ -46,6 +49,9 @@ import {
   type MaterialbankService,
 } from './modules/materialbank/materialbank.service.js';
 import { startOrphanSweep } from './modules/materialbank/orphan-sweep.js';
+import { createMeasurementsRepository } from './modules/measurements/measurements.repository.js';
+import { measurementsRoutes } from './modules/measurements/measurements.routes.js';
+import { createMeasurementsService } from './modules/measurements/measurements.service.js';
 import { createOrganizationsRepository } from './modules/organizations/organizations.repository.js';
 import { organizationsRoutes } from './modules/organizations/organizations.routes.js';
 import { createOrganizationsService } from './modules/organizations/organizations.service.js';
@@ -149,6 +155,8 @@ export async function buildApp({ config, database, logger }: AppOptions) {
     surveyResults: createSurveyResultsRepository(db),
     feedback: createFeedbackRepository(db),
     tietoDashboard: createTietoDashboardRepository(db),
+    measurements: createMeasurementsRepository(db),
+    devices: createDevicesRepository(db),
   };
   const { organizations: organizationRecords, users: userRecords } = repositories;
   const tokens = createTokenService(config);
@@ -252,6 +260,18 @@ export async function buildApp({ config, database, logger }: AppOptions) {
     dashboard: repositories.tietoDashboard,
     discussions: repositories.discussions,
   });
+  const measurements = createMeasurementsService({
+    db,
+    measurements: repositories.measurements,
+    audit,
+  });
+  const devices = createDevicesService({
+    db,
+    devices: repositories.devices,
+    measurements: repositories.measurements,
+    organizations: organizationRecords,
+    audit,
+  });
 
   // Mail delivery runs beside the requests and stops before the database closes (the server
   // closes the database in a later onClose hook).
@@ -303,7 +323,7 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   await app.register(mailRoutes, { mail });
   await app.register(auditRoutes, { audit });
   await app.register(organizationsRoutes, { organizations });
-  await app.register(targetsRoutes, { targets });
+  await app.register(targetsRoutes, { targets, devices });
   await app.register(registrationCodesRoutes, { registrationCodes: registrationCodeAdmin });
   await app.register(usersRoutes, { users });
   await app.register(userTargetsRoutes, { userTargets });
@@ -321,6 +341,8 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   await app.register(surveysRoutes, { surveys, surveyResults });
   await app.register(feedbackRoutes, { feedback });
   await app.register(tietoDashboardRoutes, { tietoDashboard });
+  await app.register(measurementsRoutes, { measurements });
+  await app.register(devicesRoutes, { devices });
   await app.register(webPlugin, { webDir: config.webDir });
 
   return app;

@@ -63,7 +63,12 @@ export type Action =
   /** Tieto's feedback list and its edit dialog: Tieto and a role above Käyttäjä (spec 001 §6). */
   | { do: 'manageFeedback' }
   /** Tieto's 'Viestit' tab with the new-feedback count: Pääylläpitäjä and Pääkäyttäjä (001 §6). */
-  | { do: 'seeMessagesTab' };
+  | { do: 'seeMessagesTab' }
+  /**
+   * Vainu's device register: add and edit devices, measurements and alarm limits. The Vainu
+   * permission and a role above Käyttäjä, whose device-management links are hidden (spec 001 §6).
+   */
+  | { do: 'manageDevices' };
 
 export function can(actor: Actor, action: Action): boolean {
   switch (action.do) {
@@ -86,6 +91,7 @@ export function can(actor: Actor, action: Action): boolean {
     case 'administer':
       return staffOf(actor, 'hallinta');
     case 'readDeviceNetwork':
+    case 'manageDevices':
       return staffOf(actor, 'vainu');
     case 'manageMaterialbank':
       return staffOf(actor, 'materiaalipankki');

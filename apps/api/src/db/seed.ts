@@ -9,6 +9,7 @@ import { createRegistrationCodesRepository } from '../modules/registration-codes
 import { createRegistrationCodesService } from '../modules/registration-codes/registration-codes.service.js';
 import { createTargetsRepository } from '../modules/targets/targets.repository.js';
 import type { Db } from './client.js';
+import { seedDemoDevices } from './demo/devices.js';
 import { seedDemoDiscussions } from './demo/discussions.js';
 import { seedMaterialbank } from './demo/materialbank.js';
 import { seedTietoSurveys } from './demo/tieto-surveys.js';
@@ -451,6 +452,32 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<b
     );
 
     await seedDemoDiscussions(tx);
+    await seedDemoDevices(tx, [
+      {
+        organizationId: demo.id,
+        powerGuard: true,
+        targets: DEMO_TARGETS.map((t) => ({ id: targetId(t.targetName), name: t.targetName })),
+        actor: { id: userId('yllapitaja@demo.vahti.fi'), fullName: 'Ylermi Ylänne' },
+        euiPrefix: 'A',
+        followers: [
+          { userId: userId('kayttaja@demo.vahti.fi'), targetId: targetId('As Oy Kivikko') },
+          { userId: userId('aino.aaltonen@demo.vahti.fi'), targetId: targetId('As Oy Kivikko') },
+        ],
+      },
+      {
+        organizationId: other.id,
+        powerGuard: false,
+        targets: OTHER_TARGETS.map((t) => ({ id: targetId(t.targetName), name: t.targetName })),
+        actor: { id: userId('yllapitaja@toinen.vahti.fi'), fullName: 'Tuomas Toivonen' },
+        euiPrefix: 'B',
+        followers: [
+          {
+            userId: userId('yllapitaja@toinen.vahti.fi'),
+            targetId: targetId('As Oy Hämeenpuisto'),
+          },
+        ],
+      },
+    ]);
 
     // A code for trying self-registration: Demo Kiinteistöt Oy's first two targets, Tieto and
     // Vainu, no expiry.

@@ -1,7 +1,15 @@
 import { ROLES, type Role } from '@vahti/domain';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { organizations, rateLimits, targets, users } from '../../src/db/schema/index.js';
+import {
+  devices,
+  deviceTypes,
+  measurements,
+  organizations,
+  rateLimits,
+  targets,
+  users,
+} from '../../src/db/schema/index.js';
 import { DEMO_PASSWORD } from '../../src/db/seed.js';
 import type { TestContext } from '../helpers/app.js';
 import { createComment, createDiscussion } from '../helpers/discussions.js';
@@ -72,6 +80,28 @@ export async function createWorld(ctx: TestContext) {
           union all select id::text from question_groups union all select id::text from feedbacks`,
     )
   ).map((row) => row.id);
+  // Vainu's records of both organizations: a device, a device type and a measurement each.
+  const vainu = (
+    await Promise.all(
+      [orgA, orgB].flatMap((org) => [
+        db
+          .select({ id: devices.deviceId })
+          .from(devices)
+          .where(eq(devices.organizationId, org))
+          .limit(1),
+        db
+          .select({ id: deviceTypes.deviceTypeId })
+          .from(deviceTypes)
+          .where(eq(deviceTypes.organizationId, org))
+          .limit(1),
+        db
+          .select({ id: measurements.measurementId })
+          .from(measurements)
+          .where(eq(measurements.organizationId, org))
+          .limit(1),
+      ]),
+    )
+  ).flatMap((rows) => rows.map((row) => row.id));
   const ids: IdPool = {
     organization,
     user,
@@ -86,6 +116,7 @@ export async function createWorld(ctx: TestContext) {
       ...discussionIds,
       fx.missing,
       ...tieto,
+      ...vainu,
     ],
   };
 

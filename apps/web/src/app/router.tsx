@@ -31,6 +31,12 @@ const ownDetailsRoute = screen(
 const showUserRoute = screen(
   async () => (await import('@/features/account/routes/show-user-route')).ShowUserRoute,
 );
+const addDeviceRoute = screen(
+  async () => (await import('@/features/devices/routes/add-device-route')).AddDeviceRoute,
+);
+const showDevicesRoute = screen(
+  async () => (await import('@/features/devices/routes/show-devices-route')).ShowDevicesRoute,
+);
 
 /** Tieto discussions (spec 001 §2 screen 9); sub-comments is also the add-sub-comment screen. */
 function discussionScreens(): Record<string, Lazy> {
@@ -137,6 +143,29 @@ const AREA_SCREENS: Partial<Record<Section, Record<string, Lazy>>> = {
       async () =>
         (await import('@/features/materialbank/routes/user-files-route'))
           .VainuMaterialbankFilesRoute,
+    ),
+    'add-sensor': screen(
+      async () => (await import('@/features/devices/routes/add-sensor-route')).AddSensorRoute,
+    ),
+    'add-measurement': screen(
+      async () =>
+        (await import('@/features/devices/routes/add-measurement-route')).AddMeasurementRoute,
+    ),
+    'show-measurements': screen(
+      async () =>
+        (await import('@/features/devices/routes/show-measurements-route')).ShowMeasurementsRoute,
+    ),
+    'add-device': addDeviceRoute,
+    'add-device/:id': addDeviceRoute,
+    'show-devices': showDevicesRoute,
+    'show-devices/:id': showDevicesRoute,
+    'add-user-device': screen(
+      async () =>
+        (await import('@/features/devices/routes/add-user-device-route')).AddUserDeviceRoute,
+    ),
+    'show-user-devices': screen(
+      async () =>
+        (await import('@/features/devices/routes/show-user-devices-route')).ShowUserDevicesRoute,
     ),
   },
   materiaalipankki: {

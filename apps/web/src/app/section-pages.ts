@@ -7,20 +7,7 @@ import type { Section } from '@vahti/domain';
  */
 export const SECTION_PAGES: Record<Section, readonly string[]> = {
   tieto: [],
-  vainu: [
-    'show-alarms',
-    'sensor-data',
-    'sensor-data/chart',
-    'add-sensor',
-    'add-measurement',
-    'show-measurements',
-    'add-device',
-    'add-device/:id',
-    'show-devices',
-    'show-devices/:id',
-    'add-user-device',
-    'show-user-devices',
-  ],
+  vainu: ['show-alarms', 'sensor-data', 'sensor-data/chart'],
   materiaalipankki: [],
   hallinta: [],
 };

@@ -66,6 +66,8 @@ export interface DataTableProps<T> {
   /** With an error: a 'Yritä uudelleen' button in the alert that asks again. */
   onRetry?: () => void;
   initialSort?: { key: string; direction: 'asc' | 'desc' };
+  /** The search box's first text (spec 001 §2: a query parameter prefills a list's search). */
+  initialSearch?: string;
   /** The table's min width before it scrolls sideways (default 720); phones show cards instead. */
   minWidth?: number;
   /** Server-paged lists: rows are one page; search and sorting are off. */
@@ -130,6 +132,7 @@ export function DataTable<T>({
   error,
   onRetry,
   initialSort,
+  initialSearch = '',
   minWidth = 720,
   serverPaging,
   emptyContent,
@@ -138,7 +141,7 @@ export function DataTable<T>({
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const searchId = useId();
-  const [search, setSearch] = useState('');
+  const [search, setSearch] = useState(initialSearch);
   const [sort, setSort] = useState(initialSort ?? null);
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);

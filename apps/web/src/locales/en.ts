@@ -1,4 +1,5 @@
 import { deviceNetworkEn } from '@/features/device-network/locales/en';
+import { devicesEn } from '@/features/devices/locales/en';
 import { discussionsEn } from '@/features/discussions/locales/en';
 import { feedbackEn } from '@/features/feedback/locales/en';
 import { materialbankEn } from '@/features/materialbank/locales/en';
@@ -426,6 +427,7 @@ export const en: WebMessages = {
     home: 'Home',
   },
   discussions: discussionsEn,
+  devices: devicesEn,
   routeError: {
     title: 'Something went wrong',
     text: 'The page failed to load. Reload the page.',

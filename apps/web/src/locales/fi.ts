@@ -1,4 +1,5 @@
 import { deviceNetworkFi } from '@/features/device-network/locales/fi';
+import { devicesFi } from '@/features/devices/locales/fi';
 import { discussionsFi } from '@/features/discussions/locales/fi';
 import { feedbackFi } from '@/features/feedback/locales/fi';
 import { materialbankFi } from '@/features/materialbank/locales/fi';
@@ -433,6 +434,7 @@ export const fi = {
     home: 'Etusivulle',
   },
   discussions: discussionsFi,
+  devices: devicesFi,
   routeError: {
     title: 'Jokin meni vikaan',
     text: 'Sivun lataaminen epäonnistui. Lataa sivu uudelleen.',

@@ -1,4 +1,5 @@
 import { deviceNetworkSv } from '@/features/device-network/locales/sv';
+import { devicesSv } from '@/features/devices/locales/sv';
 import { discussionsSv } from '@/features/discussions/locales/sv';
 import { feedbackSv } from '@/features/feedback/locales/sv';
 import { materialbankSv } from '@/features/materialbank/locales/sv';
@@ -428,6 +429,7 @@ export const sv: WebMessages = {
     home: 'Till startsidan',
   },
   discussions: discussionsSv,
+  devices: devicesSv,
   routeError: {
     title: 'Något gick fel',
     text: 'Sidan kunde inte laddas. Ladda om sidan.',

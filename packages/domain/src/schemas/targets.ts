@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { STATES } from '../constants.js';
+import { deviceRecord } from './devices.js';
 import { id, longText, msg, recordState, requiredField, text, zipCode } from './fields.js';
 import { userSummary } from './users.js';
 
@@ -64,13 +65,10 @@ export type TargetResponse = z.infer<typeof targetResponse>;
 export const targetsResponse = z.object({ message: z.string(), targets: z.array(targetRecord) });
 export type TargetsResponse = z.infer<typeof targetsResponse>;
 
-/**
- * GET /api/targets/{id}: the target with its devices. Devices arrive with the Vainu issue; until
- * then the list is empty.
- */
+/** GET /api/targets/{id}: the target with the devices on it that the caller sees. */
 export const targetWithDevicesResponse = z.object({
   message: z.string(),
-  target: targetRecord.extend({ Devices: z.array(z.record(z.string(), z.unknown())) }),
+  target: targetRecord.extend({ Devices: z.array(deviceRecord) }),
 });
 export type TargetWithDevicesResponse = z.infer<typeof targetWithDevicesResponse>;
 

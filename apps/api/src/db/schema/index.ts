@@ -1,5 +1,6 @@
 export * from './audit.js';
 export * from './common.js';
+export * from './devices.js';
 export * from './discussions.js';
 export * from './feedback.js';
 export * from './links.js';

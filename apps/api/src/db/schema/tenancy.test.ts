@@ -23,6 +23,7 @@ const WITHOUT_ORGANIZATION: Record<string, string> = {
   query_questions:
     'a link between a survey and a question of its organization: scoped through the survey',
   query_answers: "owned by its result: scoped through the result's organization",
+  device_type_measurements: "a device type's layout: scoped through the type's organization",
 };
 
 const tables = (Object.values(schema) as unknown[]).filter((value): value is Table =>

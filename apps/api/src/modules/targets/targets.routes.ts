@@ -13,6 +13,7 @@ import {
   updateTargetBody,
 } from '@vahti/domain';
 import { errors, ok, signedIn } from '../../plugins/route-groups.js';
+import type { DevicesService } from '../devices/devices.service.js';
 import type { TargetsService } from './targets.service.js';
 
 const SCOPE =
@@ -20,10 +21,11 @@ const SCOPE =
 
 interface Options {
   targets: TargetsService;
+  devices: Pick<DevicesService, 'ofTargetIfAllowed'>;
 }
 
 /** Targets (kohteet), spec 000 §7. Reads are open to every signed-in user within their scope. */
-export const targetsRoutes = signedIn<Options>('targets', (app, { targets }) => {
+export const targetsRoutes = signedIn<Options>('targets', (app, { targets, devices }) => {
   app.get('/api/targets', {
     schema: {
       operationId: 'listTargets',
@@ -50,13 +52,14 @@ export const targetsRoutes = signedIn<Options>('targets', (app, { targets }) => 
     schema: {
       operationId: 'getTargetWithDevices',
       summary: 'A target with its devices',
-      description: `${SCOPE} Devices is an empty list until the device register (Vainu) arrives. 404 TARGET_NOT_FOUND for a target outside the scope or unknown.`,
+      description: `${SCOPE} Devices: the target's devices the caller sees (empty without the Vainu permission). 404 TARGET_NOT_FOUND for a target outside the scope or unknown.`,
       params: targetParams,
       response: { 200: targetWithDevicesResponse, ...errors(404) },
     },
     handler: async (request) => {
       const target = await targets.get(request.caller, request.params.id);
-      return ok(request, 'messages.targetOk', { target: { ...target, Devices: [] } });
+      const Devices = await devices.ofTargetIfAllowed(request.caller, target.targetId);
+      return ok(request, 'messages.targetOk', { target: { ...target, Devices } });
     },
   });
 

@@ -1,0 +1,375 @@
+import type { DeviceHistoryEntry, DeviceRecord, UserDeviceRecord } from '@vahti/domain';
+import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import {
+  alarmLimits,
+  deviceHistory,
+  devices,
+  deviceTypes,
+  organizations,
+  targets,
+  userDevices,
+  users,
+} from '../../db/schema/index.js';
+import { assertWithin, inScope, type Scope, targetVisible } from '../../lib/scope.js';
+
+export type DeviceValues = Omit<
+  typeof devices.$inferInsert,
+  'deviceId' | 'createdAt' | 'updatedAt'
+>;
+
+export interface LimitValues {
+  measurementId: string;
+  lowLimit: number;
+  highLimit: number;
+}
+
+export type LimitOwner = { deviceId: string } | { targetId: string };
+
+/** The newest history entries a device shows; older ones stay stored. */
+export const HISTORY_LIMIT = 200;
+
+/**
+ * Devices on targets, their alarm limits and history. Reads see the devices of the targets the
+ * scope sees (a Käyttäjä only those of linked targets); writes reach the scope's organization.
+ */
+export function createDevicesRepository(db: Db) {
+  async function list(
+    scope: Scope,
+    filter: { deviceIds?: string[]; organizationId?: string; targetId?: string } = {},
+  ): Promise<DeviceRecord[]> {
+    if (filter.deviceIds?.length === 0) return [];
+    const rows = await db
+      .select({
+        deviceId: devices.deviceId,
+        deviceQrCode: devices.deviceQrCode,
+        deviceName: devices.deviceName,
+        deviceTypeId: devices.deviceTypeId,
+        deviceEui: devices.deviceEui,
+        deviceSerialNumber: devices.deviceSerialNumber,
+        deviceComissioiningDay: devices.deviceComissioiningDay,
+        deviceLocation: devices.deviceLocation,
+        latitude: devices.deviceLatitude,
+        longitude: devices.deviceLongitude,
+        deviceSwVersion: devices.deviceSwVersion,
+        deviceProductCode: devices.deviceProductCode,
+        deviceOrganizationId: devices.organizationId,
+        deviceTargetId: devices.deviceTargetId,
+        deviceState: devices.deviceState,
+        deviceDescription: devices.deviceDescription,
+        organizationName: organizations.organizationName,
+        targetName: targets.targetName,
+        deviceTypeName: deviceTypes.deviceTypeName,
+        createdAt: devices.createdAt,
+        updatedAt: devices.updatedAt,
+      })
+      .from(devices)
+      .innerJoin(organizations, eq(organizations.organizationId, devices.organizationId))
+      .innerJoin(targets, eq(targets.targetId, devices.deviceTargetId))
+      .innerJoin(deviceTypes, eq(deviceTypes.deviceTypeId, devices.deviceTypeId))
+      .where(
+        and(
+          inScope(devices.organizationId, scope),
+          targetVisible(db, devices.deviceTargetId, scope),
+          filter.deviceIds ? inArray(devices.deviceId, filter.deviceIds) : undefined,
+          filter.organizationId ? eq(devices.organizationId, filter.organizationId) : undefined,
+          filter.targetId ? eq(devices.deviceTargetId, filter.targetId) : undefined,
+        ),
+      )
+      .orderBy(asc(targets.targetName), asc(devices.deviceName), asc(devices.deviceId))
+      .limit(5000);
+    return rows.map(
+      ({
+        latitude,
+        longitude,
+        organizationName,
+        targetName,
+        deviceTypeName,
+        createdAt,
+        updatedAt,
+        ...row
+      }) => ({
+        ...row,
+        id: row.deviceId,
+        deviceGeoInfo: { latitude, longitude },
+        Organization: { organizationName },
+        Target: { targetName },
+        DeviceType: { deviceTypeName },
+        createdAt: createdAt.toISOString(),
+        updatedAt: updatedAt.toISOString(),
+      }),
+    );
+  }
+
+  const writableDevice = (scope: Scope, deviceId: string) =>
+    and(eq(devices.deviceId, deviceId), inScope(devices.organizationId, scope));
+
+  return {
+    list,
+
+    async find(scope: Scope, deviceId: string) {
+      const [row] = await list(scope, { deviceIds: [deviceId] });
+      return row;
+    },
+
+    /** A target the scope sees, with its organization and name. */
+    async findTarget(scope: Scope, targetId: string) {
+      const [row] = await db
+        .select({
+          targetId: targets.targetId,
+          organizationId: targets.organizationId,
+          targetName: targets.targetName,
+        })
+        .from(targets)
+        .where(and(eq(targets.targetId, targetId), targetVisible(db, targets.targetId, scope)));
+      return row;
+    },
+
+    /** Ids of the devices on a target, within the scope's organization. */
+    async idsOnTarget(scope: Scope, targetId: string): Promise<string[]> {
+      const rows = await db
+        .select({ id: devices.deviceId })
+        .from(devices)
+        .where(and(eq(devices.deviceTargetId, targetId), inScope(devices.organizationId, scope)));
+      return rows.map((row) => row.id);
+    },
+
+    async insert(scope: Scope, values: DeviceValues): Promise<string> {
+      assertWithin(scope, values.organizationId);
+      const [row] = await db.insert(devices).values(values).returning({ id: devices.deviceId });
+      if (!row) throw new Error('device not stored');
+      return row.id;
+    },
+
+    /** Saves the device; returns how many rows changed (0: not in scope). */
+    async update(scope: Scope, deviceId: string, values: DeviceValues): Promise<number> {
+      const rows = await db
+        .update(devices)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(writableDevice(scope, deviceId))
+        .returning({ id: devices.deviceId });
+      return rows.length;
+    },
+
+    /** The device's own limits and its target's, per measurement. */
+    async limitsOf(scope: Scope, device: { deviceId: string; deviceTargetId: string }) {
+      return db
+        .select({
+          deviceId: alarmLimits.deviceId,
+          targetId: alarmLimits.targetId,
+          measurementId: alarmLimits.measurementId,
+          lowLimit: alarmLimits.lowLimit,
+          highLimit: alarmLimits.highLimit,
+        })
+        .from(alarmLimits)
+        .where(
+          and(
+            inScope(alarmLimits.organizationId, scope),
+            sql`(${alarmLimits.deviceId} = ${device.deviceId} or ${alarmLimits.targetId} = ${device.deviceTargetId})`,
+          ),
+        );
+    },
+
+    /**
+     * Writes limits of a device or target of `organizationId`. `insert` adds only new ones and
+     * returns how many it added (fewer than asked: some existed); `upsert` adds or replaces.
+     * Returns the previous values of the replaced ones.
+     */
+    async writeLimits(
+      scope: Scope,
+      organizationId: string,
+      owner: LimitOwner,
+      limits: LimitValues[],
+      mode: 'insert' | 'upsert',
+    ): Promise<{ written: number; before: Map<string, LimitValues> }> {
+      assertWithin(scope, organizationId);
+      const ownerColumn = 'deviceId' in owner ? alarmLimits.deviceId : alarmLimits.targetId;
+      const ownerId = 'deviceId' in owner ? owner.deviceId : owner.targetId;
+      const previous = await db
+        .select({
+          measurementId: alarmLimits.measurementId,
+          lowLimit: alarmLimits.lowLimit,
+          highLimit: alarmLimits.highLimit,
+        })
+        .from(alarmLimits)
+        .where(
+          and(
+            eq(ownerColumn, ownerId),
+            inArray(
+              alarmLimits.measurementId,
+              limits.map((l) => l.measurementId),
+            ),
+            inScope(alarmLimits.organizationId, scope),
+          ),
+        );
+      const rows = limits.map((l) => ({ ...l, organizationId, ...owner }));
+      const insert = db.insert(alarmLimits).values(rows);
+      const conflict = {
+        target: [ownerColumn, alarmLimits.measurementId],
+        where: isNotNull(ownerColumn),
+      };
+      const written =
+        mode === 'insert'
+          ? await insert
+              .onConflictDoNothing({ target: conflict.target, where: conflict.where })
+              .returning({ id: alarmLimits.id })
+          : await insert
+              .onConflictDoUpdate({
+                target: conflict.target,
+                targetWhere: conflict.where,
+                set: {
+                  lowLimit: sql`excluded.low_limit`,
+                  highLimit: sql`excluded.high_limit`,
+                  updatedAt: sql`now()`,
+                },
+              })
+              .returning({ id: alarmLimits.id });
+      return {
+        written: written.length,
+        before: new Map(previous.map((p) => [p.measurementId, p])),
+      };
+    },
+
+    /** One history entry; the actor's name is copied from the user row. */
+    async insertHistory(
+      scope: Scope,
+      entry: {
+        organizationId: string;
+        deviceId: string;
+        kind: 'device' | 'limits';
+        targetName: string;
+        deviceText: string;
+        changes: Record<string, unknown>;
+      },
+    ) {
+      assertWithin(scope, entry.organizationId);
+      const actorId = scope.actor?.userId ?? null;
+      const [row] = await db
+        .insert(deviceHistory)
+        .values({
+          ...entry,
+          actorId,
+          fullName: actorId
+            ? sql`coalesce((select ${users.userFirstName} || ' ' || ${users.userLastName} from ${users} where ${users.userId} = ${actorId}), '')`
+            : '',
+        })
+        .returning({ id: deviceHistory.id });
+      if (!row) throw new Error('history entry not stored');
+      return row.id;
+    },
+
+    /** Whether the user is one of the organization's (within the scope). */
+    async isUserOf(scope: Scope, organizationId: string, userId: string): Promise<boolean> {
+      const rows = await db
+        .select({ id: users.userId })
+        .from(users)
+        .where(
+          and(
+            eq(users.userId, userId),
+            eq(users.organizationId, organizationId),
+            inScope(users.organizationId, scope),
+          ),
+        );
+      return rows.length > 0;
+    },
+
+    async insertUserDevice(
+      scope: Scope,
+      values: Omit<typeof userDevices.$inferInsert, 'id' | 'createdAt'>,
+    ): Promise<string> {
+      assertWithin(scope, values.organizationId);
+      const [row] = await db.insert(userDevices).values(values).returning({ id: userDevices.id });
+      if (!row) throw new Error('user device not stored');
+      return row.id;
+    },
+
+    /** Device-to-user links in scope, optionally of one user or organization, by user and device. */
+    async listUserDevices(
+      scope: Scope,
+      filter: { userId?: string; organizationId?: string; ids?: string[] } = {},
+    ): Promise<UserDeviceRecord[]> {
+      const rows = await db
+        .select({
+          id: userDevices.id,
+          organizationId: userDevices.organizationId,
+          deviceUserId: userDevices.deviceUserId,
+          targetId: userDevices.targetId,
+          deviceId: userDevices.deviceId,
+          deviceMeasurements: userDevices.deviceMeasurements,
+          measurementsState: userDevices.measurementsState,
+          firstName: users.userFirstName,
+          lastName: users.userLastName,
+          userEmail: users.userEmail,
+          targetName: targets.targetName,
+          deviceName: devices.deviceName,
+          deviceQrCode: devices.deviceQrCode,
+          createdAt: userDevices.createdAt,
+        })
+        .from(userDevices)
+        .innerJoin(users, eq(users.userId, userDevices.deviceUserId))
+        .innerJoin(targets, eq(targets.targetId, userDevices.targetId))
+        .innerJoin(devices, eq(devices.deviceId, userDevices.deviceId))
+        .where(
+          and(
+            inScope(userDevices.organizationId, scope),
+            targetVisible(db, userDevices.targetId, scope),
+            filter.userId ? eq(userDevices.deviceUserId, filter.userId) : undefined,
+            filter.organizationId
+              ? eq(userDevices.organizationId, filter.organizationId)
+              : undefined,
+            filter.ids ? inArray(userDevices.id, filter.ids) : undefined,
+          ),
+        )
+        .orderBy(asc(users.userLastName), asc(users.userFirstName), asc(devices.deviceName))
+        .limit(5000);
+      return rows.map(
+        ({ firstName, lastName, targetName, deviceName, deviceQrCode, createdAt, ...row }) => ({
+          ...row,
+          fullName: `${firstName} ${lastName}`,
+          Target: { targetName },
+          Device: { deviceName, deviceQrCode },
+          createdAt: createdAt.toISOString(),
+        }),
+      );
+    },
+
+    /** The device's history of one kind, newest first. */
+    async listHistory(
+      scope: Scope,
+      deviceId: string,
+      kind: 'device' | 'limits' | null,
+    ): Promise<DeviceHistoryEntry[]> {
+      const rows = await db
+        .select({
+          id: deviceHistory.id,
+          deviceId: deviceHistory.deviceId,
+          kind: deviceHistory.kind,
+          targetName: deviceHistory.targetName,
+          deviceText: deviceHistory.deviceText,
+          fullName: deviceHistory.fullName,
+          changes: deviceHistory.changes,
+          createdAt: deviceHistory.createdAt,
+        })
+        .from(deviceHistory)
+        .where(
+          and(
+            eq(deviceHistory.deviceId, deviceId),
+            kind ? eq(deviceHistory.kind, kind) : undefined,
+            inScope(deviceHistory.organizationId, scope),
+            inArray(
+              deviceHistory.deviceId,
+              db
+                .select({ id: devices.deviceId })
+                .from(devices)
+                .where(targetVisible(db, devices.deviceTargetId, scope)),
+            ),
+          ),
+        )
+        .orderBy(desc(deviceHistory.createdAt), desc(deviceHistory.serial))
+        .limit(HISTORY_LIMIT);
+      return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+    },
+  };
+}
+
+export type DevicesRepository = ReturnType<typeof createDevicesRepository>;

@@ -1,0 +1,184 @@
+import { type DeviceTypeRecord, type MeasurementRecord, payloadLayout } from '@vahti/domain';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { deviceTypeMeasurements, deviceTypes, measurements } from '../../db/schema/index.js';
+import { assertWithin, inScope, type Scope } from '../../lib/scope.js';
+
+export type MeasurementValues = Omit<
+  typeof measurements.$inferInsert,
+  'measurementId' | 'createdAt' | 'updatedAt'
+>;
+
+const measurementColumns = {
+  measurementId: measurements.measurementId,
+  organizationId: measurements.organizationId,
+  measurementName: measurements.measurementName,
+  measurementType: measurements.measurementType,
+  measurementSizeInBytes: measurements.measurementSizeInBytes,
+  measurementBitNumber: measurements.measurementBitNumber,
+  measurementState: measurements.measurementState,
+  measurementDescription: measurements.measurementDescription,
+  measurementMinDefault: measurements.measurementMinDefault,
+  measurementMaxDefault: measurements.measurementMaxDefault,
+  measurementSigned: measurements.measurementSigned,
+  measurementScale: measurements.measurementScale,
+  measurementOffset: measurements.measurementOffset,
+  measurementUnit: measurements.measurementUnit,
+  measurementByteOrder: measurements.measurementByteOrder,
+};
+
+type MeasurementRow = Omit<MeasurementRecord, 'measurementID'>;
+const withBothIds = (row: MeasurementRow): MeasurementRecord => ({
+  ...row,
+  measurementID: row.measurementId,
+});
+
+/**
+ * Measurements and device types: an organization's own catalogue. Reads and writes reach the
+ * scope's organization (every one for the top administrator).
+ */
+export function createMeasurementsRepository(db: Db) {
+  async function listMeasurements(
+    scope: Scope,
+    filter: { measurementIds?: string[]; organizationId?: string } = {},
+  ): Promise<MeasurementRecord[]> {
+    if (filter.measurementIds?.length === 0) return [];
+    const rows = await db
+      .select(measurementColumns)
+      .from(measurements)
+      .where(
+        and(
+          inScope(measurements.organizationId, scope),
+          filter.measurementIds
+            ? inArray(measurements.measurementId, filter.measurementIds)
+            : undefined,
+          filter.organizationId
+            ? eq(measurements.organizationId, filter.organizationId)
+            : undefined,
+        ),
+      )
+      .orderBy(asc(measurements.measurementName), asc(measurements.measurementId));
+    return rows.map(withBothIds);
+  }
+
+  /** Device types in scope with their measurements in payload order: two queries. */
+  async function listDeviceTypes(
+    scope: Scope,
+    filter: { deviceTypeIds?: string[] } = {},
+  ): Promise<DeviceTypeRecord[]> {
+    if (filter.deviceTypeIds?.length === 0) return [];
+    const types = await db
+      .select({
+        deviceTypeId: deviceTypes.deviceTypeId,
+        organizationId: deviceTypes.organizationId,
+        deviceTypeName: deviceTypes.deviceTypeName,
+      })
+      .from(deviceTypes)
+      .where(
+        and(
+          inScope(deviceTypes.organizationId, scope),
+          filter.deviceTypeIds
+            ? inArray(deviceTypes.deviceTypeId, filter.deviceTypeIds)
+            : undefined,
+        ),
+      )
+      .orderBy(asc(deviceTypes.deviceTypeName), asc(deviceTypes.deviceTypeId));
+    if (types.length === 0) return [];
+    const layout = await db
+      .select({
+        deviceTypeId: deviceTypeMeasurements.deviceTypeId,
+        position: deviceTypeMeasurements.position,
+        ...measurementColumns,
+      })
+      .from(deviceTypeMeasurements)
+      .innerJoin(
+        measurements,
+        and(
+          eq(measurements.measurementId, deviceTypeMeasurements.measurementId),
+          inScope(measurements.organizationId, scope),
+        ),
+      )
+      .where(
+        inArray(
+          deviceTypeMeasurements.deviceTypeId,
+          types.map((t) => t.deviceTypeId),
+        ),
+      )
+      .orderBy(asc(deviceTypeMeasurements.deviceTypeId), asc(deviceTypeMeasurements.position));
+    return types.map((type) => {
+      const own = layout
+        .filter((row) => row.deviceTypeId === type.deviceTypeId)
+        .map(({ deviceTypeId: _, ...row }) => withBothIds(row));
+      return {
+        ...type,
+        id: type.deviceTypeId,
+        payloadBytes: payloadLayout(own).payloadBytes,
+        Measurements: own.map((m, index) => ({ ...m, position: index })),
+      };
+    });
+  }
+
+  return {
+    listMeasurements,
+    listDeviceTypes,
+
+    async findMeasurement(scope: Scope, measurementId: string) {
+      const [row] = await listMeasurements(scope, { measurementIds: [measurementId] });
+      return row;
+    },
+
+    async findDeviceType(scope: Scope, deviceTypeId: string) {
+      const [row] = await listDeviceTypes(scope, { deviceTypeIds: [deviceTypeId] });
+      return row;
+    },
+
+    async insertMeasurement(scope: Scope, values: MeasurementValues): Promise<string> {
+      assertWithin(scope, values.organizationId);
+      const [row] = await db
+        .insert(measurements)
+        .values(values)
+        .returning({ id: measurements.measurementId });
+      if (!row) throw new Error('measurement not stored');
+      return row.id;
+    },
+
+    /** Saves the measurement; returns how many rows changed (0: not in scope). */
+    async updateMeasurement(
+      scope: Scope,
+      measurementId: string,
+      values: Omit<MeasurementValues, 'organizationId'>,
+    ): Promise<number> {
+      const rows = await db
+        .update(measurements)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(
+          and(
+            eq(measurements.measurementId, measurementId),
+            inScope(measurements.organizationId, scope),
+          ),
+        )
+        .returning({ id: measurements.measurementId });
+      return rows.length;
+    },
+
+    /**
+     * The payload lengths of the device types that use the measurement, computed as if it had
+     * the given shape: an edit must not make a type's layout longer than a LoRaWAN payload.
+     */
+    async typesUsing(scope: Scope, measurementId: string): Promise<DeviceTypeRecord[]> {
+      const ids = await db
+        .select({ id: deviceTypeMeasurements.deviceTypeId })
+        .from(deviceTypeMeasurements)
+        .innerJoin(deviceTypes, eq(deviceTypes.deviceTypeId, deviceTypeMeasurements.deviceTypeId))
+        .where(
+          and(
+            eq(deviceTypeMeasurements.measurementId, measurementId),
+            inScope(deviceTypes.organizationId, scope),
+          ),
+        );
+      return listDeviceTypes(scope, { deviceTypeIds: ids.map((row) => row.id) });
+    },
+  };
+}
+
+export type MeasurementsRepository = ReturnType<typeof createMeasurementsRepository>;

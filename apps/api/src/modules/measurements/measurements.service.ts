@@ -1,0 +1,141 @@
+import {
+  type CreateMeasurementBody,
+  type DeviceTypeRecord,
+  MAX_PAYLOAD_BYTES,
+  type MeasurementRecord,
+  payloadLayout,
+  type UpdateMeasurementBody,
+} from '@vahti/domain';
+import type { Db } from '../../db/client.js';
+import type { Caller } from '../../lib/caller.js';
+import { changedValues } from '../../lib/changed-values.js';
+import { AppError, isUniqueViolation, notFound } from '../../lib/errors.js';
+import { authorize, type Scope } from '../../lib/scope.js';
+import type { AuditService } from '../audit/audit.service.js';
+import type { MeasurementsRepository, MeasurementValues } from './measurements.repository.js';
+
+const READ = { do: 'openSection', section: 'vainu' } as const;
+const MANAGE = { do: 'manageDevices' } as const;
+
+type Body = Omit<CreateMeasurementBody, 'measurementType'> &
+  Required<Pick<CreateMeasurementBody, 'measurementType'>>;
+
+function valuesOf(body: Body) {
+  return {
+    measurementName: body.measurementName,
+    measurementType: body.measurementType,
+    measurementSizeInBytes: body.measurementSizeInBytes,
+    measurementBitNumber: body.measurementBitNumber,
+    measurementState: body.measurementState ?? 'Aktiivinen',
+    measurementDescription: body.measurementDescription || null,
+    measurementMinDefault: body.measurementMinDefault ?? null,
+    measurementMaxDefault: body.measurementMaxDefault ?? null,
+    measurementSigned: body.measurementSigned ?? false,
+    measurementScale: body.measurementScale ?? 1,
+    measurementOffset: body.measurementOffset ?? 0,
+    measurementUnit: body.measurementUnit ?? '',
+    measurementByteOrder: body.measurementByteOrder ?? 'big',
+  } satisfies Omit<MeasurementValues, 'organizationId'>;
+}
+
+const nameTaken = (err: unknown) =>
+  isUniqueViolation(err, 'measurements_organization_name_key')
+    ? new AppError(409, 'MEASUREMENT_NAME_TAKEN', {
+        measurementName: 'errors.MEASUREMENT_NAME_TAKEN',
+      })
+    : err;
+
+/**
+ * Measurements and device types of Vainu (spec 001 §3, §7). Everyone with the Vainu permission
+ * reads their organization's catalogue; managing it is `manageDevices`.
+ */
+export function createMeasurementsService({
+  db,
+  measurements,
+  audit,
+}: {
+  db: Db;
+  measurements: MeasurementsRepository;
+  audit: AuditService;
+}) {
+  async function read(scope: Scope, measurementId: string): Promise<MeasurementRecord> {
+    const found = await measurements.findMeasurement(scope, measurementId);
+    if (!found) throw notFound('MEASUREMENT_NOT_FOUND');
+    return found;
+  }
+
+  async function readType(scope: Scope, deviceTypeId: string): Promise<DeviceTypeRecord> {
+    const found = await measurements.findDeviceType(scope, deviceTypeId);
+    if (!found) throw notFound('DEVICE_TYPE_NOT_FOUND');
+    return found;
+  }
+
+  return {
+    list: (caller: Caller) => measurements.listMeasurements(authorize(caller, READ)),
+
+    async create(caller: Caller, body: CreateMeasurementBody): Promise<MeasurementRecord> {
+      const scope = authorize(caller, READ, MANAGE);
+      // Measurements are an organization's own catalogue: created in the caller's organization
+      // (the top administrator's too; another organization's catalogue is its own admins').
+      const organizationId = caller.organizationId;
+      const values = { ...valuesOf(body as Body), organizationId };
+      const id = await db
+        .transaction(async () => {
+          const newId = await measurements.insertMeasurement(scope, values);
+          await audit.record(scope, {
+            action: 'measurement.create',
+            entityId: newId,
+            organizationId,
+            details: values,
+          });
+          return newId;
+        })
+        .catch((err) => {
+          throw nameTaken(err);
+        });
+      return read(scope, id);
+    },
+
+    async update(caller: Caller, body: UpdateMeasurementBody): Promise<MeasurementRecord> {
+      const scope = authorize(caller, READ, MANAGE);
+      const before = await read(scope, body.measurementId);
+      const values = valuesOf(body as Body);
+      // A device type using the measurement must still fit one payload.
+      for (const type of await measurements.typesUsing(scope, body.measurementId)) {
+        const shaped = type.Measurements.map((m) =>
+          m.measurementId === body.measurementId ? { ...m, ...values } : m,
+        );
+        if (payloadLayout(shaped).payloadBytes > MAX_PAYLOAD_BYTES) {
+          throw new AppError(400, 'VALIDATION_FAILED', {
+            measurementSizeInBytes: 'validation.device.payloadTooLong',
+          });
+        }
+      }
+      await db
+        .transaction(async () => {
+          if ((await measurements.updateMeasurement(scope, body.measurementId, values)) === 0) {
+            throw notFound('MEASUREMENT_NOT_FOUND');
+          }
+          await audit.record(scope, {
+            action: 'measurement.update',
+            entityId: body.measurementId,
+            organizationId: before.organizationId,
+            details: changedValues({ ...before }, values),
+          });
+        })
+        .catch((err) => {
+          throw nameTaken(err);
+        });
+      return read(scope, body.measurementId);
+    },
+
+    listDeviceTypes: (caller: Caller) => measurements.listDeviceTypes(authorize(caller, READ)),
+
+    /** One device type in a list of one (the spec reads deviceTypes[0].Measurements). */
+    async deviceType(caller: Caller, deviceTypeId: string): Promise<DeviceTypeRecord[]> {
+      return [await readType(authorize(caller, READ), deviceTypeId)];
+    },
+  };
+}
+
+export type MeasurementsService = ReturnType<typeof createMeasurementsService>;

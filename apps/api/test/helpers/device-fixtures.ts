@@ -1,0 +1,114 @@
+import { randomBytes } from 'node:crypto';
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db } from '../../src/db/client.js';
+import {
+  devices,
+  deviceTypeMeasurements,
+  deviceTypes,
+  measurements,
+} from '../../src/db/schema/index.js';
+
+/** A DevEUI no other test uses. */
+export const freshEui = () => randomBytes(8).toString('hex').toUpperCase();
+
+/** The organization's first demo device type (by name) and its measurement ids in order. */
+export async function deviceTypeOf(db: Db, organizationId: string, name?: string) {
+  const [type] = await db
+    .select({ id: deviceTypes.deviceTypeId, name: deviceTypes.deviceTypeName })
+    .from(deviceTypes)
+    .where(
+      and(
+        eq(deviceTypes.organizationId, organizationId),
+        name ? eq(deviceTypes.deviceTypeName, name) : undefined,
+      ),
+    )
+    .orderBy(asc(deviceTypes.deviceTypeName))
+    .limit(1);
+  if (!type) throw new Error('fixtures: no device type');
+  return type;
+}
+
+export async function measurementOf(db: Db, organizationId: string, name = 'Lämpötila') {
+  const [row] = await db
+    .select({ id: measurements.measurementId })
+    .from(measurements)
+    .where(
+      and(eq(measurements.organizationId, organizationId), eq(measurements.measurementName, name)),
+    );
+  if (!row) throw new Error(`fixtures: no measurement ${name}`);
+  return row.id;
+}
+
+/** A valid POST /api/device body for the organization's target and type. */
+export function deviceBody(targetId: string, deviceTypeId: string, more: object = {}) {
+  const tag = randomBytes(4).toString('hex');
+  return {
+    deviceQrCode: `QR-${tag}`,
+    deviceName: `Testimittari ${tag}`,
+    deviceTypeId,
+    deviceEui: freshEui(),
+    deviceSerialNumber: `SN-${tag}`,
+    deviceComissioiningDay: '2026-05-01',
+    deviceLocation: '2. kerros',
+    deviceGeoInfo: { latitude: 60.2, longitude: 24.9 },
+    deviceSwVersion: '1.0.0',
+    deviceProductCode: 'VA-TEST',
+    deviceTargetId: targetId,
+    deviceState: 'Aktiivinen',
+    deviceDescription: 'Testi',
+    ...more,
+  };
+}
+
+/** A device stored directly on the organization's target; returns its id. */
+export async function createDevice(db: Db, organizationId: string, targetId: string) {
+  const type = await deviceTypeOf(db, organizationId);
+  const body = deviceBody(targetId, type.id);
+  const [row] = await db
+    .insert(devices)
+    .values({
+      organizationId,
+      deviceTargetId: targetId,
+      deviceTypeId: type.id,
+      deviceQrCode: body.deviceQrCode,
+      deviceName: body.deviceName,
+      deviceEui: body.deviceEui,
+      deviceSerialNumber: body.deviceSerialNumber,
+      deviceComissioiningDay: body.deviceComissioiningDay,
+      deviceLocation: body.deviceLocation,
+      deviceLatitude: 60.2,
+      deviceLongitude: 24.9,
+      deviceSwVersion: body.deviceSwVersion,
+      deviceProductCode: body.deviceProductCode,
+    })
+    .returning({ id: devices.deviceId });
+  if (!row) throw new Error('fixtures: device not stored');
+  return row.id;
+}
+
+/** The first measurement of a device type's layout. */
+export async function firstMeasurementOfType(db: Db, deviceTypeId: string) {
+  const [row] = await db
+    .select({ id: deviceTypeMeasurements.measurementId })
+    .from(deviceTypeMeasurements)
+    .where(eq(deviceTypeMeasurements.deviceTypeId, deviceTypeId))
+    .orderBy(asc(deviceTypeMeasurements.position))
+    .limit(1);
+  if (!row) throw new Error('fixtures: a device type without measurements');
+  return row.id;
+}
+
+/** A measurement of the organization with a fresh name; returns its id. */
+export async function createMeasurement(db: Db, organizationId: string) {
+  const [row] = await db
+    .insert(measurements)
+    .values({
+      organizationId,
+      measurementName: `Testimittaus ${randomBytes(4).toString('hex')}`,
+      measurementSizeInBytes: 1,
+      measurementBitNumber: 1,
+    })
+    .returning({ id: measurements.measurementId });
+  if (!row) throw new Error('fixtures: measurement not stored');
+  return row.id;
+}

@@ -1,0 +1,111 @@
+import { count } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { userDevices } from '../../src/db/schema/index.js';
+import { type Actors, startApiTest } from '../helpers/actors.js';
+import { DRIVER, type TestContext } from '../helpers/app.js';
+import { createDevice, deviceTypeOf, firstMeasurementOfType } from '../helpers/device-fixtures.js';
+import type { Fixtures } from '../helpers/fixtures.js';
+
+let ctx: TestContext;
+let fx: Fixtures;
+let as: Actors;
+
+beforeAll(async () => {
+  ({ ctx, fx, as } = await startApiTest());
+});
+afterAll(() => ctx.close());
+
+const links = async () =>
+  (await ctx.database.db.select({ n: count() }).from(userDevices))[0]?.n ?? 0;
+
+async function linkBody(more: object = {}) {
+  const deviceId = await createDevice(ctx.database.db, fx.orgA.id, fx.orgA.target.id);
+  const type = await deviceTypeOf(ctx.database.db, fx.orgA.id);
+  const measurementId = await firstMeasurementOfType(ctx.database.db, type.id);
+  return {
+    deviceUserId: (await as.user('Käyttäjä')).id,
+    targetId: fx.orgA.target.id,
+    deviceId,
+    deviceMeasurements: [{ [measurementId]: true }],
+    measurementsState: 'Aktiivinen',
+    ...more,
+  };
+}
+
+describe(`device-to-user links (${DRIVER})`, () => {
+  it('links a device to a user; the user sees it among their own', async () => {
+    const body = await linkBody();
+    const res = await as('Ylläpitäjä').post('/api/user-device', body);
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({
+      message: 'Mittari liitetty käyttäjään',
+      userDevice: {
+        deviceId: body.deviceId,
+        deviceUserId: body.deviceUserId,
+        deviceMeasurements: body.deviceMeasurements,
+        organizationId: fx.orgA.id,
+        Target: { targetName: fx.orgA.target.name },
+      },
+    });
+    const own = await as('Käyttäjä').get('/api/user-devices');
+    expect(own.json().devices.map((d: { deviceId: string }) => d.deviceId)).toContain(
+      body.deviceId,
+    );
+    const admin = await as('Pääkäyttäjä').get('/api/all-user-devices-admin');
+    expect(admin.json().devices.length).toBeGreaterThan(1);
+    const ofOrg = await as('Ylläpitäjä').get(
+      `/api/all-organization-user-devices?organizationId=${fx.orgA.id}`,
+    );
+    expect(
+      ofOrg
+        .json()
+        .devices.every((d: { organizationId: string }) => d.organizationId === fx.orgA.id),
+    ).toBe(true);
+    const again = await as('Ylläpitäjä').post('/api/user-device', body);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('USER_DEVICE_EXISTS');
+  });
+
+  it('refuses foreign records, measurements not of the type and bad shapes, writing nothing', async () => {
+    const before = await links();
+    const foreignUser = await as('Ylläpitäjä').post(
+      '/api/user-device',
+      await linkBody({ deviceUserId: fx.seeded('B', 'Ylläpitäjä').id }),
+    );
+    expect(foreignUser.json().code).toBe('USER_NOT_FOUND');
+    const foreignDevice = await as('Ylläpitäjä').post(
+      '/api/user-device',
+      await linkBody({
+        deviceId: await createDevice(ctx.database.db, fx.orgB.id, fx.orgB.target.id),
+      }),
+    );
+    expect(foreignDevice.json().code).toBe('DEVICE_NOT_FOUND');
+    const wrongMeasurement = await as('Ylläpitäjä').post(
+      '/api/user-device',
+      await linkBody({ deviceMeasurements: [{ [fx.missing]: true }] }),
+    );
+    expect(wrongMeasurement.statusCode).toBe(400);
+    expect(wrongMeasurement.json().fields['deviceMeasurements.0']).toBe(
+      'Mittaus ei kuulu mittarin tyyppiin',
+    );
+    const twoKeys = await as('Ylläpitäjä').post(
+      '/api/user-device',
+      await linkBody({ deviceMeasurements: [{ [fx.missing]: true, [fx.orgA.id]: false }] }),
+    );
+    expect(twoKeys.statusCode).toBe(400);
+    const otherOrg = await as('Ylläpitäjä').post(
+      '/api/user-device',
+      await linkBody({ organizationId: fx.orgB.id }),
+    );
+    expect(otherOrg.statusCode).toBe(403);
+    expect((await as('Käyttäjä').post('/api/user-device', await linkBody())).statusCode).toBe(403);
+    expect(
+      (
+        await as('Ylläpitäjä').get(
+          `/api/all-organization-user-devices?organizationId=${fx.orgB.id}`,
+        )
+      ).statusCode,
+    ).toBe(404);
+    expect(await links()).toBe(before);
+  });
+});

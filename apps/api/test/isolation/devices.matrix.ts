@@ -1,0 +1,185 @@
+import { randomBytes } from 'node:crypto';
+import {
+  createDevice,
+  createMeasurement,
+  deviceBody,
+  deviceTypeOf,
+  firstMeasurementOfType,
+} from '../helpers/device-fixtures.js';
+import type { FixtureOrg, Fixtures } from '../helpers/fixtures.js';
+import type { Access, Matrix } from './matrix.js';
+import { freshIds, organizationIds, targetIds } from './requests.js';
+
+/** Vainu's reads: the Vainu permission, any role (a Käyttäjä sees linked targets' devices). */
+const VAINU = { section: 'vainu', minRole: 'Käyttäjä' } as const satisfies Access;
+/** manageDevices: the Vainu permission and a role above Käyttäjä (spec 001 §6). */
+const MANAGE = { section: 'vainu', minRole: 'Pääkäyttäjä' } as const satisfies Access;
+
+const measurementBody = () => ({
+  measurementName: `Matriisimittaus ${randomBytes(4).toString('hex')}`,
+  measurementType: 'byte',
+  measurementSizeInBytes: 2,
+  measurementBitNumber: 1,
+  measurementState: 'Aktiivinen',
+});
+
+/** A fresh device of the organization on its linked target, or a missing id. */
+const freshDevice = async (fx: Fixtures, org: FixtureOrg | null) =>
+  org ? createDevice(fx.db, org.id, org.target.id) : fx.missing;
+
+const deviceIds = (url: (id: string) => string) =>
+  freshIds('DEVICE_NOT_FOUND', async (fx, org) => ({ url: url(await freshDevice(fx, org)) }));
+
+/** Limits of a fresh device of the organization: its type's first measurement. */
+async function limitsRequest(fx: Fixtures, org: FixtureOrg | null, deviceText?: string) {
+  const owner = org ?? fx.orgA;
+  const type = await deviceTypeOf(fx.db, owner.id);
+  const measurementId = await firstMeasurementOfType(fx.db, type.id);
+  return {
+    url: '/api/alarm-limits',
+    body: {
+      deviceId: await freshDevice(fx, org),
+      alarmLimits: [{ measurementId, lowLimit: 1, highLimit: 2 }],
+      ...(deviceText && { deviceText }),
+    },
+  };
+}
+
+/** Measurements, device types, devices, alarm limits and device history (Vainu). */
+export const devicesMatrix: Matrix = {
+  'GET /api/measurements': { access: VAINU },
+  'POST /api/measurements': {
+    access: MANAGE,
+    request: () => ({ url: '/api/measurements', body: measurementBody() }),
+  },
+  'PATCH /api/measurements': {
+    access: MANAGE,
+    ids: freshIds('MEASUREMENT_NOT_FOUND', async (fx, org) => ({
+      url: '/api/measurements',
+      body: {
+        ...measurementBody(),
+        measurementId: org ? await createMeasurement(fx.db, org.id) : fx.missing,
+      },
+    })),
+  },
+  'GET /api/device-types': { access: VAINU },
+  'GET /api/measurements-by-deviceId': {
+    access: VAINU,
+    ids: {
+      notFound: 'DEVICE_TYPE_NOT_FOUND',
+      of: async (fx, org) => ({
+        url: `/api/measurements-by-deviceId?deviceTypeId=${(await deviceTypeOf(fx.db, org.id)).id}`,
+      }),
+      missing: (fx) => ({ url: `/api/measurements-by-deviceId?deviceTypeId=${fx.missing}` }),
+    },
+  },
+  'GET /api/devices': { access: VAINU },
+  'GET /api/devices-admin': { access: MANAGE },
+  'GET /api/organization-devices': {
+    access: VAINU,
+    ids: organizationIds((id) => `/api/organization-devices?deviceOrganizationId=${id}`),
+  },
+  'GET /api/target-devices': {
+    access: VAINU,
+    ids: targetIds((id) => `/api/target-devices?deviceTargetId=${id}`),
+  },
+  'POST /api/device': {
+    access: MANAGE,
+    // The target and type are checked in the caller's organization before the organization.
+    ids: {
+      notFound: 'TARGET_NOT_FOUND',
+      of: async (fx, org) => ({
+        url: '/api/device',
+        body: deviceBody(org.target.id, (await deviceTypeOf(fx.db, org.id)).id, {
+          deviceOrganizationId: org.id,
+        }),
+      }),
+      missing: async (fx) => ({
+        url: '/api/device',
+        body: deviceBody(fx.missing, (await deviceTypeOf(fx.db, fx.orgA.id)).id, {
+          deviceOrganizationId: fx.orgA.id,
+        }),
+      }),
+    },
+  },
+  'PATCH /api/devices': {
+    access: MANAGE,
+    ids: freshIds('DEVICE_NOT_FOUND', async (fx, org) => {
+      const owner = org ?? fx.orgA;
+      return {
+        url: '/api/devices',
+        body: {
+          ...deviceBody(owner.target.id, (await deviceTypeOf(fx.db, owner.id)).id),
+          deviceId: await freshDevice(fx, org),
+          deviceText: 'Matriisimuutos',
+        },
+      };
+    }),
+  },
+  'GET /api/device-measurements': {
+    access: VAINU,
+    ids: deviceIds((id) => `/api/device-measurements?deviceId=${id}`),
+  },
+  'GET /api/alarm-limits': {
+    access: VAINU,
+    ids: deviceIds((id) => `/api/alarm-limits?deviceId=${id}`),
+  },
+  'POST /api/alarm-limits': {
+    access: MANAGE,
+    ids: freshIds('DEVICE_NOT_FOUND', (fx, org) => limitsRequest(fx, org)),
+  },
+  'PATCH /api/alarm-limits': {
+    access: MANAGE,
+    ids: freshIds('DEVICE_NOT_FOUND', (fx, org) => limitsRequest(fx, org, 'Matriisiraja')),
+  },
+  'GET /api/device-history': {
+    access: VAINU,
+    ids: deviceIds((id) => `/api/device-history?deviceId=${id}`),
+  },
+  'GET /api/device-history-limits': {
+    access: VAINU,
+    ids: deviceIds((id) => `/api/device-history-limits?deviceId=${id}`),
+  },
+  'POST /api/device-history': {
+    access: MANAGE,
+    ids: freshIds('DEVICE_NOT_FOUND', async (fx, org) => ({
+      url: '/api/device-history',
+      body: { deviceId: await freshDevice(fx, org), deviceText: 'Matriisimerkintä' },
+    })),
+  },
+  'GET /api/user-devices': { access: VAINU },
+  'GET /api/all-user-devices-admin': { access: MANAGE },
+  'GET /api/all-organization-user-devices': {
+    access: MANAGE,
+    ids: organizationIds((id) => `/api/all-organization-user-devices?organizationId=${id}`),
+  },
+  'POST /api/user-device': {
+    access: MANAGE,
+    // The user, target and device are checked in the caller's organization first.
+    ids: {
+      notFound: 'USER_NOT_FOUND',
+      of: async (fx, org) => ({
+        url: '/api/user-device',
+        body: {
+          organizationId: org.id,
+          deviceUserId: await fx.create.user(org.id),
+          targetId: org.target.id,
+          deviceId: await freshDevice(fx, org),
+          deviceMeasurements: [],
+          measurementsState: 'Aktiivinen',
+        },
+      }),
+      missing: async (fx) => ({
+        url: '/api/user-device',
+        body: {
+          organizationId: fx.orgA.id,
+          deviceUserId: fx.missing,
+          targetId: fx.orgA.target.id,
+          deviceId: await freshDevice(fx, fx.orgA),
+          deviceMeasurements: [],
+          measurementsState: 'Aktiivinen',
+        },
+      }),
+    },
+  },
+};

@@ -1,0 +1,105 @@
+import Button from '@mui/material/Button';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { type DeviceHistoryEntry, type DeviceRecord, EDIT_DIALOG_MAX_WIDTH } from '@vahti/domain';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AlertMessage } from '@/components/alert-message';
+import { ResponsiveDialog } from '@/components/responsive-dialog';
+import { errorText } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/dates';
+import { useDeviceHistory } from '../api/devices';
+
+/** What changed, as one line: "field: value, …" (limits: "CO2: 0–900"). */
+function describeChanges(changes: Record<string, unknown>): string {
+  return Object.entries(changes)
+    .filter(([key]) => key !== 'before' && key !== 'level')
+    .map(([key, value]) => {
+      if (value && typeof value === 'object' && 'lowLimit' in value && 'highLimit' in value) {
+        const limit = value as { lowLimit: unknown; highLimit: unknown };
+        return `${key}: ${limit.lowLimit}–${limit.highLimit}`;
+      }
+      return `${key}: ${value === null ? '—' : String(value)}`;
+    })
+    .join(', ');
+}
+
+function HistoryList({ heading, entries }: { heading: string; entries: DeviceHistoryEntry[] }) {
+  const { t } = useTranslation();
+  return (
+    <Stack spacing={1} component="section" aria-label={heading}>
+      <Typography component="h3" variant="h6">
+        {heading}
+      </Typography>
+      {entries.length === 0 ? (
+        <Typography color="text.secondary">{t('devices.history.empty')}</Typography>
+      ) : (
+        <List dense disablePadding>
+          {entries.map((entry) => (
+            <ListItem key={entry.id} divider disableGutters sx={{ display: 'block' }}>
+              <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                {formatDateTime(entry.createdAt)} · {entry.fullName || '—'}
+              </Typography>
+              <Typography variant="body2">
+                {t('devices.history.note')}: {entry.deviceText}
+              </Typography>
+              <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                {t('devices.history.target')}: {entry.targetName}
+                {Object.keys(entry.changes).length > 0
+                  ? ` · ${describeChanges(entry.changes)}`
+                  : ''}
+              </Typography>
+            </ListItem>
+          ))}
+        </List>
+      )}
+    </Stack>
+  );
+}
+
+/** The history dialog of the device list: edits and limit changes, newest first. */
+export function DeviceHistoryDialog({
+  device,
+  onClose,
+}: {
+  device: DeviceRecord;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const edits = useDeviceHistory(device.deviceId, 'device');
+  const limits = useDeviceHistory(device.deviceId, 'limits');
+  const loadError = errorText(edits.error) ?? errorText(limits.error);
+  return (
+    <ResponsiveDialog
+      open
+      onClose={onClose}
+      aria-labelledby={titleId}
+      maxWidth={false}
+      slotProps={{ paper: { sx: { maxWidth: { sm: EDIT_DIALOG_MAX_WIDTH } } } }}
+    >
+      <DialogTitle id={titleId}>
+        {t('devices.history.title', { name: device.deviceName })}
+      </DialogTitle>
+      <DialogContent dividers>
+        <Stack spacing={3}>
+          <AlertMessage message={loadError} />
+          {edits.data ? (
+            <HistoryList heading={t('devices.history.deviceHeading')} entries={edits.data} />
+          ) : null}
+          {limits.data ? (
+            <HistoryList heading={t('devices.history.limitsHeading')} entries={limits.data} />
+          ) : null}
+        </Stack>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, py: 2 }}>
+        <Button onClick={onClose}>{t('devices.history.close')}</Button>
+      </DialogActions>
+    </ResponsiveDialog>
+  );
+}

@@ -1,0 +1,50 @@
+import { createDeviceBody } from '@vahti/domain';
+import { useTranslation } from 'react-i18next';
+import { useParams, useSearchParams } from 'react-router';
+import { FeedbackForm } from '@/components/feedback-form';
+import { FormScreen } from '@/components/form-screen';
+import { SubmitButton } from '@/components/submit-button';
+import { useCan, useSession } from '@/lib/session';
+import { useMutationForm } from '@/lib/use-mutation-form';
+import { useCreateDevice } from '../api/devices';
+import { DeviceFormFields, emptyDevice } from '../components/device-form-fields';
+
+/**
+ * /vainu/add-device, add-device/{id}, add-device?id= or ?qrCode=: a new device with its alarm
+ * limits; the QR code comes prefilled from the scanned code.
+ */
+export function AddDeviceRoute() {
+  const { t } = useTranslation();
+  const params = useParams();
+  const [search] = useSearchParams();
+  const qrCode = params.id ?? search.get('id') ?? search.get('qrCode') ?? '';
+  const { user } = useSession();
+  const choosesOrganization = useCan({ do: 'crossOrganizations' });
+  const empty = emptyDevice(qrCode, choosesOrganization ? user?.userOrganization : undefined);
+  const { form, feedback, submit, pending } = useMutationForm({
+    schema: createDeviceBody,
+    defaultValues: empty,
+    mutation: useCreateDevice(),
+    // The next device likely goes on the same target with the same type: keep those.
+    afterSuccess: {
+      reset: (_, values) => ({
+        ...empty,
+        deviceQrCode: '',
+        deviceOrganizationId: values.deviceOrganizationId,
+        deviceTargetId: values.deviceTargetId,
+        deviceTypeId: values.deviceTypeId,
+        alarmLimits: values.alarmLimits,
+      }),
+    },
+  });
+  return (
+    <FormScreen title={t('devices.devices.addTitle')}>
+      <FeedbackForm feedback={feedback} onSubmit={submit}>
+        <DeviceFormFields form={form} mode="add" />
+        <SubmitButton pending={pending} sx={{ alignSelf: 'flex-start' }}>
+          {t('devices.devices.submit')}
+        </SubmitButton>
+      </FeedbackForm>
+    </FormScreen>
+  );
+}

@@ -1,0 +1,135 @@
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { DEVICE_STATE_ADMIN_LABEL, type DeviceRecord } from '@vahti/domain';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams, useSearchParams } from 'react-router';
+import type { Column } from '@/components/data-table';
+import { PageHeader } from '@/components/page-header';
+import { ResourceList } from '@/components/resource-list';
+import { useCan } from '@/lib/session';
+import { useAdminDevices } from '../api/devices';
+import { AlarmLimitsDialog } from '../components/alarm-limits-dialog';
+import { DeviceEditDialog } from '../components/device-edit-dialog';
+import { DeviceHistoryDialog } from '../components/device-history-dialog';
+
+type DialogKind = 'edit' | 'history' | 'limits';
+
+/**
+ * /vainu/show-devices (and show-devices/{id}, ?qrCode=, ?id=: the search starts from it): the
+ * organization's devices with edit, history and alarm-limit dialogs.
+ */
+export function ShowDevicesRoute() {
+  const { t } = useTranslation();
+  const params = useParams();
+  const [query] = useSearchParams();
+  const [kind, setKind] = useState<DialogKind>('edit');
+  const devices = useAdminDevices();
+  // The top administrator sees every organization's devices, so the table names it.
+  const showOrganization = useCan({ do: 'crossOrganizations' });
+  // The search starts from the code or id of the link; a device id is shown as its QR code.
+  const given = params.id ?? query.get('qrCode') ?? query.get('id') ?? '';
+  const initialSearch =
+    devices.data?.find((device) => device.deviceId === given)?.deviceQrCode ?? given;
+
+  const columns: Column<DeviceRecord>[] = [
+    { key: 'name', label: t('devices.devices.name'), value: (d) => d.deviceName },
+    {
+      key: 'qrCode',
+      label: t('devices.devices.qrCode'),
+      value: (d) => d.deviceQrCode,
+      nowrap: true,
+    },
+    { key: 'type', label: t('devices.devices.type'), value: (d) => d.DeviceType.deviceTypeName },
+    { key: 'target', label: t('devices.devices.target'), value: (d) => d.Target.targetName },
+    {
+      key: 'location',
+      label: t('devices.devices.location'),
+      value: (d) => d.deviceLocation,
+      hideBelow: 'lg',
+    },
+    {
+      key: 'eui',
+      label: t('devices.devices.eui'),
+      value: (d) => d.deviceEui,
+      nowrap: true,
+      hideBelow: 'xl',
+    },
+    ...(showOrganization
+      ? [
+          {
+            key: 'organization',
+            label: t('devices.devices.organization'),
+            value: (d: DeviceRecord) => d.Organization.organizationName,
+            hideBelow: 'lg' as const,
+          },
+        ]
+      : []),
+    {
+      key: 'state',
+      label: t('devices.devices.state'),
+      // One stored state; the admin list reads it as Käytössä / Pois käytöstä (spec 001 §4).
+      value: (d) =>
+        t(`devices.devices.adminStates.${d.deviceState}`, {
+          defaultValue: DEVICE_STATE_ADMIN_LABEL[d.deviceState],
+        }),
+      nowrap: true,
+    },
+  ];
+
+  return (
+    <Stack spacing={3}>
+      <PageHeader title={t('devices.devices.listTitle')} />
+      <ResourceList
+        // The table reads its first search once: start it again when the devices arrive.
+        key={devices.data ? 'loaded' : 'loading'}
+        initialSearch={initialSearch}
+        label={t('devices.devices.tableLabel')}
+        query={devices}
+        columns={columns}
+        rowKey={(d) => d.deviceId}
+        initialSort={{ key: 'target', direction: 'asc' }}
+        editLabel={(d) => t('devices.devices.editLabel', { name: d.deviceName })}
+        actions={(device, openDialog) => (
+          <>
+            <Button
+              size="small"
+              aria-label={t('devices.devices.historyLabel', { name: device.deviceName })}
+              onClick={() => {
+                setKind('history');
+                openDialog();
+              }}
+            >
+              {t('devices.devices.history')}
+            </Button>
+            <Button
+              size="small"
+              aria-label={t('devices.devices.limitsLabel', { name: device.deviceName })}
+              onClick={() => {
+                setKind('limits');
+                openDialog();
+              }}
+            >
+              {t('devices.devices.limitsHeading')}
+            </Button>
+          </>
+        )}
+        dialog={(device, { close, done }) => {
+          const closeAll = () => {
+            setKind('edit');
+            close();
+          };
+          const doneAll = (message?: string) => {
+            setKind('edit');
+            done(message);
+          };
+          if (kind === 'history') return <DeviceHistoryDialog device={device} onClose={closeAll} />;
+          if (kind === 'limits') {
+            return <AlarmLimitsDialog device={device} onClose={closeAll} onSaved={doneAll} />;
+          }
+          return <DeviceEditDialog device={device} onClose={closeAll} onSaved={doneAll} />;
+        }}
+      />
+    </Stack>
+  );
+}

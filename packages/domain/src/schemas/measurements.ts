@@ -1,0 +1,223 @@
+import { z } from 'zod';
+import { STATES } from '../constants.js';
+import { id, longText, msg, recordState, requiredField, text } from './fields.js';
+
+// Measurements and device types of Vainu (spec 001 §3, §5, §7). A measurement is one field of a
+// device's payload; a device type is an ordered list of measurements: its payload layout, which
+// the uplink decoder reads in order.
+
+/** `validation.device.*` keys: the Vainu registry's own validation texts. */
+export const deviceMsg = (key: string) => `validation.device.${key}`;
+
+export const MEASUREMENT_TYPES = ['byte', 'bit'] as const;
+export type MeasurementType = (typeof MEASUREMENT_TYPES)[number];
+export const BYTE_ORDERS = ['big', 'little'] as const;
+export type ByteOrder = (typeof BYTE_ORDERS)[number];
+/** A byte field is an integer of 1 to 8 bytes (64 bits); a bit field reads one byte. */
+export const MEASUREMENT_MAX_BYTES = 8;
+/** Limits and defaults stay within ±1e9: far past any sensor reading, exact in a double. */
+export const MEASUREMENT_VALUE_MAX = 1_000_000_000;
+
+/** A number of a form or body: finite, within ±1e9. */
+export const limitValue = () =>
+  z
+    .number({
+      error: (issue) =>
+        issue.input === undefined || issue.input === null ? msg('required') : msg('invalidValue'),
+    })
+    .min(-MEASUREMENT_VALUE_MAX, { error: msg('invalidValue') })
+    .max(MEASUREMENT_VALUE_MAX, { error: msg('invalidValue') });
+
+const measurementFields = {
+  measurementName: requiredField(100),
+  /** byte: an integer of measurementSizeInBytes bytes; bit: one bit (measurementBitNumber) of one byte. */
+  measurementType: z.enum(MEASUREMENT_TYPES, { error: msg('invalidValue') }).default('byte'),
+  measurementSizeInBytes: z
+    .number({
+      error: (issue) => (issue.input === undefined ? msg('required') : msg('invalidValue')),
+    })
+    .int({ error: deviceMsg('sizeRange') })
+    .min(1, { error: deviceMsg('sizeRange') })
+    .max(MEASUREMENT_MAX_BYTES, { error: deviceMsg('sizeRange') }),
+  /** 1 = the least significant bit. Required by the form (spec 001 §5); read for bit fields only. */
+  measurementBitNumber: z
+    .number({
+      error: (issue) => (issue.input === undefined ? msg('required') : msg('invalidValue')),
+    })
+    .int({ error: deviceMsg('bitNumberRange') })
+    .min(1, { error: deviceMsg('bitNumberRange') })
+    .max(8, { error: deviceMsg('bitNumberRange') }),
+  measurementState: recordState().default('Aktiivinen'),
+  measurementDescription: longText(),
+  /** The alarm limits a device of a type with this measurement has unless its target or itself sets others. */
+  measurementMinDefault: limitValue().nullable().optional(),
+  measurementMaxDefault: limitValue().nullable().optional(),
+  /** Two's complement when true (byte fields). Default false. */
+  measurementSigned: z.boolean({ error: msg('invalidValue') }).default(false),
+  /** value = raw × scale + offset. Default 1; never 0. */
+  measurementScale: z
+    .number({ error: msg('invalidValue') })
+    .min(-1e6, { error: msg('invalidValue') })
+    .max(1e6, { error: msg('invalidValue') })
+    .refine((value) => value !== 0, { error: deviceMsg('scaleZero') })
+    .default(1),
+  measurementOffset: z
+    .number({ error: msg('invalidValue') })
+    .min(-1e6, { error: msg('invalidValue') })
+    .max(1e6, { error: msg('invalidValue') })
+    .default(0),
+  /** Shown after values, e.g. °C, %, ppm, µg/m³, Pa, kWh, W. Default ''. */
+  measurementUnit: text()
+    .trim()
+    .max(20, { error: msg('invalidValue') })
+    .default(''),
+  /** Byte order of a multi-byte field. Default big (network order). */
+  measurementByteOrder: z.enum(BYTE_ORDERS, { error: msg('invalidValue') }).default('big'),
+};
+
+type MeasurementShape = {
+  measurementType: MeasurementType;
+  measurementSizeInBytes: number;
+  measurementMinDefault?: number | null;
+  measurementMaxDefault?: number | null;
+};
+
+/** The rules across fields: a bit reads one byte; min default below max default. */
+function checkMeasurement(value: MeasurementShape, ctx: z.RefinementCtx) {
+  if (value.measurementType === 'bit' && value.measurementSizeInBytes !== 1) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['measurementSizeInBytes'],
+      message: deviceMsg('bitSize'),
+    });
+  }
+  if (
+    value.measurementMinDefault != null &&
+    value.measurementMaxDefault != null &&
+    value.measurementMinDefault >= value.measurementMaxDefault
+  ) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['measurementMaxDefault'],
+      message: deviceMsg('lowBelowHigh'),
+    });
+  }
+}
+
+/** POST /api/measurements */
+export const createMeasurementBody = z.object(measurementFields).superRefine(checkMeasurement);
+export type CreateMeasurementBody = z.input<typeof createMeasurementBody>;
+/** The add/edit form: the same fields. */
+export const measurementFormSchema = z.object(measurementFields).superRefine(checkMeasurement);
+
+/** PATCH /api/measurements: the measurement named by measurementId; every field as on create. */
+export const updateMeasurementBody = z
+  .object({ measurementId: id(), ...measurementFields })
+  .superRefine(checkMeasurement);
+export type UpdateMeasurementBody = z.input<typeof updateMeasurementBody>;
+
+export const measurementRecord = z.object({
+  measurementId: z.string(),
+  /** The same id under the spec's other spelling. */
+  measurementID: z.string(),
+  organizationId: z.string(),
+  measurementName: z.string(),
+  measurementType: z.enum(MEASUREMENT_TYPES),
+  measurementSizeInBytes: z.number(),
+  measurementBitNumber: z.number(),
+  measurementState: z.enum(STATES),
+  measurementDescription: z.string().nullable(),
+  measurementMinDefault: z.number().nullable(),
+  measurementMaxDefault: z.number().nullable(),
+  measurementSigned: z.boolean(),
+  measurementScale: z.number(),
+  measurementOffset: z.number(),
+  measurementUnit: z.string(),
+  measurementByteOrder: z.enum(BYTE_ORDERS),
+});
+export type MeasurementRecord = z.infer<typeof measurementRecord>;
+
+export const measurementResponse = z.object({
+  message: z.string(),
+  measurement: measurementRecord,
+});
+export const measurementsResponse = z.object({
+  message: z.string(),
+  measurements: z.array(measurementRecord),
+});
+export type MeasurementsResponse = z.infer<typeof measurementsResponse>;
+
+/** A device type: its measurements in payload order (`Measurements[i].position` = i). */
+export const deviceTypeRecord = z.object({
+  deviceTypeId: z.string(),
+  /** The same id, as the spec lists it too. */
+  id: z.string(),
+  organizationId: z.string(),
+  deviceTypeName: z.string(),
+  /** Sum of the byte fields' sizes plus one byte per distinct bit-field byte: the payload length. */
+  payloadBytes: z.number(),
+  Measurements: z.array(measurementRecord.extend({ position: z.number() })),
+});
+export type DeviceTypeRecord = z.infer<typeof deviceTypeRecord>;
+
+export const deviceTypesResponse = z.object({
+  message: z.string(),
+  deviceTypes: z.array(deviceTypeRecord),
+});
+export type DeviceTypesResponse = z.infer<typeof deviceTypesResponse>;
+
+/** GET /api/measurements-by-deviceId?deviceTypeId= */
+export const deviceTypeQuery = z.object({ deviceTypeId: id() });
+/** GET /api/device-measurements?deviceId= */
+export const deviceIdQuery = z.object({ deviceId: id() });
+
+/** Where each measurement of a device type sits in the payload. */
+export interface LayoutField {
+  measurementId: string;
+  /** Byte offset from the start of the payload. */
+  offset: number;
+  sizeInBytes: number;
+  /** Bit fields only: 1 = least significant bit. */
+  bitNumber?: number;
+}
+
+/**
+ * The payload layout of a device type, in order: byte fields follow each other; consecutive bit
+ * fields share one byte (each reads its own bit of it), and the next byte field starts after it.
+ * The decoder of the ingestion issue reads uplinks with this.
+ */
+export function payloadLayout(
+  measurements: readonly Pick<
+    MeasurementRecord,
+    'measurementId' | 'measurementType' | 'measurementSizeInBytes' | 'measurementBitNumber'
+  >[],
+): { fields: LayoutField[]; payloadBytes: number } {
+  const fields: LayoutField[] = [];
+  let offset = 0;
+  let previousWasBit = false;
+  for (const m of measurements) {
+    if (m.measurementType === 'bit') {
+      const at = previousWasBit ? offset - 1 : offset;
+      if (!previousWasBit) offset += 1;
+      fields.push({
+        measurementId: m.measurementId,
+        offset: at,
+        sizeInBytes: 1,
+        bitNumber: m.measurementBitNumber,
+      });
+      previousWasBit = true;
+    } else {
+      fields.push({
+        measurementId: m.measurementId,
+        offset,
+        sizeInBytes: m.measurementSizeInBytes,
+      });
+      offset += m.measurementSizeInBytes;
+      previousWasBit = false;
+    }
+  }
+  return { fields, payloadBytes: offset };
+}
+
+/** The longest LoRaWAN application payload (EU868 at the fastest data rates): a type's layout fits. */
+export const MAX_PAYLOAD_BYTES = 242;
