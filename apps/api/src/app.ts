@@ -164,6 +164,10 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   const mailer = createMailer({ mails: repositories.mails, config, log: app.log });
   const auth = createAuthService({ accounts: repositories.accounts, tokens, rateLimits });
   const audit = createAuditService({ auditLog: repositories.auditLog });
+  // Live updates: services publish after their change is committed; each open stream hears only
+  // what its caller may see (docs/ARCHITECTURE.md, "Live updates").
+  const eventBus = createInProcessEventBus(app.log);
+  const events = createEventsService({ bus: eventBus, targets: repositories.targets });
   const registrationCodes = createRegistrationCodesService({
     codes: repositories.codes,
     targets: repositories.targets,
@@ -225,7 +229,6 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   const deviceNetwork = createDeviceNetworkService({
     client: createDeviceNetworkClient({ config: config.deviceNetwork, log: app.log }),
   });
-
   const materialbank = createMaterialbankService({
     db,
     files: repositories.materialbankFiles,
@@ -254,7 +257,18 @@ export async function buildApp({ config, database, logger }: AppOptions) {
     organizations: organizationRecords,
     audit,
     mailer,
+    events: eventBus,
     config,
+  });
+  const discussions = createDiscussionsService({
+    db,
+    discussions: repositories.discussions,
+    targets: repositories.targets,
+    organizations: organizationRecords,
+    audit,
+    events: eventBus,
+    mailer,
+    publicUrl: config.publicUrl,
   });
   const tietoDashboard = createTietoDashboardService({
     dashboard: repositories.tietoDashboard,
@@ -275,19 +289,6 @@ export async function buildApp({ config, database, logger }: AppOptions) {
 
   // Mail delivery runs beside the requests and stops before the database closes (the server
   // closes the database in a later onClose hook).
-  const eventBus = createInProcessEventBus(app.log);
-  const events = createEventsService({ bus: eventBus, targets: repositories.targets });
-  const discussions = createDiscussionsService({
-    db,
-    discussions: repositories.discussions,
-    targets: repositories.targets,
-    organizations: organizationRecords,
-    audit,
-    events: eventBus,
-    mailer,
-    publicUrl: config.publicUrl,
-  });
-
   app.decorate('mailer', mailer);
   app.addHook('onReady', async () => mailer.start());
   app.addHook('onClose', () => mailer.stop());

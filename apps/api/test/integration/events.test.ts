@@ -160,4 +160,30 @@ describe('GET /api/events', () => {
       stream.close();
     }
   });
+
+  it("tells the Viestit count of organization A about A's new feedback, never B's", async () => {
+    const stream = await open(await as.token('Pääkäyttäjä', 'A'));
+    const send = (org: 'A' | 'B') =>
+      as('Käyttäjä', org).post('/api/tieto/feedback/', {
+        feedbackTitle: `Ovi ${org}`,
+        feedbackTargetId: fx.org(org).target.id,
+        feedbackMessage: 'Kellarin ovi ei mene lukkoon',
+      });
+    try {
+      const ofB = await send('B');
+      expect(ofB.statusCode).toBe(201);
+      const ofA = await send('A');
+      expect(ofA.statusCode).toBe(201);
+      const event = await stream.next();
+      expect(event).toMatchObject({
+        type: 'feedback.changed',
+        targetId: fx.orgA.target.id,
+        data: { feedbackId: ofA.json().feedback.id },
+      });
+      expect(stream.text()).not.toContain(ofB.json().feedback.id);
+      expect(stream.text()).not.toContain('Kellarin ovi');
+    } finally {
+      stream.close();
+    }
+  });
 });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../src/db/schema/index.js';
 import { type Actors, startApiTest } from '../helpers/actors.js';
 import { DRIVER, type TestContext } from '../helpers/app.js';
+import { createDiscussion } from '../helpers/discussions.js';
 import type { Fixtures } from '../helpers/fixtures.js';
 
 let ctx: TestContext;
@@ -145,9 +146,11 @@ describe(`feedback (${DRIVER})`, () => {
 });
 
 describe(`the Tieto dashboard (${DRIVER})`, () => {
-  it('counts feedback, surveys and users of the organization and per target', async () => {
+  it('counts discussions, feedback, surveys and users of the organization and per target', async () => {
     const before = (await as('Pääkäyttäjä').get('/api/tieto/dashboard')).json();
     await send('Laskettava palaute');
+    await createDiscussion(fx, fx.orgA);
+    await createDiscussion(fx, fx.orgB);
     const res = await as('Pääkäyttäjä').get('/api/tieto/dashboard');
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -156,13 +159,14 @@ describe(`the Tieto dashboard (${DRIVER})`, () => {
       organizationName: fx.orgA.name,
     });
     expect(body.organization.counts.feedbacks).toBe(before.organization.counts.feedbacks + 1);
-    expect(body.organization.counts.discussions).toBe(0);
+    expect(body.organization.counts.discussions).toBe(before.organization.counts.discussions + 1);
     expect(body.organization.counts.users).toBeGreaterThan(0);
     const target = body.targets.find((t: { targetId: string }) => t.targetId === fx.orgA.target.id);
     const targetBefore = before.targets.find(
       (t: { targetId: string }) => t.targetId === fx.orgA.target.id,
     );
     expect(target.counts.feedbacks).toBe(targetBefore.counts.feedbacks + 1);
+    expect(target.counts.discussions).toBe(targetBefore.counts.discussions + 1);
     expect(target.counts.users).toBeGreaterThan(0);
 
     const user = await as.user('Käyttäjä');

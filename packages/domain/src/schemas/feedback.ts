@@ -6,6 +6,9 @@ import { id, msg, text } from './fields.js';
 
 /** Uusi or Suljettu, freely editable (spec 001 §4). */
 export const FEEDBACK_STATES = ['Uusi', 'Suljettu'] as const;
+
+/** Event kind of feedback on the event stream: one was sent or saved (the 'Viestit' count). */
+export const FEEDBACK_EVENTS = { changed: 'feedback.changed' } as const;
 export type FeedbackState = (typeof FEEDBACK_STATES)[number];
 export const FEEDBACK_TITLE_MIN = 3;
 export const FEEDBACK_MESSAGE_MIN = 3;

@@ -1,9 +1,10 @@
-import type {
-  CreateFeedbackBody,
-  FeedbackRecord,
-  FeedbackState,
-  Language,
-  UpdateFeedbackBody,
+import {
+  type CreateFeedbackBody,
+  FEEDBACK_EVENTS,
+  type FeedbackRecord,
+  type FeedbackState,
+  type Language,
+  type UpdateFeedbackBody,
 } from '@vahti/domain';
 import type { Config } from '../../config/index.js';
 import type { Db } from '../../db/client.js';
@@ -11,6 +12,7 @@ import type { Caller } from '../../lib/caller.js';
 import { notFound } from '../../lib/errors.js';
 import { authorize, type Scope } from '../../lib/scope.js';
 import type { AuditService } from '../audit/audit.service.js';
+import type { EventBus } from '../events/event-bus.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { OrganizationsRepository } from '../organizations/organizations.repository.js';
 import type { FeedbackRepository } from './feedback.repository.js';
@@ -29,6 +31,7 @@ export function createFeedbackService({
   organizations,
   audit,
   mailer,
+  events,
   config,
 }: {
   db: Db;
@@ -36,12 +39,23 @@ export function createFeedbackService({
   organizations: Pick<OrganizationsRepository, 'lookup'>;
   audit: AuditService;
   mailer: Pick<Mailer, 'enqueue' | 'kick'>;
+  events: Pick<EventBus, 'publish'>;
   config: Pick<Config, 'publicUrl'>;
 }) {
   async function read(scope: Scope, id: string): Promise<FeedbackRecord> {
     const found = await feedback.find(scope, id);
     if (!found) throw notFound('feedback.FEEDBACK_NOT_FOUND');
     return found;
+  }
+
+  /** Tells open streams (the 'Viestit' count) after the change is committed. */
+  function announce(organizationId: string, targetId: string, feedbackId: string) {
+    events.publish({
+      organizationId,
+      targetId,
+      type: FEEDBACK_EVENTS.changed,
+      data: { feedbackId },
+    });
   }
 
   async function requireTarget(scope: Scope, targetId: string) {
@@ -96,6 +110,7 @@ export function createFeedbackService({
         });
         return newId;
       });
+      announce(target.organizationId, target.targetId, id);
       return read(scope, id);
     },
 
@@ -144,6 +159,7 @@ export function createFeedbackService({
         });
       });
       if (mailed) mailer.kick();
+      announce(before.organizationId, target.targetId, body.id);
       return read(scope, body.id);
     },
   };

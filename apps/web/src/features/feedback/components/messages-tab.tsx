@@ -1,20 +1,29 @@
 import MailIcon from '@mui/icons-material/Mail';
 import Badge from '@mui/material/Badge';
 import Button from '@mui/material/Button';
+import { FEEDBACK_EVENTS } from '@vahti/domain';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useInvalidateOnEvents } from '@/lib/event-stream';
 import { useCan } from '@/lib/session';
+import { feedbackKeys } from '../api/feedback-keys';
 import { useNewFeedbackCount } from '../api/feedbacks';
 
 /**
  * Tieto's 'Viestit' tab (spec 001 §6: Pääylläpitäjä and Pääkäyttäjä): the count of new feedback,
- * leading to the feedback list. The count is the query `feedbackKeys.newFeedbacks()`.
+ * leading to the feedback list, kept live by the event stream.
  */
 export function MessagesTab() {
+  return useCan({ do: 'seeMessagesTab' }) ? <LiveMessagesTab /> : null;
+}
+
+function LiveMessagesTab() {
   const { t } = useTranslation();
-  const allowed = useCan({ do: 'seeMessagesTab' });
-  const count = useNewFeedbackCount({ enabled: allowed });
-  if (!allowed) return null;
+  const count = useNewFeedbackCount({ enabled: true });
+  useInvalidateOnEvents(
+    (event) => (event.type === FEEDBACK_EVENTS.changed ? [feedbackKeys.all] : []),
+    [feedbackKeys.all],
+  );
   const n = count.data ?? 0;
   return (
     <Button
