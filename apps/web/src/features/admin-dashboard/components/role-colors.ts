@@ -1,9 +1,6 @@
 import type { Theme } from '@mui/material/styles';
 import { ROLES, type Role } from '@vahti/domain';
 
-/** The doughnut's height, also the height of its loading placeholder. */
-export const CHART_HEIGHT = 220;
-
 /** Each role's colour, shared by the doughnut and the list that names the numbers (its legend). */
 export function roleColors(theme: Theme): Record<Role, string> {
   const colors = [

@@ -1,18 +1,13 @@
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import CircularProgress from '@mui/material/CircularProgress';
 import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { ROLES, type Role, type RoleCounts } from '@vahti/domain';
-import { lazy, Suspense, useCallback, useId } from 'react';
+import { useCallback, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CHART_HEIGHT, roleColors } from './role-colors';
-
-// ECharts is fetched only when a dashboard draws its first chart: never with the login screen.
-const RoleDoughnutChart = lazy(async () => ({
-  default: (await import('./role-doughnut-chart')).RoleDoughnutChart,
-}));
+import { Doughnut } from '@/components/doughnut';
+import { roleColors } from './role-colors';
 
 interface RoleCountsCardProps {
   title: string;
@@ -43,19 +38,14 @@ export function RoleCountsCard({ title, roles, headingLevel = 2 }: RoleCountsCar
           <Typography color="text.secondary">{t('table.empty')}</Typography>
         ) : (
           <>
-            <Suspense
-              fallback={
-                <Box sx={{ height: CHART_HEIGHT, display: 'grid', placeItems: 'center' }}>
-                  <CircularProgress aria-label={t('app.loading')} />
-                </Box>
-              }
-            >
-              <RoleDoughnutChart
-                roles={roles}
-                roleLabel={roleLabel}
-                centerText={t('adminDashboard.total', { count: total })}
-              />
-            </Suspense>
+            <Doughnut
+              slices={ROLES.map((role) => ({
+                name: roleLabel(role),
+                value: roles[role],
+                color: colors[role],
+              }))}
+              centerText={t('adminDashboard.total', { count: total })}
+            />
             <Box
               component="ul"
               aria-label={t('adminDashboard.countsLabel', { title })}

@@ -37,7 +37,6 @@ export const materialbankEn: MaterialbankMessages = {
   documents: 'Documents',
   pdf: 'Pdf',
   jpg: 'Jpg',
-  chartLabel: 'Documents by type: {{pdf}} Pdf, {{jpg}} Jpg, {{total}} in all',
   roles: {
     Käyttäjä: 'User',
     Pääkäyttäjä: 'Main user',

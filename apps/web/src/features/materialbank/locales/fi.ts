@@ -36,7 +36,6 @@ export const materialbankFi = {
   documents: 'Dokumentit',
   pdf: 'Pdf',
   jpg: 'Jpg',
-  chartLabel: 'Dokumentit tyypeittäin: {{pdf}} Pdf, {{jpg}} Jpg, yhteensä {{total}}',
   roles: {
     Käyttäjä: 'Käyttäjä',
     Pääkäyttäjä: 'Pääkäyttäjä',

@@ -37,7 +37,6 @@ export const materialbankSv: MaterialbankMessages = {
   documents: 'Dokument',
   pdf: 'Pdf',
   jpg: 'Jpg',
-  chartLabel: 'Dokument per typ: {{pdf}} Pdf, {{jpg}} Jpg, totalt {{total}}',
   roles: {
     Käyttäjä: 'Användare',
     Pääkäyttäjä: 'Huvudanvändare',

@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -5,11 +6,11 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { AlertMessage } from '@/components/alert-message';
+import { Doughnut } from '@/components/doughnut';
 import { PageHeader } from '@/components/page-header';
 import { errorText } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 import { useFileCounts } from '../api/get-file-counts';
-import { DoughnutChart } from '../components/doughnut-chart';
 
 /** /materiaalipankki/dashboard: the organization and its documents by type (spec 001 §2). */
 export function MaterialbankDashboardRoute() {
@@ -37,15 +38,33 @@ export function MaterialbankDashboardRoute() {
           {counts.isPending ? (
             <CircularProgress aria-label={t('app.loading')} />
           ) : (
-            <DoughnutChart
-              label={t('materialbank.chartLabel', { pdf, jpg, total })}
-              total={total}
-              centreLabel={t('materialbank.documents')}
-              slices={[
-                { label: t('materialbank.pdf'), value: pdf, color: '#c62828' },
-                { label: t('materialbank.jpg'), value: jpg, color: '#1565c0' },
-              ]}
-            />
+            <>
+              <Doughnut
+                slices={[
+                  { name: t('materialbank.pdf'), value: pdf, color: '#c62828' },
+                  { name: t('materialbank.jpg'), value: jpg, color: '#1565c0' },
+                ]}
+                centerText={`${total}\n${t('materialbank.documents')}`}
+                chart="materialbank-counts"
+              />
+              <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+                <li>
+                  <Typography>
+                    {t('materialbank.pdf')}: {pdf}
+                  </Typography>
+                </li>
+                <li>
+                  <Typography>
+                    {t('materialbank.jpg')}: {jpg}
+                  </Typography>
+                </li>
+                <li>
+                  <Typography sx={{ fontWeight: 600 }}>
+                    {t('materialbank.documents')}: {total}
+                  </Typography>
+                </li>
+              </Box>
+            </>
           )}
         </CardContent>
       </Card>

@@ -1,15 +1,11 @@
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import type { TietoCounts } from '@vahti/domain';
-import { lazy, Suspense, useId, useMemo } from 'react';
+import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CHART_HEIGHT } from './chart-size';
-
-// ECharts is fetched only when the dashboard draws its first chart.
-const TietoDoughnutChart = lazy(() => import('./tieto-doughnut-chart'));
+import { Doughnut } from '@/components/doughnut';
 
 /** Keskustelut, Palautteet, Kyselyt: colours that read apart (and on white). */
 const COLORS = { discussions: '#1565c0', feedbacks: '#ef6c00', queries: '#2e7d32' } as const;
@@ -63,15 +59,7 @@ export function CountsCard({
         <Typography color="text.secondary">
           {address}, {zipCode} {postalDistrict}
         </Typography>
-        <Suspense
-          fallback={
-            <Box sx={{ height: CHART_HEIGHT, display: 'grid', placeItems: 'center' }}>
-              <CircularProgress aria-label={t('app.loading')} />
-            </Box>
-          }
-        >
-          <TietoDoughnutChart slices={slices} centerText={centerText} />
-        </Suspense>
+        <Doughnut slices={slices} centerText={centerText} chart="tieto-counts" />
         <Box
           component="ul"
           sx={{

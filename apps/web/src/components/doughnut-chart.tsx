@@ -1,5 +1,4 @@
 import { useTheme } from '@mui/material/styles';
-import { ROLES, type Role, type RoleCounts } from '@vahti/domain';
 import { PieChart, type PieSeriesOption } from 'echarts/charts';
 import {
   TitleComponent,
@@ -10,37 +9,43 @@ import {
 import { type ComposeOption, init, use } from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
 import { useEffect, useRef } from 'react';
-import { CHART_HEIGHT, roleColors } from './role-colors';
 
 // Only what a doughnut needs: the chart, its tooltip and centre title, drawn as SVG. The legend
-// is the card's own list of numbers, in the app's typography.
+// is the caller's own list of numbers, in the app's typography.
 use([PieChart, TooltipComponent, TitleComponent, SVGRenderer]);
 
 type DoughnutOption = ComposeOption<
   PieSeriesOption | TooltipComponentOption | TitleComponentOption
 >;
 
-export interface RoleDoughnutChartProps {
-  roles: RoleCounts;
-  /** The roles' names in the user's language. */
-  roleLabel: (role: Role) => string;
-  /** The text in the middle, e.g. '12 käyttäjää'. */
-  centerText: string;
+export interface DoughnutSlice {
+  name: string;
+  value: number;
+  color: string;
 }
 
-/**
- * A doughnut of user counts by role (Apache ECharts). Loaded on demand; the chart is decoration
- * for sighted users, the card next to it lists the same numbers as text.
- */
-export function RoleDoughnutChart({ roles, roleLabel, centerText }: RoleDoughnutChartProps) {
+export interface DoughnutProps {
+  slices: readonly DoughnutSlice[];
+  /** The text in the middle, e.g. '12 käyttäjää'. */
+  centerText: string;
+  /** A name for tests and styling (`data-chart`). */
+  chart?: string;
+}
+
+/** The ECharts drawing behind `<Doughnut>`; import it only through that (lazily). */
+export default function DoughnutChart({
+  slices,
+  centerText,
+  chart: name,
+  height,
+}: DoughnutProps & { height: number }) {
   const theme = useTheme();
   const element = useRef<HTMLDivElement>(null);
-
   useEffect(() => {
     const container = element.current;
     if (!container) return;
     const chart = init(container, undefined, { renderer: 'svg' });
-    const colors = roleColors(theme);
+    const empty = slices.every((slice) => slice.value === 0);
     // ECharts draws its own text: the theme's font and body2 size, not ECharts' 12 px default.
     const text = {
       fontFamily: theme.typography.fontFamily,
@@ -48,10 +53,10 @@ export function RoleDoughnutChart({ roles, roleLabel, centerText }: RoleDoughnut
       color: theme.palette.text.primary,
     };
     const option: DoughnutOption = {
-      color: ROLES.map((role) => colors[role]),
       aria: { enabled: false },
+      color: slices.map((slice) => slice.color),
       textStyle: text,
-      tooltip: { trigger: 'item', formatter: '{b}: {c} ({d} %)', textStyle: text },
+      tooltip: { show: !empty, trigger: 'item', formatter: '{b}: {c} ({d} %)', textStyle: text },
       title: {
         text: centerText,
         left: 'center',
@@ -61,11 +66,13 @@ export function RoleDoughnutChart({ roles, roleLabel, centerText }: RoleDoughnut
       series: [
         {
           type: 'pie',
-          radius: ['50%', '80%'],
-          center: ['50%', '50%'],
-          avoidLabelOverlap: true,
+          radius: ['55%', '80%'],
           label: { show: false },
-          data: ROLES.map((role) => ({ name: roleLabel(role), value: roles[role] })),
+          // All zero: one grey ring, not equal slices that would suggest figures.
+          silent: empty,
+          data: empty
+            ? [{ name: '', value: 1, itemStyle: { color: theme.palette.grey[300] } }]
+            : slices.map(({ name, value }) => ({ name, value })),
         },
       ],
     };
@@ -76,7 +83,8 @@ export function RoleDoughnutChart({ roles, roleLabel, centerText }: RoleDoughnut
       observer.disconnect();
       chart.dispose();
     };
-  }, [roles, roleLabel, centerText, theme]);
-
-  return <div ref={element} aria-hidden="true" style={{ width: '100%', height: CHART_HEIGHT }} />;
+  }, [slices, centerText, theme]);
+  return (
+    <div ref={element} aria-hidden="true" data-chart={name} style={{ width: '100%', height }} />
+  );
 }
