@@ -233,6 +233,7 @@ export async function buildApp({ config, database, logger }: AppOptions) {
     db,
     files: repositories.materialbankFiles,
     organizations: organizationRecords,
+    targets: repositories.targets,
     audit,
     storage: createFileStorage(config),
     orphanGraceMs: config.materialbankOrphanGraceMs,
@@ -245,6 +246,7 @@ export async function buildApp({ config, database, logger }: AppOptions) {
     surveys: repositories.surveys,
     results: repositories.surveyResults,
     organizations: organizationRecords,
+    targets: repositories.targets,
     audit,
   });
   const surveyResults = createSurveyResultsService({

@@ -285,22 +285,6 @@ export function createMaterialbankRepository(db: Db) {
         .orderBy(asc(targets.targetName), asc(targets.targetId));
     },
 
-    /** Which of the ids are targets of the organization within the scope. */
-    async targetIdsOfOrganization(scope: Scope, organizationId: string, ids: string[]) {
-      if (ids.length === 0) return [];
-      const rows = await db
-        .select({ id: targets.targetId })
-        .from(targets)
-        .where(
-          and(
-            inArray(targets.targetId, ids),
-            eq(targets.organizationId, organizationId),
-            inScope(targets.organizationId, scope),
-          ),
-        );
-      return rows.map((row) => row.id);
-    },
-
     /** Whether the target is one the scope sees. */
     async targetVisible(scope: Scope, targetId: string): Promise<boolean> {
       const [row] = await db

@@ -18,6 +18,7 @@ import { authorize, homeOrganization, type Scope, systemScope } from '../../lib/
 import { type FileStorage, newObjectName, OBJECT_NAME } from '../../lib/storage/storage.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { OrganizationsRepository } from '../organizations/organizations.repository.js';
+import type { TargetsRepository } from '../targets/targets.repository.js';
 import type { FileLinks, MaterialbankRepository, Reader } from './materialbank.repository.js';
 
 const SECTION = { do: 'openSection', section: 'materiaalipankki' } as const;
@@ -92,6 +93,7 @@ export function createMaterialbankService({
   db,
   files,
   organizations,
+  targets,
   audit,
   storage,
   orphanGraceMs,
@@ -99,6 +101,7 @@ export function createMaterialbankService({
   db: Db;
   files: MaterialbankRepository;
   organizations: Pick<OrganizationsRepository, 'lookup'>;
+  targets: Pick<TargetsRepository, 'listIdsOfOrganization'>;
   audit: AuditService;
   storage: FileStorage;
   orphanGraceMs: number;
@@ -122,7 +125,7 @@ export function createMaterialbankService({
 
   /** Every target must be the organization's, every application in the catalogue. */
   async function checkLinks(scope: Scope, organizationId: string, links: FileLinks) {
-    const found = await files.targetIdsOfOrganization(scope, organizationId, links.targets);
+    const found = await targets.listIdsOfOrganization(scope, organizationId, links.targets);
     if (found.length !== links.targets.length) throw notFound('TARGET_NOT_FOUND');
     const known = await files.knownApplicationIds(scope, links.applications);
     if (known.length !== links.applications.length) {

@@ -261,22 +261,6 @@ export function createSurveysRepository(db: Db) {
       return rows.map((row) => row.id);
     },
 
-    /** Which of the targets are the organization's (within the scope). */
-    async listTargetIdsOfOrganization(scope: Scope, organizationId: string, ids: string[]) {
-      if (ids.length === 0) return [];
-      const rows = await db
-        .select({ id: targets.targetId })
-        .from(targets)
-        .where(
-          and(
-            inArray(targets.targetId, ids),
-            eq(targets.organizationId, organizationId),
-            inScope(targets.organizationId, scope),
-          ),
-        );
-      return rows.map((row) => row.id);
-    },
-
     listQueries,
     async findQuery(scope: Scope, queryId: string) {
       const [query] = await listQueries(scope, { queryIds: [queryId] });

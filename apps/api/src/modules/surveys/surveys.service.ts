@@ -18,6 +18,7 @@ import { AppError, notFound } from '../../lib/errors.js';
 import { authorize, crossesOrganizations, homeOrganization, type Scope } from '../../lib/scope.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { OrganizationsRepository } from '../organizations/organizations.repository.js';
+import type { TargetsRepository } from '../targets/targets.repository.js';
 import { invalidField } from './invalid-field.js';
 import type { SurveyResultsRepository } from './survey-results.repository.js';
 import type { SurveysRepository } from './surveys.repository.js';
@@ -39,10 +40,12 @@ export function createSurveysService({
   surveys,
   results,
   organizations,
+  targets,
   audit,
 }: {
   db: Db;
   surveys: SurveysRepository;
+  targets: Pick<TargetsRepository, 'listIdsOfOrganization'>;
   results: Pick<SurveyResultsRepository, 'findVisibleTarget' | 'hasAnswered'>;
   organizations: Pick<OrganizationsRepository, 'lookup'>;
   audit: AuditService;
@@ -93,7 +96,7 @@ export function createSurveysService({
     const [ownQuestions, visibleQuestions, ownTargets, visibleTargets] = await Promise.all([
       surveys.listQuestionIdsOfOrganization(scope, organizationId, questionIds),
       surveys.listQuestions(scope, questionIds),
-      surveys.listTargetIdsOfOrganization(scope, organizationId, targetIds),
+      targets.listIdsOfOrganization(scope, organizationId, targetIds),
       Promise.all(targetIds.map((id) => results.findVisibleTarget(scope, id))),
     ]);
     if (visibleQuestions.length !== questionIds.length)
