@@ -89,6 +89,8 @@ export function ShowSensorsRoute() {
             }}
             slotProps={{
               htmlInput: { 'aria-label': t('deviceNetwork.linkLabel', { name: p.name }) },
+              // 'Ei liitetty' shows for no link too.
+              select: { displayEmpty: true },
             }}
           >
             <MenuItem value="">{t('deviceNetwork.notLinked')}</MenuItem>
