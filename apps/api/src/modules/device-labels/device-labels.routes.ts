@@ -7,7 +7,7 @@ interface Options {
   deviceLabels: DeviceLabelsService;
 }
 
-/** Printable QR labels of devices (issue "Vainu registry"), docs/adr/0017-device-labels.md. */
+/** Printable QR labels of devices (issue "Vainu registry"), docs/adr/0017-device-labels-and-profile-links.md. */
 export const deviceLabelsRoutes = signedIn<Options>('devices', (app, { deviceLabels }) => {
   app.post('/api/device-labels', {
     schema: {

@@ -41,30 +41,7 @@ export function ShowSensorsRoute() {
 
   const columns: Column<DeviceProfile>[] = [
     { key: 'name', label: t('deviceNetwork.name'), value: (p) => p.name, nowrap: true },
-    { key: 'region', label: t('deviceNetwork.region'), value: (p) => p.region, nowrap: true },
-    {
-      key: 'macVersion',
-      label: t('deviceNetwork.macVersion'),
-      value: (p) => p.macVersion,
-      nowrap: true,
-    },
-    {
-      key: 'regParamsRevision',
-      label: t('deviceNetwork.regParamsRevision'),
-      value: (p) => p.regParamsRevision,
-      nowrap: true,
-      hideBelow: 'lg',
-    },
-    { key: 'otaa', label: t('deviceNetwork.otaa'), value: (p) => yesNo(p.supportsOtaa) },
-    { key: 'classes', label: t('deviceNetwork.classes'), value: classesOf, nowrap: true },
-    {
-      key: 'updated',
-      label: t('deviceNetwork.updated'),
-      value: (p) => formatDate(p.updatedAt),
-      nowrap: true,
-      hideBelow: 'md',
-    },
-    { key: 'id', label: t('deviceNetwork.id'), value: (p) => p.id, hideBelow: 'lg' },
+    // Vahti's own link, beside the name where it is in view.
     {
       key: 'deviceType',
       label: t('deviceNetwork.deviceType'),
@@ -104,6 +81,30 @@ export function ShowSensorsRoute() {
           (typeName(p.deviceTypeId) ?? t('deviceNetwork.notLinked'))
         ),
     },
+    { key: 'region', label: t('deviceNetwork.region'), value: (p) => p.region, nowrap: true },
+    {
+      key: 'macVersion',
+      label: t('deviceNetwork.macVersion'),
+      value: (p) => p.macVersion,
+      nowrap: true,
+    },
+    {
+      key: 'regParamsRevision',
+      label: t('deviceNetwork.regParamsRevision'),
+      value: (p) => p.regParamsRevision,
+      nowrap: true,
+      hideBelow: 'lg',
+    },
+    { key: 'otaa', label: t('deviceNetwork.otaa'), value: (p) => yesNo(p.supportsOtaa) },
+    { key: 'classes', label: t('deviceNetwork.classes'), value: classesOf, nowrap: true },
+    {
+      key: 'updated',
+      label: t('deviceNetwork.updated'),
+      value: (p) => formatDate(p.updatedAt),
+      nowrap: true,
+      hideBelow: 'md',
+    },
+    { key: 'id', label: t('deviceNetwork.id'), value: (p) => p.id, hideBelow: 'lg' },
   ];
 
   const unavailable = data && data.status !== 'ok' ? data : null;

@@ -61,6 +61,24 @@ export function ShowDevicesRoute() {
 
   const columns: Column<DeviceRecord>[] = [
     { key: 'name', label: t('devices.devices.name'), value: (d) => d.deviceName },
+    // Beside the name, so it is in view without scrolling and high on a phone's card.
+    {
+      key: 'select',
+      label: t('devices.labels.column'),
+      sortable: false,
+      value: () => null,
+      render: (d) => (
+        <Checkbox
+          size="small"
+          sx={{ my: -0.5 }}
+          checked={selected.includes(d.deviceId)}
+          onChange={(event) => toggle(d.deviceId, event.target.checked)}
+          slotProps={{
+            input: { 'aria-label': t('devices.labels.select', { name: d.deviceName }) },
+          }}
+        />
+      ),
+    },
     {
       key: 'qrCode',
       label: t('devices.devices.qrCode'),
@@ -101,23 +119,6 @@ export function ShowDevicesRoute() {
           defaultValue: DEVICE_STATE_ADMIN_LABEL[d.deviceState],
         }),
       nowrap: true,
-    },
-    {
-      key: 'select',
-      label: t('devices.labels.column'),
-      sortable: false,
-      value: () => null,
-      render: (d) => (
-        <Checkbox
-          size="small"
-          sx={{ my: -0.5 }}
-          checked={selected.includes(d.deviceId)}
-          onChange={(event) => toggle(d.deviceId, event.target.checked)}
-          slotProps={{
-            input: { 'aria-label': t('devices.labels.select', { name: d.deviceName }) },
-          }}
-        />
-      ),
     },
   ];
   const tooMany = selected.length > DEVICE_LABELS_MAX;
