@@ -57,6 +57,38 @@ describe('device types table (/vainu/show-sensors)', () => {
     await table.getByRole('cell', { name: 'Sisäilma-anturi 001' }).waitFor();
   });
 
+  it('links a device profile to a Vahti device type and back to none', async () => {
+    const page = await e2e.newPage();
+    await page.goto('/#/vainu/show-sensors');
+    await signIn(page, 'yllapitaja@demo.vahti.fi');
+    const table = page.getByRole('table', { name: 'Laiteverkon laitetyypit' });
+    const select = table.getByRole('combobox', {
+      name: 'Vahdin mittarityyppi laiteprofiilille Sisäilma-anturi 003',
+    });
+    await select.waitFor();
+    expect(await select.textContent()).toContain('Ei liitetty');
+    await select.click();
+    await page.getByRole('option', { name: 'Sisäilma CO2' }).click();
+    await page.getByText('Laiteprofiili liitetty mittarityyppiin').waitFor();
+    await table
+      .getByRole('row', { name: /Sisäilma-anturi 003/ })
+      .getByText('Sisäilma CO2')
+      .waitFor();
+    await expectAccessible(page);
+
+    // The link is stored: a new visit shows it.
+    await page.reload();
+    await select.waitFor();
+    expect(await select.textContent()).toContain('Sisäilma CO2');
+    await select.click();
+    await page.getByRole('option', { name: 'Ei liitetty' }).click();
+    await page.getByText('Laiteprofiilin liitos poistettu').waitFor();
+    await table
+      .getByRole('row', { name: /Sisäilma-anturi 003/ })
+      .getByText('Ei liitetty')
+      .waitFor();
+  });
+
   it('is closed to a Käyttäjä, who never makes the network server be asked', async () => {
     const before = chirpStack.requests.length;
     const page = await e2e.newPage();

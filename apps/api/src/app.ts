@@ -22,6 +22,8 @@ import { createAuthService } from './modules/auth/auth.service.js';
 import { createDashboardRepository } from './modules/dashboard/dashboard.repository.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { createDashboardService } from './modules/dashboard/dashboard.service.js';
+import { deviceLabelsRoutes } from './modules/device-labels/device-labels.routes.js';
+import { createDeviceLabelsService } from './modules/device-labels/device-labels.service.js';
 import { createDeviceNetworkClient } from './modules/device-network/device-network.client.js';
 import { deviceNetworkRoutes } from './modules/device-network/device-network.routes.js';
 import { createDeviceNetworkService } from './modules/device-network/device-network.service.js';
@@ -228,6 +230,7 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   });
   const deviceNetwork = createDeviceNetworkService({
     client: createDeviceNetworkClient({ config: config.deviceNetwork, log: app.log }),
+    deviceTypes: repositories.measurements,
   });
   const materialbank = createMaterialbankService({
     db,
@@ -345,6 +348,9 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   await app.register(feedbackRoutes, { feedback });
   await app.register(tietoDashboardRoutes, { tietoDashboard });
   await app.register(measurementsRoutes, { measurements });
+  await app.register(deviceLabelsRoutes, {
+    deviceLabels: createDeviceLabelsService({ devices: repositories.devices }),
+  });
   await app.register(devicesRoutes, { devices });
   await app.register(webPlugin, { webDir: config.webDir });
 

@@ -6,6 +6,7 @@ export * from './roles.js';
 export * from './schemas/account.js';
 export * from './schemas/admin.js';
 export * from './schemas/auth.js';
+export * from './schemas/device-labels.js';
 export * from './schemas/device-network.js';
 export * from './schemas/devices.js';
 export * from './schemas/discussions.js';

@@ -69,6 +69,7 @@ describe('GET /api/device-network/device-profiles', () => {
       supportsClassC: false,
       createdAt: '2026-01-05T08:30:00Z',
       updatedAt: '2026-02-01T10:00:00Z',
+      deviceTypeId: null,
     });
     expect(fake.requests).toHaveLength(1);
     const [request] = fake.requests;
@@ -150,6 +151,98 @@ describe('GET /api/device-network/device-profiles', () => {
     expect(res.json().message).toBe(
       'The device-network service gave an invalid answer. Please try again shortly.',
     );
+  });
+});
+
+describe('PATCH /api/device-types/{id}/device-profile: a profile linked to a Vahti device type', () => {
+  const profileId = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+  const typesOf = async (org: 'A' | 'B') =>
+    (await as('Ylläpitäjä', org).get('/api/device-types')).json().deviceTypes as Array<{
+      deviceTypeId: string;
+      deviceProfileId: string | null;
+    }>;
+  const link = (org: 'A' | 'B', typeId: string, deviceProfileId: string | null) =>
+    as('Ylläpitäjä', org).patch(`/api/device-types/${typeId}/device-profile`, { deviceProfileId });
+  const linkedTypes = async (org: 'A' | 'B') =>
+    Object.fromEntries(
+      (
+        (await as('Ylläpitäjä', org).get(URL_PATH)).json().deviceProfiles as Array<{
+          id: string;
+          deviceTypeId: string | null;
+        }>
+      ).map((p) => [p.id, p.deviceTypeId]),
+    );
+
+  it('links per organization: the profiles list shows the own link only; unlinking clears it', async () => {
+    const [first, second] = await typesOf('A');
+    const [ofB] = await typesOf('B');
+    if (!first || !second || !ofB) throw new Error('fixtures: device types missing');
+
+    const res = await link('A', first.deviceTypeId, profileId(2));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().message).toBe('Laiteprofiili liitetty mittarityyppiin');
+    expect(res.json().deviceType).toMatchObject({
+      deviceTypeId: first.deviceTypeId,
+      deviceProfileId: profileId(2),
+    });
+    expect((await typesOf('A')).find((t) => t.deviceTypeId === first.deviceTypeId)).toMatchObject({
+      deviceProfileId: profileId(2),
+    });
+    expect(await linkedTypes('A')).toEqual({
+      [profileId(1)]: null,
+      [profileId(2)]: first.deviceTypeId,
+      [profileId(3)]: null,
+    });
+    // B has linked nothing: A's link is not B's.
+    expect(Object.values(await linkedTypes('B'))).toEqual([null, null, null]);
+
+    // The same profile on a second type of A: 409, nothing changed.
+    const taken = await link('A', second.deviceTypeId, profileId(2));
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().fields.deviceProfileId).toBe(
+      'Laiteprofiili on jo liitetty toiseen mittarityyppiin',
+    );
+    expect((await linkedTypes('A'))[profileId(2)]).toBe(first.deviceTypeId);
+
+    // B links the same profile to its own type.
+    expect((await link('B', ofB.deviceTypeId, profileId(2))).statusCode).toBe(200);
+    expect((await linkedTypes('B'))[profileId(2)]).toBe(ofB.deviceTypeId);
+    expect((await linkedTypes('A'))[profileId(2)]).toBe(first.deviceTypeId);
+
+    // Moving the link: unlink, then link the other type.
+    const unlinked = await link('A', first.deviceTypeId, null);
+    expect(unlinked.statusCode).toBe(200);
+    expect(unlinked.json().message).toBe('Laiteprofiilin liitos poistettu');
+    expect(unlinked.json().deviceType.deviceProfileId).toBeNull();
+    expect((await link('A', second.deviceTypeId, profileId(2))).statusCode).toBe(200);
+    expect((await linkedTypes('A'))[profileId(2)]).toBe(second.deviceTypeId);
+    await link('A', second.deviceTypeId, null);
+    await link('B', ofB.deviceTypeId, null);
+  });
+
+  it('answers 404 for another organization’s type, 403 to a Käyttäjä, 400 for a bad body', async () => {
+    const [ofB] = await typesOf('B');
+    const [ofA] = await typesOf('A');
+    if (!ofA || !ofB) throw new Error('fixtures: device types missing');
+    const foreign = await link('A', ofB.deviceTypeId, profileId(1));
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().code).toBe('DEVICE_TYPE_NOT_FOUND');
+    expect((await typesOf('B'))[0]?.deviceProfileId).toBeNull();
+    const user = await as('Käyttäjä', 'A').patch(
+      `/api/device-types/${ofA.deviceTypeId}/device-profile`,
+      { deviceProfileId: profileId(1) },
+    );
+    expect(user.statusCode).toBe(403);
+    const missing = await as('Ylläpitäjä', 'A').patch(
+      `/api/device-types/${ofA.deviceTypeId}/device-profile`,
+      {},
+    );
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().fields.deviceProfileId).toBeTruthy();
+    const blank = await link('A', ofA.deviceTypeId, '   ');
+    expect(blank.statusCode).toBe(400);
+    const long = await link('A', ofA.deviceTypeId, 'x'.repeat(101));
+    expect(long.statusCode).toBe(400);
   });
 });
 

@@ -2,6 +2,10 @@ import type { SharedMessages } from './fi.js';
 
 export const en: SharedMessages = {
   validation: {
+    deviceLabels: {
+      noDevices: 'Select at least one device',
+      tooManyDevices: 'At most 200 devices at a time',
+    },
     emailRequired: 'E-mail is required',
     emailInvalid: 'E-mail is not valid',
     emailInvalidAdmin: 'E-mail is not valid',
@@ -97,6 +101,9 @@ export const en: SharedMessages = {
     },
   },
   errors: {
+    deviceProfileLinks: {
+      DEVICE_PROFILE_LINKED: 'The device profile is already linked to another device type',
+    },
     VALIDATION_FAILED: 'Check the information you entered',
     INVALID_JSON: 'The request body is not valid JSON',
     UNSUPPORTED_MEDIA_TYPE: 'The request content type is not supported',
@@ -163,6 +170,10 @@ export const en: SharedMessages = {
     },
   },
   messages: {
+    deviceProfileLinks: {
+      linked: 'Device profile linked to the device type',
+      unlinked: 'Device profile link removed',
+    },
     loginOk: 'Signed in',
     logoutOk: 'Signed out',
     authOk: 'Signed in',

@@ -4,6 +4,10 @@
  */
 export const fi = {
   validation: {
+    deviceLabels: {
+      noDevices: 'Valitse vähintään yksi mittari',
+      tooManyDevices: 'Enintään 200 mittaria kerrallaan',
+    },
     emailRequired: 'Sähköposti on pakollinen tieto',
     emailInvalid: 'Sähköposti ei ole kelvolline',
     emailInvalidAdmin: 'Sähköposti ei ole kelvollinen',
@@ -99,6 +103,9 @@ export const fi = {
     },
   },
   errors: {
+    deviceProfileLinks: {
+      DEVICE_PROFILE_LINKED: 'Laiteprofiili on jo liitetty toiseen mittarityyppiin',
+    },
     VALIDATION_FAILED: 'Tarkasta annetut tiedot',
     INVALID_JSON: 'Pyynnön sisältö ei ole kelvollista JSONia',
     UNSUPPORTED_MEDIA_TYPE: 'Pyynnön sisältötyyppiä ei tueta',
@@ -164,6 +171,10 @@ export const fi = {
     },
   },
   messages: {
+    deviceProfileLinks: {
+      linked: 'Laiteprofiili liitetty mittarityyppiin',
+      unlinked: 'Laiteprofiilin liitos poistettu',
+    },
     loginOk: 'Kirjautuminen onnistui',
     logoutOk: 'Uloskirjautuminen onnistui',
     authOk: 'Kirjautunut',

@@ -2,6 +2,10 @@ import type { SharedMessages } from './fi.js';
 
 export const sv: SharedMessages = {
   validation: {
+    deviceLabels: {
+      noDevices: 'Välj minst en mätare',
+      tooManyDevices: 'Högst 200 mätare åt gången',
+    },
     emailRequired: 'E-post är obligatorisk',
     emailInvalid: 'E-postadressen är inte giltig',
     emailInvalidAdmin: 'E-postadressen är inte giltig',
@@ -97,6 +101,9 @@ export const sv: SharedMessages = {
     },
   },
   errors: {
+    deviceProfileLinks: {
+      DEVICE_PROFILE_LINKED: 'Enhetsprofilen är redan kopplad till en annan mätartyp',
+    },
     VALIDATION_FAILED: 'Kontrollera uppgifterna',
     INVALID_JSON: 'Begärans innehåll är inte giltig JSON',
     UNSUPPORTED_MEDIA_TYPE: 'Begärans innehållstyp stöds inte',
@@ -162,6 +169,10 @@ export const sv: SharedMessages = {
     },
   },
   messages: {
+    deviceProfileLinks: {
+      linked: 'Enhetsprofilen kopplad till mätartypen',
+      unlinked: 'Enhetsprofilens koppling borttagen',
+    },
     loginOk: 'Inloggad',
     logoutOk: 'Du har loggat ut',
     authOk: 'Inloggad',

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { id, msg, text } from './fields.js';
+import { deviceTypeRecord } from './measurements.js';
 
 /**
  * What the server could learn from the device-network service (ChirpStack v4) on this call:
@@ -36,6 +38,12 @@ export const deviceProfile = z.object({
   supportsClassC: z.boolean().nullable(),
   createdAt: z.string().nullable().describe('ISO 8601, as the network server reports it'),
   updatedAt: z.string().nullable().describe('ISO 8601, as the network server reports it'),
+  deviceTypeId: z
+    .string()
+    .nullable()
+    .describe(
+      "The caller's organization's Vahti device type linked to this profile; null when none",
+    ),
 });
 export type DeviceProfile = z.infer<typeof deviceProfile>;
 
@@ -49,3 +57,27 @@ export const deviceProfilesResponse = z.object({
     .describe('Profiles the network server holds; more than listed when past the server cap'),
 });
 export type DeviceProfilesResponse = z.infer<typeof deviceProfilesResponse>;
+
+/** PATCH /api/device-types/{deviceTypeId}/device-profile: path. */
+export const deviceTypeParams = z.object({ deviceTypeId: id() });
+
+/**
+ * PATCH /api/device-types/{deviceTypeId}/device-profile: the network server's profile id to link
+ * (a ChirpStack id, kept as text), or null to remove the link.
+ */
+export const deviceProfileLinkBody = z.object({
+  deviceProfileId: text({
+    error: (issue) => (issue.input === undefined ? msg('required') : msg('invalidValue')),
+  })
+    .trim()
+    .min(1, { error: msg('required') })
+    .max(100, { error: msg('invalidValue') })
+    .nullable(),
+});
+export type DeviceProfileLinkBody = z.infer<typeof deviceProfileLinkBody>;
+
+/** The device type after linking, with its `deviceProfileId`. */
+export const deviceTypeProfileResponse = z.object({
+  message: z.string(),
+  deviceType: deviceTypeRecord,
+});

@@ -154,6 +154,8 @@ export const deviceTypeRecord = z.object({
   id: z.string(),
   organizationId: z.string(),
   deviceTypeName: z.string(),
+  /** The device-network (ChirpStack) profile linked to this type; null when none. */
+  deviceProfileId: z.string().nullable(),
   /** Sum of the byte fields' sizes plus one byte per distinct bit-field byte: the payload length. */
   payloadBytes: z.number(),
   Measurements: z.array(measurementRecord.extend({ position: z.number() })),

@@ -78,9 +78,14 @@ export const deviceTypes = pgTable(
       .notNull()
       .references(() => organizations.organizationId),
     deviceTypeName: text('name').notNull(),
+    /** The device-network (ChirpStack) device profile linked to this type, at most one per organization. */
+    deviceProfileId: text('device_profile_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [unique('device_types_organization_name_key').on(t.organizationId, t.deviceTypeName)],
+  (t) => [
+    unique('device_types_organization_name_key').on(t.organizationId, t.deviceTypeName),
+    unique('device_types_organization_profile_key').on(t.organizationId, t.deviceProfileId),
+  ],
 );
 
 /** A device type's measurements in payload order (position 0 first). */

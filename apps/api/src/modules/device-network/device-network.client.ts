@@ -70,6 +70,8 @@ function toProfile(item: z.infer<typeof upstreamProfile>): DeviceProfile {
     supportsClassC: item.supportsClassC ?? null,
     createdAt: item.createdAt ?? null,
     updatedAt: item.updatedAt ?? null,
+    // Vahti's own link, filled in by the service.
+    deviceTypeId: null,
   };
 }
 

@@ -1,5 +1,5 @@
 import { type DeviceTypeRecord, type MeasurementRecord, payloadLayout } from '@vahti/domain';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { deviceTypeMeasurements, deviceTypes, measurements } from '../../db/schema/index.js';
 import { assertWithin, inScope, type Scope } from '../../lib/scope.js';
@@ -72,6 +72,7 @@ export function createMeasurementsRepository(db: Db) {
         deviceTypeId: deviceTypes.deviceTypeId,
         organizationId: deviceTypes.organizationId,
         deviceTypeName: deviceTypes.deviceTypeName,
+        deviceProfileId: deviceTypes.deviceProfileId,
       })
       .from(deviceTypes)
       .where(
@@ -177,6 +178,40 @@ export function createMeasurementsRepository(db: Db) {
           ),
         );
       return listDeviceTypes(scope, { deviceTypeIds: ids.map((row) => row.id) });
+    },
+
+    /** Links a device-network profile to the type (null unlinks); 0 when the type is not in scope. */
+    async setDeviceProfile(
+      scope: Scope,
+      deviceTypeId: string,
+      deviceProfileId: string | null,
+    ): Promise<number> {
+      const rows = await db
+        .update(deviceTypes)
+        .set({ deviceProfileId })
+        .where(
+          and(
+            eq(deviceTypes.deviceTypeId, deviceTypeId),
+            inScope(deviceTypes.organizationId, scope),
+          ),
+        )
+        .returning({ id: deviceTypes.deviceTypeId });
+      return rows.length;
+    },
+
+    /** The organization's profile links (profile id → device type id), within the scope. */
+    async deviceProfileLinks(scope: Scope, organizationId: string): Promise<Map<string, string>> {
+      const rows = await db
+        .select({ profileId: deviceTypes.deviceProfileId, typeId: deviceTypes.deviceTypeId })
+        .from(deviceTypes)
+        .where(
+          and(
+            eq(deviceTypes.organizationId, organizationId),
+            inScope(deviceTypes.organizationId, scope),
+            isNotNull(deviceTypes.deviceProfileId),
+          ),
+        );
+      return new Map(rows.flatMap((row) => (row.profileId ? [[row.profileId, row.typeId]] : [])));
     },
   };
 }

@@ -1,5 +1,8 @@
 import {
   createMeasurementBody,
+  deviceProfileLinkBody,
+  deviceTypeParams,
+  deviceTypeProfileResponse,
   deviceTypeQuery,
   deviceTypesResponse,
   measurementResponse,
@@ -76,6 +79,31 @@ export const measurementsRoutes = signedIn<Options>('measurements', (app, { meas
       ok(request, 'messages.device.deviceTypesOk', {
         deviceTypes: await measurements.listDeviceTypes(request.caller),
       }),
+  });
+
+  app.patch('/api/device-types/:deviceTypeId/device-profile', {
+    schema: {
+      operationId: 'linkDeviceTypeProfile',
+      summary: 'Link a device-network (ChirpStack) device profile to a device type, or unlink',
+      description: `${MANAGE.replace(' Created in the caller’s own organization.', '')} deviceProfileId is the network server's profile id as GET /api/device-network/device-profiles lists it (kept as text, not checked against the network server, which may be down); null removes the link. A profile links to at most one device type per organization: 409 deviceProfileLinks.DEVICE_PROFILE_LINKED when another type has it (unlink that one first). 404 DEVICE_TYPE_NOT_FOUND for a type of another organization or unknown.`,
+      params: deviceTypeParams,
+      body: deviceProfileLinkBody,
+      response: { 200: deviceTypeProfileResponse, ...errors(403, 404, 409) },
+    },
+    handler: async (request) => {
+      const deviceType = await measurements.linkDeviceProfile(
+        request.caller,
+        request.params.deviceTypeId,
+        request.body.deviceProfileId,
+      );
+      return ok(
+        request,
+        deviceType.deviceProfileId
+          ? 'messages.deviceProfileLinks.linked'
+          : 'messages.deviceProfileLinks.unlinked',
+        { deviceType },
+      );
+    },
   });
 
   app.get('/api/measurements-by-deviceId', {

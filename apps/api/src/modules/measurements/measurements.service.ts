@@ -131,6 +131,39 @@ export function createMeasurementsService({
 
     listDeviceTypes: (caller: Caller) => measurements.listDeviceTypes(authorize(caller, READ)),
 
+    /**
+     * Links the organization's device type to a device-network profile (null removes the link).
+     * A profile links to one type per organization: 409 when another type has it already.
+     */
+    async linkDeviceProfile(
+      caller: Caller,
+      deviceTypeId: string,
+      deviceProfileId: string | null,
+    ): Promise<DeviceTypeRecord> {
+      const scope = authorize(caller, READ, MANAGE);
+      const before = await readType(scope, deviceTypeId);
+      await db
+        .transaction(async () => {
+          if ((await measurements.setDeviceProfile(scope, deviceTypeId, deviceProfileId)) === 0) {
+            throw notFound('DEVICE_TYPE_NOT_FOUND');
+          }
+          await audit.record(scope, {
+            action: 'deviceType.deviceProfile',
+            entityId: deviceTypeId,
+            organizationId: before.organizationId,
+            details: { deviceProfileId: [before.deviceProfileId, deviceProfileId] },
+          });
+        })
+        .catch((err) => {
+          throw isUniqueViolation(err, 'device_types_organization_profile_key')
+            ? new AppError(409, 'deviceProfileLinks.DEVICE_PROFILE_LINKED', {
+                deviceProfileId: 'errors.deviceProfileLinks.DEVICE_PROFILE_LINKED',
+              })
+            : err;
+        });
+      return readType(scope, deviceTypeId);
+    },
+
     /** One device type in a list of one (the spec reads deviceTypes[0].Measurements). */
     async deviceType(caller: Caller, deviceTypeId: string): Promise<DeviceTypeRecord[]> {
       return [await readType(authorize(caller, READ), deviceTypeId)];

@@ -18,4 +18,8 @@ export const deviceNetworkEn: Texts = {
   no: 'No',
   retry: 'Try again',
   partial: 'Showing {{shown}} of {{total}} device types.',
+  deviceType: 'Vahti device type',
+  notLinked: 'Not linked',
+  linkLabel: 'Vahti device type for the device profile {{name}}',
+  unlinked: 'Device profile link removed',
 };

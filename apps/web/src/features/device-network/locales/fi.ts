@@ -15,4 +15,8 @@ export const deviceNetworkFi = {
   no: 'Ei',
   retry: 'Yritä uudelleen',
   partial: 'Näytetään {{shown}} laitetyyppiä {{total}}:stä.',
+  deviceType: 'Vahdin mittarityyppi',
+  notLinked: 'Ei liitetty',
+  linkLabel: 'Vahdin mittarityyppi laiteprofiilille {{name}}',
+  unlinked: 'Laiteprofiilin liitos poistettu',
 } as const;

@@ -18,4 +18,8 @@ export const deviceNetworkSv: Texts = {
   no: 'Nej',
   retry: 'Försök igen',
   partial: 'Visar {{shown}} av {{total}} enhetstyper.',
+  deviceType: 'Vahtis mätartyp',
+  notLinked: 'Inte kopplad',
+  linkLabel: 'Vahtis mätartyp för enhetsprofilen {{name}}',
+  unlinked: 'Enhetsprofilens koppling borttagen',
 };

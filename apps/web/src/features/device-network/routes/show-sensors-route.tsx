@@ -1,12 +1,18 @@
 import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { DeviceNetworkStatus, DeviceProfile } from '@vahti/domain';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AlertMessage } from '@/components/alert-message';
 import { type Column, DataTable } from '@/components/data-table';
 import { PageHeader } from '@/components/page-header';
 import { errorText } from '@/lib/api-client';
 import { formatDate } from '@/lib/dates';
+import { useCan } from '@/lib/session';
+import { useLinkableDeviceTypes, useLinkDeviceProfile } from '../api/device-type-links';
 import { useDeviceProfiles } from '../api/get-device-profiles';
 
 /** States where asking again may help; the others need the administrators. */
@@ -24,11 +30,57 @@ export function ShowSensorsRoute() {
   const { t } = useTranslation();
   const query = useDeviceProfiles();
   const { data } = query;
+  const canLink = useCan({ do: 'manageDevices' });
+  const deviceTypes = useLinkableDeviceTypes();
+  const link = useLinkDeviceProfile();
+  const [linked, setLinked] = useState<string | null>(null);
+  const typeName = (deviceTypeId: string | null) =>
+    deviceTypes.data?.find((type) => type.deviceTypeId === deviceTypeId)?.deviceTypeName ?? null;
   const yesNo = (value: boolean | null) =>
     value === null ? null : value ? t('deviceNetwork.yes') : t('deviceNetwork.no');
 
   const columns: Column<DeviceProfile>[] = [
     { key: 'name', label: t('deviceNetwork.name'), value: (p) => p.name, nowrap: true },
+    // Vahti's own link, beside the name where it is in view.
+    {
+      key: 'deviceType',
+      label: t('deviceNetwork.deviceType'),
+      value: (p) => typeName(p.deviceTypeId),
+      render: (p) =>
+        canLink ? (
+          <TextField
+            select
+            size="small"
+            sx={{ minWidth: 180, my: -0.5 }}
+            value={p.deviceTypeId ?? ''}
+            disabled={link.isPending || !deviceTypes.data}
+            onChange={(event) => {
+              setLinked(null);
+              const to = event.target.value || null;
+              link.mutate(
+                { deviceProfileId: p.id, from: p.deviceTypeId, to },
+                {
+                  onSuccess: (answer) => setLinked(answer?.message ?? t('deviceNetwork.unlinked')),
+                },
+              );
+            }}
+            slotProps={{
+              htmlInput: { 'aria-label': t('deviceNetwork.linkLabel', { name: p.name }) },
+              // 'Ei liitetty' shows for no link too.
+              select: { displayEmpty: true },
+            }}
+          >
+            <MenuItem value="">{t('deviceNetwork.notLinked')}</MenuItem>
+            {(deviceTypes.data ?? []).map((type) => (
+              <MenuItem key={type.deviceTypeId} value={type.deviceTypeId}>
+                {type.deviceTypeName}
+              </MenuItem>
+            ))}
+          </TextField>
+        ) : (
+          (typeName(p.deviceTypeId) ?? t('deviceNetwork.notLinked'))
+        ),
+    },
     { key: 'region', label: t('deviceNetwork.region'), value: (p) => p.region, nowrap: true },
     {
       key: 'macVersion',
@@ -68,6 +120,8 @@ export function ShowSensorsRoute() {
           {t('deviceNetwork.partial', { shown, total: data.totalCount })}
         </Typography>
       )}
+      <AlertMessage message={errorText(link.error)} onClose={() => link.reset()} />
+      <AlertMessage severity="success" message={linked} onClose={() => setLinked(null)} />
       <DataTable
         label={t('deviceNetwork.tableLabel')}
         rows={data?.deviceProfiles ?? []}

@@ -3,6 +3,15 @@ import type { devicesFi } from './fi';
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
 
 export const devicesEn: Widen<typeof devicesFi> = {
+  labels: {
+    column: 'Label',
+    select: 'Select for a QR label: {{name}}',
+    print: 'Print QR labels',
+    clear: 'Clear selection',
+    selected_one: '{{count}} device selected',
+    selected_other: '{{count}} devices selected',
+    tooMany: 'Select at most {{max}} devices at a time',
+  },
   addSensorTitle: 'Add sensor',
   measurements: {
     addTitle: 'Add measurement',

@@ -1,5 +1,14 @@
 /** Vainu's device register: measurements, device types, devices, limits and history (fi). */
 export const devicesFi = {
+  labels: {
+    column: 'Tarra',
+    select: 'Valitse QR-tarraan: {{name}}',
+    print: 'Tulosta QR-tarrat',
+    clear: 'Tyhjennä valinta',
+    selected_one: '{{count}} mittari valittu',
+    selected_other: '{{count}} mittaria valittu',
+    tooMany: 'Valitse enintään {{max}} mittaria kerrallaan',
+  },
   addSensorTitle: 'Lisää anturi',
   measurements: {
     addTitle: 'Lisää mittaus',

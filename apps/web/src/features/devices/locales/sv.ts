@@ -1,6 +1,15 @@
 import type { devicesEn } from './en';
 
 export const devicesSv: typeof devicesEn = {
+  labels: {
+    column: 'Etikett',
+    select: 'Välj för QR-etikett: {{name}}',
+    print: 'Skriv ut QR-etiketter',
+    clear: 'Rensa valet',
+    selected_one: '{{count}} mätare vald',
+    selected_other: '{{count}} mätare valda',
+    tooMany: 'Välj högst {{max}} mätare åt gången',
+  },
   addSensorTitle: 'Lägg till sensor',
   measurements: {
     addTitle: 'Lägg till mätning',

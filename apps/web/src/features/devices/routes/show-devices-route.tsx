@@ -1,13 +1,19 @@
+import PrintIcon from '@mui/icons-material/Print';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
 import Stack from '@mui/material/Stack';
-import { DEVICE_STATE_ADMIN_LABEL, type DeviceRecord } from '@vahti/domain';
+import Typography from '@mui/material/Typography';
+import { DEVICE_LABELS_MAX, DEVICE_STATE_ADMIN_LABEL, type DeviceRecord } from '@vahti/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
+import { AlertMessage } from '@/components/alert-message';
 import type { Column } from '@/components/data-table';
 import { PageHeader } from '@/components/page-header';
 import { ResourceList } from '@/components/resource-list';
+import { errorText } from '@/lib/api-client';
 import { useCan } from '@/lib/session';
+import { downloadDeviceLabels } from '../api/device-labels';
 import { useAdminDevices } from '../api/devices';
 import { AlarmLimitsDialog } from '../components/alarm-limits-dialog';
 import { DeviceEditDialog } from '../components/device-edit-dialog';
@@ -31,9 +37,48 @@ export function ShowDevicesRoute() {
   const given = params.id ?? query.get('qrCode') ?? query.get('id') ?? '';
   const initialSearch =
     devices.data?.find((device) => device.deviceId === given)?.deviceQrCode ?? given;
+  // Devices chosen for QR labels, in the order they were ticked (the labels print in it).
+  const [selected, setSelected] = useState<string[]>([]);
+  const [printing, setPrinting] = useState(false);
+  const [printError, setPrintError] = useState<unknown>(null);
+  const toggle = (deviceId: string, on: boolean) =>
+    setSelected((current) =>
+      on
+        ? [...current.filter((id) => id !== deviceId), deviceId]
+        : current.filter((id) => id !== deviceId),
+    );
+  const printLabels = async () => {
+    setPrinting(true);
+    setPrintError(null);
+    try {
+      await downloadDeviceLabels(selected);
+    } catch (error) {
+      setPrintError(error);
+    } finally {
+      setPrinting(false);
+    }
+  };
 
   const columns: Column<DeviceRecord>[] = [
     { key: 'name', label: t('devices.devices.name'), value: (d) => d.deviceName },
+    // Beside the name, so it is in view without scrolling and high on a phone's card.
+    {
+      key: 'select',
+      label: t('devices.labels.column'),
+      sortable: false,
+      value: () => null,
+      render: (d) => (
+        <Checkbox
+          size="small"
+          sx={{ my: -0.5 }}
+          checked={selected.includes(d.deviceId)}
+          onChange={(event) => toggle(d.deviceId, event.target.checked)}
+          slotProps={{
+            input: { 'aria-label': t('devices.labels.select', { name: d.deviceName }) },
+          }}
+        />
+      ),
+    },
     {
       key: 'qrCode',
       label: t('devices.devices.qrCode'),
@@ -76,10 +121,34 @@ export function ShowDevicesRoute() {
       nowrap: true,
     },
   ];
+  const tooMany = selected.length > DEVICE_LABELS_MAX;
 
   return (
     <Stack spacing={3}>
       <PageHeader title={t('devices.devices.listTitle')} />
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={1}
+        sx={{ alignItems: { xs: 'stretch', sm: 'center' } }}
+      >
+        <Button
+          variant="contained"
+          startIcon={<PrintIcon />}
+          disabled={selected.length === 0 || tooMany || printing}
+          onClick={() => void printLabels()}
+        >
+          {t('devices.labels.print')}
+        </Button>
+        <Button variant="text" disabled={selected.length === 0} onClick={() => setSelected([])}>
+          {t('devices.labels.clear')}
+        </Button>
+        <Typography role="status" color={tooMany ? 'error' : 'text.secondary'}>
+          {tooMany
+            ? t('devices.labels.tooMany', { max: DEVICE_LABELS_MAX })
+            : t('devices.labels.selected', { count: selected.length })}
+        </Typography>
+      </Stack>
+      <AlertMessage message={errorText(printError)} onClose={() => setPrintError(null)} />
       <ResourceList
         // The table reads its first search once: start it again when the devices arrive.
         key={devices.data ? 'loaded' : 'loading'}

@@ -1,0 +1,2 @@
+ALTER TABLE "device_types" ADD COLUMN "device_profile_id" text;--> statement-breakpoint
+ALTER TABLE "device_types" ADD CONSTRAINT "device_types_organization_profile_key" UNIQUE("organization_id","device_profile_id");
