@@ -19,3 +19,4 @@ export * from './schemas/registration-codes.js';
 export * from './schemas/surveys.js';
 export * from './schemas/targets.js';
 export * from './schemas/users.js';
+export * from './schemas/alarms.js';

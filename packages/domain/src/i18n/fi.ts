@@ -159,6 +159,9 @@ export const fi = {
       QUERY_CLOSED: 'Kysely ei ole avoinna',
       QUERY_HAS_ANSWERS: 'Kyselyyn on jo vastattu, joten sen kysymyksiä ei voi enää muuttaa',
     },
+    alarm: {
+      ALARM_NOT_FOUND: 'Hälytystä ei löytynyt',
+    },
     feedback: {
       FEEDBACK_NOT_FOUND: 'Palautetta ei löytynyt',
     },
@@ -248,6 +251,11 @@ export const fi = {
       queryUpdated: 'Kysely tallennettu',
       resultSaved: 'Kiitos vastauksestasi!',
       resultsOk: 'Tulokset haettu',
+    },
+    alarm: {
+      alarmsOk: 'Hälytykset haettu',
+      alarmAcknowledged: 'Hälytys kuitattu',
+      alarmUnacknowledged: 'Kuittaus peruttu',
     },
     feedback: {
       feedbacksOk: 'Palautteet haettu',
