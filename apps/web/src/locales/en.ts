@@ -1,3 +1,4 @@
+import { alarmsEn } from '@/features/alarms/locales/en';
 import { deviceNetworkEn } from '@/features/device-network/locales/en';
 import { devicesEn } from '@/features/devices/locales/en';
 import { discussionsEn } from '@/features/discussions/locales/en';
@@ -438,5 +439,6 @@ export const en: WebMessages = {
   materialbank: materialbankEn,
   surveys: surveysEn,
   feedback: feedbackEn,
+  alarms: alarmsEn,
   tietoDashboard: tietoDashboardEn,
 };

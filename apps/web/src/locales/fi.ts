@@ -1,3 +1,4 @@
+import { alarmsFi } from '@/features/alarms/locales/fi';
 import { deviceNetworkFi } from '@/features/device-network/locales/fi';
 import { devicesFi } from '@/features/devices/locales/fi';
 import { discussionsFi } from '@/features/discussions/locales/fi';
@@ -445,6 +446,7 @@ export const fi = {
   materialbank: materialbankFi,
   surveys: surveysFi,
   feedback: feedbackFi,
+  alarms: alarmsFi,
   tietoDashboard: tietoDashboardFi,
 } as const;
 

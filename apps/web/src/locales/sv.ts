@@ -1,3 +1,4 @@
+import { alarmsSv } from '@/features/alarms/locales/sv';
 import { deviceNetworkSv } from '@/features/device-network/locales/sv';
 import { devicesSv } from '@/features/devices/locales/sv';
 import { discussionsSv } from '@/features/discussions/locales/sv';
@@ -440,5 +441,6 @@ export const sv: WebMessages = {
   materialbank: materialbankSv,
   surveys: surveysSv,
   feedback: feedbackSv,
+  alarms: alarmsSv,
   tietoDashboard: tietoDashboardSv,
 };

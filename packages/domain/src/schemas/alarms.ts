@@ -134,3 +134,8 @@ export const alarmsResponse = z.object({
 });
 export type AlarmsResponse = z.infer<typeof alarmsResponse>;
 export const alarmResponse = z.object({ message: z.string(), alarm: alarmRecord });
+/** The unpaged alarm lists (active, of an organization, of devices). */
+export const alarmListResponse = z.object({
+  message: z.string(),
+  alarms: z.array(alarmRecord),
+});

@@ -1,19 +1,17 @@
 import {
   ackAlarmBody,
+  alarmListResponse,
   alarmResponse,
   alarmsQuery,
   alarmsResponse,
   deviceAlarmsQuery,
   organizationAlarmsQuery,
 } from '@vahti/domain';
-import { z } from 'zod';
 import { errors, ok, signedIn } from '../../plugins/route-groups.js';
 import type { AlarmsService } from './alarms.service.js';
 
 const READ =
   'Needs the Vainu permission (403 FORBIDDEN without). An alarm is seen with its device’s target: the top administrator every alarm, a Pääkäyttäjä or Ylläpitäjä those of their organization, a Käyttäjä only those of devices on targets linked to them. Times are ISO 8601 UTC. Each alarm carries its timeline (opened, closed, acknowledged, unacknowledged, with who and when).';
-
-const activeAlarmsResponse = z.object({ message: z.string(), alarms: alarmsResponse.shape.alarms });
 
 interface Options {
   alarms: AlarmsService;
@@ -38,7 +36,7 @@ export const alarmsRoutes = signedIn<Options>('alarms', (app, { alarms }) => {
       operationId: 'listActiveAlarms',
       summary: 'Active alarms that are not acknowledged (the badge count)',
       description: `${READ} The badge polls this every 60 s and counts the answer (10+ above 10).`,
-      response: { 200: activeAlarmsResponse, ...errors(403) },
+      response: { 200: alarmListResponse, ...errors(403) },
     },
     handler: async (request) =>
       ok(request, 'messages.alarm.alarmsOk', { alarms: await alarms.listActive(request.caller) }),
@@ -50,7 +48,7 @@ export const alarmsRoutes = signedIn<Options>('alarms', (app, { alarms }) => {
       summary: 'Active alarms of an organization (the dashboard’s devices in alarm)',
       description: `${READ} organizationId defaults to the caller’s own; another organization (unless top administrator) or an unknown one answers 404 ORGANIZATION_NOT_FOUND.`,
       querystring: organizationAlarmsQuery,
-      response: { 200: activeAlarmsResponse, ...errors(403, 404) },
+      response: { 200: alarmListResponse, ...errors(403, 404) },
     },
     handler: async (request) =>
       ok(request, 'messages.alarm.alarmsOk', {
@@ -64,7 +62,7 @@ export const alarmsRoutes = signedIn<Options>('alarms', (app, { alarms }) => {
       summary: 'Alarms of devices (id: comma-joined device ids)',
       description: `${READ} Every device named must be seen by the caller, else 404 DEVICE_NOT_FOUND. At most 1000 alarms, newest first.`,
       querystring: deviceAlarmsQuery,
-      response: { 200: activeAlarmsResponse, ...errors(403, 404) },
+      response: { 200: alarmListResponse, ...errors(403, 404) },
     },
     handler: async (request) =>
       ok(request, 'messages.alarm.alarmsOk', {
