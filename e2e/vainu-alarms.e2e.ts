@@ -100,6 +100,35 @@ describe('Vainu alarms in the browser', () => {
     expect(await page.getByRole('button', { name: /^Hälytyksen tapahtumat: / }).count()).toBe(5);
   });
 
+  it("shows '10+' above ten active alarms and '-' when they could not be loaded", async () => {
+    const page = await e2e.newPage();
+    // The server's own answer, with its first alarm repeated to twelve.
+    await page.route('**/api/alarms/active', async (route) => {
+      const response = await route.fetch();
+      const body = await response.json();
+      const [first] = body.alarms;
+      body.alarms = Array.from({ length: 12 }, (_, i) => ({ ...first, id: `${first.id}-${i}` }));
+      await route.fulfill({ response, json: body });
+    });
+    await page.goto('/#/vainu/dashboard');
+    await signIn(page, ADMIN);
+    const badge = page.getByTestId('alarm-badge');
+    await page.getByRole('link', { name: 'Aktiiviset hälytykset: 12' }).waitFor();
+    await badge.getByText('10+', { exact: true }).waitFor();
+
+    const failing = await e2e.newPage();
+    await failing.route('**/api/alarms/active', (route) =>
+      route.fulfill({
+        status: 503,
+        json: { error: 'Tietokantaan ei saada yhteyttä', code: 'DATABASE_UNAVAILABLE' },
+      }),
+    );
+    await failing.goto('/#/vainu/dashboard');
+    await signIn(failing, ADMIN);
+    await failing.getByRole('link', { name: 'Aktiivisia hälytyksiä ei saatu haettua' }).waitFor();
+    await failing.getByTestId('alarm-badge').getByText('-', { exact: true }).waitFor();
+  });
+
   it('fits a 360 px phone', async () => {
     const page = await e2e.newPage({ width: 360, height: 740 });
     await page.goto('/#/vainu/show-alarms');
