@@ -296,6 +296,8 @@ export async function buildApp({ config, database, logger }: AppOptions) {
     devices: repositories.devices,
     organizations: organizationRecords,
     events: eventBus,
+    mailer,
+    publicUrl: config.publicUrl,
     hysteresisPercent: config.alarmHysteresisPercent,
   });
   app.decorate('alarms', alarms);

@@ -5,7 +5,10 @@ import {
   alarmLimits,
   alarms,
   devices,
+  mailOutbox,
   measurements,
+  targetContactUsers,
+  users,
 } from '../../src/db/schema/index.js';
 import { withTransactions } from '../../src/db/transactions.js';
 import { systemScope } from '../../src/lib/scope.js';
@@ -134,7 +137,8 @@ describe(`alarm evaluation (${DRIVER})`, () => {
       .from(alarmEvents)
       .where(eq(alarmEvents.alarmId, row?.id ?? ''))
       .orderBy(alarmEvents.serial);
-    expect(timeline.map((e) => e.kind)).toEqual(['opened', 'closed']);
+    // (The target's contact users were mailed too: that entry is tested below.)
+    expect(timeline.map((e) => e.kind).filter((k) => k !== 'mailed')).toEqual(['opened', 'closed']);
   });
 
   it('uses the device limit before the target limit before the measurement default', async () => {
@@ -186,6 +190,50 @@ describe(`alarm evaluation (${DRIVER})`, () => {
     ).toHaveLength(1);
   });
 
+  it('mails the target’s contact users who want alarm mail, at most once an hour per measurement', async () => {
+    const target = await fx.create.target(fx.orgA.id);
+    const wants = await fx.create.user(fx.orgA.id);
+    const optedOut = await fx.create.user(fx.orgA.id);
+    await ctx.database.db
+      .update(users)
+      .set({ userAlarmMail: false })
+      .where(eq(users.userId, optedOut));
+    await ctx.database.db.insert(targetContactUsers).values([
+      { targetId: target, userId: wants },
+      { targetId: target, userId: optedOut },
+    ]);
+    const emailOf = async (id: string) =>
+      (await ctx.database.db.select().from(users).where(eq(users.userId, id)))[0]?.userEmail ?? '';
+    const mailsTo = async (id: string) => {
+      const to = await emailOf(id);
+      return (await ctx.database.db.select().from(mailOutbox)).filter((m) => m.toAddress === to);
+    };
+    const { deviceId, measurementId } = await deviceWith(fx.orgA.id, target, { device: [0, 10] });
+    const value = (v: number, minute: number) => ({
+      deviceId,
+      measuredAt: at(minute),
+      values: { [measurementId]: v },
+    });
+    await evaluate(fx.orgA.id, [value(12, 1)]);
+    const sent = await mailsTo(wants);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.subject).toContain('Vahti: hälytys kohteessa');
+    expect(sent[0]?.textBody).toContain('ylitti ylärajan: arvo 12');
+    expect(sent[0]?.textBody).toContain('UTC');
+    expect(await mailsTo(optedOut)).toHaveLength(0);
+    const [alarm] = await alarmsOf(deviceId);
+    const kinds = await ctx.database.db
+      .select({ kind: alarmEvents.kind })
+      .from(alarmEvents)
+      .where(eq(alarmEvents.alarmId, alarm?.id ?? ''));
+    expect(kinds.map((k) => k.kind)).toContain('mailed');
+
+    // Closed and opened again within the hour: a new alarm, no second mail.
+    await evaluate(fx.orgA.id, [value(5, 2), value(13, 3)]);
+    expect(await alarmsOf(deviceId)).toHaveLength(2);
+    expect(await mailsTo(wants)).toHaveLength(1);
+  });
+
   it('runs in the caller’s transaction and is announced only when told, after commit', async () => {
     const { deviceId, measurementId } = await deviceWith(fx.orgA.id, fx.orgA.target.id, {
       device: [0, 10],
@@ -218,6 +266,8 @@ describe(`alarm evaluation (${DRIVER})`, () => {
       devices: {} as never,
       organizations: {} as never,
       events: bus,
+      mailer: { enqueue: async () => '', kick: () => {} },
+      publicUrl: 'http://localhost',
       hysteresisPercent: 2,
     });
     announcer.announce(changes);

@@ -24,6 +24,7 @@ CREATE TABLE "alarms" (
 	"closed_at" timestamp with time zone
 );
 --> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "alarm_mail" boolean DEFAULT true NOT NULL;--> statement-breakpoint
 ALTER TABLE "alarm_events" ADD CONSTRAINT "alarm_events_organization_id_organizations_organization_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("organization_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "alarm_events" ADD CONSTRAINT "alarm_events_alarm_id_alarms_id_fk" FOREIGN KEY ("alarm_id") REFERENCES "public"."alarms"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "alarm_events" ADD CONSTRAINT "alarm_events_actor_id_users_user_id_fk" FOREIGN KEY ("actor_id") REFERENCES "public"."users"("user_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint

@@ -7,6 +7,7 @@ import {
   devices,
   measurements,
   organizations,
+  targetContactUsers,
   targets,
   users,
 } from '../../db/schema/index.js';
@@ -173,6 +174,52 @@ export function createAlarmsRepository(db: Db) {
 
   return {
     list,
+
+    /**
+     * Who gets mail when an alarm opens on the target: its contact users (the target form's
+     * 'Yhteyshenkilöt') who are active and have not turned alarm mail off.
+     */
+    async mailRecipients(scope: Scope, targetId: string) {
+      return db
+        .select({
+          email: users.userEmail,
+          firstName: users.userFirstName,
+          language: users.language,
+        })
+        .from(targetContactUsers)
+        .innerJoin(users, eq(users.userId, targetContactUsers.userId))
+        .where(
+          and(
+            eq(targetContactUsers.targetId, targetId),
+            eq(users.userAlarmMail, true),
+            eq(users.userState, 'Aktiivinen'),
+            inScope(users.organizationId, scope),
+          ),
+        );
+    },
+
+    /** Whether alarm mail went out for the device's measurement since `since` (the throttle). */
+    async mailedSince(scope: Scope, deviceId: string, measurementId: string, since: Date) {
+      const rows = await db
+        .select({ id: alarmEvents.id })
+        .from(alarmEvents)
+        .innerJoin(alarms, eq(alarms.id, alarmEvents.alarmId))
+        .where(
+          and(
+            eq(alarms.deviceId, deviceId),
+            eq(alarms.measurementId, measurementId),
+            eq(alarmEvents.kind, 'mailed'),
+            gte(alarmEvents.createdAt, since),
+            inScope(alarms.organizationId, scope),
+          ),
+        )
+        .limit(1);
+      return rows.length > 0;
+    },
+
+    /** The timeline entry that the alarm's mail was sent. */
+    recordMailed: (scope: Scope, organizationId: string, alarmId: string) =>
+      addEvent(scope, { organizationId, alarmId, kind: 'mailed' }),
 
     async find(scope: Scope, id: string) {
       const { alarms: rows } = await list(scope, { ids: [id] });

@@ -11,11 +11,15 @@ import { notFound } from '../../lib/errors.js';
 import { authorize, type Scope } from '../../lib/scope.js';
 import type { DevicesRepository } from '../devices/devices.repository.js';
 import type { EventBus } from '../events/event-bus.js';
+import type { Mailer } from '../mail/mailer.js';
 import type { OrganizationsRepository } from '../organizations/organizations.repository.js';
+import { alarmOpenedMail } from './alarm-mail.js';
 import type { AlarmsRepository } from './alarms.repository.js';
 
 const VAINU = { do: 'openSection', section: 'vainu' } as const;
 const DAY_MS = 86_400_000;
+/** At most one alarm mail per device and measurement in this time. */
+export const ALARM_MAIL_THROTTLE_MS = 60 * 60_000;
 
 /** One decoded uplink: the device, when it measured, and its values by measurement id. */
 export interface Reading {
@@ -45,6 +49,8 @@ export function createAlarmsService({
   devices,
   organizations,
   events,
+  mailer,
+  publicUrl,
   hysteresisPercent,
 }: {
   db: Db;
@@ -52,10 +58,14 @@ export function createAlarmsService({
   devices: Pick<DevicesRepository, 'effectiveLimitsOf' | 'list'>;
   organizations: Pick<OrganizationsRepository, 'lookup'>;
   events: Pick<EventBus, 'publish'>;
+  mailer: Pick<Mailer, 'enqueue' | 'kick'>;
+  publicUrl: string;
   /** Share of the limit span (high − low; one limit: of its absolute value) an alarm must clear. */
   hysteresisPercent: number;
 }) {
   function announce(changes: readonly AlarmChange[]) {
+    // Alarm mail was stored in the transaction; deliver it now that it is committed.
+    if (changes.some((c) => c.change === 'opened')) mailer.kick();
     for (const c of changes) {
       events.publish({
         organizationId: c.organizationId,
@@ -128,6 +138,7 @@ export function createAlarmsService({
           if (id) {
             open.set(key(direction), id);
             changes.push({ ...base, alarmId: id, change: 'opened' });
+            await mailContacts(scope, id, limit.deviceTargetId);
           }
         };
 
@@ -138,6 +149,39 @@ export function createAlarmsService({
       }
     }
     return changes;
+  }
+
+  /**
+   * Mails the target's contact users about a new alarm, in the same transaction (the mailer's
+   * outbox), unless mail went out for the device's measurement within the last hour.
+   */
+  async function mailContacts(scope: Scope, alarmId: string, targetId: string) {
+    const alarm = await alarms.find(scope, alarmId);
+    if (!alarm) return;
+    const since = new Date(Date.now() - ALARM_MAIL_THROTTLE_MS);
+    if (await alarms.mailedSince(scope, alarm.alarmDeviceId, alarm.measurementId, since)) return;
+    const recipients = await alarms.mailRecipients(scope, targetId);
+    if (recipients.length === 0) return;
+    const unit = alarm.measurementUnit ? ` ${alarm.measurementUnit}` : '';
+    for (const user of recipients) {
+      const language = user.language ?? 'fi';
+      await mailer.enqueue({
+        to: user.email,
+        language,
+        ...alarmOpenedMail(language, {
+          firstName: user.firstName,
+          targetName: alarm.Device.Target.targetName,
+          deviceName: alarm.Device.deviceName,
+          measurementName: alarm.measurementName,
+          direction: alarm.alarmBreakThrough,
+          value: `${Math.round(alarm.value * 1000) / 1000}${unit}`,
+          limit: `${alarm.limitValue}${unit}`,
+          time: utcText(alarm.createdAt),
+          link: `${publicUrl}/#/vainu/show-alarms?ac=1`,
+        }),
+      });
+    }
+    await alarms.recordMailed(scope, alarm.organizationId, alarmId);
   }
 
   async function read(scope: Scope, id: string): Promise<AlarmRecord> {
@@ -222,3 +266,10 @@ export function createAlarmsService({
 }
 
 export type AlarmsService = ReturnType<typeof createAlarmsService>;
+
+const pad = (n: number) => String(n).padStart(2, '0');
+/** DD.MM.YYYY HH.mm UTC: alarm times are shown in UTC (spec 000 §9). */
+function utcText(iso: string) {
+  const d = new Date(iso);
+  return `${pad(d.getUTCDate())}.${pad(d.getUTCMonth() + 1)}.${d.getUTCFullYear()} ${pad(d.getUTCHours())}.${pad(d.getUTCMinutes())} UTC`;
+}
