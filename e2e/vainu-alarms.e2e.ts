@@ -129,6 +129,25 @@ describe('Vainu alarms in the browser', () => {
     await failing.getByTestId('alarm-badge').getByText('-', { exact: true }).waitFor();
   });
 
+  it('turns alarm mail off in the own details, and it stays off', async () => {
+    const page = await e2e.newPage();
+    await page.goto('/#/vainu/edit-user-information');
+    await signIn(page, 'kayttaja@demo.vahti.fi');
+    await page.getByRole('heading', { name: 'Muokkaa omia tietoja' }).waitFor();
+    const mail = page.getByLabel(/Lähetä minulle sähköposti/);
+    expect(await mail.isChecked()).toBe(true);
+    await mail.click();
+    await page.getByRole('button', { name: 'Tallenna' }).click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /tallennettu/i })
+      .waitFor();
+    await page.reload();
+    await page.getByRole('heading', { name: 'Muokkaa omia tietoja' }).waitFor();
+    await expect.poll(() => page.getByLabel(/Lähetä minulle sähköposti/).isChecked()).toBe(false);
+    await expectAccessible(page);
+  });
+
   it('fits a 360 px phone', async () => {
     const page = await e2e.newPage({ width: 360, height: 740 });
     await page.goto('/#/vainu/show-alarms');

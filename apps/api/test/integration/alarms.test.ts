@@ -204,6 +204,23 @@ describe(`alarm calls (${DRIVER})`, () => {
     expect((await as('Ylläpitäjä').get('/api/device-alarms?id=')).statusCode).toBe(400);
   });
 
+  it('lets each user turn alarm mail off and on in their own details', async () => {
+    const user = as('Käyttäjä');
+    const names = { userFirstName: 'Kalle', userLastName: 'Käyttäjä' };
+    expect((await user.get('/api/auth')).json().user.userAlarmMail).toBe(true);
+    const off = await user.patch('/api/users-own', { ...names, userAlarmMail: false });
+    expect(off.statusCode).toBe(200);
+    expect(off.json().user.userAlarmMail).toBe(false);
+    // Left out: unchanged.
+    await user.patch('/api/users-own', names);
+    expect((await user.get('/api/auth')).json().user.userAlarmMail).toBe(false);
+    const bad = await user.patch('/api/users-own', { ...names, userAlarmMail: 'ei' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields.userAlarmMail).toBe('Virheellinen arvo');
+    await user.patch('/api/users-own', { ...names, userAlarmMail: true });
+    expect((await user.get('/api/auth')).json().user.userAlarmMail).toBe(true);
+  });
+
   it('answers 403 to a user without Vainu', async () => {
     const tieto = fx.seeded('A', 'Käyttäjä', [1]);
     const token = await as.signIn(tieto.email);

@@ -79,6 +79,7 @@ export const en: WebMessages = {
     lastName: 'Last name',
     phone: 'Phone number',
     jobTitle: 'Job title',
+    alarmMail: 'E-mail me when a device of a target I am a contact person for raises an alarm',
     submit: 'Save',
   },
   form: {

@@ -83,6 +83,7 @@ export const fi = {
     lastName: 'Sukunimi',
     phone: 'Puhelinnumero',
     jobTitle: 'Titteli',
+    alarmMail: 'Lähetä minulle sähköposti, kun yhteyshenkilönä olemani kohteen mittari hälyttää',
     submit: 'Tallenna',
   },
   form: {

@@ -80,6 +80,7 @@ export const sv: WebMessages = {
     lastName: 'Efternamn',
     phone: 'Telefonnummer',
     jobTitle: 'Titel',
+    alarmMail: 'Skicka e-post till mig när en mätare i ett objekt där jag är kontaktperson larmar',
     submit: 'Spara',
   },
   form: {
