@@ -1,3 +1,4 @@
+export * from './alarms.js';
 export * from './audit.js';
 export * from './common.js';
 export * from './devices.js';
@@ -13,4 +14,3 @@ export * from './registration-codes.js';
 export * from './surveys.js';
 export * from './targets.js';
 export * from './users.js';
-export * from './alarms.js';
