@@ -134,7 +134,7 @@ describe('Vainu alarms in the browser', () => {
     await page.goto('/#/vainu/edit-user-information');
     await signIn(page, 'kayttaja@demo.vahti.fi');
     await page.getByRole('heading', { name: 'Muokkaa omia tietoja' }).waitFor();
-    const mail = page.getByLabel(/Lähetä minulle sähköposti/);
+    const mail = page.getByLabel(/^Hälytysviestit: /);
     expect(await mail.isChecked()).toBe(true);
     await mail.click();
     await page.getByRole('button', { name: 'Tallenna' }).click();
@@ -144,7 +144,7 @@ describe('Vainu alarms in the browser', () => {
       .waitFor();
     await page.reload();
     await page.getByRole('heading', { name: 'Muokkaa omia tietoja' }).waitFor();
-    await expect.poll(() => page.getByLabel(/Lähetä minulle sähköposti/).isChecked()).toBe(false);
+    await expect.poll(() => page.getByLabel(/^Hälytysviestit: /).isChecked()).toBe(false);
     await expectAccessible(page);
   });
 

@@ -83,7 +83,8 @@ export const fi = {
     lastName: 'Sukunimi',
     phone: 'Puhelinnumero',
     jobTitle: 'Titteli',
-    alarmMail: 'Lähetä minulle sähköposti, kun yhteyshenkilönä olemani kohteen mittari hälyttää',
+    alarmMail:
+      'Hälytysviestit: ilmoita minulle, kun yhteyshenkilönä olemani kohteen mittari hälyttää',
     submit: 'Tallenna',
   },
   form: {
