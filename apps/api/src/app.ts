@@ -13,6 +13,9 @@ import { createFileStorage } from './lib/storage/create-storage.js';
 import { createResetLinksRepository } from './modules/account/account.repository.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { createAccountService } from './modules/account/account.service.js';
+import { createAlarmsRepository } from './modules/alarms/alarms.repository.js';
+import { alarmsRoutes } from './modules/alarms/alarms.routes.js';
+import { type AlarmsService, createAlarmsService } from './modules/alarms/alarms.service.js';
 import { createAuditRepository } from './modules/audit/audit.repository.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { createAuditService } from './modules/audit/audit.service.js';
@@ -159,6 +162,7 @@ export async function buildApp({ config, database, logger }: AppOptions) {
     tietoDashboard: createTietoDashboardRepository(db),
     measurements: createMeasurementsRepository(db),
     devices: createDevicesRepository(db),
+    alarms: createAlarmsRepository(db),
   };
   const { organizations: organizationRecords, users: userRecords } = repositories;
   const tokens = createTokenService(config);
@@ -291,6 +295,17 @@ export async function buildApp({ config, database, logger }: AppOptions) {
     organizations: organizationRecords,
     audit,
   });
+  const alarms = createAlarmsService({
+    db,
+    alarms: repositories.alarms,
+    devices: repositories.devices,
+    organizations: organizationRecords,
+    events: eventBus,
+    mailer,
+    publicUrl: config.publicUrl,
+    hysteresisPercent: config.alarmHysteresisPercent,
+  });
+  app.decorate('alarms', alarms);
 
   // Mail delivery runs beside the requests and stops before the database closes (the server
   // closes the database in a later onClose hook).
@@ -352,6 +367,7 @@ export async function buildApp({ config, database, logger }: AppOptions) {
     deviceLabels: createDeviceLabelsService({ devices: repositories.devices }),
   });
   await app.register(devicesRoutes, { devices });
+  await app.register(alarmsRoutes, { alarms });
   await app.register(webPlugin, { webDir: config.webDir });
 
   return app;
@@ -375,6 +391,8 @@ declare module 'fastify' {
     mailer: Mailer;
     /** The material bank; tests drive its orphan sweep with sweepOrphans(). */
     materialbank: MaterialbankService;
+    /** Alarm evaluation; ingestion calls evaluate() in its transaction, announce() after it. */
+    alarms: AlarmsService;
   }
 }
 

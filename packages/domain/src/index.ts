@@ -5,6 +5,7 @@ export * from './policy.js';
 export * from './roles.js';
 export * from './schemas/account.js';
 export * from './schemas/admin.js';
+export * from './schemas/alarms.js';
 export * from './schemas/auth.js';
 export * from './schemas/device-labels.js';
 export * from './schemas/device-network.js';

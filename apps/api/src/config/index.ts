@@ -104,6 +104,7 @@ const envSchema = z.object({
   DEVICE_NETWORK_TIMEOUT_MS: z.coerce.number().int().min(1000).max(9000).default(8000),
   MATERIALBANK_MAX_FILE_MB: z.coerce.number().positive().max(1024).default(25),
   MATERIALBANK_ORPHAN_GRACE_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
+  ALARM_HYSTERESIS_PERCENT: z.coerce.number().min(0).max(50).default(2),
   S3_ENDPOINT: z
     .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
     .optional(),
@@ -143,6 +144,8 @@ export interface Config {
   materialbankOrphanGraceMs: number;
   /** Material bank files go to this S3-compatible bucket; without it to DATA_DIR/materialbank. */
   s3: S3Settings | undefined;
+  /** An alarm closes when the value is back inside its limit by this share of the limit span. */
+  alarmHysteresisPercent: number;
   /** The device-network service (ChirpStack v4 REST API); null when not configured. */
   deviceNetwork: DeviceNetworkConfig | null;
 }
@@ -192,6 +195,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     materialbankMaxFileBytes: Math.floor(env.MATERIALBANK_MAX_FILE_MB * 1024 * 1024),
     materialbankOrphanGraceMs: env.MATERIALBANK_ORPHAN_GRACE_MINUTES * 60_000,
     s3: s3Settings(env),
+    alarmHysteresisPercent: env.ALARM_HYSTERESIS_PERCENT,
     deviceNetwork: deviceNetworkConfig(env),
   };
 }

@@ -9,6 +9,7 @@ import { createRegistrationCodesRepository } from '../modules/registration-codes
 import { createRegistrationCodesService } from '../modules/registration-codes/registration-codes.service.js';
 import { createTargetsRepository } from '../modules/targets/targets.repository.js';
 import type { Db } from './client.js';
+import { seedDemoAlarms } from './demo/alarms.js';
 import { seedDemoDevices } from './demo/devices.js';
 import { seedDemoDiscussions } from './demo/discussions.js';
 import { seedMaterialbank } from './demo/materialbank.js';
@@ -476,6 +477,16 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<b
             targetId: targetId('As Oy Hämeenpuisto'),
           },
         ],
+      },
+    ]);
+    await seedDemoAlarms(tx, [
+      {
+        organizationId: demo.id,
+        ackBy: { id: userId('yllapitaja@demo.vahti.fi'), fullName: 'Ylermi Ylänne' },
+      },
+      {
+        organizationId: other.id,
+        ackBy: { id: userId('yllapitaja@toinen.vahti.fi'), fullName: 'Tuomas Toivonen' },
       },
     ]);
 

@@ -14,6 +14,8 @@ export interface UserFields {
   userPermissions: number[];
   userInformation: string | null;
   userDescription: string | null;
+  /** Alarm mail on (the default) or off; own details. */
+  userAlarmMail?: boolean;
   organizationName: string;
   organizationPostalDistrict: string;
 }
@@ -37,6 +39,7 @@ export function sessionUserOf(user: UserFields, targetIds: readonly string[]): S
     userPermissions: formatPermissions(user.userPermissions),
     userInformation: user.userInformation,
     userDescription: user.userDescription,
+    userAlarmMail: user.userAlarmMail ?? true,
     UserTargets: targetIds.map((targetId) => ({ targetId })),
     Organization: {
       organizationId: user.userOrganization,

@@ -102,6 +102,10 @@ export async function createWorld(ctx: TestContext) {
       ]),
     )
   ).flatMap((rows) => rows.map((row) => row.id));
+  // Vainu's demo alarms of both organizations (open and closed).
+  const alarmIds = (await rowsOf<{ id: string }>(sql`select id::text as id from alarms`)).map(
+    (row) => row.id,
+  );
   const ids: IdPool = {
     organization,
     user,
@@ -117,6 +121,7 @@ export async function createWorld(ctx: TestContext) {
       fx.missing,
       ...tieto,
       ...vainu,
+      ...alarmIds,
     ],
   };
 

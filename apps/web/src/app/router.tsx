@@ -159,6 +159,9 @@ const AREA_SCREENS: Partial<Record<Section, Record<string, Lazy>>> = {
     'add-device/:id': addDeviceRoute,
     'show-devices': showDevicesRoute,
     'show-devices/:id': showDevicesRoute,
+    'show-alarms': screen(
+      async () => (await import('@/features/alarms/routes/show-alarms-route')).ShowAlarmsRoute,
+    ),
     'add-user-device': screen(
       async () =>
         (await import('@/features/devices/routes/add-user-device-route')).AddUserDeviceRoute,

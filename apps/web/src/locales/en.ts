@@ -1,3 +1,4 @@
+import { alarmsEn } from '@/features/alarms/locales/en';
 import { deviceNetworkEn } from '@/features/device-network/locales/en';
 import { devicesEn } from '@/features/devices/locales/en';
 import { discussionsEn } from '@/features/discussions/locales/en';
@@ -78,6 +79,7 @@ export const en: WebMessages = {
     lastName: 'Last name',
     phone: 'Phone number',
     jobTitle: 'Job title',
+    alarmMail: 'E-mail me when a device of a target I am a contact person for raises an alarm',
     submit: 'Save',
   },
   form: {
@@ -438,5 +440,6 @@ export const en: WebMessages = {
   materialbank: materialbankEn,
   surveys: surveysEn,
   feedback: feedbackEn,
+  alarms: alarmsEn,
   tietoDashboard: tietoDashboardEn,
 };

@@ -1,3 +1,4 @@
+import { alarmsFi } from '@/features/alarms/locales/fi';
 import { deviceNetworkFi } from '@/features/device-network/locales/fi';
 import { devicesFi } from '@/features/devices/locales/fi';
 import { discussionsFi } from '@/features/discussions/locales/fi';
@@ -82,6 +83,8 @@ export const fi = {
     lastName: 'Sukunimi',
     phone: 'Puhelinnumero',
     jobTitle: 'Titteli',
+    alarmMail:
+      'Hälytysviestit: ilmoita minulle, kun yhteyshenkilönä olemani kohteen mittari hälyttää',
     submit: 'Tallenna',
   },
   form: {
@@ -445,6 +448,7 @@ export const fi = {
   materialbank: materialbankFi,
   surveys: surveysFi,
   feedback: feedbackFi,
+  alarms: alarmsFi,
   tietoDashboard: tietoDashboardFi,
 } as const;
 

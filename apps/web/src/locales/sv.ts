@@ -1,3 +1,4 @@
+import { alarmsSv } from '@/features/alarms/locales/sv';
 import { deviceNetworkSv } from '@/features/device-network/locales/sv';
 import { devicesSv } from '@/features/devices/locales/sv';
 import { discussionsSv } from '@/features/discussions/locales/sv';
@@ -79,6 +80,7 @@ export const sv: WebMessages = {
     lastName: 'Efternamn',
     phone: 'Telefonnummer',
     jobTitle: 'Titel',
+    alarmMail: 'Skicka e-post till mig när en mätare i ett objekt där jag är kontaktperson larmar',
     submit: 'Spara',
   },
   form: {
@@ -440,5 +442,6 @@ export const sv: WebMessages = {
   materialbank: materialbankSv,
   surveys: surveysSv,
   feedback: feedbackSv,
+  alarms: alarmsSv,
   tietoDashboard: tietoDashboardSv,
 };

@@ -165,6 +165,9 @@ export const en: SharedMessages = {
       QUERY_CLOSED: 'The survey is not open',
       QUERY_HAS_ANSWERS: 'The survey has answers, so its questions can no longer change',
     },
+    alarm: {
+      ALARM_NOT_FOUND: 'Alarm not found',
+    },
     feedback: {
       FEEDBACK_NOT_FOUND: 'Feedback not found',
     },
@@ -258,6 +261,11 @@ export const en: SharedMessages = {
       queryUpdated: 'Survey saved',
       resultSaved: 'Thank you for your answer!',
       resultsOk: 'Results fetched',
+    },
+    alarm: {
+      alarmsOk: 'Alarms fetched',
+      alarmAcknowledged: 'Alarm acknowledged',
+      alarmUnacknowledged: 'Acknowledgement cancelled',
     },
     feedback: {
       feedbacksOk: 'Feedback fetched',

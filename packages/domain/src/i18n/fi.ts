@@ -166,6 +166,9 @@ export const fi = {
       QUERY_CLOSED: 'Kysely ei ole avoinna',
       QUERY_HAS_ANSWERS: 'Kyselyyn on jo vastattu, joten sen kysymyksiä ei voi enää muuttaa',
     },
+    alarm: {
+      ALARM_NOT_FOUND: 'Hälytystä ei löytynyt',
+    },
     feedback: {
       FEEDBACK_NOT_FOUND: 'Palautetta ei löytynyt',
     },
@@ -259,6 +262,11 @@ export const fi = {
       queryUpdated: 'Kysely tallennettu',
       resultSaved: 'Kiitos vastauksestasi!',
       resultsOk: 'Tulokset haettu',
+    },
+    alarm: {
+      alarmsOk: 'Hälytykset haettu',
+      alarmAcknowledged: 'Hälytys kuitattu',
+      alarmUnacknowledged: 'Kuittaus peruttu',
     },
     feedback: {
       feedbacksOk: 'Palautteet haettu',

@@ -164,6 +164,9 @@ export const sv: SharedMessages = {
       QUERY_CLOSED: 'Enkäten är inte öppen',
       QUERY_HAS_ANSWERS: 'Enkäten har svar, så dess frågor kan inte längre ändras',
     },
+    alarm: {
+      ALARM_NOT_FOUND: 'Larmet hittades inte',
+    },
     feedback: {
       FEEDBACK_NOT_FOUND: 'Responsen hittades inte',
     },
@@ -258,6 +261,11 @@ export const sv: SharedMessages = {
       queryUpdated: 'Enkät sparad',
       resultSaved: 'Tack för ditt svar!',
       resultsOk: 'Resultat hämtade',
+    },
+    alarm: {
+      alarmsOk: 'Larm hämtade',
+      alarmAcknowledged: 'Larmet kvitterat',
+      alarmUnacknowledged: 'Kvitteringen ångrad',
     },
     feedback: {
       feedbacksOk: 'Respons hämtad',

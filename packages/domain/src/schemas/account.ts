@@ -64,6 +64,8 @@ export const updateOwnDetailsBody = z.object({
   userLastName: requiredText('lastNameRequired').max(100, { error: msg('invalidValue') }),
   userPhoneNumber: optionalText(40),
   userJobTitle: optionalText(100),
+  /** Alarm mail on or off; unchanged when left out. */
+  userAlarmMail: z.boolean({ error: msg('invalidValue') }).optional(),
 });
 export type UpdateOwnDetailsBody = z.infer<typeof updateOwnDetailsBody>;
 

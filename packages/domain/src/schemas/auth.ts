@@ -27,6 +27,8 @@ export const sessionUser = z.object({
   userPermissions: z.string().describe('Comma-separated application ids, e.g. "1,2,4"'),
   userInformation: z.string().nullable(),
   userDescription: z.string().nullable(),
+  /** Whether alarm mail reaches the user as a target's contact user (own details). */
+  userAlarmMail: z.boolean(),
   UserTargets: z.array(z.object({ targetId: z.string() })),
   Organization: z.object({
     organizationId: z.string(),

@@ -1,3 +1,4 @@
+export * from './alarms.js';
 export * from './audit.js';
 export * from './common.js';
 export * from './devices.js';

@@ -224,6 +224,7 @@ export function createAccountService({
             userPhoneNumber: body.userPhoneNumber || null,
           }),
           ...(body.userJobTitle !== undefined && { userJobTitle: body.userJobTitle || null }),
+          ...(body.userAlarmMail !== undefined && { userAlarmMail: body.userAlarmMail }),
         },
         { revokeTokens: false },
       );

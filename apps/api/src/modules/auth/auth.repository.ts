@@ -19,6 +19,7 @@ const accountColumns = {
   userDescription: users.userDescription,
   tokenVersion: users.tokenVersion,
   language: users.language,
+  userAlarmMail: users.userAlarmMail,
   organizationName: organizations.organizationName,
   organizationPostalDistrict: organizations.organizationPostalDistrict,
   organizationState: organizations.organizationState,

@@ -1,11 +1,14 @@
 import type { DeviceHistoryEntry, DeviceRecord, UserDeviceRecord } from '@vahti/domain';
-import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, type SQLWrapper, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import {
   alarmLimits,
   deviceHistory,
   devices,
+  deviceTypeMeasurements,
   deviceTypes,
+  measurements,
   organizations,
   targets,
   userDevices,
@@ -167,6 +170,56 @@ export function createDevicesRepository(db: Db) {
             inScope(alarmLimits.organizationId, scope),
             sql`(${alarmLimits.deviceId} = ${device.deviceId} or ${alarmLimits.targetId} = ${device.deviceTargetId})`,
           ),
+        );
+    },
+
+    /**
+     * The effective limits of many devices at once, per measurement of each device's type: the
+     * device's own pair, else its target's, else the measurement's defaults (either side may be
+     * null then). Devices outside the scope's organization are left out (alarm evaluation).
+     */
+    async effectiveLimitsOf(scope: Scope, deviceIds: readonly string[]) {
+      if (deviceIds.length === 0) return [];
+      const own = alias(alarmLimits, 'own_limit');
+      const ofTarget = alias(alarmLimits, 'target_limit');
+      const pick = (ownCol: SQLWrapper, targetCol: SQLWrapper, fallback: SQLWrapper) =>
+        sql<
+          number | null
+        >`case when ${own.id} is not null then ${ownCol} when ${ofTarget.id} is not null then ${targetCol} else ${fallback} end`;
+      return db
+        .select({
+          deviceId: devices.deviceId,
+          organizationId: devices.organizationId,
+          deviceTargetId: devices.deviceTargetId,
+          measurementId: measurements.measurementId,
+          lowLimit: pick(own.lowLimit, ofTarget.lowLimit, measurements.measurementMinDefault),
+          highLimit: pick(own.highLimit, ofTarget.highLimit, measurements.measurementMaxDefault),
+        })
+        .from(devices)
+        .innerJoin(
+          deviceTypeMeasurements,
+          eq(deviceTypeMeasurements.deviceTypeId, devices.deviceTypeId),
+        )
+        .innerJoin(
+          measurements,
+          eq(measurements.measurementId, deviceTypeMeasurements.measurementId),
+        )
+        .leftJoin(
+          own,
+          and(
+            eq(own.deviceId, devices.deviceId),
+            eq(own.measurementId, measurements.measurementId),
+          ),
+        )
+        .leftJoin(
+          ofTarget,
+          and(
+            eq(ofTarget.targetId, devices.deviceTargetId),
+            eq(ofTarget.measurementId, measurements.measurementId),
+          ),
+        )
+        .where(
+          and(inArray(devices.deviceId, [...deviceIds]), inScope(devices.organizationId, scope)),
         );
     },
 

@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { AppTopBar } from '@/components/app-top-bar';
 import { MAIN_CONTENT_ID, SkipToContent } from '@/components/skip-to-content';
+import { AlarmBadge } from '@/features/alarms/components/alarm-badge';
 import { MessagesTab } from '@/features/feedback/components/messages-tab';
 import { toActor, useSession } from '@/lib/session';
 import { visibleNavigation } from '../navigation';
@@ -25,8 +26,8 @@ const DRAWER_WIDTH = 264;
  * Vainu, and Tieto's 'Viestit' tab with its new-feedback count (Pääylläpitäjä, Pääkäyttäjä).
  */
 const AREA_SLOTS: Record<Section, { alarmBadge?: ReactNode; messagesTab?: ReactNode }> = {
-  hallinta: { alarmBadge: null },
-  vainu: { alarmBadge: null },
+  hallinta: { alarmBadge: <AlarmBadge /> },
+  vainu: { alarmBadge: <AlarmBadge /> },
   tieto: { messagesTab: <MessagesTab /> },
   materiaalipankki: {},
 };

@@ -1,4 +1,7 @@
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import { type SessionUser, updateOwnDetailsBody } from '@vahti/domain';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FeedbackForm } from '@/components/feedback-form';
 import { FormTextField, fieldProps } from '@/components/form-text-field';
@@ -11,6 +14,7 @@ const formValues = (user: SessionUser) => ({
   userLastName: user.userLastName,
   userPhoneNumber: user.userPhoneNumber ?? '',
   userJobTitle: user.userJobTitle ?? '',
+  userAlarmMail: user.userAlarmMail,
 });
 
 /** The user's own details (spec 000 §5): names required, e-mail shown but not editable. */
@@ -64,6 +68,24 @@ export function OwnDetailsForm({ user }: { user: SessionUser }) {
         label={t('ownDetails.jobTitle')}
         autoComplete="organization-title"
         hint={t('form.optional')}
+      />
+      <Controller
+        control={form.control}
+        name="userAlarmMail"
+        render={({ field }) => (
+          <FormControlLabel
+            control={
+              <Checkbox
+                checked={field.value ?? true}
+                onChange={(event) => field.onChange(event.target.checked)}
+                onBlur={field.onBlur}
+                name={field.name}
+                slotProps={{ input: { ref: field.ref } }}
+              />
+            }
+            label={t('ownDetails.alarmMail')}
+          />
+        )}
       />
       <SubmitButton pending={pending} sx={{ alignSelf: 'flex-start' }}>
         {t('ownDetails.submit')}

@@ -1,0 +1,57 @@
+import type { Language } from '@vahti/domain';
+import { escapeHtml, type MailContent } from '../mail/templates.js';
+
+interface OpenedAlarm {
+  firstName: string;
+  targetName: string;
+  deviceName: string;
+  measurementName: string;
+  direction: 'up' | 'down';
+  value: string;
+  limit: string;
+  /** DD.MM.YYYY HH.mm UTC */
+  time: string;
+  link: string;
+}
+
+const TEXTS: Record<Language, (m: OpenedAlarm) => { subject: string; lines: string[] }> = {
+  fi: (m) => ({
+    subject: `Vahti: hälytys kohteessa ${m.targetName}`,
+    lines: [
+      `Hei ${m.firstName},`,
+      `mittarin ${m.deviceName} mittaus ${m.measurementName} ${m.direction === 'up' ? 'ylitti ylärajan' : 'alitti alarajan'}: arvo ${m.value}, raja ${m.limit} (${m.time}).`,
+      `Hälytykset: ${m.link}`,
+      'Voit lopettaa hälytysviestit omista tiedoistasi.',
+    ],
+  }),
+  en: (m) => ({
+    subject: `Vahti: alarm at ${m.targetName}`,
+    lines: [
+      `Hello ${m.firstName},`,
+      `device ${m.deviceName}, measurement ${m.measurementName} went ${m.direction === 'up' ? 'above its upper limit' : 'below its lower limit'}: value ${m.value}, limit ${m.limit} (${m.time}).`,
+      `Alarms: ${m.link}`,
+      'You can turn alarm mail off in your own details.',
+    ],
+  }),
+  sv: (m) => ({
+    subject: `Vahti: larm i ${m.targetName}`,
+    lines: [
+      `Hej ${m.firstName},`,
+      `mätaren ${m.deviceName}, mätningen ${m.measurementName} ${m.direction === 'up' ? 'överskred den övre gränsen' : 'underskred den nedre gränsen'}: värde ${m.value}, gräns ${m.limit} (${m.time}).`,
+      `Larm: ${m.link}`,
+      'Du kan stänga av larmmeddelanden i dina egna uppgifter.',
+    ],
+  }),
+};
+
+/** The mail to a target's contact users when an alarm opens (their language; Finnish if unknown). */
+export function alarmOpenedMail(language: Language, mail: OpenedAlarm): MailContent {
+  const { subject, lines } = TEXTS[language](mail);
+  const html = [
+    '<!doctype html>',
+    '<html><body style="font-family: Arial, sans-serif; line-height: 1.5; color: #1a1a1a">',
+    ...lines.map((line) => `<p>${escapeHtml(line)}</p>`),
+    '</body></html>',
+  ].join('\n');
+  return { subject, text: lines.join('\n\n'), html };
+}

@@ -1,0 +1,341 @@
+import type { AlarmBreakThrough, AlarmEventKind, AlarmRecord } from '@vahti/domain';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import {
+  alarmEvents,
+  alarms,
+  devices,
+  measurements,
+  organizations,
+  targetContactUsers,
+  targets,
+  users,
+} from '../../db/schema/index.js';
+import { assertWithin, inScope, type Scope, targetVisible } from '../../lib/scope.js';
+
+export interface AlarmFilter {
+  ids?: string[];
+  targetIds?: string[];
+  deviceIds?: string[];
+  organizationId?: string;
+  /** createdAt >= from, < until (UTC). */
+  from?: Date;
+  until?: Date;
+  unacknowledgedOnly?: boolean;
+  activeOnly?: boolean;
+}
+
+export interface OpenAlarm {
+  id: string;
+  deviceId: string;
+  measurementId: string;
+  alarmBreakThrough: AlarmBreakThrough;
+}
+
+const DESCRIPTION = {
+  up: 'Ylärajan ylitys',
+  down: 'Alarajan alitus',
+} as const;
+
+/**
+ * Alarms and their timeline. Reads see the alarms of devices on targets the scope sees (a
+ * Käyttäjä only linked targets); writes reach the scope's organization.
+ */
+export function createAlarmsRepository(db: Db) {
+  function conditions(scope: Scope, filter: AlarmFilter): SQL | undefined {
+    return and(
+      inScope(alarms.organizationId, scope),
+      targetVisible(db, devices.deviceTargetId, scope),
+      filter.ids ? inArray(alarms.id, filter.ids) : undefined,
+      filter.targetIds?.length ? inArray(devices.deviceTargetId, filter.targetIds) : undefined,
+      filter.deviceIds ? inArray(alarms.deviceId, filter.deviceIds) : undefined,
+      filter.organizationId ? eq(alarms.organizationId, filter.organizationId) : undefined,
+      filter.from ? gte(alarms.createdAt, filter.from) : undefined,
+      filter.until ? lt(alarms.createdAt, filter.until) : undefined,
+      filter.unacknowledgedOnly ? eq(alarms.state, 0) : undefined,
+      filter.activeOnly ? isNull(alarms.closedAt) : undefined,
+    );
+  }
+
+  async function timelines(ids: string[]) {
+    if (ids.length === 0) return new Map<string, AlarmRecord['timeline']>();
+    const rows = await db
+      .select({
+        alarmId: alarmEvents.alarmId,
+        kind: alarmEvents.kind,
+        fullName: alarmEvents.fullName,
+        createdAt: alarmEvents.createdAt,
+      })
+      .from(alarmEvents)
+      .where(inArray(alarmEvents.alarmId, ids))
+      .orderBy(asc(alarmEvents.createdAt), asc(alarmEvents.serial));
+    const byAlarm = new Map<string, AlarmRecord['timeline']>();
+    for (const row of rows) {
+      const list = byAlarm.get(row.alarmId) ?? [];
+      list.push({ kind: row.kind, fullName: row.fullName, createdAt: row.createdAt.toISOString() });
+      byAlarm.set(row.alarmId, list);
+    }
+    return byAlarm;
+  }
+
+  async function list(
+    scope: Scope,
+    filter: AlarmFilter = {},
+    page: { offset: number; limit: number } = { offset: 0, limit: 1000 },
+  ): Promise<{ alarms: AlarmRecord[]; total: number }> {
+    if (filter.ids?.length === 0 || filter.deviceIds?.length === 0) return { alarms: [], total: 0 };
+    const where = conditions(scope, filter);
+    const [totalRow] = await db
+      .select({ n: count() })
+      .from(alarms)
+      .innerJoin(devices, eq(devices.deviceId, alarms.deviceId))
+      .where(where);
+    const rows = await db
+      .select({
+        id: alarms.id,
+        state: alarms.state,
+        alarmBreakThrough: alarms.alarmBreakThrough,
+        createdAt: alarms.createdAt,
+        closedAt: alarms.closedAt,
+        alarmDeviceId: alarms.deviceId,
+        measurementId: alarms.measurementId,
+        measurementName: measurements.measurementName,
+        measurementUnit: measurements.measurementUnit,
+        value: alarms.value,
+        limitValue: alarms.limitValue,
+        organizationId: alarms.organizationId,
+        deviceName: devices.deviceName,
+        deviceLocation: devices.deviceLocation,
+        deviceTargetId: devices.deviceTargetId,
+        targetName: targets.targetName,
+        organizationName: organizations.organizationName,
+      })
+      .from(alarms)
+      .innerJoin(devices, eq(devices.deviceId, alarms.deviceId))
+      .innerJoin(measurements, eq(measurements.measurementId, alarms.measurementId))
+      .innerJoin(targets, eq(targets.targetId, devices.deviceTargetId))
+      .innerJoin(organizations, eq(organizations.organizationId, alarms.organizationId))
+      .where(where)
+      .orderBy(desc(alarms.createdAt), desc(alarms.id))
+      .offset(page.offset)
+      .limit(page.limit);
+    const lines = await timelines(rows.map((row) => row.id));
+    return {
+      total: totalRow?.n ?? 0,
+      alarms: rows.map(
+        ({
+          deviceName,
+          deviceLocation,
+          deviceTargetId,
+          targetName,
+          organizationName,
+          createdAt,
+          closedAt,
+          ...row
+        }) => ({
+          ...row,
+          alarmDescription: `${DESCRIPTION[row.alarmBreakThrough]}: ${row.measurementName}`,
+          createdAt: createdAt.toISOString(),
+          closedAt: closedAt?.toISOString() ?? null,
+          active: closedAt === null,
+          Device: {
+            deviceName,
+            deviceLocation,
+            deviceTargetId,
+            Target: { targetName },
+            Organization: { organizationName },
+          },
+          timeline: lines.get(row.id) ?? [],
+        }),
+      ),
+    };
+  }
+
+  async function addEvent(
+    scope: Scope,
+    entry: { organizationId: string; alarmId: string; kind: AlarmEventKind; at?: Date },
+  ) {
+    assertWithin(scope, entry.organizationId);
+    const actorId =
+      entry.kind === 'acknowledged' || entry.kind === 'unacknowledged'
+        ? (scope.actor?.userId ?? null)
+        : null;
+    await db.insert(alarmEvents).values({
+      organizationId: entry.organizationId,
+      alarmId: entry.alarmId,
+      kind: entry.kind,
+      actorId,
+      fullName: actorId
+        ? sql`coalesce((select ${users.userFirstName} || ' ' || ${users.userLastName} from ${users} where ${users.userId} = ${actorId}), '')`
+        : '',
+      ...(entry.at ? { createdAt: entry.at } : {}),
+    });
+  }
+
+  return {
+    list,
+
+    /**
+     * Who gets mail when an alarm opens on the target: its contact users (the target form's
+     * 'Yhteyshenkilöt') who are active and have not turned alarm mail off.
+     */
+    async mailRecipients(scope: Scope, targetId: string) {
+      return db
+        .select({
+          email: users.userEmail,
+          firstName: users.userFirstName,
+          language: users.language,
+        })
+        .from(targetContactUsers)
+        .innerJoin(users, eq(users.userId, targetContactUsers.userId))
+        .where(
+          and(
+            eq(targetContactUsers.targetId, targetId),
+            eq(users.userAlarmMail, true),
+            eq(users.userState, 'Aktiivinen'),
+            inScope(users.organizationId, scope),
+          ),
+        );
+    },
+
+    /** Whether alarm mail went out for the device's measurement since `since` (the throttle). */
+    async mailedSince(scope: Scope, deviceId: string, measurementId: string, since: Date) {
+      const rows = await db
+        .select({ id: alarmEvents.id })
+        .from(alarmEvents)
+        .innerJoin(alarms, eq(alarms.id, alarmEvents.alarmId))
+        .where(
+          and(
+            eq(alarms.deviceId, deviceId),
+            eq(alarms.measurementId, measurementId),
+            eq(alarmEvents.kind, 'mailed'),
+            gte(alarmEvents.createdAt, since),
+            inScope(alarms.organizationId, scope),
+          ),
+        )
+        .limit(1);
+      return rows.length > 0;
+    },
+
+    /** The timeline entry that the alarm's mail was sent. */
+    recordMailed: (scope: Scope, organizationId: string, alarmId: string) =>
+      addEvent(scope, { organizationId, alarmId, kind: 'mailed' }),
+
+    async find(scope: Scope, id: string) {
+      const { alarms: rows } = await list(scope, { ids: [id] });
+      return rows[0];
+    },
+
+    /** Open alarms of the devices, within the scope's organization (evaluation). */
+    async openOf(scope: Scope, deviceIds: readonly string[]): Promise<OpenAlarm[]> {
+      if (deviceIds.length === 0) return [];
+      return db
+        .select({
+          id: alarms.id,
+          deviceId: alarms.deviceId,
+          measurementId: alarms.measurementId,
+          alarmBreakThrough: alarms.alarmBreakThrough,
+        })
+        .from(alarms)
+        .where(
+          and(
+            inArray(alarms.deviceId, [...deviceIds]),
+            isNull(alarms.closedAt),
+            inScope(alarms.organizationId, scope),
+          ),
+        );
+    },
+
+    /**
+     * Opens an alarm unless one is open for the device, measurement and direction (the partial
+     * unique index decides under concurrency); returns the new id or undefined.
+     */
+    async open(
+      scope: Scope,
+      values: {
+        organizationId: string;
+        deviceId: string;
+        measurementId: string;
+        alarmBreakThrough: AlarmBreakThrough;
+        value: number;
+        limitValue: number;
+        createdAt: Date;
+      },
+    ): Promise<string | undefined> {
+      assertWithin(scope, values.organizationId);
+      const [row] = await db
+        .insert(alarms)
+        .values(values)
+        .onConflictDoNothing({
+          target: [alarms.deviceId, alarms.measurementId, alarms.alarmBreakThrough],
+          where: isNull(alarms.closedAt),
+        })
+        .returning({ id: alarms.id });
+      if (row) {
+        await addEvent(scope, {
+          organizationId: values.organizationId,
+          alarmId: row.id,
+          kind: 'opened',
+          at: values.createdAt,
+        });
+      }
+      return row?.id;
+    },
+
+    /** Closes an open alarm; returns whether it was open. */
+    async close(scope: Scope, id: string, at: Date): Promise<boolean> {
+      const rows = await db
+        .update(alarms)
+        .set({ closedAt: at })
+        .where(
+          and(eq(alarms.id, id), isNull(alarms.closedAt), inScope(alarms.organizationId, scope)),
+        )
+        .returning({ organizationId: alarms.organizationId });
+      const [row] = rows;
+      if (row) {
+        await addEvent(scope, {
+          organizationId: row.organizationId,
+          alarmId: id,
+          kind: 'closed',
+          at,
+        });
+      }
+      return rows.length > 0;
+    },
+
+    /**
+     * Sets the acknowledgement state of an alarm the scope sees; writes the timeline entry when
+     * it changed. Returns undefined when the alarm is not in the scope, else whether it changed.
+     */
+    async setState(scope: Scope, id: string, state: 0 | 1): Promise<boolean | undefined> {
+      const visible = db
+        .select({ id: alarms.id })
+        .from(alarms)
+        .innerJoin(devices, eq(devices.deviceId, alarms.deviceId))
+        .where(and(eq(alarms.id, id), conditions(scope, {})));
+      const [found] = await visible;
+      if (!found) return undefined;
+      const rows = await db
+        .update(alarms)
+        .set({ state })
+        .where(
+          and(
+            eq(alarms.id, id),
+            sql`${alarms.state} <> ${state}`,
+            inScope(alarms.organizationId, scope),
+          ),
+        )
+        .returning({ organizationId: alarms.organizationId });
+      const [row] = rows;
+      if (!row) return false;
+      await addEvent(scope, {
+        organizationId: row.organizationId,
+        alarmId: id,
+        kind: state === 1 ? 'acknowledged' : 'unacknowledged',
+      });
+      return true;
+    },
+  };
+}
+
+export type AlarmsRepository = ReturnType<typeof createAlarmsRepository>;

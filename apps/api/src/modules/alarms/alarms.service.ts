@@ -1,0 +1,275 @@
+import {
+  type AckAlarmBody,
+  ALARM_EVENTS,
+  type AlarmBreakThrough,
+  type AlarmRecord,
+  type AlarmsQuery,
+} from '@vahti/domain';
+import type { Db } from '../../db/client.js';
+import type { Caller } from '../../lib/caller.js';
+import { notFound } from '../../lib/errors.js';
+import { authorize, type Scope } from '../../lib/scope.js';
+import type { DevicesRepository } from '../devices/devices.repository.js';
+import type { EventBus } from '../events/event-bus.js';
+import type { Mailer } from '../mail/mailer.js';
+import type { OrganizationsRepository } from '../organizations/organizations.repository.js';
+import { alarmOpenedMail } from './alarm-mail.js';
+import type { AlarmsRepository } from './alarms.repository.js';
+
+const VAINU = { do: 'openSection', section: 'vainu' } as const;
+const DAY_MS = 86_400_000;
+/** At most one alarm mail per device and measurement in this time. */
+export const ALARM_MAIL_THROTTLE_MS = 60 * 60_000;
+
+/** One decoded uplink: the device, when it measured, and its values by measurement id. */
+export interface Reading {
+  deviceId: string;
+  measuredAt: Date;
+  values: Record<string, number>;
+}
+
+/** An alarm that opened, closed or changed its acknowledgement: published after commit. */
+export interface AlarmChange {
+  organizationId: string;
+  targetId: string;
+  alarmId: string;
+  deviceId: string;
+  change: 'opened' | 'closed' | 'acknowledged' | 'unacknowledged';
+}
+
+/**
+ * Vainu alarms (spec 001 §2 Vainu 7, §3, §4, §7). `evaluate` checks readings against the devices'
+ * effective limits inside the caller's transaction and returns what changed; the caller hands
+ * that to `announce` once the transaction has committed, so no browser hears of an alarm that
+ * was rolled back.
+ */
+export function createAlarmsService({
+  db,
+  alarms,
+  devices,
+  organizations,
+  events,
+  mailer,
+  publicUrl,
+  hysteresisPercent,
+}: {
+  db: Db;
+  alarms: AlarmsRepository;
+  devices: Pick<DevicesRepository, 'effectiveLimitsOf' | 'list'>;
+  organizations: Pick<OrganizationsRepository, 'lookup'>;
+  events: Pick<EventBus, 'publish'>;
+  mailer: Pick<Mailer, 'enqueue' | 'kick'>;
+  publicUrl: string;
+  /** Share of the limit span (high − low; one limit: of its absolute value) an alarm must clear. */
+  hysteresisPercent: number;
+}) {
+  function announce(changes: readonly AlarmChange[]) {
+    // Alarm mail was stored in the transaction; deliver it now that it is committed.
+    if (changes.some((c) => c.change === 'opened')) mailer.kick();
+    for (const c of changes) {
+      events.publish({
+        organizationId: c.organizationId,
+        targetId: c.targetId,
+        type: ALARM_EVENTS.changed,
+        data: { alarmId: c.alarmId, deviceId: c.deviceId, change: c.change },
+      });
+    }
+  }
+
+  function margin(low: number | null, high: number | null, limit: number) {
+    const span = low !== null && high !== null ? high - low : Math.abs(limit);
+    return (span * hysteresisPercent) / 100;
+  }
+
+  /**
+   * Checks every value against its device's effective limit (device → target → measurement
+   * default): above high opens an 'up' alarm, below low a 'down' one — at most one open per
+   * device, measurement and direction; an open alarm closes when the value is back inside by
+   * the hysteresis. Runs in the caller's transaction (the db handle carries it); devices outside
+   * the scope's organization are ignored. Returns the changes for `announce` after commit.
+   */
+  async function evaluate(scope: Scope, readings: readonly Reading[]): Promise<AlarmChange[]> {
+    const deviceIds = [...new Set(readings.map((r) => r.deviceId))];
+    if (deviceIds.length === 0) return [];
+    const limitRows = await devices.effectiveLimitsOf(scope, deviceIds);
+    if (limitRows.length === 0) return [];
+    const limits = new Map(limitRows.map((row) => [`${row.deviceId} ${row.measurementId}`, row]));
+    const open = new Map(
+      (await alarms.openOf(scope, deviceIds)).map((a) => [
+        `${a.deviceId} ${a.measurementId} ${a.alarmBreakThrough}`,
+        a.id,
+      ]),
+    );
+    const changes: AlarmChange[] = [];
+    const ordered = [...readings].sort((a, b) => a.measuredAt.getTime() - b.measuredAt.getTime());
+    for (const reading of ordered) {
+      for (const [measurementId, value] of Object.entries(reading.values)) {
+        if (!Number.isFinite(value)) continue;
+        const limit = limits.get(`${reading.deviceId} ${measurementId}`);
+        if (!limit) continue;
+        const { lowLimit: low, highLimit: high } = limit;
+        const base = {
+          organizationId: limit.organizationId,
+          targetId: limit.deviceTargetId,
+          deviceId: reading.deviceId,
+        };
+        const key = (direction: AlarmBreakThrough) =>
+          `${reading.deviceId} ${measurementId} ${direction}`;
+
+        const close = async (direction: AlarmBreakThrough) => {
+          const id = open.get(key(direction));
+          if (!id) return;
+          open.delete(key(direction));
+          if (await alarms.close(scope, id, reading.measuredAt)) {
+            changes.push({ ...base, alarmId: id, change: 'closed' });
+          }
+        };
+        const raise = async (direction: AlarmBreakThrough, limitValue: number) => {
+          if (open.has(key(direction))) return;
+          const id = await alarms.open(scope, {
+            organizationId: limit.organizationId,
+            deviceId: reading.deviceId,
+            measurementId,
+            alarmBreakThrough: direction,
+            value,
+            limitValue,
+            createdAt: reading.measuredAt,
+          });
+          if (id) {
+            open.set(key(direction), id);
+            changes.push({ ...base, alarmId: id, change: 'opened' });
+            await mailContacts(scope, id, limit.deviceTargetId);
+          }
+        };
+
+        if (high !== null && value > high) await raise('up', high);
+        else if (high !== null && value <= high - margin(low, high, high)) await close('up');
+        if (low !== null && value < low) await raise('down', low);
+        else if (low !== null && value >= low + margin(low, high, low)) await close('down');
+      }
+    }
+    return changes;
+  }
+
+  /**
+   * Mails the target's contact users about a new alarm, in the same transaction (the mailer's
+   * outbox), unless mail went out for the device's measurement within the last hour.
+   */
+  async function mailContacts(scope: Scope, alarmId: string, targetId: string) {
+    const alarm = await alarms.find(scope, alarmId);
+    if (!alarm) return;
+    const since = new Date(Date.now() - ALARM_MAIL_THROTTLE_MS);
+    if (await alarms.mailedSince(scope, alarm.alarmDeviceId, alarm.measurementId, since)) return;
+    const recipients = await alarms.mailRecipients(scope, targetId);
+    if (recipients.length === 0) return;
+    const unit = alarm.measurementUnit ? ` ${alarm.measurementUnit}` : '';
+    for (const user of recipients) {
+      const language = user.language ?? 'fi';
+      await mailer.enqueue({
+        to: user.email,
+        language,
+        ...alarmOpenedMail(language, {
+          firstName: user.firstName,
+          targetName: alarm.Device.Target.targetName,
+          deviceName: alarm.Device.deviceName,
+          measurementName: alarm.measurementName,
+          direction: alarm.alarmBreakThrough,
+          value: `${Math.round(alarm.value * 1000) / 1000}${unit}`,
+          limit: `${alarm.limitValue}${unit}`,
+          time: utcText(alarm.createdAt),
+          link: `${publicUrl}/#/vainu/show-alarms?ac=1`,
+        }),
+      });
+    }
+    await alarms.recordMailed(scope, alarm.organizationId, alarmId);
+  }
+
+  async function read(scope: Scope, id: string): Promise<AlarmRecord> {
+    const found = await alarms.find(scope, id);
+    if (!found) throw notFound('alarm.ALARM_NOT_FOUND');
+    return found;
+  }
+
+  return {
+    evaluate,
+    announce,
+
+    /** GET /api/alarms: the caller's alarms with the list filters, newest first, paged. */
+    async list(
+      caller: Caller,
+      query: Omit<AlarmsQuery, 'page' | 'pageSize'> & {
+        page: number;
+        pageSize: number;
+      },
+    ) {
+      const scope = authorize(caller, VAINU);
+      const tid = query.tid as string[] | undefined;
+      return alarms.list(
+        scope,
+        {
+          targetIds: tid,
+          from: query.sd ? new Date(`${query.sd}T00:00:00Z`) : undefined,
+          until: query.ed
+            ? new Date(new Date(`${query.ed}T00:00:00Z`).getTime() + DAY_MS)
+            : undefined,
+          unacknowledgedOnly: query.st === '0',
+          activeOnly: query.ac === '1',
+        },
+        { offset: (query.page - 1) * query.pageSize, limit: query.pageSize },
+      );
+    },
+
+    /** The badge's alarms: still open and not acknowledged. */
+    async listActive(caller: Caller) {
+      const scope = authorize(caller, VAINU);
+      return (await alarms.list(scope, { activeOnly: true, unacknowledgedOnly: true })).alarms;
+    },
+
+    /** An organization's open alarms (the Vainu dashboard's "in alarm" devices). */
+    async listOfOrganization(caller: Caller, organizationId: string | undefined) {
+      const scope = authorize(caller, VAINU);
+      const orgId = organizationId ?? caller.organizationId;
+      if (!(await organizations.lookup(scope, orgId))) throw notFound('ORGANIZATION_NOT_FOUND');
+      return (await alarms.list(scope, { organizationId: orgId, activeOnly: true })).alarms;
+    },
+
+    /** Alarms of the devices named (all must be seen by the caller: else 404 DEVICE_NOT_FOUND). */
+    async listOfDevices(caller: Caller, deviceIds: string[]) {
+      const scope = authorize(caller, VAINU);
+      const unique = [...new Set(deviceIds)];
+      const seen = await devices.list(scope, { deviceIds: unique });
+      if (seen.length !== unique.length) throw notFound('DEVICE_NOT_FOUND');
+      return (await alarms.list(scope, { deviceIds: unique })).alarms;
+    },
+
+    /** Acknowledges (1) or cancels the acknowledgement (0); the timeline keeps who and when. */
+    async acknowledge(caller: Caller, body: AckAlarmBody): Promise<AlarmRecord> {
+      const scope = authorize(caller, VAINU);
+      const state = body.state as 0 | 1;
+      const changed = await db.transaction(() => alarms.setState(scope, body.id, state));
+      if (changed === undefined) throw notFound('alarm.ALARM_NOT_FOUND');
+      const alarm = await read(scope, body.id);
+      if (changed) {
+        announce([
+          {
+            organizationId: alarm.organizationId,
+            targetId: alarm.Device.deviceTargetId,
+            alarmId: alarm.id,
+            deviceId: alarm.alarmDeviceId,
+            change: state === 1 ? 'acknowledged' : 'unacknowledged',
+          },
+        ]);
+      }
+      return alarm;
+    },
+  };
+}
+
+export type AlarmsService = ReturnType<typeof createAlarmsService>;
+
+const pad = (n: number) => String(n).padStart(2, '0');
+/** DD.MM.YYYY HH.mm UTC: alarm times are shown in UTC (spec 000 §9). */
+function utcText(iso: string) {
+  const d = new Date(iso);
+  return `${pad(d.getUTCDate())}.${pad(d.getUTCMonth() + 1)}.${d.getUTCFullYear()} ${pad(d.getUTCHours())}.${pad(d.getUTCMinutes())} UTC`;
+}

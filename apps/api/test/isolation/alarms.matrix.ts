@@ -1,0 +1,33 @@
+import { createAlarm } from '../helpers/alarm-fixtures.js';
+import { createDevice } from '../helpers/device-fixtures.js';
+import type { Access, Matrix } from './matrix.js';
+import { freshIds, organizationIds } from './requests.js';
+
+/** Vainu alarms: the Vainu permission, any role (a Käyttäjä sees linked targets' alarms). */
+const VAINU = { section: 'vainu', minRole: 'Käyttäjä' } as const satisfies Access;
+
+/** The alarm list, the badge's active alarms, the by-device lookup and acknowledgement. */
+export const alarmsMatrix: Matrix = {
+  'GET /api/alarms': { access: VAINU },
+  'GET /api/alarms/active': { access: VAINU },
+  'GET /api/organization-alarms': {
+    access: VAINU,
+    ids: organizationIds((id) => `/api/organization-alarms?organizationId=${id}`),
+  },
+  'GET /api/device-alarms': {
+    access: VAINU,
+    ids: freshIds('DEVICE_NOT_FOUND', async (fx, org) => ({
+      url: `/api/device-alarms?id=${org ? await createDevice(fx.db, org.id, org.target.id) : fx.missing}`,
+    })),
+  },
+  'PATCH /api/alarms/ack': {
+    access: VAINU,
+    ids: freshIds('alarm.ALARM_NOT_FOUND', async (fx, org) => ({
+      url: '/api/alarms/ack',
+      body: {
+        id: org ? (await createAlarm(fx.db, org.id, org.target.id)).alarmId : fx.missing,
+        state: 1,
+      },
+    })),
+  },
+};

@@ -1,0 +1,48 @@
+import Button from '@mui/material/Button';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Typography from '@mui/material/Typography';
+import type { AlarmRecord } from '@vahti/domain';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ResponsiveDialog } from '@/components/responsive-dialog';
+import { formatUtc } from '../utc';
+
+/** An alarm's timeline: opened, acknowledged, cancelled, closed — who and when (UTC). */
+export function AlarmTimelineDialog({
+  alarm,
+  onClose,
+}: {
+  alarm: AlarmRecord;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  return (
+    <ResponsiveDialog open onClose={onClose} aria-labelledby={titleId}>
+      <DialogTitle id={titleId}>{t('alarms.timelineTitle')}</DialogTitle>
+      <DialogContent>
+        <Typography variant="body2" gutterBottom>
+          {alarm.Device.deviceName} · {alarm.Device.Target.targetName} · {alarm.alarmDescription}
+        </Typography>
+        <List dense aria-label={t('alarms.timelineTitle')}>
+          {alarm.timeline.map((entry) => (
+            <ListItem key={`${entry.kind}-${entry.createdAt}`} disableGutters>
+              <ListItemText
+                primary={`${t(`alarms.events.${entry.kind}`)} – ${entry.fullName || t('alarms.system')}`}
+                secondary={formatUtc(entry.createdAt)}
+              />
+            </ListItem>
+          ))}
+        </List>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('alarms.close')}</Button>
+      </DialogActions>
+    </ResponsiveDialog>
+  );
+}

@@ -1,0 +1,286 @@
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import InputLabel from '@mui/material/InputLabel';
+import ListItemText from '@mui/material/ListItemText';
+import MenuItem from '@mui/material/MenuItem';
+import Select from '@mui/material/Select';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { ALARM_EVENTS, type AlarmRecord } from '@vahti/domain';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useTargets } from '@/api/targets';
+import { AlertMessage } from '@/components/alert-message';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import type { Column } from '@/components/data-table';
+import { PageHeader } from '@/components/page-header';
+import { ResourceList } from '@/components/resource-list';
+import type { PageState } from '@/components/use-server-paging';
+import { errorText } from '@/lib/api-client';
+import { useInvalidateOnEvents } from '@/lib/event-stream';
+import { useFlashMessage } from '@/lib/use-flash-message';
+import { alarmKeys } from '../api/alarm-keys';
+import { type AlarmFilters, useAcknowledgeAlarm, useAlarms } from '../api/alarms';
+import { AlarmTimelineDialog } from '../components/alarm-timeline-dialog';
+import { formatUtc } from '../utc';
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The filters from the query string (tid repeated or comma-joined); unreadable values dropped. */
+function filtersOf(params: URLSearchParams): AlarmFilters {
+  const day = (key: string) => {
+    const value = params.get(key) ?? '';
+    return DAY.test(value) ? value : '';
+  };
+  return {
+    tid: params
+      .getAll('tid')
+      .flatMap((v) => v.split(','))
+      .filter(Boolean),
+    sd: day('sd'),
+    ed: day('ed'),
+    st: params.get('st') === '0' ? '0' : '',
+    ac: params.get('ac') === '1' ? '1' : '',
+  };
+}
+
+/** /vainu/show-alarms: the alarm list with filters tid, sd, ed, st, ac kept in the URL. */
+export function ShowAlarmsRoute() {
+  const { t } = useTranslation();
+  const id = useId();
+  const [params, setParams] = useSearchParams();
+  const filters = filtersOf(params);
+  const [page, setPage] = useState(0);
+  const [pageSize, setPageSize] = useState(50);
+  const paging: PageState = {
+    page,
+    pageSize,
+    onPageChange: setPage,
+    onPageSizeChange: (size) => {
+      setPageSize(size);
+      setPage(0);
+    },
+  };
+  const alarms = useAlarms(filters, page, pageSize);
+  const targets = useTargets();
+  const ack = useAcknowledgeAlarm();
+  const [flash, setFlash] = useFlashMessage();
+  const [ackError, setAckError] = useState<string | null>(null);
+  const [confirm, setConfirm] = useState<AlarmRecord | null>(null);
+  const [timeline, setTimeline] = useState<AlarmRecord | null>(null);
+  useInvalidateOnEvents(
+    (event) => (event.type === ALARM_EVENTS.changed ? [alarmKeys.all] : []),
+    [alarmKeys.all],
+  );
+
+  const setFilter = (change: Partial<AlarmFilters>) => {
+    const next = { ...filters, ...change };
+    const query = new URLSearchParams();
+    if (next.tid.length) query.set('tid', next.tid.join(','));
+    for (const key of ['sd', 'ed', 'st', 'ac'] as const) if (next[key]) query.set(key, next[key]);
+    setParams(query, { replace: true });
+    setPage(0);
+  };
+
+  const setState = (alarm: AlarmRecord, state: 0 | 1) => {
+    setFlash(null);
+    setAckError(null);
+    ack.mutate(
+      { id: alarm.id, state },
+      {
+        onSuccess: ({ message }) => {
+          setConfirm(null);
+          setFlash(message);
+        },
+        onError: (error) => setAckError(errorText(error)),
+      },
+    );
+  };
+
+  const name = (row: AlarmRecord) => `${row.Device.deviceName}, ${formatUtc(row.createdAt)}`;
+  const columns: Column<AlarmRecord>[] = [
+    {
+      key: 'time',
+      label: t('alarms.time'),
+      value: (row) => row.createdAt,
+      render: (row) => formatUtc(row.createdAt),
+      nowrap: true,
+    },
+    { key: 'target', label: t('alarms.target'), value: (row) => row.Device.Target.targetName },
+    { key: 'device', label: t('alarms.device'), value: (row) => row.Device.deviceName },
+    {
+      key: 'description',
+      label: t('alarms.description'),
+      value: (row) => `${t(`alarms.directions.${row.alarmBreakThrough}`)}: ${row.measurementName}`,
+    },
+    {
+      key: 'value',
+      label: t('alarms.value'),
+      value: (row) => row.value,
+      render: (row) =>
+        `${Math.round(row.value * 1000) / 1000} ${row.measurementUnit} (${t('alarms.limit')} ${row.limitValue})`,
+      hideBelow: 'lg',
+    },
+    {
+      key: 'status',
+      label: t('alarms.status'),
+      value: (row) =>
+        row.active ? t('alarms.active') : t('alarms.ended', { time: formatUtc(row.closedAt) }),
+      hideBelow: 'md',
+    },
+  ];
+
+  return (
+    <Stack spacing={3}>
+      <PageHeader title={t('alarms.listTitle')} />
+      <Stack
+        direction={{ xs: 'column', md: 'row' }}
+        spacing={2}
+        component="fieldset"
+        sx={{ border: 0, p: 0, m: 0, flexWrap: 'wrap' }}
+        aria-label={t('alarms.filters')}
+      >
+        <FormControl sx={{ minWidth: 220, maxWidth: { md: 360 } }}>
+          <InputLabel id={`${id}-targets`} shrink>
+            {t('alarms.targets')}
+          </InputLabel>
+          <Select
+            labelId={`${id}-targets`}
+            label={t('alarms.targets')}
+            notched
+            multiple
+            displayEmpty
+            value={filters.tid}
+            onChange={(event) => {
+              const value = event.target.value;
+              setFilter({ tid: typeof value === 'string' ? value.split(',') : value });
+            }}
+            renderValue={(selected) =>
+              selected.length === 0
+                ? t('alarms.allTargets')
+                : (targets.data ?? [])
+                    .filter((target) => selected.includes(target.targetId))
+                    .map((target) => target.targetName)
+                    .join(', ')
+            }
+          >
+            {(targets.data ?? []).map((target) => (
+              <MenuItem key={target.targetId} value={target.targetId}>
+                <Checkbox checked={filters.tid.includes(target.targetId)} />
+                <ListItemText primary={target.targetName} />
+              </MenuItem>
+            ))}
+          </Select>
+        </FormControl>
+        <TextField
+          type="date"
+          label={t('alarms.startDate')}
+          value={filters.sd}
+          onChange={(event) => setFilter({ sd: event.target.value })}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        <TextField
+          type="date"
+          label={t('alarms.endDate')}
+          value={filters.ed}
+          onChange={(event) => setFilter({ ed: event.target.value })}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        <FormControlLabel
+          control={
+            <Checkbox
+              checked={filters.st === '0'}
+              onChange={(event) => setFilter({ st: event.target.checked ? '0' : '' })}
+            />
+          }
+          label={t('alarms.unacknowledgedOnly')}
+        />
+        <FormControlLabel
+          control={
+            <Checkbox
+              checked={filters.ac === '1'}
+              onChange={(event) => setFilter({ ac: event.target.checked ? '1' : '' })}
+            />
+          }
+          label={t('alarms.activeOnly')}
+        />
+        <Button
+          onClick={() => setFilter({ tid: [], sd: '', ed: '', st: '', ac: '' })}
+          sx={{ alignSelf: { md: 'center' } }}
+        >
+          {t('alarms.clearFilters')}
+        </Button>
+      </Stack>
+      <AlertMessage severity="success" message={flash} />
+      {confirm === null && <AlertMessage message={ackError} />}
+      <ResourceList
+        label={t('alarms.listTitle')}
+        query={{
+          ...alarms,
+          // A failed load says 'Jokin meni vikaan' (spec 001 §8).
+          error: alarms.error ? new Error(t('alarms.loadFailed')) : null,
+        }}
+        paging={paging}
+        columns={columns}
+        rowKey={(row) => row.id}
+        initialSort={{ key: 'time', direction: 'desc' }}
+        actions={(row) => (
+          <Stack direction="row" spacing={1}>
+            {row.state === 1 ? (
+              <Button
+                size="small"
+                variant="outlined"
+                color="success"
+                aria-label={t('alarms.acknowledgedLabel', { name: name(row) })}
+                onClick={() => {
+                  setAckError(null);
+                  setConfirm(row);
+                }}
+              >
+                {t('alarms.acknowledged')}
+              </Button>
+            ) : (
+              <Button
+                size="small"
+                variant="contained"
+                color="error"
+                aria-label={t('alarms.acknowledgeLabel', { name: name(row) })}
+                loading={ack.isPending && ack.variables?.id === row.id}
+                onClick={() => setState(row, 1)}
+              >
+                {t('alarms.acknowledge')}
+              </Button>
+            )}
+            <Button
+              size="small"
+              aria-label={t('alarms.timelineLabel', { name: name(row) })}
+              onClick={() => setTimeline(row)}
+            >
+              {t('alarms.timeline')}
+            </Button>
+          </Stack>
+        )}
+      />
+      <ConfirmDialog
+        open={confirm !== null}
+        title={t('alarms.unackTitle')}
+        text={t('alarms.unackQuestion')}
+        confirmLabel={t('alarms.yes')}
+        pending={ack.isPending}
+        error={ackError}
+        onConfirm={() => confirm && setState(confirm, 0)}
+        onClose={() => setConfirm(null)}
+      />
+      {timeline && (
+        <AlarmTimelineDialog
+          // The newest copy of the alarm, so an acknowledgement shows at once.
+          alarm={alarms.data?.rows.find((row) => row.id === timeline.id) ?? timeline}
+          onClose={() => setTimeline(null)}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,165 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectAccessible, hashPath, signIn, useE2E } from './support/browser.js';
+
+const e2e = useE2E();
+const SHOTS = process.env.E2E_SCREENSHOT_DIR;
+const ADMIN = 'yllapitaja@demo.vahti.fi';
+const MAIN_USER = 'paakayttaja@demo.vahti.fi';
+
+/** The badge's count of active alarms, from its accessible name. */
+async function badgeCount(page: Page): Promise<number> {
+  const badge = page.getByRole('link', { name: /^Aktiiviset hälytykset: \d+$/ });
+  await badge.waitFor();
+  const name = (await badge.getAttribute('aria-label')) ?? '';
+  return Number(/\d+/.exec(name)?.[0]);
+}
+
+describe('Vainu alarms in the browser', () => {
+  it('lists alarms with filters from the URL, acknowledges, confirms an un-ack, shows the timeline; the badge follows live', async () => {
+    // Another browser, in Hallinta: its badge counts the seeded active, unacknowledged alarms.
+    const other = await e2e.newPage();
+    await other.goto('/#/admin/dashboard');
+    await signIn(other, MAIN_USER);
+    expect(await badgeCount(other)).toBe(2);
+
+    const page = await e2e.newPage();
+    await page.goto('/#/vainu/show-alarms?st=0&ac=1');
+    await signIn(page, ADMIN);
+    await page.getByRole('heading', { name: 'Hälytykset' }).waitFor();
+    // The filters come from the query string.
+    expect(await page.getByLabel('Vain kuittaamattomat').isChecked()).toBe(true);
+    expect(await page.getByLabel('Vain aktiiviset').isChecked()).toBe(true);
+    const ackButtons = page.getByRole('button', { name: /^Kuittaa hälytys: / });
+    await expect.poll(() => ackButtons.count()).toBe(2);
+    // Times are in UTC.
+    await page.getByRole('columnheader', { name: /Aika \(UTC\)/ }).waitFor();
+    await page
+      .getByText(/\d\d\.\d\d\.\d{4} \d\d\.\d\d UTC/)
+      .first()
+      .waitFor();
+    expect(await badgeCount(page)).toBe(2);
+    await expectAccessible(page);
+
+    // Acknowledge the first: it leaves the unacknowledged list, both badges count one less.
+    const label = (await ackButtons.first().getAttribute('aria-label')) ?? '';
+    const name = label.replace(/^Kuittaa hälytys: /, '');
+    await ackButtons.first().click();
+    await page.getByText('Hälytys kuitattu').waitFor();
+    await expect.poll(() => ackButtons.count()).toBe(1);
+    await expect.poll(() => badgeCount(page)).toBe(1);
+    // The other browser hears of it without a reload.
+    await expect.poll(() => badgeCount(other), { timeout: 15_000 }).toBe(1);
+
+    // Without the st filter the acknowledged one shows as 'Kuitattu'; un-acking asks first.
+    // The URL changes in a transition: click, then wait for it.
+    await page.getByLabel('Vain kuittaamattomat').click();
+    await expect.poll(() => hashPath(page)).toBe('/vainu/show-alarms?ac=1');
+    const acked = page.getByRole('button', { name: `Kuitattu, peruuta kuittaus: ${name}` });
+    await acked.click();
+    const confirm = page.getByRole('dialog', { name: 'Peruuta kuittaus' });
+    await confirm.getByText('Oletko varma, että haluat peruuttaa kuittauksen?').waitFor();
+    await expectAccessible(page);
+    await confirm.getByRole('button', { name: 'Peruuta' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    expect(await badgeCount(page)).toBe(1);
+    await acked.click();
+    await confirm.getByRole('button', { name: 'Kyllä' }).click();
+    await page.getByText('Kuittaus peruttu').waitFor();
+    await page.getByRole('button', { name: `Kuittaa hälytys: ${name}` }).waitFor();
+    await expect.poll(() => badgeCount(other), { timeout: 15_000 }).toBe(2);
+
+    // The timeline: who acknowledged and cancelled, and when (UTC).
+    await page.getByRole('button', { name: `Hälytyksen tapahtumat: ${name}` }).click();
+    const timeline = page.getByRole('dialog', { name: 'Hälytyksen tapahtumat' });
+    await timeline.getByText('Hälytys alkoi – Järjestelmä').waitFor();
+    await timeline.getByText('Kuitattu – Ylermi Ylänne').waitFor();
+    await timeline.getByText('Kuittaus peruttu – Ylermi Ylänne').waitFor();
+    expect(await timeline.getByText(/UTC$/).count()).toBe(3);
+    await expectAccessible(page);
+    await timeline.getByRole('button', { name: 'Sulje' }).click();
+
+    // The badge opens the list of active, unacknowledged alarms.
+    await other.getByRole('link', { name: /^Aktiiviset hälytykset: / }).click();
+    await other.getByRole('heading', { name: 'Hälytykset' }).waitFor();
+    expect(hashPath(other)).toBe('/vainu/show-alarms?st=0&ac=1');
+  });
+
+  it('filters by date range from the URL', async () => {
+    const page = await e2e.newPage();
+    await page.goto('/#/vainu/show-alarms?sd=2000-01-01&ed=2000-01-02');
+    await signIn(page, ADMIN);
+    await page.getByRole('heading', { name: 'Hälytykset' }).waitFor();
+    expect(await page.getByLabel('Alkupäivä').inputValue()).toBe('2000-01-01');
+    await page.getByText('Tietoa ei saatavilla').waitFor();
+    await page.getByRole('button', { name: 'Tyhjennä suodattimet' }).click();
+    await page
+      .getByRole('button', { name: /^Hälytyksen tapahtumat: / })
+      .first()
+      .waitFor();
+    expect(await page.getByRole('button', { name: /^Hälytyksen tapahtumat: / }).count()).toBe(5);
+  });
+
+  it("shows '10+' above ten active alarms and '-' when they could not be loaded", async () => {
+    const page = await e2e.newPage();
+    // The server's own answer, with its first alarm repeated to twelve.
+    await page.route('**/api/alarms/active', async (route) => {
+      const response = await route.fetch();
+      const body = await response.json();
+      const [first] = body.alarms;
+      body.alarms = Array.from({ length: 12 }, (_, i) => ({ ...first, id: `${first.id}-${i}` }));
+      await route.fulfill({ response, json: body });
+    });
+    await page.goto('/#/vainu/dashboard');
+    await signIn(page, ADMIN);
+    const badge = page.getByTestId('alarm-badge');
+    await page.getByRole('link', { name: 'Aktiiviset hälytykset: 12' }).waitFor();
+    await badge.getByText('10+', { exact: true }).waitFor();
+
+    const failing = await e2e.newPage();
+    await failing.route('**/api/alarms/active', (route) =>
+      route.fulfill({
+        status: 503,
+        json: { error: 'Tietokantaan ei saada yhteyttä', code: 'DATABASE_UNAVAILABLE' },
+      }),
+    );
+    await failing.goto('/#/vainu/dashboard');
+    await signIn(failing, ADMIN);
+    await failing.getByRole('link', { name: 'Aktiivisia hälytyksiä ei saatu haettua' }).waitFor();
+    await failing.getByTestId('alarm-badge').getByText('-', { exact: true }).waitFor();
+  });
+
+  it('turns alarm mail off in the own details, and it stays off', async () => {
+    const page = await e2e.newPage();
+    await page.goto('/#/vainu/edit-user-information');
+    await signIn(page, 'kayttaja@demo.vahti.fi');
+    await page.getByRole('heading', { name: 'Muokkaa omia tietoja' }).waitFor();
+    const mail = page.getByLabel(/^Hälytysviestit: /);
+    expect(await mail.isChecked()).toBe(true);
+    await mail.click();
+    await page.getByRole('button', { name: 'Tallenna' }).click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /tallennettu/i })
+      .waitFor();
+    await page.reload();
+    await page.getByRole('heading', { name: 'Muokkaa omia tietoja' }).waitFor();
+    await expect.poll(() => page.getByLabel(/^Hälytysviestit: /).isChecked()).toBe(false);
+    await expectAccessible(page);
+  });
+
+  it('fits a 360 px phone', async () => {
+    const page = await e2e.newPage({ width: 360, height: 740 });
+    await page.goto('/#/vainu/show-alarms');
+    await signIn(page, ADMIN);
+    await page.getByRole('heading', { name: 'Hälytykset' }).waitFor();
+    await page
+      .getByRole('button', { name: /^Hälytyksen tapahtumat: / })
+      .first()
+      .waitFor();
+    await expectAccessible(page);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(360);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/alarms-360.png`, fullPage: true });
+  });
+});

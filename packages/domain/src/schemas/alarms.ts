@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import { PAGE_MAX } from '../constants.js';
+import { id, msg } from './fields.js';
+
+// Vainu alarms (spec 001 §2 Vainu 7, §3 Alarm, §4, §7).
+
+/** Upper-limit ('up') or lower-limit ('down') break-through. */
+export const ALARM_BREAK_THROUGHS = ['up', 'down'] as const;
+export type AlarmBreakThrough = (typeof ALARM_BREAK_THROUGHS)[number];
+
+/** What an alarm's timeline records. */
+export const ALARM_EVENT_KINDS = [
+  'opened',
+  'closed',
+  'acknowledged',
+  'unacknowledged',
+  'mailed',
+] as const;
+export type AlarmEventKind = (typeof ALARM_EVENT_KINDS)[number];
+
+/** The event-stream type published after an alarm opens, closes or is (un)acknowledged. */
+export const ALARM_EVENTS = { changed: 'alarm.changed' } as const;
+
+/** A UTC day YYYY-MM-DD. */
+const utcDay = () =>
+  z
+    .string({ error: msg('invalidValue') })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: msg('invalidValue') })
+    .refine(
+      (value) => {
+        const day = new Date(`${value}T00:00:00Z`);
+        return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value;
+      },
+      { error: msg('invalidValue') },
+    );
+
+/** Ids given repeated (tid=a&tid=b) or comma-joined (tid=a,b). */
+const idList = (max = 200) =>
+  z.preprocess(
+    (value) =>
+      (Array.isArray(value) ? value : [value])
+        .flatMap((v) => (typeof v === 'string' ? v.split(',') : [v]))
+        .map((v) => (typeof v === 'string' ? v.trim() : v))
+        .filter((v) => v !== ''),
+    z.array(id()).max(max, { error: msg('invalidValue') }),
+  );
+
+/**
+ * GET /api/alarms: tid target ids (multi), sd/ed UTC days (ed inclusive), st=0 unacknowledged
+ * only, ac=1 active (still open) only; newest first, paged.
+ */
+export const alarmsQuery = z
+  .object({
+    tid: idList().optional(),
+    sd: utcDay().optional(),
+    ed: utcDay().optional(),
+    st: z.enum(['0', '1'], { error: msg('invalidValue') }).optional(),
+    ac: z.enum(['0', '1'], { error: msg('invalidValue') }).optional(),
+    page: z.coerce
+      .number({ error: msg('invalidValue') })
+      .int({ error: msg('invalidValue') })
+      .min(1, { error: msg('invalidValue') })
+      .max(PAGE_MAX, { error: msg('invalidValue') })
+      .default(1),
+    pageSize: z.coerce
+      .number({ error: msg('invalidValue') })
+      .int({ error: msg('invalidValue') })
+      .min(1, { error: msg('invalidValue') })
+      .max(500, { error: msg('invalidValue') })
+      .default(200),
+  })
+  .superRefine((value, ctx) => {
+    if (value.sd && value.ed && value.sd > value.ed) {
+      ctx.addIssue({ code: 'custom', path: ['ed'], message: msg('invalidValue') });
+    }
+  });
+export type AlarmsQuery = z.input<typeof alarmsQuery>;
+
+/** The by-device lookup: id is a comma-joined device id list. */
+export const deviceAlarmsQuery = z.object({
+  id: idList().refine((list) => list.length > 0, { error: msg('required') }),
+});
+
+export const organizationAlarmsQuery = z.object({ organizationId: id().optional() });
+
+/** PATCH /api/alarms/ack: state 1 acknowledges, 0 cancels the acknowledgement. */
+export const ackAlarmBody = z.object({
+  id: id(),
+  state: z.union([z.literal(0), z.literal(1)], { error: msg('invalidValue') }),
+});
+export type AckAlarmBody = z.input<typeof ackAlarmBody>;
+
+export const alarmTimelineEntry = z.object({
+  kind: z.enum(ALARM_EVENT_KINDS),
+  /** Who did it; '' for the system (opening, closing, mail). */
+  fullName: z.string(),
+  createdAt: z.string(),
+});
+export type AlarmTimelineEntry = z.infer<typeof alarmTimelineEntry>;
+
+export const alarmRecord = z.object({
+  id: z.string(),
+  /** 0 not acknowledged, 1 acknowledged. */
+  state: z.number(),
+  alarmBreakThrough: z.enum(ALARM_BREAK_THROUGHS),
+  /** When the value crossed the limit, ISO 8601 UTC. */
+  createdAt: z.string(),
+  /** When it came back inside; null while the alarm is active. */
+  closedAt: z.string().nullable(),
+  active: z.boolean(),
+  alarmDeviceId: z.string(),
+  alarmDescription: z.string(),
+  measurementId: z.string(),
+  measurementName: z.string(),
+  measurementUnit: z.string(),
+  value: z.number(),
+  limitValue: z.number(),
+  organizationId: z.string(),
+  Device: z.object({
+    deviceName: z.string(),
+    deviceLocation: z.string(),
+    deviceTargetId: z.string(),
+    Target: z.object({ targetName: z.string() }),
+    Organization: z.object({ organizationName: z.string() }),
+  }),
+  timeline: z.array(alarmTimelineEntry),
+});
+export type AlarmRecord = z.infer<typeof alarmRecord>;
+
+export const alarmsResponse = z.object({
+  message: z.string(),
+  alarms: z.array(alarmRecord),
+  total: z.number(),
+});
+export type AlarmsResponse = z.infer<typeof alarmsResponse>;
+export const alarmResponse = z.object({ message: z.string(), alarm: alarmRecord });
+/** The unpaged alarm lists (active, of an organization, of devices). */
+export const alarmListResponse = z.object({
+  message: z.string(),
+  alarms: z.array(alarmRecord),
+});
