@@ -38,6 +38,12 @@ import { createFeedbackRepository } from './modules/feedback/feedback.repository
 import { feedbackRoutes } from './modules/feedback/feedback.routes.js';
 import { createFeedbackService } from './modules/feedback/feedback.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { createIngestRepository } from './modules/ingest/ingest.repository.js';
+import { ingestRoutes } from './modules/ingest/ingest.routes.js';
+import { createIngestService, type OnReadings } from './modules/ingest/ingest.service.js';
+import { createIngestKeysRepository } from './modules/ingest/ingest-keys.repository.js';
+import { ingestKeysRoutes } from './modules/ingest/ingest-keys.routes.js';
+import { createIngestKeysService } from './modules/ingest/ingest-keys.service.js';
 import { createMailRepository } from './modules/mail/mail.repository.js';
 import { mailRoutes } from './modules/mail/mail.routes.js';
 import { createMailService } from './modules/mail/mail.service.js';
@@ -157,6 +163,8 @@ export async function buildApp({ config, database, logger }: AppOptions) {
     tietoDashboard: createTietoDashboardRepository(db),
     measurements: createMeasurementsRepository(db),
     devices: createDevicesRepository(db),
+    ingestKeys: createIngestKeysRepository(db),
+    ingest: createIngestRepository(db),
   };
   const { organizations: organizationRecords, users: userRecords } = repositories;
   const tokens = createTokenService(config);
@@ -286,6 +294,23 @@ export async function buildApp({ config, database, logger }: AppOptions) {
     organizations: organizationRecords,
     audit,
   });
+  // Uplinks from network servers. onReadings is the seam for alarm evaluation: called inside the
+  // write transaction with the readings actually inserted (the alarms module plugs in here).
+  const onReadings: OnReadings | undefined = undefined;
+  const ingest = createIngestService({
+    db,
+    keys: repositories.ingestKeys,
+    ingest: repositories.ingest,
+    rateLimits,
+    onReadings,
+  });
+  const ingestKeys = createIngestKeysService({
+    db,
+    keys: repositories.ingestKeys,
+    ingest: repositories.ingest,
+    organizations: organizationRecords,
+    audit,
+  });
 
   // Mail delivery runs beside the requests and stops before the database closes (the server
   // closes the database in a later onClose hook).
@@ -344,6 +369,8 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   await app.register(tietoDashboardRoutes, { tietoDashboard });
   await app.register(measurementsRoutes, { measurements });
   await app.register(devicesRoutes, { devices });
+  await app.register(ingestKeysRoutes, { ingestKeys });
+  await app.register(ingestRoutes, { ingest });
   await app.register(webPlugin, { webDir: config.webDir });
 
   return app;

@@ -160,6 +160,9 @@ export const sv: SharedMessages = {
     feedback: {
       FEEDBACK_NOT_FOUND: 'Responsen hittades inte',
     },
+    ingest: {
+      INGEST_KEY_NOT_FOUND: 'Inmatningsnyckeln hittades inte',
+    },
   },
   messages: {
     loginOk: 'Inloggad',
@@ -271,6 +274,12 @@ export const sv: SharedMessages = {
       firstHistoryNote: 'Mätare tillagd',
       userDevicesOk: 'Användarnas mätare hämtade',
       userDeviceCreated: 'Mätaren kopplad till användaren',
+    },
+    ingest: {
+      keyCreated: 'Inmatningsnyckeln har skapats. Kopiera den nu: den visas inte igen.',
+      keysOk: 'Inmatningsnycklar hämtade',
+      keyRevoked: 'Inmatningsnyckeln har återkallats',
+      rejectedOk: 'Avvisade meddelanden hämtade',
     },
   },
   rateLimit: {

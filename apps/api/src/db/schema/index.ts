@@ -13,3 +13,4 @@ export * from './registration-codes.js';
 export * from './surveys.js';
 export * from './targets.js';
 export * from './users.js';
+export * from './ingest.js';
