@@ -11,6 +11,7 @@ import { createTargetsRepository } from '../modules/targets/targets.repository.j
 import type { Db } from './client.js';
 import { seedDemoDevices } from './demo/devices.js';
 import { seedDemoDiscussions } from './demo/discussions.js';
+import { seedDemoIngestKeys } from './demo/ingest.js';
 import { seedMaterialbank } from './demo/materialbank.js';
 import { seedTietoSurveys } from './demo/tieto-surveys.js';
 import {
@@ -491,6 +492,7 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<b
       permissions: [1, 2],
     });
     await seedTietoSurveys(tx);
+    await seedDemoIngestKeys(tx, [demo.id, other.id], options.dataDir);
     return code;
   });
   if (options.dataDir) await seedMaterialbank(db, options.dataDir, options.storage);

@@ -293,7 +293,13 @@ describe(`ingest webhooks (${DRIVER})`, () => {
 
   it('answers a missing, wrong or revoked key 401, then 429 for the address', async () => {
     const body = chirpstack();
-    await expectNothingWritten(() => as.anonymous.post('/api/ingest/chirpstack', body), 401);
+    const anonymous = await expectNothingWritten(
+      () => as.anonymous.post('/api/ingest/chirpstack', body),
+      401,
+    );
+    expect((anonymous as unknown as { json(): { code: string } }).json().code).toBe(
+      'ingest.INGEST_KEY_INVALID',
+    );
     await expectNothingWritten(
       () => as.withToken('vahti_ik_wrong').post('/api/ingest/chirpstack', body),
       401,

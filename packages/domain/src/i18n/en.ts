@@ -163,6 +163,7 @@ export const en: SharedMessages = {
     },
     ingest: {
       INGEST_KEY_NOT_FOUND: 'Ingest key not found',
+      INGEST_KEY_INVALID: 'The ingest key is missing, wrong or revoked',
     },
   },
   messages: {

@@ -164,6 +164,7 @@ export const fi = {
     },
     ingest: {
       INGEST_KEY_NOT_FOUND: 'Syöttöavainta ei löytynyt',
+      INGEST_KEY_INVALID: 'Syöttöavain puuttuu, on väärä tai on peruttu',
     },
   },
   messages: {

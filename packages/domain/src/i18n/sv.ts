@@ -162,6 +162,7 @@ export const sv: SharedMessages = {
     },
     ingest: {
       INGEST_KEY_NOT_FOUND: 'Inmatningsnyckeln hittades inte',
+      INGEST_KEY_INVALID: 'Inmatningsnyckeln saknas, är fel eller har återkallats',
     },
   },
   messages: {

@@ -265,7 +265,7 @@ export function createIngestService({
           : null;
       if (!row) {
         await rateLimits.consume(limit);
-        throw unauthorized();
+        throw unauthorized('ingest.INGEST_KEY_INVALID');
       }
       return { keyId: row.id, organizationId: row.organizationId };
     },
