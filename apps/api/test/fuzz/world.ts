@@ -122,6 +122,23 @@ export async function createWorld(ctx: TestContext) {
     });
     ingestKeyOf.set(org, key);
   }
+  // Keys the fuzz may revoke (their ids are in the pool; the keys above stay live).
+  const spareKeys = (
+    await db
+      .insert(ingestKeys)
+      .values(
+        [orgA, orgB].map((org) => {
+          const key = newIngestKey();
+          return {
+            organizationId: org,
+            name: 'Fuzz spare',
+            prefix: ingestKeyShown(key),
+            keyHash: ingestKeyHash(key),
+          };
+        }),
+      )
+      .returning({ id: ingestKeys.id })
+  ).map((row) => row.id);
   const euis = (await db.select({ eui: devices.deviceEui }).from(devices).limit(6)).map(
     (row) => row.eui,
   );
@@ -149,6 +166,7 @@ export async function createWorld(ctx: TestContext) {
       codeA.id,
       codeB.id,
       ...discussionIds,
+      ...spareKeys,
       fx.missing,
       ...tieto,
       ...vainu,
