@@ -24,6 +24,7 @@ export const ingestKeysEn = {
   active: 'In use',
   revokedAt: 'Revoked {{time}}',
   revoke: 'Revoke',
+  revokeConfirm: 'Revoke key',
   revokeTitle: 'Revoke ingest key',
   revokeText:
     'Uplinks sent with the key "{{name}}" are refused from now on. This cannot be undone.',

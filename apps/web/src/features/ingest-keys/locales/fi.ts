@@ -24,6 +24,7 @@ export const ingestKeysFi = {
   active: 'Käytössä',
   revokedAt: 'Peruttu {{time}}',
   revoke: 'Peru',
+  revokeConfirm: 'Peru avain',
   revokeTitle: 'Peru syöttöavain',
   revokeText:
     'Avaimella "{{name}}" lähetetyt viestit hylätään tästä lähtien. Perumista ei voi perua.',

@@ -24,6 +24,7 @@ export const ingestKeysSv = {
   active: 'I bruk',
   revokedAt: 'Återkallad {{time}}',
   revoke: 'Återkalla',
+  revokeConfirm: 'Återkalla nyckeln',
   revokeTitle: 'Återkalla inmatningsnyckel',
   revokeText:
     'Meddelanden som skickas med nyckeln "{{name}}" avvisas från och med nu. Det kan inte ångras.',

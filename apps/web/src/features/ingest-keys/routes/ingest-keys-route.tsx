@@ -33,7 +33,7 @@ function RevokeKeyDialog({
       open
       title={t('ingestKeys.revokeTitle')}
       text={t('ingestKeys.revokeText', { name: ingestKey.name })}
-      confirmLabel={t('ingestKeys.revoke')}
+      confirmLabel={t('ingestKeys.revokeConfirm')}
       pending={revoke.isPending}
       error={errorText(revoke.error)}
       onConfirm={() =>
