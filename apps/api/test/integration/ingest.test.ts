@@ -1,6 +1,14 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { measurementData, rejectedUplinks } from '../../src/db/schema/index.js';
+import { inTransaction, withTransactions } from '../../src/db/transactions.js';
+import { createIngestRepository } from '../../src/modules/ingest/ingest.repository.js';
+import {
+  createIngestService,
+  type IngestedReading,
+  type OnReadings,
+} from '../../src/modules/ingest/ingest.service.js';
+import { createIngestKeysRepository } from '../../src/modules/ingest/ingest-keys.repository.js';
 import { type Actors, type Client, startApiTest } from '../helpers/actors.js';
 import { DRIVER, newIp, type TestContext } from '../helpers/app.js';
 import type { Fixtures } from '../helpers/fixtures.js';
@@ -330,5 +338,46 @@ describe(`ingest webhooks (${DRIVER})`, () => {
       .from(rejectedUplinks)
       .where(eq(rejectedUplinks.organizationId, fx.orgB.id));
     expect(rows.some((r) => r.deviceEui === device.eui.toLowerCase())).toBe(true);
+  });
+});
+
+describe(`the onReadings seam for alarms (${DRIVER})`, () => {
+  const serviceWith = (onReadings: OnReadings) => {
+    const handle = withTransactions(ctx.database.db);
+    return createIngestService({
+      db: handle,
+      keys: createIngestKeysRepository(handle),
+      ingest: createIngestRepository(handle),
+      rateLimits: { consume: async () => {} },
+      onReadings,
+    });
+  };
+  const caller = () => ({ keyId: 'k', organizationId: fx.orgA.id });
+
+  it('hands over only the readings actually inserted, inside the transaction', async () => {
+    const calls: { inTransaction: boolean; readings: IngestedReading[] }[] = [];
+    const service = serviceWith(async (_scope, readings) => {
+      calls.push({ inTransaction: inTransaction(), readings });
+    });
+    const body = chirpstack();
+    await service.chirpstack(caller(), body);
+    await service.chirpstack(caller(), body);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.inTransaction).toBe(true);
+    expect(calls[0]?.readings).toHaveLength(1);
+    expect(calls[0]?.readings[0]).toMatchObject({
+      deviceId: device.deviceId,
+      measuredAt: new Date(body.time),
+      values: { [device.m.hum.id]: 55 },
+    });
+  });
+
+  it('rolls the uplink back when it fails', async () => {
+    const service = serviceWith(async () => {
+      throw new Error('alarm evaluation failed');
+    });
+    const body = chirpstack();
+    await expect(service.chirpstack(caller(), body)).rejects.toThrow('alarm evaluation failed');
+    expect((await readings()).some((r) => r.dedupKey === body.deduplicationId)).toBe(false);
   });
 });
