@@ -63,7 +63,10 @@ const address = await app.listen({ port: 0, host: '127.0.0.1' });
 
 let serial = 0;
 /** A fresh reading time: every case writes new rows, never replays. */
-const nextTime = () => new Date(Date.UTC(2025, 0, 1) + (serial += 1) * 1000);
+const nextTime = () => {
+  serial += 1;
+  return new Date(Date.UTC(2025, 0, 1) + serial * 1000);
+};
 const PAYLOAD = Buffer.alloc(32).toString('base64');
 const device = (i: number) => deviceRows[i % deviceRows.length] as { id: string; eui: string };
 
