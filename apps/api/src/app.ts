@@ -43,6 +43,12 @@ import { createFeedbackRepository } from './modules/feedback/feedback.repository
 import { feedbackRoutes } from './modules/feedback/feedback.routes.js';
 import { createFeedbackService } from './modules/feedback/feedback.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { createIngestRepository } from './modules/ingest/ingest.repository.js';
+import { ingestRoutes } from './modules/ingest/ingest.routes.js';
+import { createIngestService } from './modules/ingest/ingest.service.js';
+import { createIngestKeysRepository } from './modules/ingest/ingest-keys.repository.js';
+import { ingestKeysRoutes } from './modules/ingest/ingest-keys.routes.js';
+import { createIngestKeysService } from './modules/ingest/ingest-keys.service.js';
 import { createMailRepository } from './modules/mail/mail.repository.js';
 import { mailRoutes } from './modules/mail/mail.routes.js';
 import { createMailService } from './modules/mail/mail.service.js';
@@ -163,6 +169,8 @@ export async function buildApp({ config, database, logger }: AppOptions) {
     measurements: createMeasurementsRepository(db),
     devices: createDevicesRepository(db),
     alarms: createAlarmsRepository(db),
+    ingestKeys: createIngestKeysRepository(db),
+    ingest: createIngestRepository(db),
   };
   const { organizations: organizationRecords, users: userRecords } = repositories;
   const tokens = createTokenService(config);
@@ -306,6 +314,25 @@ export async function buildApp({ config, database, logger }: AppOptions) {
     hysteresisPercent: config.alarmHysteresisPercent,
   });
   app.decorate('alarms', alarms);
+  // Uplinks from network servers: every reading inserted is evaluated against its alarm limits in
+  // the same transaction; the browsers hear of the changes once it has committed.
+  const ingest = createIngestService({
+    db,
+    keys: repositories.ingestKeys,
+    ingest: repositories.ingest,
+    rateLimits,
+    onReadings: async (scope, readings) => {
+      const changes = await alarms.evaluate(scope, readings);
+      return () => alarms.announce(changes);
+    },
+  });
+  const ingestKeys = createIngestKeysService({
+    db,
+    keys: repositories.ingestKeys,
+    ingest: repositories.ingest,
+    organizations: organizationRecords,
+    audit,
+  });
 
   // Mail delivery runs beside the requests and stops before the database closes (the server
   // closes the database in a later onClose hook).
@@ -368,6 +395,8 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   });
   await app.register(devicesRoutes, { devices });
   await app.register(alarmsRoutes, { alarms });
+  await app.register(ingestKeysRoutes, { ingestKeys });
+  await app.register(ingestRoutes, { ingest });
   await app.register(webPlugin, { webDir: config.webDir });
 
   return app;

@@ -2,6 +2,7 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config/index.js';
 import { openDatabase } from './db/client.js';
+import { readDemoIngest } from './db/demo/ingest.js';
 import { DEMO_LOGINS, DEMO_PASSWORD, readDemoRegistrationCode, seedDemoData } from './db/seed.js';
 import { createFileStorage } from './lib/storage/create-storage.js';
 
@@ -52,6 +53,11 @@ async function main() {
     }
     const code = readDemoRegistrationCode(config.dataDir);
     if (code) lines.push(`Demo registration code: ${code}`);
+    const ingest = await readDemoIngest(database.db, config.dataDir);
+    if (ingest) {
+      lines.push(`Demo ingest key: ${ingest.key}`);
+      lines.push(`Demo devices (deviceEui): ${ingest.euis.map((d) => d.eui).join(', ')}`);
+    }
   }
   console.log(`${lines.join('\n')}\n`);
 }

@@ -13,6 +13,7 @@ export * from './schemas/devices.js';
 export * from './schemas/discussions.js';
 export * from './schemas/feedback.js';
 export * from './schemas/fields.js';
+export * from './schemas/ingest.js';
 export * from './schemas/mail.js';
 export * from './schemas/materialbank.js';
 export * from './schemas/measurements.js';

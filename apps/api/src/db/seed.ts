@@ -12,6 +12,7 @@ import type { Db } from './client.js';
 import { seedDemoAlarms } from './demo/alarms.js';
 import { seedDemoDevices } from './demo/devices.js';
 import { seedDemoDiscussions } from './demo/discussions.js';
+import { seedDemoIngestKeys } from './demo/ingest.js';
 import { seedMaterialbank } from './demo/materialbank.js';
 import { seedTietoSurveys } from './demo/tieto-surveys.js';
 import {
@@ -502,6 +503,7 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<b
       permissions: [1, 2],
     });
     await seedTietoSurveys(tx);
+    await seedDemoIngestKeys(tx, [demo.id, other.id], options.dataDir);
     return code;
   });
   if (options.dataDir) await seedMaterialbank(db, options.dataDir, options.storage);

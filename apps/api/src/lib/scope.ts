@@ -59,7 +59,9 @@ export type SystemReason =
   | 'mailDelivery'
   | 'seed'
   /** The material bank's orphan sweep: which stored objects still have their row. */
-  | 'fileSweep';
+  | 'fileSweep'
+  /** Uplink webhooks: find the ingest key (every organization), then write in its organization. */
+  | 'ingest';
 
 export function systemScope(_reason: SystemReason, organizationId: string | null = null): Scope {
   return scope({ organizationId, linkedUserId: null, actor: null });

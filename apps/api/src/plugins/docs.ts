@@ -17,7 +17,14 @@ export const docsPlugin = fp(
             'Success answers carry `message` and the documented keys; failures carry `{ error, code, fields? }` in the language of `Accept-Language` (Finnish by default).',
         },
         components: {
-          securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+          securitySchemes: {
+            bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+            ingestKey: {
+              type: 'http',
+              scheme: 'bearer',
+              description: 'An ingest key from Hallinta',
+            },
+          },
         },
       },
       transform: jsonSchemaTransform,

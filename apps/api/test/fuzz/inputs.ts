@@ -176,11 +176,18 @@ export interface IdPool {
   target: string[];
   /** Every id above, links and registration codes too, and the missing one. */
   any: string[];
+  /** An id of nothing: every lookup of it must answer 404. */
+  missing: string;
+  /**
+   * Values for string fields by their name that are no uuid but must name something real to
+   * get past "unknown" (the ingest webhooks' DevEUIs, times and payloads).
+   */
+  named?: Record<string, string[]>;
 }
 
 /** The ids a uuid field draws from, by its name: `targetId` gets targets, and so on. */
 function idsFor(name: string, pool: IdPool): string[] {
-  const missing = pool.any.slice(-1);
+  const missing = [pool.missing];
   // Most specific first: targetOrganizationId names an organization, targetContactUser users.
   if (/organization/i.test(name)) return [...pool.organization, ...missing];
   if (/user|uuid/i.test(name)) return [...pool.user, ...missing];
@@ -194,6 +201,9 @@ function withIds(schema: unknown, pool: IdPool, name = ''): unknown {
   if (!schema || typeof schema !== 'object') return schema;
   if ((schema as { format?: unknown }).format === 'uuid')
     return { type: 'string', enum: idsFor(name, pool) };
+  const named = pool.named?.[name];
+  if (named && (schema as { type?: unknown }).type === 'string')
+    return { type: 'string', enum: named };
   return Object.fromEntries(
     Object.entries(schema).map(([key, value]) => [
       key,

@@ -4,6 +4,7 @@ import type { InjectOptions } from 'fastify';
 import {
   devices,
   deviceTypes,
+  ingestKeys,
   measurements,
   organizations,
   rateLimits,
@@ -11,6 +12,11 @@ import {
   users,
 } from '../../src/db/schema/index.js';
 import { DEMO_PASSWORD } from '../../src/db/seed.js';
+import {
+  ingestKeyHash,
+  ingestKeyShown,
+  newIngestKey,
+} from '../../src/modules/ingest/ingest-keys.service.js';
 import type { TestContext } from '../helpers/app.js';
 import { createComment, createDiscussion } from '../helpers/discussions.js';
 import { loadFixtures } from '../helpers/fixtures.js';
@@ -28,6 +34,8 @@ export interface Caller {
   organizationId?: string;
   top: boolean;
   token?: string;
+  /** The organization's ingest key: the ingest webhooks take it instead of a session. */
+  ingestKey?: string;
 }
 
 type UserRow = typeof users.$inferSelect;
@@ -106,7 +114,51 @@ export async function createWorld(ctx: TestContext) {
   const alarmIds = (await rowsOf<{ id: string }>(sql`select id::text as id from alarms`)).map(
     (row) => row.id,
   );
+  // Ingest keys of both organizations, and the DevEUIs, times and payloads the webhooks name.
+  const ingestKeyOf = new Map<string, string>();
+  for (const org of [orgA, orgB]) {
+    const key = newIngestKey();
+    await db.insert(ingestKeys).values({
+      organizationId: org,
+      name: 'Fuzz',
+      prefix: ingestKeyShown(key),
+      keyHash: ingestKeyHash(key),
+    });
+    ingestKeyOf.set(org, key);
+  }
+  // Keys the fuzz may revoke (their ids are in the pool; the keys above stay live).
+  const spareKeys = (
+    await db
+      .insert(ingestKeys)
+      .values(
+        [orgA, orgB].map((org) => {
+          const key = newIngestKey();
+          return {
+            organizationId: org,
+            name: 'Fuzz spare',
+            prefix: ingestKeyShown(key),
+            keyHash: ingestKeyHash(key),
+          };
+        }),
+      )
+      .returning({ id: ingestKeys.id })
+  ).map((row) => row.id);
+  const euis = (await db.select({ eui: devices.deviceEui }).from(devices).limit(6)).map(
+    (row) => row.eui,
+  );
+  const devEuis = [...euis, '0000000000000000'];
+  const times = [new Date(Date.now() - 3_600_000).toISOString(), '2026-01-01T00:00:00Z'];
+  const payloads = ['CQQ3AQ==', 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', 'AQ'];
   const ids: IdPool = {
+    named: {
+      devEui: devEuis,
+      dev_eui: devEuis,
+      deviceEui: devEuis,
+      time: times,
+      received_at: times,
+      data: payloads,
+      frm_payload: payloads,
+    },
     organization,
     user,
     target,
@@ -118,11 +170,13 @@ export async function createWorld(ctx: TestContext) {
       codeA.id,
       codeB.id,
       ...discussionIds,
-      fx.missing,
+      ...spareKeys,
       ...tieto,
       ...vainu,
       ...alarmIds,
+      fx.missing,
     ],
+    missing: fx.missing,
   };
 
   const callers: Caller[] = [
@@ -132,8 +186,15 @@ export async function createWorld(ctx: TestContext) {
       email: fx.seeded('A', role).email,
       organizationId: orgA,
       top: role === 'Pääylläpitäjä',
+      ingestKey: ingestKeyOf.get(orgA),
     })),
-    { name: 'B:Ylläpitäjä', email: adminB.email, organizationId: orgB, top: false },
+    {
+      name: 'B:Ylläpitäjä',
+      email: adminB.email,
+      organizationId: orgB,
+      top: false,
+      ingestKey: ingestKeyOf.get(orgB),
+    },
   ];
 
   // What a caller's sign-in needs, as seeded: restored when a fuzzed call changed it.
@@ -155,6 +216,9 @@ export async function createWorld(ctx: TestContext) {
         ...options.headers,
         'x-forwarded-for': nextIp(),
         ...(caller.token && { authorization: `Bearer ${caller.token}` }),
+        // The webhooks authenticate by the organization's ingest key, not a session.
+        ...(options.url?.toString().startsWith('/api/ingest/') &&
+          caller.ingestKey && { authorization: `Bearer ${caller.ingestKey}` }),
       },
     });
   }

@@ -64,6 +64,14 @@ export const AREA_NAVIGATION: Record<Section, NavGroup[]> = {
       ],
     },
     {
+      label: 'ingestKeys.nav',
+      access: staff,
+      links: [
+        { path: 'ingest-keys', label: 'ingestKeys.navKeys' },
+        { path: 'rejected-uplinks', label: 'ingestKeys.navRejected' },
+      ],
+    },
+    {
       label: 'nav.system',
       access: outboxReader,
       links: [

@@ -211,6 +211,13 @@ const AREA_SCREENS: Partial<Record<Section, Record<string, Lazy>>> = {
         (await import('@/features/users/routes/change-user-password-route'))
           .ChangeUserPasswordRoute,
     ),
+    'ingest-keys': screen(
+      async () => (await import('@/features/ingest-keys/routes/ingest-keys-route')).IngestKeysRoute,
+    ),
+    'rejected-uplinks': screen(
+      async () =>
+        (await import('@/features/ingest-keys/routes/rejected-uplinks-route')).RejectedUplinksRoute,
+    ),
     'generate-registeration-code': screen(
       async () =>
         (await import('@/features/registration-codes/routes/generate-registration-code-route'))

@@ -3,6 +3,7 @@ import { deviceNetworkEn } from '@/features/device-network/locales/en';
 import { devicesEn } from '@/features/devices/locales/en';
 import { discussionsEn } from '@/features/discussions/locales/en';
 import { feedbackEn } from '@/features/feedback/locales/en';
+import { ingestKeysEn } from '@/features/ingest-keys/locales/en';
 import { materialbankEn } from '@/features/materialbank/locales/en';
 import { qrCodeEn } from '@/features/qr-code/locales/en';
 import { surveysEn } from '@/features/surveys/locales/en';
@@ -430,6 +431,7 @@ export const en: WebMessages = {
   },
   discussions: discussionsEn,
   devices: devicesEn,
+  ingestKeys: ingestKeysEn,
   routeError: {
     title: 'Something went wrong',
     text: 'The page failed to load. Reload the page.',

@@ -3,6 +3,7 @@ import { deviceNetworkFi } from '@/features/device-network/locales/fi';
 import { devicesFi } from '@/features/devices/locales/fi';
 import { discussionsFi } from '@/features/discussions/locales/fi';
 import { feedbackFi } from '@/features/feedback/locales/fi';
+import { ingestKeysFi } from '@/features/ingest-keys/locales/fi';
 import { materialbankFi } from '@/features/materialbank/locales/fi';
 import { qrCodeFi } from '@/features/qr-code/locales/fi';
 import { surveysFi } from '@/features/surveys/locales/fi';
@@ -438,6 +439,7 @@ export const fi = {
   },
   discussions: discussionsFi,
   devices: devicesFi,
+  ingestKeys: ingestKeysFi,
   routeError: {
     title: 'Jokin meni vikaan',
     text: 'Sivun lataaminen epäonnistui. Lataa sivu uudelleen.',

@@ -3,6 +3,7 @@ import { deviceNetworkSv } from '@/features/device-network/locales/sv';
 import { devicesSv } from '@/features/devices/locales/sv';
 import { discussionsSv } from '@/features/discussions/locales/sv';
 import { feedbackSv } from '@/features/feedback/locales/sv';
+import { ingestKeysSv } from '@/features/ingest-keys/locales/sv';
 import { materialbankSv } from '@/features/materialbank/locales/sv';
 import { qrCodeSv } from '@/features/qr-code/locales/sv';
 import { surveysSv } from '@/features/surveys/locales/sv';
@@ -432,6 +433,7 @@ export const sv: WebMessages = {
   },
   discussions: discussionsSv,
   devices: devicesSv,
+  ingestKeys: ingestKeysSv,
   routeError: {
     title: 'Något gick fel',
     text: 'Sidan kunde inte laddas. Ladda om sidan.',

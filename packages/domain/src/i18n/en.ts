@@ -171,6 +171,10 @@ export const en: SharedMessages = {
     feedback: {
       FEEDBACK_NOT_FOUND: 'Feedback not found',
     },
+    ingest: {
+      INGEST_KEY_NOT_FOUND: 'Ingest key not found',
+      INGEST_KEY_INVALID: 'The ingest key is missing, wrong or revoked',
+    },
   },
   messages: {
     deviceProfileLinks: {
@@ -290,6 +294,12 @@ export const en: SharedMessages = {
       firstHistoryNote: 'Device added',
       userDevicesOk: "Users' devices loaded",
       userDeviceCreated: 'Device linked to the user',
+    },
+    ingest: {
+      keyCreated: 'Ingest key created. Copy it now: it is not shown again.',
+      keysOk: 'Ingest keys fetched',
+      keyRevoked: 'Ingest key revoked',
+      rejectedOk: 'Rejected uplinks fetched',
     },
   },
   rateLimit: {

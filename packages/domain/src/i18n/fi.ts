@@ -172,6 +172,10 @@ export const fi = {
     feedback: {
       FEEDBACK_NOT_FOUND: 'Palautetta ei löytynyt',
     },
+    ingest: {
+      INGEST_KEY_NOT_FOUND: 'Syöttöavainta ei löytynyt',
+      INGEST_KEY_INVALID: 'Syöttöavain puuttuu, on väärä tai on peruttu',
+    },
   },
   messages: {
     deviceProfileLinks: {
@@ -291,6 +295,12 @@ export const fi = {
       firstHistoryNote: 'Mittari lisätty',
       userDevicesOk: 'Käyttäjien mittarit haettu',
       userDeviceCreated: 'Mittari liitetty käyttäjään',
+    },
+    ingest: {
+      keyCreated: 'Syöttöavain luotu. Kopioi se nyt: sitä ei näytetä uudelleen.',
+      keysOk: 'Syöttöavaimet haettu',
+      keyRevoked: 'Syöttöavain peruttu',
+      rejectedOk: 'Hylätyt viestit haettu',
     },
   },
   /** 429 texts naming the time (Europe/Helsinki) when the caller may try again. */

@@ -170,6 +170,10 @@ export const sv: SharedMessages = {
     feedback: {
       FEEDBACK_NOT_FOUND: 'Responsen hittades inte',
     },
+    ingest: {
+      INGEST_KEY_NOT_FOUND: 'Inmatningsnyckeln hittades inte',
+      INGEST_KEY_INVALID: 'Inmatningsnyckeln saknas, är fel eller har återkallats',
+    },
   },
   messages: {
     deviceProfileLinks: {
@@ -290,6 +294,12 @@ export const sv: SharedMessages = {
       firstHistoryNote: 'Mätare tillagd',
       userDevicesOk: 'Användarnas mätare hämtade',
       userDeviceCreated: 'Mätaren kopplad till användaren',
+    },
+    ingest: {
+      keyCreated: 'Inmatningsnyckeln har skapats. Kopiera den nu: den visas inte igen.',
+      keysOk: 'Inmatningsnycklar hämtade',
+      keyRevoked: 'Inmatningsnyckeln har återkallats',
+      rejectedOk: 'Avvisade meddelanden hämtade',
     },
   },
   rateLimit: {

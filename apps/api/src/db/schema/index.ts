@@ -4,6 +4,7 @@ export * from './common.js';
 export * from './devices.js';
 export * from './discussions.js';
 export * from './feedback.js';
+export * from './ingest.js';
 export * from './links.js';
 export * from './mail.js';
 export * from './materialbank.js';

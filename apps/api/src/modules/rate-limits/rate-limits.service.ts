@@ -29,6 +29,8 @@ export const RATE_LIMITS = {
   forgotPasswordAccount: { limit: 5, windowMs: HOUR },
   forgotPasswordIp: { limit: 20, windowMs: HOUR },
   resetPasswordIp: { limit: 20, windowMs: HOUR },
+  /** Webhook calls with a missing, wrong or revoked ingest key, per IP address. */
+  ingestKeyIp: { limit: 30, windowMs: 15 * MINUTE },
 } satisfies Record<string, RateLimitRule>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

@@ -1,0 +1,99 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { devices } from './devices.js';
+import { organizations } from './organizations.js';
+import { users } from './users.js';
+
+// Ingestion (issue "Ingestion and alarms"): ingest keys that authenticate the network servers'
+// webhooks, the measurement data they bring, and the uplinks that could not be stored.
+
+/**
+ * An organization's ingest key. Only the SHA-256 of the key is kept (256 random bits: nothing
+ * to guess, and a fast hash keeps the per-uplink lookup cheap); `prefix` is the key's first
+ * characters, shown in lists so an administrator can tell keys apart.
+ */
+export const ingestKeys = pgTable(
+  'ingest_keys',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.organizationId, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    prefix: text('prefix').notNull(),
+    keyHash: text('key_hash').notNull(),
+    createdBy: uuid('created_by').references(() => users.userId, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('ingest_keys_key_hash_key').on(t.keyHash),
+    index('ingest_keys_organization_idx').on(t.organizationId),
+  ],
+);
+
+/**
+ * Measurement data (spec 001 §3: "createdAt, data keyed by measurement id"): one narrow row per
+ * uplink and device. `createdAt` is when the device measured (the uplink's time), `receivedAt`
+ * when it arrived here. Idempotent: `dedupKey` (ChirpStack's deduplicationId, else
+ * "<fCnt>:<time>") is unique per device, so a replayed uplink adds nothing.
+ *
+ * Partitioning: every index that must be unique includes nothing but (deviceId, dedupKey), and
+ * the time column is `createdAt`; monthly range partitions on `created_at` can be added later by
+ * hand-written SQL (drizzle cannot declare partitioned tables) once the unique index also
+ * carries `created_at` — see the ingestion report.
+ */
+export const measurementData = pgTable(
+  'measurement_data',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.organizationId, { onDelete: 'cascade' }),
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => devices.deviceId, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    fCnt: bigint('f_cnt', { mode: 'number' }),
+    dedupKey: text('dedup_key').notNull(),
+    data: jsonb('data').$type<Record<string, number>>().notNull(),
+  },
+  (t) => [
+    uniqueIndex('measurement_data_device_dedup_key').on(t.deviceId, t.dedupKey),
+    index('measurement_data_device_time_idx').on(t.deviceId, t.createdAt),
+    index('measurement_data_organization_idx').on(t.organizationId),
+  ],
+);
+
+/**
+ * An uplink that reached us with a valid key but could not be stored as measurement data
+ * (unknown device, undecodable payload, bad values): kept for the administrators, never
+ * dropped silently. `body` is the raw request text, capped.
+ */
+export const rejectedUplinks = pgTable(
+  'rejected_uplinks',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.organizationId, { onDelete: 'cascade' }),
+    source: text('source').notNull(),
+    reason: text('reason').notNull(),
+    deviceEui: text('dev_eui'),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    body: text('body').notNull(),
+    bodyBytes: integer('body_bytes').notNull(),
+  },
+  (t) => [index('rejected_uplinks_organization_idx').on(t.organizationId, t.receivedAt)],
+);

@@ -1,0 +1,88 @@
+import type { IngestKeyRecord } from '@vahti/domain';
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { ingestKeys } from '../../db/schema/index.js';
+import { assertWithin, inScope, type Scope } from '../../lib/scope.js';
+
+const columns = {
+  id: ingestKeys.id,
+  organizationId: ingestKeys.organizationId,
+  name: ingestKeys.name,
+  prefix: ingestKeys.prefix,
+  createdAt: ingestKeys.createdAt,
+  revokedAt: ingestKeys.revokedAt,
+};
+
+type Row = { createdAt: Date; revokedAt: Date | null } & Omit<
+  IngestKeyRecord,
+  'createdAt' | 'revokedAt'
+>;
+
+export const toIngestKeyRecord = (row: Row): IngestKeyRecord => ({
+  ...row,
+  createdAt: row.createdAt.toISOString(),
+  revokedAt: row.revokedAt?.toISOString() ?? null,
+});
+
+/** Ingest keys: the admin calls within the caller's scope; a webhook finds its key by hash. */
+export function createIngestKeysRepository(db: Db) {
+  return {
+    async insert(
+      scope: Scope,
+      key: {
+        organizationId: string;
+        name: string;
+        prefix: string;
+        keyHash: string;
+        createdBy: string | null;
+      },
+    ): Promise<IngestKeyRecord> {
+      assertWithin(scope, key.organizationId);
+      const [row] = await db.insert(ingestKeys).values(key).returning(columns);
+      if (!row) throw new Error('ingest key not stored');
+      return toIngestKeyRecord(row);
+    },
+
+    async list(scope: Scope, organizationId?: string): Promise<IngestKeyRecord[]> {
+      const rows = await db
+        .select(columns)
+        .from(ingestKeys)
+        .where(
+          and(
+            inScope(ingestKeys.organizationId, scope),
+            organizationId ? eq(ingestKeys.organizationId, organizationId) : undefined,
+          ),
+        )
+        .orderBy(desc(ingestKeys.createdAt), desc(ingestKeys.id));
+      return rows.map(toIngestKeyRecord);
+    },
+
+    /** Revokes the key (keeping the first revokedAt); null when it is not in scope. */
+    async revoke(scope: Scope, id: string): Promise<IngestKeyRecord | null> {
+      const where = and(eq(ingestKeys.id, id), inScope(ingestKeys.organizationId, scope));
+      await db
+        .update(ingestKeys)
+        .set({ revokedAt: new Date() })
+        .where(and(where, isNull(ingestKeys.revokedAt)));
+      const [row] = await db.select(columns).from(ingestKeys).where(where);
+      return row ? toIngestKeyRecord(row) : null;
+    },
+
+    /** The live (not revoked) key with this hash, in scope (a webhook uses every organization). */
+    async findLive(scope: Scope, keyHash: string) {
+      const [row] = await db
+        .select({ id: ingestKeys.id, organizationId: ingestKeys.organizationId })
+        .from(ingestKeys)
+        .where(
+          and(
+            eq(ingestKeys.keyHash, keyHash),
+            isNull(ingestKeys.revokedAt),
+            inScope(ingestKeys.organizationId, scope),
+          ),
+        );
+      return row ?? null;
+    },
+  };
+}
+
+export type IngestKeysRepository = ReturnType<typeof createIngestKeysRepository>;

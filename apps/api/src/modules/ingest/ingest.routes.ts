@@ -1,0 +1,97 @@
+import {
+  chirpstackQuery,
+  chirpstackUplink,
+  genericIngestBody,
+  ingestResponse,
+  ttnUplink,
+} from '@vahti/domain';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { errors, publicRoutes } from '../../plugins/route-groups.js';
+import type { IngestCaller, IngestService } from './ingest.service.js';
+
+interface Options {
+  ingest: IngestService;
+}
+
+/** A single uplink's body limit; the generic batch form allows more. */
+const SINGLE_BODY_LIMIT = 1024 * 1024;
+const BATCH_BODY_LIMIT = 10 * 1024 * 1024;
+
+const AUTH =
+  'Authenticated by an organization\'s ingest key ("Authorization: Bearer <key>", from Hallinta), not a session: a missing, wrong or revoked key answers 401, and repeated failures from one address 429.';
+const ANSWER =
+  "Answered only after the data is committed: 200 when every reading was stored (or was already stored: a replay with the same deduplicationId, or fCnt and time, adds nothing and counts in duplicates); 202 with rejected (the reasons) when an uplink could not be stored — unknown DevEUI in the key's organization, undecodable or short payload, bad value or time (before 2000 or more than a day ahead): it is kept in the rejected uplinks (GET /api/rejected-uplinks) and a 2xx keeps the network server from retrying it forever.";
+
+const keyOf = new WeakMap<FastifyRequest, IngestCaller>();
+const callerOf = (request: FastifyRequest) => {
+  const caller = keyOf.get(request);
+  if (!caller) throw new Error('ingest route without its key');
+  return caller;
+};
+
+/** Uplink webhooks for network servers (issue "Ingestion and alarms"). */
+export const ingestRoutes = publicRoutes<Options>('ingest', (app, { ingest }) => {
+  // The key is checked before the body is read: a caller without one cannot make us parse 10 MB.
+  app.addHook('onRequest', async (request) => {
+    keyOf.set(request, await ingest.authenticate(request.headers.authorization, request.ip));
+  });
+
+  const respond = (result: Awaited<ReturnType<IngestService['generic']>>) =>
+    [result.rejected ? 202 : 200, result] as const;
+
+  app.post('/api/ingest/chirpstack', {
+    bodyLimit: SINGLE_BODY_LIMIT,
+    schema: {
+      operationId: 'ingestChirpstack',
+      summary: 'ChirpStack v4 HTTP integration',
+      description: `Set the integration's URL to …/api/ingest/chirpstack and its header Authorization: Bearer <key>. Only event=up is read (deviceInfo.devEui, time, fCnt, data as base64 decoded with the device type's layout, or object when its keys name measurements by name or id, deduplicationId); other events answer 204 and are ignored. ${AUTH} ${ANSWER} Bodies over 1 MB: 413.`,
+      security: [{ ingestKey: [] }],
+      querystring: chirpstackQuery,
+      body: chirpstackUplink,
+      response: {
+        200: ingestResponse,
+        202: ingestResponse,
+        204: z.null(),
+        ...errors(401, 413, 429),
+      },
+    },
+    handler: async (request, reply) => {
+      if (request.query.event !== 'up') return reply.status(204).send(null);
+      const [status, result] = respond(await ingest.chirpstack(callerOf(request), request.body));
+      return reply.status(status).send(result);
+    },
+  });
+
+  app.post('/api/ingest/ttn', {
+    bodyLimit: SINGLE_BODY_LIMIT,
+    schema: {
+      operationId: 'ingestTtn',
+      summary: 'The Things Stack v3 uplink webhook',
+      description: `Reads end_device_ids.dev_eui, uplink_message.received_at (else received_at), uplink_message.f_cnt, frm_payload (base64, decoded with the device type's layout) or decoded_payload when its keys name measurements. ${AUTH} ${ANSWER} Bodies over 1 MB: 413.`,
+      security: [{ ingestKey: [] }],
+      body: ttnUplink,
+      response: { 200: ingestResponse, 202: ingestResponse, ...errors(401, 413, 429) },
+    },
+    handler: async (request, reply) => {
+      const [status, result] = respond(await ingest.ttn(callerOf(request), request.body));
+      return reply.status(status).send(result);
+    },
+  });
+
+  app.post('/api/ingest/generic', {
+    bodyLimit: BATCH_BODY_LIMIT,
+    schema: {
+      operationId: 'ingestGeneric',
+      summary: 'Readings in Vahti’s own form, one or a batch',
+      description: `{ deviceEui, time, fCnt?, values: { "<measurementId or name>": number } }, or an array of up to 5,000 of them (gateways, back-fill; stored with multi-row inserts in one transaction). Every key of values must name a measurement of the device's type (else the reading is rejected: unknownMeasurement). The dedup key is fCnt:time. ${AUTH} ${ANSWER} Bodies over 10 MB: 413.`,
+      security: [{ ingestKey: [] }],
+      body: genericIngestBody,
+      response: { 200: ingestResponse, 202: ingestResponse, ...errors(401, 413, 429) },
+    },
+    handler: async (request, reply) => {
+      const [status, result] = respond(await ingest.generic(callerOf(request), request.body));
+      return reply.status(status).send(result);
+    },
+  });
+});

@@ -1,0 +1,330 @@
+import {
+  type ChirpstackUplink,
+  type GenericUplink,
+  type IngestResponse,
+  payloadLayout,
+  type RejectReason,
+  type TtnUplink,
+} from '@vahti/domain';
+import type { Db } from '../../db/client.js';
+import { unauthorized } from '../../lib/errors.js';
+import { type Scope, systemScope } from '../../lib/scope.js';
+import { sha256Hex } from '../../lib/tokens.js';
+import type { RateLimitService } from '../rate-limits/rate-limits.service.js';
+import { decodePayload, fromBase64, type LayoutEntry } from './decode.js';
+import type { IngestRepository, ReadingRow } from './ingest.repository.js';
+import type { IngestKeysRepository } from './ingest-keys.repository.js';
+
+/** A reading as stored, handed to whoever evaluates readings (alarms). */
+export interface IngestedReading {
+  deviceId: string;
+  measuredAt: Date;
+  /** Keyed by measurement id. */
+  values: Record<string, number>;
+}
+
+/**
+ * Called inside the write transaction, after the insert, with the readings actually inserted
+ * (replays are not among them): alarm evaluation. A failure rolls the whole uplink back (the
+ * webhook answers 5xx and the network server retries). What it returns runs once the
+ * transaction has committed (telling the browsers), never for a rolled-back uplink.
+ */
+export type OnReadings = (
+  scope: Scope,
+  readings: IngestedReading[],
+) => Promise<(() => void) | undefined>;
+
+/** The organization an ingest key writes to. */
+export interface IngestCaller {
+  keyId: string;
+  organizationId: string;
+}
+
+/** One uplink in the shape every source is brought to. */
+interface Uplink {
+  source: 'chirpstack' | 'ttn' | 'generic';
+  deviceEui: string;
+  time: string | undefined;
+  fCnt: number | undefined;
+  dedupId: string | undefined;
+  /** base64 FRMPayload */
+  payload: string | undefined;
+  /** Network-server-decoded values, or the generic form's values. */
+  decoded: Record<string, unknown> | undefined;
+  /** Generic form: every key must name a measurement of the device's type. */
+  strict: boolean;
+  raw: unknown;
+}
+
+/** How long a device type's layout is reused: a changed type is decoded anew within a minute. */
+export const LAYOUT_TTL_MS = 60_000;
+/** The earliest measurement time accepted, and how far ahead of now a device clock may run. */
+const EARLIEST = Date.UTC(2000, 0, 1);
+const FUTURE_SLACK_MS = 24 * 60 * 60 * 1000;
+/** A rejected uplink's body is kept up to this many characters. */
+export const REJECTED_BODY_MAX = 8192;
+
+const KEY_PREFIX = 'vahti_ik_';
+const normalizeEui = (eui: string) => eui.replace(/[-:\s]/g, '').toUpperCase();
+
+interface Layout {
+  at: number;
+  entries: LayoutEntry[];
+  /** Measurement id and name → id. */
+  ids: Map<string, string>;
+}
+
+/**
+ * Uplinks from network servers (ChirpStack, The Things Stack) and a generic JSON form,
+ * authenticated by an organization's ingest key. Each uplink becomes one measurement-data row,
+ * or a rejected-uplink row saying why not; both are written in one transaction before the
+ * webhook is answered.
+ */
+export function createIngestService({
+  db,
+  keys,
+  ingest,
+  rateLimits,
+  onReadings,
+  now = () => Date.now(),
+}: {
+  db: Db;
+  keys: Pick<IngestKeysRepository, 'findLive'>;
+  ingest: IngestRepository;
+  rateLimits: Pick<RateLimitService, 'consume'>;
+  onReadings?: OnReadings | undefined;
+  now?: () => number;
+}) {
+  // Layouts per device type, kept LAYOUT_TTL_MS (no invalidation: a type edited in Vainu is
+  // decoded with its new layout within the TTL). Bounded: cleared when it grows past 10,000.
+  const layouts = new Map<string, Layout>();
+
+  async function layoutOf(scope: Scope, deviceTypeId: string): Promise<Layout> {
+    const cached = layouts.get(deviceTypeId);
+    if (cached && now() - cached.at < LAYOUT_TTL_MS) return cached;
+    const rows = await ingest.typeMeasurements(scope, deviceTypeId);
+    const { fields } = payloadLayout(rows);
+    const entries = fields.map((field, i) => {
+      const row = rows[i] as (typeof rows)[number];
+      return {
+        ...field,
+        signed: row.signed,
+        scale: row.scale,
+        valueOffset: row.valueOffset,
+        byteOrder: row.byteOrder,
+      };
+    });
+    const ids = new Map<string, string>();
+    for (const row of rows) {
+      ids.set(row.measurementName, row.measurementId);
+      ids.set(row.measurementId, row.measurementId);
+    }
+    if (layouts.size > 10_000) layouts.clear();
+    const layout = { at: now(), entries, ids };
+    layouts.set(deviceTypeId, layout);
+    return layout;
+  }
+
+  /** Values keyed by measurement id, from decoded JSON; null when no key names a measurement. */
+  function fromDecoded(
+    layout: Layout,
+    decoded: Record<string, unknown>,
+    strict: boolean,
+  ): { values: Record<string, number> } | { reason: RejectReason } | null {
+    const values: Record<string, number> = {};
+    for (const [key, value] of Object.entries(decoded)) {
+      const measurementId = layout.ids.get(key);
+      if (!measurementId) {
+        if (strict) return { reason: 'unknownMeasurement' };
+        continue;
+      }
+      const number = typeof value === 'boolean' ? Number(value) : value;
+      if (typeof number !== 'number' || !Number.isFinite(number)) return { reason: 'invalidValue' };
+      values[measurementId] = number;
+    }
+    return Object.keys(values).length > 0 ? { values } : null;
+  }
+
+  function measuredAt(time: string | undefined, receivedAt: Date): Date | null {
+    if (time === undefined) return receivedAt;
+    const at = new Date(time);
+    const ms = at.getTime();
+    if (Number.isNaN(ms) || ms < EARLIEST || ms > now() + FUTURE_SLACK_MS) return null;
+    return at;
+  }
+
+  async function store(caller: IngestCaller, uplinks: Uplink[]): Promise<IngestResponse> {
+    const scope = systemScope('ingest', caller.organizationId);
+    const receivedAt = new Date(now());
+    const found = await ingest.devicesByEui(scope, [
+      ...new Set(
+        uplinks.map((u) => normalizeEui(u.deviceEui)).filter((e) => /^[0-9A-F]{16}$/.test(e)),
+      ),
+    ]);
+    const byEui = new Map(found.map((device) => [device.deviceEui, device]));
+    const readings = new Map<string, ReadingRow>();
+    const rejected: { uplink: Uplink; reason: RejectReason }[] = [];
+    let accepted = 0;
+
+    for (const uplink of uplinks) {
+      const reject = (reason: RejectReason) => rejected.push({ uplink, reason });
+      const device = byEui.get(normalizeEui(uplink.deviceEui));
+      if (!device) {
+        reject('unknownDevice');
+        continue;
+      }
+      const at = measuredAt(uplink.time, receivedAt);
+      if (!at) {
+        reject('invalidTime');
+        continue;
+      }
+      const layout = await layoutOf(scope, device.deviceTypeId);
+      let values: Record<string, number> | undefined;
+      if (uplink.decoded) {
+        const result = fromDecoded(layout, uplink.decoded, uplink.strict);
+        if (result && 'reason' in result) {
+          reject(result.reason);
+          continue;
+        }
+        if (result) values = result.values;
+        else if (uplink.strict) {
+          reject('unknownMeasurement');
+          continue;
+        }
+      }
+      if (!values) {
+        const bytes = uplink.payload === undefined ? null : fromBase64(uplink.payload);
+        if (!bytes || layout.entries.length === 0) {
+          reject('undecodable');
+          continue;
+        }
+        const decoded = decodePayload(bytes, layout.entries);
+        if (!decoded.ok) {
+          reject(decoded.reason);
+          continue;
+        }
+        values = decoded.values;
+      }
+      const dedupKey = uplink.dedupId ?? `${uplink.fCnt ?? ''}:${at.toISOString()}`;
+      accepted += 1;
+      const key = `${device.deviceId}\u0000${dedupKey}`;
+      if (!readings.has(key)) {
+        readings.set(key, {
+          organizationId: caller.organizationId,
+          deviceId: device.deviceId,
+          createdAt: at,
+          receivedAt,
+          fCnt: uplink.fCnt ?? null,
+          dedupKey,
+          data: values,
+        });
+      }
+    }
+
+    let afterCommit: (() => void) | undefined;
+    const inserted = await db.transaction(async () => {
+      const rows = await ingest.insertReadings(scope, [...readings.values()]);
+      for (const { uplink, reason } of rejected) {
+        const body = JSON.stringify(uplink.raw) ?? '';
+        await ingest.insertRejected(scope, {
+          organizationId: caller.organizationId,
+          source: uplink.source,
+          reason,
+          deviceEui: uplink.deviceEui.slice(0, 64),
+          body: body.slice(0, REJECTED_BODY_MAX),
+          bodyBytes: Buffer.byteLength(body),
+        });
+      }
+      if (onReadings && rows.length > 0) {
+        afterCommit = await onReadings(
+          scope,
+          rows.map((row) => ({
+            deviceId: row.deviceId,
+            measuredAt: row.createdAt,
+            values: row.data,
+          })),
+        );
+      }
+      return rows;
+    });
+    afterCommit?.();
+    return {
+      stored: inserted.length,
+      duplicates: accepted - inserted.length,
+      ...(rejected.length > 0 && { rejected: rejected.map((r) => r.reason) }),
+    };
+  }
+
+  return {
+    /**
+     * The organization of a live key given as `Authorization: Bearer <key>`. A missing, wrong or
+     * revoked key answers 401 and counts against the caller's address; once the address is over
+     * its limit, 429. A valid key costs no rate-limit query (the per-uplink path stays one key
+     * lookup): the key is 256 random bits, so the limit guards against noise, not guessing.
+     */
+    async authenticate(authorization: string | undefined, ip: string): Promise<IngestCaller> {
+      const match = /^Bearer\s+(\S+)$/i.exec(authorization ?? '');
+      const key = match?.[1];
+      const row =
+        key?.startsWith(KEY_PREFIX) && key.length <= 200
+          ? await keys.findLive(systemScope('ingest'), sha256Hex(key))
+          : null;
+      if (!row) {
+        await rateLimits.consume([{ rule: 'ingestKeyIp', value: ip }]);
+        throw unauthorized('ingest.INGEST_KEY_INVALID');
+      }
+      return { keyId: row.id, organizationId: row.organizationId };
+    },
+
+    chirpstack: (caller: IngestCaller, body: ChirpstackUplink) =>
+      store(caller, [
+        {
+          source: 'chirpstack',
+          deviceEui: body.deviceInfo.devEui,
+          time: body.time,
+          fCnt: body.fCnt,
+          dedupId: body.deduplicationId,
+          payload: body.data,
+          decoded: body.object,
+          strict: false,
+          raw: body,
+        },
+      ]),
+
+    ttn: (caller: IngestCaller, body: TtnUplink) =>
+      store(caller, [
+        {
+          source: 'ttn',
+          deviceEui: body.end_device_ids.dev_eui,
+          time: body.uplink_message.received_at ?? body.received_at,
+          fCnt: body.uplink_message.f_cnt,
+          dedupId: undefined,
+          payload: body.uplink_message.frm_payload,
+          decoded: body.uplink_message.decoded_payload,
+          strict: false,
+          raw: body,
+        },
+      ]),
+
+    generic: (caller: IngestCaller, body: GenericUplink | GenericUplink[]) =>
+      store(
+        caller,
+        [body].flat().map((reading) => ({
+          source: 'generic' as const,
+          deviceEui: reading.deviceEui,
+          time: reading.time,
+          fCnt: reading.fCnt,
+          dedupId: undefined,
+          payload: undefined,
+          decoded: reading.values,
+          strict: true,
+          raw: reading,
+        })),
+      ),
+  };
+}
+
+export type IngestService = ReturnType<typeof createIngestService>;
+
+/** A new ingest key: the prefix marks it as Vahti's, 256 random bits follow. */
+export const ingestKeyPrefix = KEY_PREFIX;

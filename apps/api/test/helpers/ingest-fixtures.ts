@@ -1,0 +1,82 @@
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../../src/db/client.js';
+import {
+  devices,
+  deviceTypeMeasurements,
+  deviceTypes,
+  measurements,
+} from '../../src/db/schema/index.js';
+import { freshEui } from './device-fixtures.js';
+
+/**
+ * A device with a known layout, for decoding tests: temp (2 bytes, signed, big-endian, ×0.01),
+ * hum (1 byte, unsigned), door (bit 1) and leak (bit 2) sharing the fourth byte, and pressure
+ * (2 bytes, little-endian, ×0.1 + 900). Payload length 6.
+ */
+export async function createLayoutDevice(db: Db, organizationId: string, targetId: string) {
+  const tag = randomBytes(4).toString('hex');
+  const m = async (name: string, values: Partial<typeof measurements.$inferInsert>) => {
+    const [row] = await db
+      .insert(measurements)
+      .values({
+        organizationId,
+        measurementName: `${name} ${tag}`,
+        measurementSizeInBytes: 1,
+        measurementBitNumber: 1,
+        ...values,
+      })
+      .returning({ id: measurements.measurementId, name: measurements.measurementName });
+    if (!row) throw new Error('fixtures: measurement not stored');
+    return row;
+  };
+  const temp = await m('temp', {
+    measurementSizeInBytes: 2,
+    measurementSigned: true,
+    measurementScale: 0.01,
+  });
+  const hum = await m('hum', {});
+  const door = await m('door', { measurementType: 'bit', measurementBitNumber: 1 });
+  const leak = await m('leak', { measurementType: 'bit', measurementBitNumber: 2 });
+  const pressure = await m('pressure', {
+    measurementSizeInBytes: 2,
+    measurementByteOrder: 'little',
+    measurementScale: 0.1,
+    measurementOffset: 900,
+  });
+  const [type] = await db
+    .insert(deviceTypes)
+    .values({ organizationId, deviceTypeName: `Layout ${tag}` })
+    .returning({ id: deviceTypes.deviceTypeId });
+  if (!type) throw new Error('fixtures: type not stored');
+  await db.insert(deviceTypeMeasurements).values(
+    [temp, hum, door, leak, pressure].map((row, position) => ({
+      deviceTypeId: type.id,
+      position,
+      measurementId: row.id,
+    })),
+  );
+  const eui = freshEui();
+  const [device] = await db
+    .insert(devices)
+    .values({
+      organizationId,
+      deviceTargetId: targetId,
+      deviceTypeId: type.id,
+      deviceQrCode: `QR-${tag}`,
+      deviceName: `Layout ${tag}`,
+      deviceEui: eui,
+      deviceSerialNumber: `SN-${tag}`,
+      deviceComissioiningDay: '2026-05-01',
+      deviceLocation: 'Kellari',
+      deviceLatitude: 60.2,
+      deviceLongitude: 24.9,
+      deviceSwVersion: '1',
+      deviceProductCode: 'P',
+    })
+    .returning({ id: devices.deviceId });
+  if (!device) throw new Error('fixtures: device not stored');
+  return { deviceId: device.id, eui, typeId: type.id, m: { temp, hum, door, leak, pressure } };
+}
+
+/** The example payload: temp -2.00, hum 55, door 1, leak 0, pressure 1013.0. */
+export const EXAMPLE_PAYLOAD = Buffer.from([0xff, 0x38, 55, 0b01, 0x6a, 0x04]).toString('base64');

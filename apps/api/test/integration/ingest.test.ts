@@ -1,0 +1,433 @@
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { measurementData, measurements, rejectedUplinks } from '../../src/db/schema/index.js';
+import { inTransaction, withTransactions } from '../../src/db/transactions.js';
+import { createIngestRepository } from '../../src/modules/ingest/ingest.repository.js';
+import {
+  createIngestService,
+  type IngestedReading,
+  type OnReadings,
+} from '../../src/modules/ingest/ingest.service.js';
+import { createIngestKeysRepository } from '../../src/modules/ingest/ingest-keys.repository.js';
+import { type Actors, type Client, startApiTest } from '../helpers/actors.js';
+import { DRIVER, newIp, type TestContext } from '../helpers/app.js';
+import type { Fixtures } from '../helpers/fixtures.js';
+import { createLayoutDevice, EXAMPLE_PAYLOAD } from '../helpers/ingest-fixtures.js';
+
+let ctx: TestContext;
+let fx: Fixtures;
+let as: Actors;
+let keyA: Client;
+let keyB: Client;
+let device: Awaited<ReturnType<typeof createLayoutDevice>>;
+
+const newKey = async (org: 'A' | 'B') => {
+  const res = await as('Ylläpitäjä', org).post('/api/ingest-keys', { name: `Testi ${org}` });
+  return res.json().key as string;
+};
+
+beforeAll(async () => {
+  ({ ctx, fx, as } = await startApiTest());
+  keyA = as.withToken(await newKey('A'));
+  keyB = as.withToken(await newKey('B'));
+  device = await createLayoutDevice(ctx.database.db, fx.orgA.id, fx.orgA.target.id);
+});
+afterAll(() => ctx.close());
+
+const db = () => ctx.database.db;
+const readings = (deviceId = device.deviceId) =>
+  db().select().from(measurementData).where(eq(measurementData.deviceId, deviceId));
+const rejectedCount = async () =>
+  (await db().select({ n: count() }).from(rejectedUplinks))[0]?.n ?? 0;
+const dataCount = async () => (await db().select({ n: count() }).from(measurementData))[0]?.n ?? 0;
+
+let fcnt = 100;
+const chirpstack = (more: Record<string, unknown> = {}) => {
+  fcnt += 1;
+  return {
+    deduplicationId: crypto.randomUUID(),
+    time: new Date(Date.now() - 60_000).toISOString(),
+    deviceInfo: { devEui: device.eui.toLowerCase(), deviceName: 'x' },
+    fCnt: fcnt,
+    fPort: 1,
+    data: EXAMPLE_PAYLOAD,
+    ...more,
+  };
+};
+
+/** Nothing was written by the call: neither readings nor rejected uplinks. */
+async function expectNothingWritten(call: () => Promise<{ statusCode: number }>, status: number) {
+  const before = [await dataCount(), await rejectedCount()];
+  const res = await call();
+  expect(res.statusCode).toBe(status);
+  expect([await dataCount(), await rejectedCount()]).toEqual(before);
+  return res;
+}
+
+/** The call stored one rejected uplink with the reason, and no reading. */
+async function expectRejected(
+  call: () => Promise<{ statusCode: number; json(): unknown }>,
+  reason: string,
+) {
+  const before = [await dataCount(), await rejectedCount()];
+  const res = await call();
+  expect(res.statusCode).toBe(202);
+  expect(res.json()).toMatchObject({ stored: 0, rejected: [reason] });
+  expect([await dataCount(), await rejectedCount()]).toEqual([before[0], (before[1] ?? 0) + 1]);
+}
+
+describe(`ingest webhooks (${DRIVER})`, () => {
+  it('stores a ChirpStack uplink decoded with the device type’s layout, once', async () => {
+    const body = chirpstack();
+    const res = await keyA.post('/api/ingest/chirpstack?event=up', body);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ stored: 1, duplicates: 0 });
+    const [row] = (await readings()).filter((r) => r.dedupKey === body.deduplicationId);
+    expect(row?.createdAt.toISOString()).toBe(body.time);
+    expect(row?.fCnt).toBe(body.fCnt);
+    expect(row?.organizationId).toBe(fx.orgA.id);
+    const { m } = device;
+    expect(row?.data[m.temp.id]).toBeCloseTo(-2);
+    expect(row?.data[m.hum.id]).toBe(55);
+    expect(row?.data[m.door.id]).toBe(1);
+    expect(row?.data[m.leak.id]).toBe(0);
+    expect(row?.data[m.pressure.id]).toBeCloseTo(1013);
+
+    // The network server retries: nothing more is stored.
+    const replay = await keyA.post('/api/ingest/chirpstack?event=up', body);
+    expect(replay.json()).toEqual({ stored: 0, duplicates: 1 });
+    expect((await readings()).filter((r) => r.dedupKey === body.deduplicationId)).toHaveLength(1);
+  });
+
+  it('answers other ChirpStack events 204 and stores nothing', async () => {
+    await expectNothingWritten(
+      () => keyA.post('/api/ingest/chirpstack?event=join', chirpstack()),
+      204,
+    );
+  });
+
+  it('accepts network-server-decoded JSON whose keys name measurements', async () => {
+    const body = chirpstack({
+      data: undefined,
+      object: { [device.m.hum.name]: 42, [device.m.temp.id]: 21.5, other: 'x' },
+    });
+    const res = await keyA.post('/api/ingest/chirpstack', body);
+    expect(res.json()).toEqual({ stored: 1, duplicates: 0 });
+    const row = (await readings()).find((r) => r.dedupKey === body.deduplicationId);
+    expect(row?.data).toEqual({ [device.m.hum.id]: 42, [device.m.temp.id]: 21.5 });
+  });
+
+  it('stores a The Things Stack uplink', async () => {
+    const receivedAt = new Date(Date.now() - 5000).toISOString();
+    const body = {
+      end_device_ids: { device_id: 'dev', dev_eui: device.eui },
+      received_at: receivedAt,
+      uplink_message: { f_cnt: 7, frm_payload: EXAMPLE_PAYLOAD, received_at: receivedAt },
+    };
+    expect((await keyA.post('/api/ingest/ttn', body)).json()).toEqual({ stored: 1, duplicates: 0 });
+    expect((await keyA.post('/api/ingest/ttn', body)).json()).toEqual({ stored: 0, duplicates: 1 });
+    const row = (await readings()).find((r) => r.dedupKey === `7:${receivedAt}`);
+    expect(row?.data[device.m.hum.id]).toBe(55);
+  });
+
+  it('stores the generic form, one reading or a batch, by measurement id or name', async () => {
+    const one = {
+      deviceEui: device.eui,
+      time: '2026-01-01T10:00:00.000Z',
+      values: { [device.m.hum.id]: 10, [device.m.temp.name]: -5.5 },
+    };
+    expect((await keyA.post('/api/ingest/generic', one)).json()).toEqual({
+      stored: 1,
+      duplicates: 0,
+    });
+    const batch = Array.from({ length: 1500 }, (_, i) => ({
+      deviceEui: device.eui,
+      time: new Date(Date.UTC(2025, 0, 1) + i * 60_000).toISOString(),
+      fCnt: i,
+      values: { [device.m.hum.id]: i % 100 },
+    }));
+    const res = await keyA.post('/api/ingest/generic', batch);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ stored: 1500, duplicates: 0 });
+    expect((await keyA.post('/api/ingest/generic', batch)).json()).toEqual({
+      stored: 0,
+      duplicates: 1500,
+    });
+  });
+
+  it('stores a batch’s good readings and rejects the others, each kept with its reason', async () => {
+    const time = '2026-02-01T10:00:00.000Z';
+    const res = await keyA.post('/api/ingest/generic', [
+      { deviceEui: device.eui, time, values: { [device.m.hum.id]: 1 } },
+      { deviceEui: 'FFFFFFFFFFFFFFFF', time, values: { [device.m.hum.id]: 1 } },
+      { deviceEui: device.eui, time, fCnt: 1, values: { nope: 1 } },
+    ]);
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toEqual({
+      stored: 1,
+      duplicates: 0,
+      rejected: ['unknownDevice', 'unknownMeasurement'],
+    });
+  });
+
+  it('keeps an unknown device, undecodable or short payload, bad values and times as rejected uplinks', async () => {
+    await expectRejected(
+      () =>
+        keyA.post(
+          '/api/ingest/chirpstack',
+          chirpstack({ deviceInfo: { devEui: '0102030405060708' } }),
+        ),
+      'unknownDevice',
+    );
+    await expectRejected(
+      () => keyA.post('/api/ingest/chirpstack', chirpstack({ deviceInfo: { devEui: 'not hex' } })),
+      'unknownDevice',
+    );
+    await expectRejected(
+      () => keyA.post('/api/ingest/chirpstack', chirpstack({ data: 'not base64!' })),
+      'undecodable',
+    );
+    await expectRejected(
+      () => keyA.post('/api/ingest/chirpstack', chirpstack({ data: undefined })),
+      'undecodable',
+    );
+    await expectRejected(
+      () => keyA.post('/api/ingest/chirpstack', chirpstack({ data: 'AQID' })),
+      'payloadTooShort',
+    );
+    await expectRejected(
+      () =>
+        keyA.post(
+          '/api/ingest/chirpstack',
+          chirpstack({ data: undefined, object: { [device.m.hum.name]: 'high' } }),
+        ),
+      'invalidValue',
+    );
+    await expectRejected(
+      () =>
+        keyA.post(
+          '/api/ingest/chirpstack',
+          chirpstack({ time: new Date(Date.now() + 2 * 86_400_000).toISOString() }),
+        ),
+      'invalidTime',
+    );
+    await expectRejected(
+      () => keyA.post('/api/ingest/chirpstack', chirpstack({ time: '1999-12-31T23:59:59Z' })),
+      'invalidTime',
+    );
+    await expectRejected(
+      () => keyA.post('/api/ingest/chirpstack', chirpstack({ time: 'yesterday' })),
+      'invalidTime',
+    );
+    await expectRejected(
+      () =>
+        keyA.post('/api/ingest/generic', {
+          deviceEui: device.eui,
+          time: '2150-01-01T00:00:00Z',
+          values: { [device.m.hum.id]: 1 },
+        }),
+      'invalidTime',
+    );
+
+    const list = await as('Ylläpitäjä', 'A').get('/api/rejected-uplinks');
+    expect(list.statusCode).toBe(200);
+    const [newest] = list.json().rejectedUplinks;
+    expect(newest).toMatchObject({
+      source: 'generic',
+      reason: 'invalidTime',
+      deviceEui: device.eui,
+    });
+    expect(JSON.parse(newest.body).time).toBe('2150-01-01T00:00:00Z');
+    const b = await as('Ylläpitäjä', 'B').get('/api/rejected-uplinks');
+    expect(
+      b
+        .json()
+        .rejectedUplinks.every((r: { organizationId: string }) => r.organizationId === fx.orgB.id),
+    ).toBe(true);
+  });
+
+  it('refuses malformed input with a 4xx and writes nothing', async () => {
+    const raw = (body: string, url = '/api/ingest/chirpstack') =>
+      keyA.post(url, body, { headers: { 'content-type': 'application/json' } });
+    await expectNothingWritten(() => raw('{"deviceInfo": '), 400);
+    await expectNothingWritten(() => raw('[]'), 400);
+    await expectNothingWritten(
+      () => keyA.post('/api/ingest/chirpstack', { data: EXAMPLE_PAYLOAD }),
+      400,
+    );
+    await expectNothingWritten(
+      () =>
+        raw(
+          '{"deviceEui":"x","time":"2026-01-01T00:00:00Z","values":{"a":1e999}}',
+          '/api/ingest/generic',
+        ),
+      400,
+    );
+    await expectNothingWritten(
+      () =>
+        keyA.post('/api/ingest/generic', {
+          deviceEui: device.eui,
+          time: 'x',
+          values: { a: 'NaN' },
+        }),
+      400,
+    );
+    await expectNothingWritten(() => keyA.post('/api/ingest/generic', []), 400);
+    const tooMany = Array.from({ length: 5001 }, () => ({
+      deviceEui: device.eui,
+      time: 'x',
+      values: {},
+    }));
+    await expectNothingWritten(() => keyA.post('/api/ingest/generic', tooMany), 400);
+  });
+
+  it('refuses bodies over the limits with 413', async () => {
+    const big = JSON.stringify(chirpstack({ padding: 'x'.repeat(1024 * 1024) }));
+    const res = await expectNothingWritten(
+      () =>
+        keyA.post('/api/ingest/chirpstack', big, {
+          headers: { 'content-type': 'application/json' },
+        }),
+      413,
+    );
+    expect((res as unknown as { json(): { code: string } }).json().code).toBe('PAYLOAD_TOO_LARGE');
+    const huge = `[${'{"deviceEui":"x","time":"x","values":{}},'.repeat(260_000)}{}]`;
+    await expectNothingWritten(
+      () =>
+        keyA.post('/api/ingest/generic', huge, { headers: { 'content-type': 'application/json' } }),
+      413,
+    );
+  });
+
+  it('answers a missing, wrong or revoked key 401, then 429 for the address', async () => {
+    const body = chirpstack();
+    const anonymous = await expectNothingWritten(
+      () => as.anonymous.post('/api/ingest/chirpstack', body),
+      401,
+    );
+    expect((anonymous as unknown as { json(): { code: string } }).json().code).toBe(
+      'ingest.INGEST_KEY_INVALID',
+    );
+    await expectNothingWritten(
+      () => as.withToken('vahti_ik_wrong').post('/api/ingest/chirpstack', body),
+      401,
+    );
+    // A session token is not an ingest key.
+    const session = await as.token('Ylläpitäjä', 'A');
+    await expectNothingWritten(
+      () => as.withToken(session).post('/api/ingest/chirpstack', body),
+      401,
+    );
+    const ip = newIp();
+    for (let i = 0; i < 30; i += 1) {
+      expect(
+        (await as.withToken('vahti_ik_guess').post('/api/ingest/ttn', {}, { ip })).statusCode,
+      ).toBe(401);
+    }
+    const limited = await as.withToken('vahti_ik_guess').post('/api/ingest/ttn', {}, { ip });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBeTruthy();
+  });
+
+  it('finds devices only in the key’s organization: B’s key cannot write to A’s device', async () => {
+    const before = (await readings()).length;
+    await expectRejected(() => keyB.post('/api/ingest/chirpstack', chirpstack()), 'unknownDevice');
+    expect((await readings()).length).toBe(before);
+    const rows = await db()
+      .select()
+      .from(rejectedUplinks)
+      .where(eq(rejectedUplinks.organizationId, fx.orgB.id));
+    expect(rows.some((r) => r.deviceEui === device.eui.toLowerCase())).toBe(true);
+  });
+});
+
+describe(`the onReadings seam for alarms (${DRIVER})`, () => {
+  const serviceWith = (onReadings: OnReadings) => {
+    const handle = withTransactions(ctx.database.db);
+    return createIngestService({
+      db: handle,
+      keys: createIngestKeysRepository(handle),
+      ingest: createIngestRepository(handle),
+      rateLimits: { consume: async () => {} },
+      onReadings,
+    });
+  };
+  const caller = () => ({ keyId: 'k', organizationId: fx.orgA.id });
+
+  it('hands over only the readings actually inserted, inside the transaction', async () => {
+    const calls: { inTransaction: boolean; readings: IngestedReading[] }[] = [];
+    const service = serviceWith(async (_scope, readings) => {
+      calls.push({ inTransaction: inTransaction(), readings });
+      return undefined;
+    });
+    const body = chirpstack();
+    await service.chirpstack(caller(), body);
+    await service.chirpstack(caller(), body);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.inTransaction).toBe(true);
+    expect(calls[0]?.readings).toHaveLength(1);
+    expect(calls[0]?.readings[0]).toMatchObject({
+      deviceId: device.deviceId,
+      measuredAt: new Date(body.time),
+      values: { [device.m.hum.id]: 55 },
+    });
+  });
+
+  it('rolls the uplink back when it fails', async () => {
+    const service = serviceWith(async () => {
+      throw new Error('alarm evaluation failed');
+    });
+    const body = chirpstack();
+    await expect(service.chirpstack(caller(), body)).rejects.toThrow('alarm evaluation failed');
+    expect((await readings()).some((r) => r.dedupKey === body.deduplicationId)).toBe(false);
+  });
+});
+
+describe(`uplinks open and close alarms (${DRIVER})`, () => {
+  it('opens one alarm above the limit, ignores its replay, and closes it back inside', async () => {
+    const sensor = await createLayoutDevice(db(), fx.orgA.id, fx.orgA.target.id);
+    await db()
+      .update(measurements)
+      .set({ measurementMinDefault: 20, measurementMaxDefault: 80 })
+      .where(eq(measurements.measurementId, sensor.m.hum.id));
+    const uplink = (value: number, minutesAgo: number) => ({
+      deviceEui: sensor.eui,
+      time: new Date(Date.now() - minutesAgo * 60_000).toISOString(),
+      values: { [sensor.m.hum.id]: value },
+    });
+    const alarmsOf = async () =>
+      (
+        (await as('Ylläpitäjä', 'A').get(`/api/alarms?tid=${fx.orgA.target.id}`)).json().alarms as {
+          alarmDeviceId: string;
+          alarmBreakThrough: string;
+          active: boolean;
+          value: number;
+        }[]
+      ).filter((alarm) => alarm.alarmDeviceId === sensor.deviceId);
+
+    const high = uplink(95, 10);
+    expect((await keyA.post('/api/ingest/generic', high)).statusCode).toBe(200);
+    expect(await alarmsOf()).toMatchObject([{ alarmBreakThrough: 'up', active: true, value: 95 }]);
+    const active = (await as('Ylläpitäjä', 'A').get('/api/alarms/active')).json().alarms;
+    expect(active.some((a: { alarmDeviceId: string }) => a.alarmDeviceId === sensor.deviceId)).toBe(
+      true,
+    );
+
+    // The same uplink again adds no reading and no alarm; a second high value keeps the one.
+    expect((await keyA.post('/api/ingest/generic', high)).json()).toEqual({
+      stored: 0,
+      duplicates: 1,
+    });
+    await keyA.post('/api/ingest/generic', uplink(97, 9));
+    expect(await alarmsOf()).toHaveLength(1);
+
+    // Back inside the limits: the alarm closes.
+    await keyA.post('/api/ingest/generic', uplink(50, 8));
+    expect(await alarmsOf()).toMatchObject([{ active: false }]);
+    // Organization B sees none of it.
+    const ofB = (await as('Ylläpitäjä', 'B').get('/api/alarms')).json().alarms;
+    expect(ofB.some((a: { alarmDeviceId: string }) => a.alarmDeviceId === sensor.deviceId)).toBe(
+      false,
+    );
+  });
+});

@@ -1,0 +1,48 @@
+/** Ingest keys and rejected uplinks (Hallinta) (en). */
+export const ingestKeysEn = {
+  nav: 'Data intake',
+  navKeys: 'Ingest keys',
+  navRejected: 'Rejected uplinks',
+  title: 'Ingest keys',
+  intro:
+    'A network server (ChirpStack, The Things Stack or your own gateway) sends the devices’ uplinks to Vahti with an ingest key. The key is shown only when it is created.',
+  organization: 'Organization',
+  name: 'Name',
+  nameHint: 'E.g. the network server’s name',
+  create: 'Create key',
+  key: 'Ingest key',
+  keyHint:
+    'Copy the key now: it is not shown again. Give it to the network server as the header Authorization: Bearer <key>.',
+  copy: 'Copy',
+  copied: 'Key copied to the clipboard',
+  copyUnavailable: 'Copying failed: the key is selected, copy it yourself.',
+  listTitle: 'Keys',
+  tableLabel: 'Ingest keys',
+  prefix: 'Prefix',
+  created: 'Created',
+  status: 'Status',
+  active: 'In use',
+  revokedAt: 'Revoked {{time}}',
+  revoke: 'Revoke',
+  revokeConfirm: 'Revoke key',
+  revokeTitle: 'Revoke ingest key',
+  revokeText:
+    'Uplinks sent with the key "{{name}}" are refused from now on. This cannot be undone.',
+  revokeLabel: 'Revoke key {{name}} ({{prefix}})',
+  rejectedTitle: 'Rejected uplinks',
+  rejectedIntro:
+    'Uplinks that came with a valid key but could not be stored as measurement data (the newest 500).',
+  receivedAt: 'Received',
+  reason: 'Reason',
+  deviceEui: 'DevEUI',
+  source: 'Source',
+  body: 'Content',
+  reasons: {
+    unknownDevice: 'Unknown device',
+    undecodable: 'Content cannot be read',
+    payloadTooShort: 'Payload too short',
+    invalidValue: 'Invalid value',
+    invalidTime: 'Invalid time',
+    unknownMeasurement: 'Unknown measurement',
+  },
+};

@@ -1,0 +1,48 @@
+/** Ingest keys and rejected uplinks (Hallinta) (fi). */
+export const ingestKeysFi = {
+  nav: 'Mittausdatan vastaanotto',
+  navKeys: 'Syöttöavaimet',
+  navRejected: 'Hylätyt viestit',
+  title: 'Syöttöavaimet',
+  intro:
+    'Verkkopalvelin (ChirpStack, The Things Stack tai oma yhdyskäytävä) lähettää mittarien viestit Vahtiin syöttöavaimella. Avain näytetään vain luotaessa.',
+  organization: 'Organisaatio',
+  name: 'Nimi',
+  nameHint: 'Esim. verkkopalvelimen nimi',
+  create: 'Luo avain',
+  key: 'Syöttöavain',
+  keyHint:
+    'Kopioi avain nyt: sitä ei näytetä uudelleen. Anna se verkkopalvelimelle otsakkeena Authorization: Bearer <avain>.',
+  copy: 'Kopioi',
+  copied: 'Avain kopioitu leikepöydälle',
+  copyUnavailable: 'Kopiointi ei onnistunut: avain on valittuna, kopioi se itse.',
+  listTitle: 'Avaimet',
+  tableLabel: 'Syöttöavaimet',
+  prefix: 'Alkuosa',
+  created: 'Luotu',
+  status: 'Tila',
+  active: 'Käytössä',
+  revokedAt: 'Peruttu {{time}}',
+  revoke: 'Peru',
+  revokeConfirm: 'Peru avain',
+  revokeTitle: 'Peru syöttöavain',
+  revokeText:
+    'Avaimella "{{name}}" lähetetyt viestit hylätään tästä lähtien. Perumista ei voi perua.',
+  revokeLabel: 'Peru avain {{name}} ({{prefix}})',
+  rejectedTitle: 'Hylätyt viestit',
+  rejectedIntro:
+    'Viestit, jotka tulivat oikealla avaimella mutta joita ei voitu tallentaa mittausdataksi (uusimmat 500).',
+  receivedAt: 'Vastaanotettu',
+  reason: 'Syy',
+  deviceEui: 'DevEUI',
+  source: 'Lähde',
+  body: 'Sisältö',
+  reasons: {
+    unknownDevice: 'Tuntematon mittari',
+    undecodable: 'Sisältöä ei voi lukea',
+    payloadTooShort: 'Viesti on liian lyhyt',
+    invalidValue: 'Virheellinen arvo',
+    invalidTime: 'Virheellinen aika',
+    unknownMeasurement: 'Tuntematon mittaus',
+  },
+};

@@ -1,0 +1,48 @@
+/** Ingest keys and rejected uplinks (Hallinta) (sv). */
+export const ingestKeysSv = {
+  nav: 'Mottagning av mätdata',
+  navKeys: 'Inmatningsnycklar',
+  navRejected: 'Avvisade meddelanden',
+  title: 'Inmatningsnycklar',
+  intro:
+    'En nätverksserver (ChirpStack, The Things Stack eller en egen gateway) skickar mätarnas meddelanden till Vahti med en inmatningsnyckel. Nyckeln visas bara när den skapas.',
+  organization: 'Organisation',
+  name: 'Namn',
+  nameHint: 'T.ex. nätverksserverns namn',
+  create: 'Skapa nyckel',
+  key: 'Inmatningsnyckel',
+  keyHint:
+    'Kopiera nyckeln nu: den visas inte igen. Ge den till nätverksservern som rubriken Authorization: Bearer <nyckel>.',
+  copy: 'Kopiera',
+  copied: 'Nyckeln har kopierats till urklipp',
+  copyUnavailable: 'Kopieringen misslyckades: nyckeln är markerad, kopiera den själv.',
+  listTitle: 'Nycklar',
+  tableLabel: 'Inmatningsnycklar',
+  prefix: 'Början',
+  created: 'Skapad',
+  status: 'Status',
+  active: 'I bruk',
+  revokedAt: 'Återkallad {{time}}',
+  revoke: 'Återkalla',
+  revokeConfirm: 'Återkalla nyckeln',
+  revokeTitle: 'Återkalla inmatningsnyckel',
+  revokeText:
+    'Meddelanden som skickas med nyckeln "{{name}}" avvisas från och med nu. Det kan inte ångras.',
+  revokeLabel: 'Återkalla nyckeln {{name}} ({{prefix}})',
+  rejectedTitle: 'Avvisade meddelanden',
+  rejectedIntro:
+    'Meddelanden som kom med en giltig nyckel men inte kunde sparas som mätdata (de 500 senaste).',
+  receivedAt: 'Mottaget',
+  reason: 'Orsak',
+  deviceEui: 'DevEUI',
+  source: 'Källa',
+  body: 'Innehåll',
+  reasons: {
+    unknownDevice: 'Okänd mätare',
+    undecodable: 'Innehållet kan inte läsas',
+    payloadTooShort: 'Meddelandet är för kort',
+    invalidValue: 'Ogiltigt värde',
+    invalidTime: 'Ogiltig tid',
+    unknownMeasurement: 'Okänd mätning',
+  },
+};

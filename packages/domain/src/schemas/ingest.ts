@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import { id, msg, requiredField } from './fields.js';
+
+// Ingestion (issue "Ingestion and alarms"; the calls are ours to design). Network servers post
+// uplinks with an organization's ingest key; Hallinta creates and revokes the keys and lists the
+// uplinks that could not be stored.
+
+/** POST /api/ingest-keys: a name to tell the key apart (e.g. the network server's). */
+export const createIngestKeyBody = z.object({
+  organizationId: id().optional(),
+  name: requiredField(100),
+});
+export type CreateIngestKeyBody = z.input<typeof createIngestKeyBody>;
+
+export const ingestKeyRecord = z.object({
+  id: z.string(),
+  organizationId: z.string(),
+  name: z.string(),
+  prefix: z.string().describe("The key's first characters, to tell keys apart"),
+  createdAt: z.string().describe('ISO 8601'),
+  revokedAt: z.string().nullable().describe('ISO 8601'),
+});
+export type IngestKeyRecord = z.infer<typeof ingestKeyRecord>;
+
+export const ingestKeysResponse = z.object({
+  message: z.string(),
+  ingestKeys: z.array(ingestKeyRecord),
+});
+export type IngestKeysResponse = z.infer<typeof ingestKeysResponse>;
+
+/** The creation answer: the key itself, in this answer only (the server keeps its hash). */
+export const createIngestKeyResponse = z.object({
+  message: z.string(),
+  key: z.string(),
+  ingestKey: ingestKeyRecord,
+});
+export type CreateIngestKeyResponse = z.infer<typeof createIngestKeyResponse>;
+
+export const ingestKeyResponse = z.object({ message: z.string(), ingestKey: ingestKeyRecord });
+
+export const ingestKeyParams = z.object({ id: id() });
+
+/** Why an uplink was not stored. */
+export const REJECT_REASONS = [
+  'unknownDevice',
+  'undecodable',
+  'payloadTooShort',
+  'invalidValue',
+  'invalidTime',
+  'unknownMeasurement',
+] as const;
+export type RejectReason = (typeof REJECT_REASONS)[number];
+
+export const rejectedUplinkRecord = z.object({
+  id: z.string(),
+  organizationId: z.string(),
+  source: z.string().describe('chirpstack, ttn or generic'),
+  reason: z.enum(REJECT_REASONS),
+  deviceEui: z.string().nullable(),
+  receivedAt: z.string().describe('ISO 8601'),
+  body: z.string().describe('The request body as received, cut at 8 KiB'),
+});
+export type RejectedUplinkRecord = z.infer<typeof rejectedUplinkRecord>;
+
+export const rejectedUplinksResponse = z.object({
+  message: z.string(),
+  rejectedUplinks: z.array(rejectedUplinkRecord),
+});
+export type RejectedUplinksResponse = z.infer<typeof rejectedUplinksResponse>;
+
+/** The answer to an uplink: how many readings were stored (replays count 0) and any rejects. */
+export const ingestResponse = z.object({
+  stored: z.number().int(),
+  duplicates: z.number().int(),
+  rejected: z.array(z.enum(REJECT_REASONS)).optional(),
+});
+export type IngestResponse = z.infer<typeof ingestResponse>;
+
+const finite = z.number({ error: msg('invalidValue') }).refine(Number.isFinite, {
+  error: msg('invalidValue'),
+});
+
+/** One reading of the generic form: values keyed by measurement id (or name). */
+export const genericUplink = z.object({
+  deviceEui: z.string({ error: msg('invalidValue') }).max(64, { error: msg('invalidValue') }),
+  time: z.string({ error: msg('invalidValue') }).max(64, { error: msg('invalidValue') }),
+  fCnt: z
+    .number({ error: msg('invalidValue') })
+    .int({ error: msg('invalidValue') })
+    .min(0, { error: msg('invalidValue') })
+    .max(2 ** 32, { error: msg('invalidValue') })
+    .optional(),
+  values: z.record(z.string().max(200), finite),
+});
+export type GenericUplink = z.infer<typeof genericUplink>;
+
+export const GENERIC_BATCH_MAX = 5000;
+export const genericIngestBody = z.union([
+  genericUplink,
+  z
+    .array(genericUplink, { error: msg('invalidValue') })
+    .min(1, { error: msg('invalidValue') })
+    .max(GENERIC_BATCH_MAX, { error: msg('invalidValue') }),
+]);
+
+/** ChirpStack v4 HTTP integration, event=up (the fields read; the rest is kept as received). */
+export const chirpstackUplink = z.looseObject({
+  deduplicationId: z.string().max(200).optional(),
+  time: z.string().max(64).optional(),
+  deviceInfo: z.looseObject({ devEui: z.string().max(64) }),
+  fCnt: z
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 32)
+    .optional(),
+  data: z.string().max(1000).optional(),
+  object: z.record(z.string(), z.unknown()).optional(),
+});
+export type ChirpstackUplink = z.infer<typeof chirpstackUplink>;
+export const chirpstackQuery = z.object({ event: z.string().max(50).default('up') });
+
+/** The Things Stack v3 uplink webhook (the fields read). */
+export const ttnUplink = z.looseObject({
+  end_device_ids: z.looseObject({ dev_eui: z.string().max(64) }),
+  received_at: z.string().max(64).optional(),
+  uplink_message: z.looseObject({
+    f_cnt: z
+      .number()
+      .int()
+      .min(0)
+      .max(2 ** 32)
+      .optional(),
+    frm_payload: z.string().max(1000).optional(),
+    decoded_payload: z.record(z.string(), z.unknown()).optional(),
+    received_at: z.string().max(64).optional(),
+  }),
+});
+export type TtnUplink = z.infer<typeof ttnUplink>;
