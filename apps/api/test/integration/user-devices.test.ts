@@ -108,4 +108,20 @@ describe(`device-to-user links (${DRIVER})`, () => {
     ).toBe(404);
     expect(await links()).toBe(before);
   });
+
+  it("narrows a linked Käyttäjä's measurements of the device to the linked ones", async () => {
+    const body = await linkBody();
+    const [chosen] = Object.keys(body.deviceMeasurements[0] ?? {});
+    const url = `/api/device-measurements?deviceId=${body.deviceId}`;
+    const ids = async (role: 'Käyttäjä' | 'Ylläpitäjä') =>
+      ((await as(role).get(url)).json().measurements as { measurementId: string }[]).map(
+        (m) => m.measurementId,
+      );
+    const everything = await ids('Käyttäjä');
+    expect(everything.length).toBeGreaterThan(1);
+    expect((await as('Ylläpitäjä').post('/api/user-device', body)).statusCode).toBe(201);
+    expect(await ids('Käyttäjä')).toEqual([chosen]);
+    // Staff see every measurement of the type whatever the links.
+    expect(await ids('Ylläpitäjä')).toEqual(everything);
+  });
 });

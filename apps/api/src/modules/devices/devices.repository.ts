@@ -336,6 +336,22 @@ export function createDevicesRepository(db: Db) {
       return row.id;
     },
 
+    /** The measurement choices of the user's active links to the device (none: no link). */
+    async linkedMeasurementsOf(scope: Scope, userId: string, deviceId: string) {
+      const rows = await db
+        .select({ choices: userDevices.deviceMeasurements })
+        .from(userDevices)
+        .where(
+          and(
+            eq(userDevices.deviceUserId, userId),
+            eq(userDevices.deviceId, deviceId),
+            eq(userDevices.measurementsState, 'Aktiivinen'),
+            inScope(userDevices.organizationId, scope),
+          ),
+        );
+      return rows.map((row) => row.choices);
+    },
+
     /** Device-to-user links in scope, optionally of one user or organization, by user and device. */
     async listUserDevices(
       scope: Scope,

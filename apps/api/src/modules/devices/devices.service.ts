@@ -3,6 +3,7 @@ import {
   type AlarmLimitsBody,
   type CreateDeviceBody,
   type CreateUserDeviceBody,
+  can,
   type createDeviceBody,
   type DeviceHistoryEntry,
   type DeviceRecord,
@@ -523,12 +524,29 @@ export function createDevicesService({
     },
 
     /** The measurements of the device's type, in payload order. */
+    /**
+     * The measurements of the device's type. A Käyttäjä linked to the device sees only the
+     * measurements their links choose (spec 001 §3 device-to-user link); without a link, all.
+     */
     async measurementsOf(caller: Caller, deviceId: string) {
       const scope = authorize(caller, READ);
       const device = await read(scope, deviceId);
       const type = await measurements.findDeviceType(scope, device.deviceTypeId);
       if (!type) throw notFound('DEVICE_TYPE_NOT_FOUND');
-      return type.Measurements.map(({ position: _, ...m }) => m);
+      const all = type.Measurements.map(({ position: _, ...m }) => m);
+      if (can(caller, { do: 'seeEveryTarget' })) return all;
+      const links = await devices.linkedMeasurementsOf(scope, caller.userId, deviceId);
+      if (links.length === 0) return all;
+      const shown = new Set(
+        links.flatMap((choices) =>
+          choices.flatMap((choice) =>
+            Object.entries(choice)
+              .filter(([, on]) => on)
+              .map(([id]) => id),
+          ),
+        ),
+      );
+      return all.filter((m) => shown.has(m.measurementId));
     },
   };
 }
