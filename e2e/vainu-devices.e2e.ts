@@ -126,7 +126,12 @@ describe('Vainu device register in the browser (Ylläpitäjä)', () => {
     // A demo CO2 meter on As Oy Kivikko, whose target sets a stricter CO2 limit.
     // A demo device (the e2e's own has limits of its own): named by type and floor.
     await page.getByLabel('Hae', { exact: true }).fill('Sisäilma CO2 2. krs');
-    const row = page.getByRole('row', { name: /As Oy Kivikko/ }).first();
+    // The row of that device (not whichever Kivikko row shows before the search applies).
+    const row = page
+      .getByRole('row')
+      .filter({ hasText: 'Sisäilma CO2 2. krs' })
+      .filter({ hasText: 'As Oy Kivikko' })
+      .first();
     await row.getByRole('button', { name: /^Hälytysrajat:/ }).click();
     const limits = page.getByRole('dialog', { name: /^Hälytysrajat:/ });
     await limits.waitFor();

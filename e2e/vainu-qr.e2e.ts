@@ -60,6 +60,8 @@ describe('QR scanner (/vainu/qr-code)', () => {
     await page.waitForURL((url) => url.hash.startsWith('#/vainu/add-device'));
     expect(hashPath(page).split('?')[0]).toBe('/vainu/add-device');
     expect(new URLSearchParams(hashPath(page).split('?')[1]).get('qrCode')).toBe(CODE);
+    // The add-device form opened with the scanned code filled in.
+    await expect.poll(() => page.getByLabel('QR-koodi', { exact: true }).inputValue()).toBe(CODE);
 
     // Leaving the screen released the camera.
     const trackStates = () =>
