@@ -16,7 +16,7 @@ import {
 
 type M = typeof measurements.$inferInsert;
 
-const MEASUREMENTS: Omit<M, 'organizationId'>[] = [
+export const MEASUREMENTS: Omit<M, 'organizationId'>[] = [
   {
     measurementName: 'Lämpötila',
     measurementSizeInBytes: 2,
@@ -115,7 +115,7 @@ const MEASUREMENTS: Omit<M, 'organizationId'>[] = [
   },
 ];
 
-const TYPES: { name: string; layout: string[]; energy?: true }[] = [
+export const TYPES: { name: string; layout: string[]; energy?: true }[] = [
   { name: 'Sisäilma T/RH', layout: ['Lämpötila', 'Kosteus', 'Paristo vähissä'] },
   { name: 'Sisäilma CO2', layout: ['Lämpötila', 'Kosteus', 'CO2'] },
   { name: 'Hiukkasmittari', layout: ['PM2.5', 'PM10'] },

@@ -36,7 +36,9 @@ export type Quantity =
   | 'other';
 
 /** What a measurement measures, by its unit and name. */
-export function quantityOf(field: Pick<SimField, 'measurementName' | 'measurementUnit' | 'measurementType'>): Quantity {
+export function quantityOf(
+  field: Pick<SimField, 'measurementName' | 'measurementUnit' | 'measurementType'>,
+): Quantity {
   if (field.measurementType === 'bit') return 'bit';
   const name = field.measurementName.toLowerCase();
   const unit = (field.measurementUnit ?? '').trim();
@@ -48,7 +50,8 @@ export function quantityOf(field: Pick<SimField, 'measurementName' | 'measuremen
   if (unit === 'Pa' || name.includes('paine')) return 'pressureDifference';
   if (unit === '%' || name.includes('kosteus') || name.includes('humid')) return 'humidity';
   if (unit === 'kWh' || unit === 'Wh' || name.includes('energ')) return 'energy';
-  if (unit === 'W' || unit === 'kW' || name.includes('teho') || name.includes('power')) return 'power';
+  if (unit === 'W' || unit === 'kW' || name.includes('teho') || name.includes('power'))
+    return 'power';
   return 'other';
 }
 
@@ -149,7 +152,9 @@ export function simulateQuantity(quantity: Quantity, deviceEui: string, at: numb
       // A meter reading: grows with the time since 2025 at about the mean power, never backwards.
       const hours = (at - Date.UTC(2025, 0, 1)) / HOUR;
       const start = 10_000 + unitHash(seed) * 40_000;
-      return start + hours * 2.9 + (Math.sin(((h - 9) / 24) * 2 * Math.PI) * 0.4 * 24) / (2 * Math.PI);
+      return (
+        start + hours * 2.9 + (Math.sin(((h - 9) / 24) * 2 * Math.PI) * 0.4 * 24) / (2 * Math.PI)
+      );
     }
     case 'bit':
       return 0;
@@ -173,13 +178,17 @@ export function simulateReading(device: SimDevice, at: number): Record<string, n
  * its byte order; a bit field sets its bit when the value is non-zero. The inverse of
  * decodePayload up to the scale's resolution. A missing value is written as 0.
  */
-export function encodePayload(values: Record<string, number>, layout: readonly LayoutEntry[]): Uint8Array {
+export function encodePayload(
+  values: Record<string, number>,
+  layout: readonly LayoutEntry[],
+): Uint8Array {
   const length = Math.max(0, ...layout.map((f) => f.offset + f.sizeInBytes));
   const bytes = new Uint8Array(length);
   for (const field of layout) {
     const value = values[field.measurementId] ?? 0;
     if (field.bitNumber !== undefined) {
-      if (value !== 0) bytes[field.offset] = (bytes[field.offset] as number) | (1 << (field.bitNumber - 1));
+      if (value !== 0)
+        bytes[field.offset] = (bytes[field.offset] as number) | (1 << (field.bitNumber - 1));
       continue;
     }
     const bits = BigInt(field.sizeInBytes * 8);
@@ -209,7 +218,8 @@ export const frameCounter = (at: number) => Math.floor(at / 60_000) % 2 ** 32;
  * uplinks send it as their deduplicationId, so a back-filled reading (generic batch) and a
  * trickled or `npm run simulate` one (ChirpStack) at the same time are one reading.
  */
-export const simulatedDedupKey = (at: number) => `${frameCounter(at)}:${new Date(at).toISOString()}`;
+export const simulatedDedupKey = (at: number) =>
+  `${frameCounter(at)}:${new Date(at).toISOString()}`;
 
 /** A ChirpStack v4 `up` event for a device's simulated reading at a time. */
 export function chirpstackUplinkFor(device: SimDevice, at: number): ChirpstackUplink {
@@ -230,6 +240,7 @@ export function chirpstackUplinkFor(device: SimDevice, at: number): ChirpstackUp
 /** Reading times from `from` to `to` (inclusive) at the interval, aligned to it. */
 export function readingTimes(from: number, to: number, intervalMs: number): number[] {
   const times: number[] = [];
-  for (let at = Math.ceil(from / intervalMs) * intervalMs; at <= to; at += intervalMs) times.push(at);
+  for (let at = Math.ceil(from / intervalMs) * intervalMs; at <= to; at += intervalMs)
+    times.push(at);
   return times;
 }
