@@ -61,7 +61,7 @@ if (backfillDays > 0) {
 
 process.on('SIGINT', () => process.exit(0));
 const rateMs = rateSeconds * 1000;
-do {
+for (;;) {
   const at = Math.floor(Date.now() / rateMs) * rateMs;
   report(
     new Date(at).toISOString(),
@@ -69,4 +69,4 @@ do {
   );
   if (args.once) break;
   await new Promise((resolve) => setTimeout(resolve, rateMs));
-} while (true);
+}
