@@ -199,7 +199,12 @@ export async function seedDemoDevices(tx: Db, organizationsInput: DemoDeviceInpu
             measurementIds: type.layout.map((name) => mId.get(name) as string),
           });
         }
-        const first = type.layout[0] as string;
+        // The limit goes on the type's first measurement with defaults (an energy meter's
+        // cumulative reading has none: its limit is on the power).
+        const first = (type.layout.find(
+          (name) =>
+            MEASUREMENTS.find((m) => m.measurementName === name)?.measurementMaxDefault != null,
+        ) ?? type.layout[0]) as string;
         const firstM = MEASUREMENTS.find((m) => m.measurementName === first);
         const low = (firstM?.measurementMinDefault ?? 0) + 1;
         const high = (firstM?.measurementMaxDefault ?? 100) - 1;
