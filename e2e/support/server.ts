@@ -46,6 +46,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
         DATA_DIR: dataDir,
         PUBLIC_URL: url,
         LOG_LEVEL: 'warn',
+        // No simulated sensors: the screens under test see only the seeded data.
+        SIMULATE: '0',
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

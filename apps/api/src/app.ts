@@ -45,7 +45,7 @@ import { createFeedbackService } from './modules/feedback/feedback.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { createIngestRepository } from './modules/ingest/ingest.repository.js';
 import { ingestRoutes } from './modules/ingest/ingest.routes.js';
-import { createIngestService } from './modules/ingest/ingest.service.js';
+import { createIngestService, type IngestService } from './modules/ingest/ingest.service.js';
 import { createIngestKeysRepository } from './modules/ingest/ingest-keys.repository.js';
 import { ingestKeysRoutes } from './modules/ingest/ingest-keys.routes.js';
 import { createIngestKeysService } from './modules/ingest/ingest-keys.service.js';
@@ -326,6 +326,7 @@ export async function buildApp({ config, database, logger }: AppOptions) {
       return () => alarms.announce(changes);
     },
   });
+  app.decorate('ingest', ingest);
   const ingestKeys = createIngestKeysService({
     db,
     keys: repositories.ingestKeys,
@@ -422,6 +423,8 @@ declare module 'fastify' {
     materialbank: MaterialbankService;
     /** Alarm evaluation; ingestion calls evaluate() in its transaction, announce() after it. */
     alarms: AlarmsService;
+    /** Uplink ingestion; the demo simulator (db/demo/simulation.ts) back-fills through it. */
+    ingest: IngestService;
   }
 }
 

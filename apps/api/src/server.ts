@@ -3,6 +3,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config/index.js';
 import { openDatabase } from './db/client.js';
 import { readDemoIngest } from './db/demo/ingest.js';
+import { type DemoSimulation, startDemoSimulation } from './db/demo/simulation.js';
 import { DEMO_LOGINS, DEMO_PASSWORD, readDemoRegistrationCode, seedDemoData } from './db/seed.js';
 import { createFileStorage } from './lib/storage/create-storage.js';
 
@@ -29,13 +30,23 @@ async function main() {
   const app = await buildApp({ config, database });
   app.addHook('onClose', () => database.close());
 
+  let simulation: DemoSimulation | undefined;
   closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
     if (err) app.log.error({ err }, 'closing after an error');
     else app.log.info({ signal }, 'closing');
+    await simulation?.stop();
     await app.close();
   });
 
   await app.listen({ port: config.port, host: config.host });
+  if (config.demo && config.simulate) {
+    simulation = await startDemoSimulation({
+      db: database.db,
+      ingest: app.ingest,
+      dataDir: config.dataDir,
+      log: (message, err) => app.log.error({ err }, message),
+    });
+  }
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   const where = database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL';
   const lines = [
@@ -57,6 +68,12 @@ async function main() {
     if (ingest) {
       lines.push(`Demo ingest key: ${ingest.key}`);
       lines.push(`Demo devices (deviceEui): ${ingest.euis.map((d) => d.eui).join(', ')}`);
+    }
+    if (simulation) {
+      const b = simulation.backfilled;
+      lines.push(
+        `Simulated sensors: ${b.stored} readings back-filled for ${b.devices} devices in ${b.seconds.toFixed(1)} s; one uplink per device a minute follows (SIMULATE=0 turns this off; npm run simulate sends more over HTTP)`,
+      );
     }
   }
   console.log(`${lines.join('\n')}\n`);

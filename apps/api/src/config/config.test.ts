@@ -13,6 +13,8 @@ describe('loadConfig', () => {
     expect(config.port).toBe(3000);
     expect(config.databaseUrl).toBeUndefined();
     expect(config.demo).toBe(true);
+    expect(config.simulate).toBe(true);
+    expect(loadConfig({ DATA_DIR: dir, SIMULATE: '0' }).simulate).toBe(false);
     expect(config.publicUrl).toBe('http://localhost:3000');
     // The generated secret is kept, so a restart keeps everyone signed in.
     expect(config.jwtSecret).toHaveLength(64);

@@ -77,6 +77,7 @@ const envSchema = z.object({
     .default(12),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DEMO: z.enum(['0', '1']).optional(),
+  SIMULATE: z.enum(['0', '1']).optional(),
   WEB_DIR: z.string().min(1).default(DEFAULT_WEB_DIR),
   SMTP_URL: z
     .url({ protocol: /^smtps?$/, hostname: /.+/, error: 'must be an smtp:// or smtps:// URL' })
@@ -128,6 +129,8 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   /** Load demo data into an empty database: always when embedded, with DEMO=1 on PostgreSQL. */
   demo: boolean;
+  /** Demo mode: back-fill 30 days of simulated readings and keep a live trickle (SIMULATE=0: off). */
+  simulate: boolean;
   webDir: string;
   /** Mail goes out over this SMTP server; without it mail stays in the outbox table and the log. */
   smtpUrl: string | undefined;
@@ -186,6 +189,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     jwtExpiresInHours: env.JWT_EXPIRES_IN_HOURS,
     logLevel: env.LOG_LEVEL,
     demo: embedded ? env.DEMO !== '0' : env.DEMO === '1',
+    simulate: env.SIMULATE !== '0',
     webDir: path.resolve(env.WEB_DIR),
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,

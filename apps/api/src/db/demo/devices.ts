@@ -16,7 +16,7 @@ import {
 
 type M = typeof measurements.$inferInsert;
 
-const MEASUREMENTS: Omit<M, 'organizationId'>[] = [
+export const MEASUREMENTS: Omit<M, 'organizationId'>[] = [
   {
     measurementName: 'Lämpötila',
     measurementSizeInBytes: 2,
@@ -115,7 +115,7 @@ const MEASUREMENTS: Omit<M, 'organizationId'>[] = [
   },
 ];
 
-const TYPES: { name: string; layout: string[]; energy?: true }[] = [
+export const TYPES: { name: string; layout: string[]; energy?: true }[] = [
   { name: 'Sisäilma T/RH', layout: ['Lämpötila', 'Kosteus', 'Paristo vähissä'] },
   { name: 'Sisäilma CO2', layout: ['Lämpötila', 'Kosteus', 'CO2'] },
   { name: 'Hiukkasmittari', layout: ['PM2.5', 'PM10'] },
@@ -199,7 +199,12 @@ export async function seedDemoDevices(tx: Db, organizationsInput: DemoDeviceInpu
             measurementIds: type.layout.map((name) => mId.get(name) as string),
           });
         }
-        const first = type.layout[0] as string;
+        // The limit goes on the type's first measurement with defaults (an energy meter's
+        // cumulative reading has none: its limit is on the power).
+        const first = (type.layout.find(
+          (name) =>
+            MEASUREMENTS.find((m) => m.measurementName === name)?.measurementMaxDefault != null,
+        ) ?? type.layout[0]) as string;
         const firstM = MEASUREMENTS.find((m) => m.measurementName === first);
         const low = (firstM?.measurementMinDefault ?? 0) + 1;
         const high = (firstM?.measurementMaxDefault ?? 100) - 1;

@@ -30,6 +30,8 @@ export interface OpenAlarm {
   deviceId: string;
   measurementId: string;
   alarmBreakThrough: AlarmBreakThrough;
+  /** When it opened: an older (late or back-filled) reading does not close it. */
+  createdAt: Date;
 }
 
 const DESCRIPTION = {
@@ -235,6 +237,7 @@ export function createAlarmsRepository(db: Db) {
           deviceId: alarms.deviceId,
           measurementId: alarms.measurementId,
           alarmBreakThrough: alarms.alarmBreakThrough,
+          createdAt: alarms.createdAt,
         })
         .from(alarms)
         .where(

@@ -85,7 +85,7 @@ export function createAlarmsService({
    * Checks every value against its device's effective limit (device → target → measurement
    * default): above high opens an 'up' alarm, below low a 'down' one — at most one open per
    * device, measurement and direction; an open alarm closes when the value is back inside by
-   * the hysteresis. Runs in the caller's transaction (the db handle carries it); devices outside
+   * the hysteresis (a reading older than the open alarm does not close it). Runs in the caller's transaction (the db handle carries it); devices outside
    * the scope's organization are ignored. Returns the changes for `announce` after commit.
    */
   async function evaluate(scope: Scope, readings: readonly Reading[]): Promise<AlarmChange[]> {
@@ -97,7 +97,7 @@ export function createAlarmsService({
     const open = new Map(
       (await alarms.openOf(scope, deviceIds)).map((a) => [
         `${a.deviceId} ${a.measurementId} ${a.alarmBreakThrough}`,
-        a.id,
+        { id: a.id, openedAt: a.createdAt.getTime() },
       ]),
     );
     const changes: AlarmChange[] = [];
@@ -117,8 +117,10 @@ export function createAlarmsService({
           `${reading.deviceId} ${measurementId} ${direction}`;
 
         const close = async (direction: AlarmBreakThrough) => {
-          const id = open.get(key(direction));
-          if (!id) return;
+          const found = open.get(key(direction));
+          // A reading older than the alarm (late, or back-filled) says nothing about its end.
+          if (!found || reading.measuredAt.getTime() < found.openedAt) return;
+          const { id } = found;
           open.delete(key(direction));
           if (await alarms.close(scope, id, reading.measuredAt)) {
             changes.push({ ...base, alarmId: id, change: 'closed' });
@@ -136,7 +138,7 @@ export function createAlarmsService({
             createdAt: reading.measuredAt,
           });
           if (id) {
-            open.set(key(direction), id);
+            open.set(key(direction), { id, openedAt: reading.measuredAt.getTime() });
             changes.push({ ...base, alarmId: id, change: 'opened' });
             await mailContacts(scope, id, limit.deviceTargetId);
           }
