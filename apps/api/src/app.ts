@@ -49,6 +49,7 @@ import { createIngestService } from './modules/ingest/ingest.service.js';
 import { createIngestKeysRepository } from './modules/ingest/ingest-keys.repository.js';
 import { ingestKeysRoutes } from './modules/ingest/ingest-keys.routes.js';
 import { createIngestKeysService } from './modules/ingest/ingest-keys.service.js';
+import { createMqttSubscriber, type MqttSubscriber } from './modules/ingest/mqtt-subscriber.js';
 import { createMailRepository } from './modules/mail/mail.repository.js';
 import { mailRoutes } from './modules/mail/mail.routes.js';
 import { createMailService } from './modules/mail/mail.service.js';
@@ -326,6 +327,16 @@ export async function buildApp({ config, database, logger }: AppOptions) {
       return () => alarms.announce(changes);
     },
   });
+  // Uplinks over MQTT when MQTT_URL is set (ADR 0019): started once the app is ready, stopped
+  // before the database closes (the server closes it in a later onClose hook).
+  const mqtt = config.mqtt
+    ? createMqttSubscriber({ config: config.mqtt, ingest, log: app.log })
+    : null;
+  app.decorate('mqtt', mqtt);
+  if (mqtt) {
+    app.addHook('onReady', async () => mqtt.start());
+    app.addHook('onClose', () => mqtt.stop());
+  }
   const ingestKeys = createIngestKeysService({
     db,
     keys: repositories.ingestKeys,
@@ -422,6 +433,8 @@ declare module 'fastify' {
     materialbank: MaterialbankService;
     /** Alarm evaluation; ingestion calls evaluate() in its transaction, announce() after it. */
     alarms: AlarmsService;
+    /** The MQTT uplink subscriber; null unless MQTT_URL is set. */
+    mqtt: MqttSubscriber | null;
   }
 }
 
