@@ -6,6 +6,8 @@ import type { IngestService } from './ingest.service.js';
 
 /** The first reconnect waits this long; each failure in a row doubles it, up to the cap. */
 const RECONNECT_MIN_MS = 1000;
+/** A connection that lasted this long without a failure starts the back-off afresh. */
+const STABLE_MS = 30_000;
 /** A message larger than this is not an uplink: logged and acknowledged, never parsed. */
 const MESSAGE_MAX_BYTES = 1024 * 1024;
 
@@ -47,6 +49,7 @@ export function createMqttSubscriber({
   let stopping = false;
   let delay = reconnectMinMs;
   let reconnectTimer: NodeJS.Timeout | undefined;
+  let connectedAt = 0;
   /** The message being stored, so stop() can wait for its transaction. */
   let inHand: Promise<unknown> = Promise.resolve();
   let onSubscribed: (() => void) | undefined;
@@ -130,12 +133,14 @@ export function createMqttSubscriber({
         (err: unknown) => {
           // Not acknowledged: drop the connection so the broker delivers it again later.
           log.error({ err, topic }, 'MQTT uplink not stored; will be delivered again');
+          connectedAt = 0;
           mqtt.stream.destroy();
         },
       );
     };
     client = mqtt;
     mqtt.on('connect', (connack) => {
+      connectedAt = Date.now();
       log.info(
         { broker, clientId: config.clientId, sessionPresent: connack.sessionPresent },
         'MQTT connected',
@@ -157,6 +162,8 @@ export function createMqttSubscriber({
     mqtt.on('close', () => {
       if (stopping) return;
       if (!onSubscribed) subscribedNow = pending();
+      if (connectedAt && Date.now() - connectedAt >= STABLE_MS) delay = reconnectMinMs;
+      connectedAt = 0;
       scheduleReconnect();
     });
     // Connection errors (refused, timed out, bad credentials) end in 'close'; logged here only.
