@@ -23,6 +23,7 @@ import { createLayoutDevice, EXAMPLE_PAYLOAD } from '../helpers/ingest-fixtures.
 const TEST_MQTT_URL = process.env.TEST_MQTT_URL || undefined;
 const POLL = { timeout: 10_000, interval: 50 };
 
+let as: Awaited<ReturnType<typeof startApiTest>>['as'];
 let ctx: TestContext;
 let fx: Fixtures;
 let key: string;
@@ -33,7 +34,6 @@ let aedesUrl: string;
 const toClose: (() => Promise<unknown>)[] = [];
 
 beforeAll(async () => {
-  let as: Awaited<ReturnType<typeof startApiTest>>['as'];
   ({ ctx, fx, as } = await startApiTest());
   key = (await as('Ylläpitäjä', 'A').post('/api/ingest-keys', { name: 'MQTT' })).json().key;
   device = await createLayoutDevice(ctx.database.db, fx.orgA.id, fx.orgA.target.id);
@@ -239,6 +239,39 @@ describe('acknowledged only after commit (aedes)', () => {
     // The broker heard one acknowledgement for the subscriber, after the second, committed try.
     await expect.poll(() => acks, POLL).toContain(2);
     expect(acks).not.toContain(1);
+  });
+});
+
+describe('a revoked MQTT_INGEST_KEY (aedes)', () => {
+  it('stores nothing and acknowledges nothing: the message waits on the broker', async () => {
+    const prefix = `vahti-test-${run()}`;
+    const created = (
+      await as('Ylläpitäjä', 'A').post('/api/ingest-keys', { name: 'MQTT 2' })
+    ).json();
+    const { config } = await mqttApp(aedesUrl, { prefix, ingestKey: created.key });
+    const revoked = await as('Ylläpitäjä', 'A').delete(`/api/ingest-keys/${created.ingestKey.id}`);
+    expect(revoked.statusCode).toBe(200);
+    const acks: unknown[] = [];
+    let drops = 0;
+    const onAck = (_packet: unknown, client: { id: string } | null) => {
+      if (client?.id === config.clientId) acks.push(client.id);
+    };
+    const onDisconnect = (client: { id: string }) => {
+      if (client.id === config.clientId) drops += 1;
+    };
+    aedes.on('ack', onAck);
+    aedes.on('clientDisconnect', onDisconnect);
+    toClose.push(async () => {
+      aedes.off('ack', onAck);
+      aedes.off('clientDisconnect', onDisconnect);
+    });
+    const publish = await publisher(aedesUrl);
+    const body = chirpstack();
+    await publish(csTopic(prefix), body);
+    // The subscriber drops the connection instead of acknowledging.
+    await expect.poll(() => drops, POLL).toBeGreaterThan(0);
+    expect(acks).toEqual([]);
+    expect(await rowsWith(body.deduplicationId)).toHaveLength(0);
   });
 });
 
