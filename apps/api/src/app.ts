@@ -49,6 +49,7 @@ import { createIngestService, type IngestService } from './modules/ingest/ingest
 import { createIngestKeysRepository } from './modules/ingest/ingest-keys.repository.js';
 import { ingestKeysRoutes } from './modules/ingest/ingest-keys.routes.js';
 import { createIngestKeysService } from './modules/ingest/ingest-keys.service.js';
+import { createMqttSubscriber, type MqttSubscriber } from './modules/ingest/mqtt-subscriber.js';
 import { createMailRepository } from './modules/mail/mail.repository.js';
 import { mailRoutes } from './modules/mail/mail.routes.js';
 import { createMailService } from './modules/mail/mail.service.js';
@@ -327,6 +328,16 @@ export async function buildApp({ config, database, logger }: AppOptions) {
     },
   });
   app.decorate('ingest', ingest);
+  // Uplinks over MQTT when MQTT_URL is set (ADR 0019): started once the app is ready, stopped
+  // before the database closes (the server closes it in a later onClose hook).
+  const mqtt = config.mqtt
+    ? createMqttSubscriber({ config: config.mqtt, ingest, log: app.log })
+    : null;
+  app.decorate('mqtt', mqtt);
+  if (mqtt) {
+    app.addHook('onReady', async () => mqtt.start());
+    app.addHook('onClose', () => mqtt.stop());
+  }
   const ingestKeys = createIngestKeysService({
     db,
     keys: repositories.ingestKeys,
@@ -425,6 +436,8 @@ declare module 'fastify' {
     alarms: AlarmsService;
     /** Uplink ingestion; the demo simulator (db/demo/simulation.ts) back-fills through it. */
     ingest: IngestService;
+    /** The MQTT uplink subscriber; null unless MQTT_URL is set. */
+    mqtt: MqttSubscriber | null;
   }
 }
 

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './index.js';
+import { ConfigError, loadConfig, mqttDisplayUrl } from './index.js';
 
 const tmp = () => mkdtempSync(path.join(tmpdir(), 'vahti-config-'));
 
@@ -103,5 +103,44 @@ describe('loadConfig', () => {
     expect(
       loadConfig({ DATABASE_URL: 'postgres://localhost/x', JWT_SECRET: secret, DEMO: '1' }).demo,
     ).toBe(true);
+  });
+  it('reads the MQTT settings: off without MQTT_URL, the key required, secrets never echoed', () => {
+    const dir = tmp();
+    expect(loadConfig({ DATA_DIR: dir }).mqtt).toBeNull();
+    expect(loadConfig({ DATA_DIR: dir, MQTT_URL: '' }).mqtt).toBeNull();
+    const url = 'mqtt://vahti:salainen@broker.example.fi:1883';
+    expect(() => loadConfig({ DATA_DIR: dir, MQTT_URL: url })).toThrow(/MQTT_INGEST_KEY: required/);
+    const mqtt = loadConfig({ DATA_DIR: dir, MQTT_URL: url, MQTT_INGEST_KEY: 'vahti_ik_x' }).mqtt;
+    expect(mqtt).toMatchObject({
+      url,
+      topics: ['application/+/device/+/event/up', 'v3/+/devices/+/up'],
+      shareGroup: 'vahti',
+      ingestKey: 'vahti_ik_x',
+      reconnectMaxMs: 60_000,
+    });
+    expect(mqtt?.clientId).toMatch(/^vahti-[\w.-]+$/);
+    const custom = loadConfig({
+      DATA_DIR: dir,
+      MQTT_URL: 'mqtts://broker.example.fi',
+      MQTT_INGEST_KEY: 'vahti_ik_x',
+      MQTT_TOPICS: ' a/+/up , b/# ',
+      MQTT_SHARE_GROUP: 'off',
+      MQTT_CLIENT_ID: 'vahti-1',
+      MQTT_RECONNECT_MAX_MS: '5000',
+    }).mqtt;
+    expect(custom).toMatchObject({
+      topics: ['a/+/up', 'b/#'],
+      shareGroup: null,
+      clientId: 'vahti-1',
+      reconnectMaxMs: 5000,
+    });
+    const bad = (env: Record<string, string>) => () =>
+      loadConfig({ DATA_DIR: dir, MQTT_URL: url, MQTT_INGEST_KEY: 'vahti_ik_x', ...env });
+    expect(bad({ MQTT_URL: 'http://vahti:salainen@broker' })).toThrow(/MQTT_URL: .*value hidden/);
+    expect(bad({ MQTT_URL: 'http://vahti:salainen@broker' })).not.toThrow(/salainen/);
+    expect(bad({ MQTT_TOPICS: '$share/x/a/up' })).toThrow(/MQTT_TOPICS/);
+    expect(bad({ MQTT_CLIENT_ID: 'a b' })).toThrow(/MQTT_CLIENT_ID/);
+    // A log line names the broker without its credentials.
+    expect(mqttDisplayUrl(url)).toBe('mqtt://broker.example.fi:1883');
   });
 });

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -19,6 +20,8 @@ const SECRET_VARIABLES = new Set([
   'DEVICE_NETWORK_URL',
   'DEVICE_NETWORK_API_KEY',
   'S3_SECRET_ACCESS_KEY',
+  'MQTT_URL',
+  'MQTT_INGEST_KEY',
 ]);
 
 /** An IP address or a CIDR block (10.0.0.0/8, fd00::/8). */
@@ -58,6 +61,9 @@ const unsetWhenEmpty = (value: unknown) => (value === '' ? undefined : value);
 /** Milliseconds, at least a second. */
 const milliseconds = (fallback: number) =>
   z.coerce.number().int().min(1000).max(3_600_000).default(fallback);
+
+/** ChirpStack v4's MQTT integration and The Things Stack v3's MQTT server, uplinks only. */
+export const DEFAULT_MQTT_TOPICS = ['application/+/device/+/event/up', 'v3/+/devices/+/up'];
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -113,6 +119,60 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
+  MQTT_URL: z.preprocess(
+    unsetWhenEmpty,
+    z
+      .url({
+        protocol: /^(mqtts?|wss?)$/,
+        hostname: /.+/,
+        error: 'must be an mqtt://, mqtts://, ws:// or wss:// URL',
+      })
+      .optional(),
+  ),
+  MQTT_TOPICS: z.preprocess(
+    unsetWhenEmpty,
+    z
+      .string()
+      .default(DEFAULT_MQTT_TOPICS.join(','))
+      .transform((value) =>
+        value
+          .split(',')
+          .map((topic) => topic.trim())
+          .filter(Boolean),
+      )
+      .pipe(
+        z
+          .array(
+            z
+              .string()
+              .max(200)
+              .refine(
+                (topic) =>
+                  !topic.startsWith('$share/') && !/\s/.test(topic) && !topic.includes('\u0000'),
+                {
+                  error: 'topics without $share/ (MQTT_SHARE_GROUP adds it) and without spaces',
+                },
+              ),
+          )
+          .min(1, 'at least one topic'),
+      ),
+  ),
+  MQTT_SHARE_GROUP: z.preprocess(
+    unsetWhenEmpty,
+    z
+      .string()
+      .regex(/^[\w.-]{1,64}$/, 'letters, digits, _ . - (or "off")')
+      .default('vahti'),
+  ),
+  MQTT_CLIENT_ID: z.preprocess(
+    unsetWhenEmpty,
+    z
+      .string()
+      .regex(/^[\w.-]{1,100}$/, 'letters, digits, _ . -')
+      .optional(),
+  ),
+  MQTT_INGEST_KEY: z.preprocess(unsetWhenEmpty, z.string().trim().min(1).optional()),
+  MQTT_RECONNECT_MAX_MS: milliseconds(60_000),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -151,6 +211,23 @@ export interface Config {
   alarmHysteresisPercent: number;
   /** The device-network service (ChirpStack v4 REST API); null when not configured. */
   deviceNetwork: DeviceNetworkConfig | null;
+  /** Uplinks over MQTT (ADR 0019); null when MQTT_URL is unset. */
+  mqtt: MqttConfig | null;
+}
+
+export interface MqttConfig {
+  /** May carry user:password; never logged (see mqttDisplayUrl). */
+  url: string;
+  /** Topic filters as configured, without the shared-subscription prefix. */
+  topics: string[];
+  /** `$share/<group>/` is put in front of every topic; null when MQTT_SHARE_GROUP=off. */
+  shareGroup: string | null;
+  /** Stable per instance: with clean session off the broker keeps the session under it. */
+  clientId: string;
+  /** The ingest key whose organization the uplinks belong to; checked for every message. */
+  ingestKey: string;
+  /** Reconnect back-off: 1 s doubling up to this. */
+  reconnectMaxMs: number;
 }
 
 export interface DeviceNetworkConfig {
@@ -201,7 +278,36 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     s3: s3Settings(env),
     alarmHysteresisPercent: env.ALARM_HYSTERESIS_PERCENT,
     deviceNetwork: deviceNetworkConfig(env),
+    mqtt: mqttConfig(env),
   };
+}
+
+/** MQTT_URL turns the subscriber on; it then needs MQTT_INGEST_KEY. */
+function mqttConfig(env: Env): MqttConfig | null {
+  if (env.MQTT_URL === undefined) return null;
+  if (env.MQTT_INGEST_KEY === undefined) {
+    throw new ConfigError(
+      'Invalid configuration:\n  MQTT_INGEST_KEY: required when MQTT_URL is set (an ingest key from Hallinta)',
+    );
+  }
+  return {
+    url: env.MQTT_URL,
+    topics: env.MQTT_TOPICS,
+    shareGroup: env.MQTT_SHARE_GROUP === 'off' ? null : env.MQTT_SHARE_GROUP,
+    clientId:
+      env.MQTT_CLIENT_ID ??
+      `vahti-${hostname()
+        .replace(/[^\w.-]/g, '-')
+        .slice(0, 80)}`,
+    ingestKey: env.MQTT_INGEST_KEY,
+    reconnectMaxMs: env.MQTT_RECONNECT_MAX_MS,
+  };
+}
+
+/** The broker's address for a log line: scheme, host and port, never user or password. */
+export function mqttDisplayUrl(url: string): string {
+  const parsed = new URL(url);
+  return `${parsed.protocol}//${parsed.host}`;
 }
 
 const DEVICE_NETWORK_VARIABLES = [

@@ -276,6 +276,17 @@ export function createIngestService({
       return { keyId: row.id, organizationId: row.organizationId };
     },
 
+    /**
+     * The organization of a live key given as is (the MQTT subscriber's configured key, checked
+     * for every message so a revoked key stops it at once); null when the key is not live. No
+     * rate limit: the key comes from the deployment's settings, not from a caller.
+     */
+    async callerOfKey(key: string): Promise<IngestCaller | null> {
+      if (!key.startsWith(KEY_PREFIX) || key.length > 200) return null;
+      const row = await keys.findLive(systemScope('ingest'), sha256Hex(key));
+      return row ? { keyId: row.id, organizationId: row.organizationId } : null;
+    },
+
     chirpstack: (caller: IngestCaller, body: ChirpstackUplink) =>
       store(caller, [
         {

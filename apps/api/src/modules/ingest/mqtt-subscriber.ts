@@ -1,0 +1,184 @@
+import { chirpstackUplink, ttnUplink } from '@vahti/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import { connect, type MqttClient } from 'mqtt';
+import { type MqttConfig, mqttDisplayUrl } from '../../config/index.js';
+import type { IngestService } from './ingest.service.js';
+
+/** The first reconnect waits this long; each failure in a row doubles it, up to the cap. */
+const RECONNECT_MIN_MS = 1000;
+/** A connection that lasted this long without a failure starts the back-off afresh. */
+const STABLE_MS = 30_000;
+/** A message larger than this is not an uplink: logged and acknowledged, never parsed. */
+const MESSAGE_MAX_BYTES = 1024 * 1024;
+
+export interface MqttSubscriber {
+  /** Connects and subscribes; returns at once (a broker that is down does not hold start-up). */
+  start(): void;
+  /** Resolves once the current connection's subscriptions are acknowledged by the broker. */
+  subscribed(): Promise<void>;
+  /** Lets the message in hand finish (its commit, not its ack), then disconnects. */
+  stop(): Promise<void>;
+}
+
+/** What became of one message: stored (or a replay, or rejected and kept), or skipped. */
+type Outcome = 'ingested' | 'ignored';
+
+/**
+ * Uplinks over MQTT (ADR 0019): ChirpStack's MQTT integration and The Things Stack's MQTT
+ * server publish the same JSON their webhooks post. QoS 1 with clean session off, so the broker
+ * keeps what arrives while we are away; a message is acknowledged only after its reading (or its
+ * rejected uplink) is committed. When storing fails (database down, key revoked), the message is
+ * not acknowledged: the connection is dropped and, after a back-off, the broker delivers it again.
+ */
+export function createMqttSubscriber({
+  config,
+  ingest,
+  log,
+  reconnectMinMs = RECONNECT_MIN_MS,
+}: {
+  config: MqttConfig;
+  ingest: Pick<IngestService, 'callerOfKey' | 'chirpstack' | 'ttn'>;
+  log: FastifyBaseLogger;
+  reconnectMinMs?: number;
+}): MqttSubscriber {
+  const broker = mqttDisplayUrl(config.url);
+  const filters = config.topics.map((topic) =>
+    config.shareGroup ? `$share/${config.shareGroup}/${topic}` : topic,
+  );
+  let client: MqttClient | undefined;
+  let stopping = false;
+  let delay = reconnectMinMs;
+  let reconnectTimer: NodeJS.Timeout | undefined;
+  let connectedAt = 0;
+  /** The message being stored, so stop() can wait for its transaction. */
+  let inHand: Promise<unknown> = Promise.resolve();
+  let onSubscribed: (() => void) | undefined;
+  const pending = () =>
+    new Promise<void>((resolve) => {
+      onSubscribed = () => {
+        onSubscribed = undefined;
+        resolve();
+      };
+    });
+  let subscribedNow = pending();
+
+  async function handle(topic: string, message: Buffer): Promise<Outcome> {
+    // Only uplinks: ChirpStack's …/event/up and The Things Stack's …/up (a broader filter such as
+    // …/event/+ also brings joins and status events, which are skipped).
+    if (topic.split('/').at(-1) !== 'up') return 'ignored';
+    if (message.length > MESSAGE_MAX_BYTES) {
+      log.warn({ topic, bytes: message.length }, 'MQTT message too large, skipped');
+      return 'ignored';
+    }
+    let body: unknown;
+    try {
+      body = JSON.parse(message.toString('utf8'));
+    } catch {
+      log.warn({ topic }, 'MQTT message is not JSON, skipped');
+      return 'ignored';
+    }
+    const caller = await ingest.callerOfKey(config.ingestKey);
+    if (!caller) throw new Error('MQTT_INGEST_KEY is not a live ingest key (revoked or unknown)');
+    const isTts = typeof body === 'object' && body !== null && 'end_device_ids' in body;
+    const parsed = isTts ? ttnUplink.safeParse(body) : chirpstackUplink.safeParse(body);
+    if (!parsed.success) {
+      log.warn(
+        { topic, issues: parsed.error.issues.map((issue) => issue.path.join('.')) },
+        `MQTT message is not a ${isTts ? 'The Things Stack' : 'ChirpStack'} uplink, skipped`,
+      );
+      return 'ignored';
+    }
+    const result = isTts
+      ? await ingest.ttn(caller, parsed.data as Parameters<typeof ingest.ttn>[1])
+      : await ingest.chirpstack(caller, parsed.data as Parameters<typeof ingest.chirpstack>[1]);
+    if (result.rejected) log.info({ topic, rejected: result.rejected }, 'MQTT uplink rejected');
+    else log.debug({ topic, stored: result.stored }, 'MQTT uplink stored');
+    return 'ingested';
+  }
+
+  function scheduleReconnect() {
+    if (stopping || reconnectTimer) return;
+    const wait = delay;
+    delay = Math.min(delay * 2, config.reconnectMaxMs);
+    log.info({ broker, inMs: wait }, 'MQTT reconnecting');
+    reconnectTimer = setTimeout(() => {
+      reconnectTimer = undefined;
+      if (!stopping) client?.reconnect();
+    }, wait);
+  }
+
+  function start() {
+    if (client) return;
+    // Reconnects are ours (reconnectPeriod 0) so they back off; the session and its unacknowledged
+    // messages stay on the broker under the fixed client id (clean: false).
+    const mqtt = connect(config.url, {
+      clientId: config.clientId,
+      clean: false,
+      protocolVersion: 4,
+      reconnectPeriod: 0,
+      connectTimeout: 10_000,
+      resubscribe: false,
+    });
+    // mqtt.js sends a QoS 1 message's PUBACK when handleMessage calls back (customHandleAcks is
+    // only for MQTT 5), and reads the next packet only then: one message at a time, in order.
+    mqtt.handleMessage = (packet, callback) => {
+      const topic = packet.topic.toString();
+      const work = handle(topic, Buffer.from(packet.payload));
+      inHand = work.catch(() => undefined);
+      work.then(
+        () => {
+          delay = reconnectMinMs;
+          callback();
+        },
+        (err: unknown) => {
+          // Not acknowledged: drop the connection so the broker delivers it again later.
+          log.error({ err, topic }, 'MQTT uplink not stored; will be delivered again');
+          connectedAt = 0;
+          mqtt.stream.destroy();
+        },
+      );
+    };
+    client = mqtt;
+    mqtt.on('connect', (connack) => {
+      connectedAt = Date.now();
+      log.info(
+        { broker, clientId: config.clientId, sessionPresent: connack.sessionPresent },
+        'MQTT connected',
+      );
+      mqtt.subscribe(filters, { qos: 1 }, (err, granted) => {
+        const refused = granted?.filter((grant) => grant.qos === 128) ?? [];
+        if (err || refused.length > 0) {
+          log.error(
+            { err, broker, refused: refused.map((grant) => grant.topic) },
+            'MQTT subscription refused',
+          );
+          mqtt.stream.destroy();
+          return;
+        }
+        log.info({ broker, topics: filters }, 'MQTT subscribed');
+        onSubscribed?.();
+      });
+    });
+    mqtt.on('close', () => {
+      if (stopping) return;
+      if (!onSubscribed) subscribedNow = pending();
+      if (connectedAt && Date.now() - connectedAt >= STABLE_MS) delay = reconnectMinMs;
+      connectedAt = 0;
+      scheduleReconnect();
+    });
+    // Connection errors (refused, timed out, bad credentials) end in 'close'; logged here only.
+    mqtt.on('error', (err) => log.warn({ err, broker }, 'MQTT connection error'));
+    log.info({ broker, clientId: config.clientId, topics: filters }, 'MQTT connecting');
+  }
+
+  return {
+    start,
+    subscribed: () => subscribedNow,
+    async stop() {
+      stopping = true;
+      clearTimeout(reconnectTimer);
+      await inHand;
+      await client?.endAsync(true);
+    },
+  };
+}

@@ -1,0 +1,323 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:net';
+import { Aedes } from 'aedes';
+import { eq } from 'drizzle-orm';
+import { connectAsync } from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app.js';
+import { type MqttConfig, mqttDisplayUrl } from '../../src/config/index.js';
+import { measurementData, rejectedUplinks } from '../../src/db/schema/index.js';
+import { withTransactions } from '../../src/db/transactions.js';
+import { createIngestRepository } from '../../src/modules/ingest/ingest.repository.js';
+import { createIngestService } from '../../src/modules/ingest/ingest.service.js';
+import { createIngestKeysRepository } from '../../src/modules/ingest/ingest-keys.repository.js';
+import { createMqttSubscriber } from '../../src/modules/ingest/mqtt-subscriber.js';
+import { startApiTest } from '../helpers/actors.js';
+import { DRIVER, type TestContext } from '../helpers/app.js';
+import type { Fixtures } from '../helpers/fixtures.js';
+import { createLayoutDevice, EXAMPLE_PAYLOAD } from '../helpers/ingest-fixtures.js';
+
+// Uplinks over MQTT (ADR 0019) against an in-process broker (aedes), and, when TEST_MQTT_URL is
+// set (CI), the same against the real Mosquitto. Every run uses its own topics and client ids.
+
+const TEST_MQTT_URL = process.env.TEST_MQTT_URL || undefined;
+const POLL = { timeout: 10_000, interval: 50 };
+
+let as: Awaited<ReturnType<typeof startApiTest>>['as'];
+let ctx: TestContext;
+let fx: Fixtures;
+let key: string;
+let device: Awaited<ReturnType<typeof createLayoutDevice>>;
+let aedes: Aedes;
+let server: Server;
+let aedesUrl: string;
+const toClose: (() => Promise<unknown>)[] = [];
+
+beforeAll(async () => {
+  ({ ctx, fx, as } = await startApiTest());
+  key = (await as('Ylläpitäjä', 'A').post('/api/ingest-keys', { name: 'MQTT' })).json().key;
+  device = await createLayoutDevice(ctx.database.db, fx.orgA.id, fx.orgA.target.id);
+  aedes = await Aedes.createBroker();
+  server = createServer(aedes.handle);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  aedesUrl = `mqtt://127.0.0.1:${address.port}`;
+});
+
+afterAll(async () => {
+  for (const close of toClose.reverse()) await close();
+  await new Promise<void>((resolve) => aedes.close(() => resolve()));
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await ctx.close();
+});
+
+const run = () => randomBytes(4).toString('hex');
+
+/** A second app on the test database with MQTT switched on, as server.ts would start it. */
+async function mqttApp(
+  url: string,
+  mqtt: Partial<MqttConfig> & { prefix: string },
+  logLines?: string[],
+) {
+  const { prefix, ...rest } = mqtt;
+  const config: MqttConfig = {
+    url,
+    topics: [`${prefix}/application/+/device/+/event/up`, `${prefix}/v3/+/devices/+/up`],
+    shareGroup: null,
+    clientId: `vahti-test-${run()}`,
+    ingestKey: key,
+    reconnectMaxMs: 10_000,
+    ...rest,
+  };
+  const app = await buildApp({
+    config: { ...ctx.config, mqtt: config },
+    database: ctx.database,
+    logger: logLines
+      ? { level: 'debug', stream: { write: (line: string) => logLines.push(line) } }
+      : false,
+  });
+  await app.ready();
+  toClose.push(async () => {
+    await app.close();
+    await forgetSession(url, config.clientId);
+  });
+  const subscriber = app.mqtt;
+  if (!subscriber) throw new Error('MQTT not started');
+  await subscriber.subscribed();
+  return { app, config };
+}
+
+/** Clean session off leaves a session on the broker: a clean connect under the id removes it. */
+async function forgetSession(url: string, clientId: string) {
+  const client = await connectAsync(url, { clientId, clean: true, reconnectPeriod: 0 });
+  await client.endAsync();
+}
+
+async function publisher(url: string) {
+  const client = await connectAsync(url, { clientId: `pub-${run()}`, reconnectPeriod: 0 });
+  toClose.push(() => client.endAsync());
+  return (topic: string, body: unknown) =>
+    client.publishAsync(topic, JSON.stringify(body), { qos: 1 });
+}
+
+let fcnt = 1000;
+const chirpstack = (eui = device.eui) => {
+  fcnt += 1;
+  return {
+    deduplicationId: crypto.randomUUID(),
+    time: new Date(Date.now() - 60_000).toISOString(),
+    deviceInfo: { devEui: eui.toLowerCase(), deviceName: 'mqtt' },
+    fCnt: fcnt,
+    fPort: 1,
+    data: EXAMPLE_PAYLOAD,
+  };
+};
+const csTopic = (prefix: string, eui = device.eui) =>
+  `${prefix}/application/app-1/device/${eui.toLowerCase()}/event/up`;
+
+const rowsWith = (dedupKey: string) =>
+  ctx.database.db.select().from(measurementData).where(eq(measurementData.dedupKey, dedupKey));
+const rejectedFor = (eui: string) =>
+  ctx.database.db.select().from(rejectedUplinks).where(eq(rejectedUplinks.deviceEui, eui));
+
+/** The main flow, against whichever broker. */
+function mainFlow(name: string, url: () => string) {
+  describe(`MQTT uplinks through ${name} (${DRIVER})`, () => {
+    const prefix = `vahti-test-${run()}`;
+    let publish: Awaited<ReturnType<typeof publisher>>;
+
+    beforeAll(async () => {
+      await mqttApp(url(), { prefix });
+      publish = await publisher(url());
+    });
+
+    it('stores a ChirpStack uplink once, its replay adds nothing', async () => {
+      const body = chirpstack();
+      await publish(csTopic(prefix), body);
+      await expect.poll(async () => (await rowsWith(body.deduplicationId)).length, POLL).toBe(1);
+      const [row] = await rowsWith(body.deduplicationId);
+      expect(row?.organizationId).toBe(fx.orgA.id);
+      expect(row?.deviceId).toBe(device.deviceId);
+      expect(row?.data[device.m.hum.id]).toBe(55);
+      expect(row?.data[device.m.temp.id]).toBeCloseTo(-2);
+
+      // The replay, then a marker behind it: once the marker is stored, the replay was handled.
+      await publish(csTopic(prefix), body);
+      const marker = chirpstack();
+      await publish(csTopic(prefix), marker);
+      await expect.poll(async () => (await rowsWith(marker.deduplicationId)).length, POLL).toBe(1);
+      expect(await rowsWith(body.deduplicationId)).toHaveLength(1);
+    });
+
+    it('stores a The Things Stack uplink', async () => {
+      const receivedAt = new Date(Date.now() - 5000).toISOString();
+      fcnt += 1;
+      await publish(`${prefix}/v3/app-1@tenant/devices/dev-1/up`, {
+        end_device_ids: { device_id: 'dev-1', dev_eui: device.eui },
+        received_at: receivedAt,
+        uplink_message: { f_cnt: fcnt, frm_payload: EXAMPLE_PAYLOAD, received_at: receivedAt },
+      });
+      const dedup = `${fcnt}:${receivedAt}`;
+      await expect.poll(async () => (await rowsWith(dedup)).length, POLL).toBe(1);
+      expect((await rowsWith(dedup))[0]?.data[device.m.hum.id]).toBe(55);
+    });
+
+    it('keeps an uplink of an unknown device as a rejected uplink', async () => {
+      const eui = randomBytes(8).toString('hex').toUpperCase();
+      await publish(csTopic(prefix, eui), chirpstack(eui));
+      await expect.poll(async () => (await rejectedFor(eui.toLowerCase())).length, POLL).toBe(1);
+      const [row] = await rejectedFor(eui.toLowerCase());
+      expect(row).toMatchObject({ reason: 'unknownDevice', source: 'chirpstack' });
+      expect(row?.organizationId).toBe(fx.orgA.id);
+    });
+
+    it('skips what is not an uplink and goes on', async () => {
+      await publish(csTopic(prefix), { not: 'an uplink' });
+      const marker = chirpstack();
+      await publish(csTopic(prefix), marker);
+      await expect.poll(async () => (await rowsWith(marker.deduplicationId)).length, POLL).toBe(1);
+    });
+  });
+}
+
+mainFlow('an in-process broker', () => aedesUrl);
+
+describe('acknowledged only after commit (aedes)', () => {
+  it('a failed store is not acknowledged; the broker delivers it again and it is stored once', async () => {
+    const prefix = `vahti-test-${run()}`;
+    const handle = withTransactions(ctx.database.db);
+    let failures = 1;
+    let attempts = 0;
+    const ingest = createIngestService({
+      db: handle,
+      keys: createIngestKeysRepository(handle),
+      ingest: createIngestRepository(handle),
+      rateLimits: { consume: async () => {} },
+      // Runs inside the write transaction: throwing rolls the reading back.
+      onReadings: async () => {
+        attempts += 1;
+        if (failures > 0) {
+          failures -= 1;
+          throw new Error('database hiccup');
+        }
+        return undefined;
+      },
+    });
+    // The attempts made when the subscriber's PUBACK reached the broker.
+    const acks: number[] = [];
+    const clientId = `vahti-test-${run()}`;
+    const onAck = (_packet: unknown, client: { id: string } | null) => {
+      if (client?.id === clientId) acks.push(attempts);
+    };
+    aedes.on('ack', onAck);
+    const subscriber = createMqttSubscriber({
+      config: {
+        url: aedesUrl,
+        topics: [`${prefix}/application/+/device/+/event/up`],
+        shareGroup: null,
+        clientId,
+        ingestKey: key,
+        reconnectMaxMs: 10_000,
+      },
+      ingest,
+      log: silentLog(),
+      reconnectMinMs: 200,
+    });
+    subscriber.start();
+    toClose.push(async () => {
+      aedes.off('ack', onAck);
+      await subscriber.stop();
+      await forgetSession(aedesUrl, clientId);
+    });
+    await subscriber.subscribed();
+    const publish = await publisher(aedesUrl);
+    const body = chirpstack();
+    await publish(csTopic(prefix), body);
+    await expect.poll(async () => (await rowsWith(body.deduplicationId)).length, POLL).toBe(1);
+    expect(attempts).toBe(2);
+    // The broker heard one acknowledgement for the subscriber, after the second, committed try.
+    await expect.poll(() => acks, POLL).toContain(2);
+    expect(acks).not.toContain(1);
+  });
+});
+
+describe('a revoked MQTT_INGEST_KEY (aedes)', () => {
+  it('stores nothing and acknowledges nothing: the message waits on the broker', async () => {
+    const prefix = `vahti-test-${run()}`;
+    const created = (
+      await as('Ylläpitäjä', 'A').post('/api/ingest-keys', { name: 'MQTT 2' })
+    ).json();
+    const { config } = await mqttApp(aedesUrl, { prefix, ingestKey: created.key });
+    const revoked = await as('Ylläpitäjä', 'A').delete(`/api/ingest-keys/${created.ingestKey.id}`);
+    expect(revoked.statusCode).toBe(200);
+    const acks: unknown[] = [];
+    let drops = 0;
+    const onAck = (_packet: unknown, client: { id: string } | null) => {
+      if (client?.id === config.clientId) acks.push(client.id);
+    };
+    const onDisconnect = (client: { id: string }) => {
+      if (client.id === config.clientId) drops += 1;
+    };
+    aedes.on('ack', onAck);
+    aedes.on('clientDisconnect', onDisconnect);
+    toClose.push(async () => {
+      aedes.off('ack', onAck);
+      aedes.off('clientDisconnect', onDisconnect);
+    });
+    const publish = await publisher(aedesUrl);
+    const body = chirpstack();
+    await publish(csTopic(prefix), body);
+    // The subscriber drops the connection instead of acknowledging.
+    await expect.poll(() => drops, POLL).toBeGreaterThan(0);
+    expect(acks).toEqual([]);
+    expect(await rowsWith(body.deduplicationId)).toHaveLength(0);
+  });
+});
+
+describe.runIf(TEST_MQTT_URL)('the real broker (TEST_MQTT_URL)', () => {
+  const url = () => TEST_MQTT_URL as string;
+  mainFlow(`Mosquitto at ${TEST_MQTT_URL && mqttDisplayUrl(TEST_MQTT_URL)}`, url);
+
+  it('splits a shared subscription between two instances: each uplink stored exactly once', async () => {
+    const prefix = `vahti-test-${run()}`;
+    const shareGroup = `vahti-${run()}`;
+    const logs: string[][] = [[], []];
+    await mqttApp(url(), { prefix, shareGroup }, logs[0]);
+    await mqttApp(url(), { prefix, shareGroup }, logs[1]);
+    const publish = await publisher(url());
+    const bodies = Array.from({ length: 40 }, () => chirpstack());
+    for (const body of bodies) await publish(csTopic(prefix), body);
+    const ids: string[] = bodies.map((body) => body.deduplicationId);
+    const stored = async () => {
+      const rows = await ctx.database.db.select().from(measurementData);
+      return rows.filter((row) => ids.includes(row.dedupKey));
+    };
+    await expect.poll(async () => (await stored()).length, POLL).toBe(bodies.length);
+    const rows = await stored();
+    expect(new Set(rows.map((row) => row.dedupKey)).size).toBe(bodies.length);
+    // Each message went to one instance only, and both had a share.
+    const handled = logs.map(
+      (lines) => lines.filter((l) => l.includes('MQTT uplink stored')).length,
+    );
+    expect(handled[0]).toBeGreaterThan(0);
+    expect(handled[1]).toBeGreaterThan(0);
+    expect((handled[0] ?? 0) + (handled[1] ?? 0)).toBe(bodies.length);
+  });
+});
+
+function silentLog() {
+  const noop = () => {};
+  const log = {
+    level: 'silent',
+    fatal: noop,
+    error: noop,
+    warn: noop,
+    info: noop,
+    debug: noop,
+    trace: noop,
+    silent: noop,
+    child: () => log,
+  };
+  return log as unknown as Parameters<typeof createMqttSubscriber>[0]['log'];
+}
