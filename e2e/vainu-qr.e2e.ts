@@ -70,7 +70,7 @@ describe('QR scanner (/vainu/qr-code)', () => {
           stream.getTracks().map((track) => track.readyState),
         ),
       );
-    await expect.poll(trackStates).toEqual(['ended']);
+    await expect.poll(trackStates, { timeout: 15_000 }).toEqual(['ended']);
   });
 
   it('goes to the device list with the code, and fits a 360 px phone', async () => {
