@@ -125,6 +125,7 @@ describe('Vainu device register in the browser (Ylläpitäjä)', () => {
       .toBe('VAINU-A001');
     // A demo CO2 meter on As Oy Kivikko, whose target sets a stricter CO2 limit.
     // A demo device (the e2e's own has limits of its own): named by type and floor.
+    await page.getByRole('row').filter({ hasText: 'VAINU-A001' }).first().waitFor();
     await page.getByLabel('Hae', { exact: true }).fill('Sisäilma CO2 2. krs');
     // The row of that device (not whichever Kivikko row shows before the search applies).
     const row = page

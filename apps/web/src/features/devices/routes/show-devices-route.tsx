@@ -150,8 +150,10 @@ export function ShowDevicesRoute() {
       </Stack>
       <AlertMessage message={errorText(printError)} onClose={() => setPrintError(null)} />
       <ResourceList
-        // The table reads its first search once: start it again when the devices arrive.
-        key={devices.data ? 'loaded' : 'loading'}
+        // The table reads its first search once: start it again only when that text changes (a
+        // device id in the link becomes its QR code once the devices arrive), so nothing the
+        // user has typed meanwhile is thrown away.
+        key={initialSearch}
         initialSearch={initialSearch}
         label={t('devices.devices.tableLabel')}
         query={devices}
