@@ -57,9 +57,11 @@ describe('Tieto discussions in the browser', () => {
     // Following (mail about new comments) is off until turned on, and stays on.
     const follow = resident.getByLabel('Seuraa keskustelua');
     expect(await follow.isChecked()).toBe(false);
-    await follow.check();
-    await expect.poll(() => follow.isChecked()).toBe(true);
-    await expect.poll(() => follow.isEnabled()).toBe(true);
+    // The switch shows the saved state: it turns on when the server has answered, so click and
+    // wait (check() would demand the change at once).
+    await follow.click();
+    await expect.poll(() => follow.isChecked(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => follow.isEnabled(), { timeout: 15_000 }).toBe(true);
 
     // The administrator comments; the resident sees it appear without a reload.
     await join(admin);
