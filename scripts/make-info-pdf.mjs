@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
-import { ensureChromium } from './chromium.mjs';
+import { ensureChromium } from './test-tools.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const source = path.join(root, 'docs/info/tietoa-sivustosta.html');

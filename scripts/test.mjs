@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ensureChromium } from './chromium.mjs';
+import { ensureChromium, ensurePoppler } from './test-tools.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const results = mkdtempSync(path.join(tmpdir(), 'vahti-results-'));
@@ -59,6 +59,13 @@ function report(suite, counts) {
   console.log(
     `\n${suite}: ${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''}\n`,
   );
+}
+
+// The PDF report's test reads its PDF with poppler; a missing tool fails that test, loudly.
+try {
+  ensurePoppler();
+} catch (err) {
+  console.error(err.message);
 }
 
 const { TEST_DATABASE_URL, ...withoutPostgres } = process.env;
