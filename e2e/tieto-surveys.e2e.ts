@@ -47,13 +47,13 @@ describe('Tieto surveys and feedback in the browser', () => {
     await admin.getByText('Kysymysryhmä lisätty').waitFor();
 
     await admin.goto('/#/tieto/add-new-question');
-    await admin.getByRole('heading', { name: 'Lisää uusi kysymys' }).waitFor();
-    await admin.getByRole('button', { name: 'Lisää kysymys' }).click();
+    await admin.getByRole('heading', { name: 'Lisää uusi kysymys', exact: true }).waitFor();
+    await admin.getByRole('button', { name: 'Lisää kysymys', exact: true }).click();
     await admin.getByText('Ryhmä pitää valita').waitFor();
     for (const question of [Q1, Q2]) {
       await admin.getByLabel('Kysymys').fill(question);
       await choose(admin, 'Ryhmä', GROUP);
-      await admin.getByRole('button', { name: 'Lisää kysymys' }).click();
+      await admin.getByRole('button', { name: 'Lisää kysymys', exact: true }).click();
       await admin.getByText('Kysymys lisätty').waitFor();
     }
 

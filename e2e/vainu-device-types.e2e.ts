@@ -65,8 +65,8 @@ describe('device types table (/vainu/show-sensors)', () => {
     const select = table.getByRole('combobox', {
       name: 'Vahdin mittarityyppi laiteprofiilille Sisäilma-anturi 003',
     });
-    await select.waitFor();
-    expect(await select.textContent()).toContain('Ei liitetty');
+    // The choice shows once the device types have loaded; the combobox is there before them.
+    await expect.poll(() => select.textContent()).toContain('Ei liitetty');
     await select.click();
     await page.getByRole('option', { name: 'Sisäilma CO2' }).click();
     await page.getByText('Laiteprofiili liitetty mittarityyppiin').waitFor();
@@ -78,8 +78,8 @@ describe('device types table (/vainu/show-sensors)', () => {
 
     // The link is stored: a new visit shows it.
     await page.reload();
-    await select.waitFor();
-    expect(await select.textContent()).toContain('Sisäilma CO2');
+    // The choice shows once the device types have loaded; the combobox is there before them.
+    await expect.poll(() => select.textContent()).toContain('Sisäilma CO2');
     await select.click();
     await page.getByRole('option', { name: 'Ei liitetty' }).click();
     await page.getByText('Laiteprofiilin liitos poistettu').waitFor();
