@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { expectAccessible, hashPath, signIn, useE2E } from './support/browser.js';
+import { DEMO_PASSWORD, expectAccessible, hashPath, signIn, useE2E } from './support/browser.js';
+
+const SV_INVALID_CREDENTIALS = 'E-post eller lösenord är fel';
+const SV_ACCOUNT = 'Användarkonto';
 
 // Embedded mode without SMTP_URL: mails stay in the outbox.
 const e2e = useE2E();
@@ -118,7 +121,9 @@ describe('the common frame', () => {
     await page.goto('/#/vainu/dashboard');
     await signIn(page, 'kayttaja@demo.vahti.fi');
     await expect.poll(() => hashPath(page)).toBe('/vainu/dashboard');
-    expect(await page.getByText('Demo Kiinteistöt Oy').isVisible()).toBe(false);
+    // The drawer's organization name (the dashboard's cards name the organization too).
+    const panel = page.getByRole('complementary', { name: 'Käyttäjä ja valikko' });
+    expect(await panel.getByText('Demo Kiinteistöt Oy').isVisible()).toBe(false);
     await page.getByRole('button', { name: 'Valikko' }).click();
     const drawer = page.getByRole('dialog', { name: 'Valikko' });
     await drawer.getByText('Demo Kiinteistöt Oy').waitFor();
@@ -132,5 +137,39 @@ describe('the common frame', () => {
     // Dialogs take the whole screen on a phone.
     const box = await page.getByRole('dialog', { name: 'Tietoa sivustosta' }).boundingBox();
     expect(box?.width).toBeGreaterThanOrEqual(359);
+  });
+  it('switches the interface to Swedish, keeps the choice after a reload and back to Finnish from the account menu', async () => {
+    const page = await e2e.newPage();
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Kirjaudu sisään' }).waitFor();
+    const languages = page.getByRole('group', { name: 'Kieli' });
+    await languages.getByRole('button', { name: 'Svenska' }).click();
+    await page.getByRole('heading', { name: 'Logga in' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('sv');
+    expect(
+      await page
+        .getByRole('group', { name: 'Språk' })
+        .getByRole('button', { name: 'Svenska' })
+        .getAttribute('aria-pressed'),
+    ).toBe('true');
+
+    // The API answers in the chosen language too (Accept-Language).
+    await page.getByLabel('E-post').fill('kayttaja@demo.vahti.fi');
+    await page.getByLabel('Lösenord').fill('vaara-salasana');
+    await page.getByLabel('Lösenord').press('Enter');
+    await expect
+      .poll(() => page.getByRole('alert').first().textContent(), { timeout: 15_000 })
+      .toContain(SV_INVALID_CREDENTIALS);
+
+    await page.reload();
+    await page.getByRole('heading', { name: 'Logga in' }).waitFor();
+    await expectAccessible(page);
+    await page.getByLabel('E-post').fill('kayttaja@demo.vahti.fi');
+    await page.getByLabel('Lösenord').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Logga in', exact: true }).click();
+    await page.getByRole('button', { name: SV_ACCOUNT }).click();
+    await page.getByRole('menuitemradio', { name: 'Suomi' }).click();
+    await page.getByRole('button', { name: 'Käyttäjätili' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('fi');
   });
 });

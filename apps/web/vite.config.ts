@@ -51,6 +51,12 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Domain code only the measurement data screens run (the shared chart option, the sensor-data
+ * schemas): the domain's index re-exports it, which alone would count it as loaded up front.
+ */
+const LAZY_DOMAIN = /packages[\\/]domain[\\/]src[\\/](charts[\\/]|schemas[\\/]sensor-data\.ts)/;
+
 type ModuleInfoOf = (id: string) => { isEntry: boolean; importers: readonly string[] } | null;
 
 /**
@@ -58,6 +64,7 @@ type ModuleInfoOf = (id: string) => { isEntry: boolean; importers: readonly stri
  * the login page first, needs it before it can render.
  */
 function loadedUpFront(id: string, infoOf: ModuleInfoOf, seen = new Set<string>()): boolean {
+  if (LAZY_DOMAIN.test(id)) return false;
   const known = upFront.get(id);
   if (known !== undefined) return known;
   if (seen.has(id)) return false;

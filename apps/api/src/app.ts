@@ -39,6 +39,8 @@ import { createDiscussionsService } from './modules/discussions/discussions.serv
 import { createInProcessEventBus } from './modules/events/event-bus.js';
 import { eventsRoutes } from './modules/events/events.routes.js';
 import { createEventsService } from './modules/events/events.service.js';
+import { exportsRoutes } from './modules/exports/exports.routes.js';
+import { createExportsService } from './modules/exports/exports.service.js';
 import { createFeedbackRepository } from './modules/feedback/feedback.repository.js';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.js';
 import { createFeedbackService } from './modules/feedback/feedback.service.js';
@@ -73,6 +75,16 @@ import { createRegistrationCodeAdminService } from './modules/registration-codes
 import { createRegistrationCodesRepository } from './modules/registration-codes/registration-codes.repository.js';
 import { registrationCodesRoutes } from './modules/registration-codes/registration-codes.routes.js';
 import { createRegistrationCodesService } from './modules/registration-codes/registration-codes.service.js';
+import { createReportRenderer } from './modules/reports/render-pool.js';
+import { createReportsRepository } from './modules/reports/reports.repository.js';
+import { reportsRoutes } from './modules/reports/reports.routes.js';
+import { createReportsService } from './modules/reports/reports.service.js';
+import {
+  createSensorDataRepository,
+  createSensorDataService,
+  type SensorDataService,
+  sensorDataRoutes,
+} from './modules/sensor-data/index.js';
 import { createSurveyResultsRepository } from './modules/surveys/survey-results.repository.js';
 import { createSurveyResultsService } from './modules/surveys/survey-results.service.js';
 import { createSurveysRepository } from './modules/surveys/surveys.repository.js';
@@ -90,6 +102,9 @@ import { createUserTargetsService } from './modules/user-targets/user-targets.se
 import { createUsersRepository } from './modules/users/users.repository.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { createUsersService } from './modules/users/users.service.js';
+import { createVainuDashboardRepository } from './modules/vainu-dashboard/vainu-dashboard.repository.js';
+import { vainuDashboardRoutes } from './modules/vainu-dashboard/vainu-dashboard.routes.js';
+import { createVainuDashboardService } from './modules/vainu-dashboard/vainu-dashboard.service.js';
 import { authPlugin } from './plugins/auth.js';
 import { compressionPlugin } from './plugins/compression.js';
 import { docsPlugin } from './plugins/docs.js';
@@ -172,6 +187,8 @@ export async function buildApp({ config, database, logger }: AppOptions) {
     alarms: createAlarmsRepository(db),
     ingestKeys: createIngestKeysRepository(db),
     ingest: createIngestRepository(db),
+    vainuDashboard: createVainuDashboardRepository(db),
+    sensorData: createSensorDataRepository(db),
   };
   const { organizations: organizationRecords, users: userRecords } = repositories;
   const tokens = createTokenService(config);
@@ -328,6 +345,22 @@ export async function buildApp({ config, database, logger }: AppOptions) {
     },
   });
   app.decorate('ingest', ingest);
+  // Vainu sensor data (issue 12): summary, chart series and raw rows for reports and exports.
+  const sensorData = createSensorDataService({
+    sensorData: repositories.sensorData,
+    devices: repositories.devices,
+  });
+  app.decorate('sensorData', sensorData);
+  // The PDF report (ADR 0021): rendered in worker threads, at most threads + queue at a time.
+  const reportRenderer = createReportRenderer(config.reports);
+  app.addHook('onClose', () => reportRenderer.close());
+  const reports = createReportsService({
+    sensorData,
+    reports: createReportsRepository(db),
+    renderer: reportRenderer,
+  });
+  // Measurement exports (issue 12): CSV/XLSX of the summary or the raw rows, streamed.
+  const measurementExports = createExportsService({ sensorData });
   // Uplinks over MQTT when MQTT_URL is set (ADR 0019): started once the app is ready, stopped
   // before the database closes (the server closes it in a later onClose hook).
   const mqtt = config.mqtt
@@ -344,6 +377,14 @@ export async function buildApp({ config, database, logger }: AppOptions) {
     ingest: repositories.ingest,
     organizations: organizationRecords,
     audit,
+  });
+  // The Vainu dashboard: "in alarm" is the alarms module's call, "last seen" the ingest module's.
+  const vainuDashboard = createVainuDashboardService({
+    dashboard: repositories.vainuDashboard,
+    organizations: organizationRecords,
+    alarms,
+    readings: repositories.ingest,
+    offlineAfterMinutes: config.deviceOfflineAfterMinutes,
   });
 
   // Mail delivery runs beside the requests and stops before the database closes (the server
@@ -409,6 +450,10 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   await app.register(alarmsRoutes, { alarms });
   await app.register(ingestKeysRoutes, { ingestKeys });
   await app.register(ingestRoutes, { ingest });
+  await app.register(vainuDashboardRoutes, { vainuDashboard });
+  await app.register(sensorDataRoutes, { sensorData });
+  await app.register(reportsRoutes, { reports });
+  await app.register(exportsRoutes, { exports: measurementExports });
   await app.register(webPlugin, { webDir: config.webDir });
 
   return app;
@@ -436,6 +481,8 @@ declare module 'fastify' {
     alarms: AlarmsService;
     /** Uplink ingestion; the demo simulator (db/demo/simulation.ts) back-fills through it. */
     ingest: IngestService;
+    /** Sensor-data reads (issue 12); tests read rawRows() directly. */
+    sensorData: SensorDataService;
     /** The MQTT uplink subscriber; null unless MQTT_URL is set. */
     mqtt: MqttSubscriber | null;
   }

@@ -1,13 +1,18 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import '@/lib/i18n';
 import { App } from '@/app/app';
+import { setLanguage, storedLanguage } from '@/lib/i18n';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+/** Renders at once in Finnish; a visitor who chose English or Swedish waits for those texts. */
+const language = storedLanguage();
+const ready = language === 'fi' ? Promise.resolve() : setLanguage(language).catch(() => {});
+void ready.then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
-import { hostname } from 'node:os';
+import { availableParallelism, hostname } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -112,6 +112,11 @@ const envSchema = z.object({
   MATERIALBANK_MAX_FILE_MB: z.coerce.number().positive().max(1024).default(25),
   MATERIALBANK_ORPHAN_GRACE_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
   ALARM_HYSTERESIS_PERCENT: z.coerce.number().min(0).max(50).default(2),
+  DEVICE_OFFLINE_AFTER_MINUTES: z.coerce.number().int().min(1).max(525_600).default(120),
+  // PDF reports (ADR 0021): render threads (unset: cores − 1, 1…4; 0 renders on the event loop)
+  // and how many more reports may wait before 503.
+  REPORT_RENDER_THREADS: z.coerce.number().int().min(0).max(16).optional(),
+  REPORT_QUEUE: z.coerce.number().int().min(0).max(100).default(4),
   S3_ENDPOINT: z
     .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
     .optional(),
@@ -209,6 +214,10 @@ export interface Config {
   s3: S3Settings | undefined;
   /** An alarm closes when the value is back inside its limit by this share of the limit span. */
   alarmHysteresisPercent: number;
+  /** The Vainu dashboard lists a device as offline after this long without an uplink. */
+  deviceOfflineAfterMinutes: number;
+  /** PDF report rendering: worker threads (0: on the event loop) and the reports that may wait. */
+  reports: { threads: number; queue: number };
   /** The device-network service (ChirpStack v4 REST API); null when not configured. */
   deviceNetwork: DeviceNetworkConfig | null;
   /** Uplinks over MQTT (ADR 0019); null when MQTT_URL is unset. */
@@ -277,6 +286,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     materialbankOrphanGraceMs: env.MATERIALBANK_ORPHAN_GRACE_MINUTES * 60_000,
     s3: s3Settings(env),
     alarmHysteresisPercent: env.ALARM_HYSTERESIS_PERCENT,
+    deviceOfflineAfterMinutes: env.DEVICE_OFFLINE_AFTER_MINUTES,
+    reports: {
+      threads: env.REPORT_RENDER_THREADS ?? Math.max(1, Math.min(4, availableParallelism() - 1)),
+      queue: env.REPORT_QUEUE,
+    },
     deviceNetwork: deviceNetworkConfig(env),
     mqtt: mqttConfig(env),
   };

@@ -158,6 +158,10 @@ export async function createWorld(ctx: TestContext) {
       received_at: times,
       data: payloads,
       frm_payload: payloads,
+      // Sensor-data days (Finnish days, ed inclusive): real days, so calls get past validation
+      // and read the data; some pairs are backwards (400 on ed).
+      sd: ['2026-01-01', '2025-11-01', new Date().toISOString().slice(0, 10)],
+      ed: ['2026-01-07', '2026-02-28', new Date().toISOString().slice(0, 10)],
     },
     organization,
     user,

@@ -170,6 +170,19 @@ const AREA_SCREENS: Partial<Record<Section, Record<string, Lazy>>> = {
       async () =>
         (await import('@/features/devices/routes/show-user-devices-route')).ShowUserDevicesRoute,
     ),
+    dashboard: screen(
+      async () =>
+        (await import('@/features/vainu-dashboard/routes/vainu-dashboard-route'))
+          .VainuDashboardRoute,
+    ),
+    'sensor-data': screen(
+      async () => (await import('@/features/sensor-data/routes/sensor-data-route')).SensorDataRoute,
+    ),
+    'sensor-data/chart': screen(
+      async () =>
+        (await import('@/features/sensor-data/routes/sensor-data-chart-route'))
+          .SensorDataChartRoute,
+    ),
   },
   materiaalipankki: {
     'show-user': showUserRoute,

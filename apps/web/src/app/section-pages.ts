@@ -7,7 +7,7 @@ import type { Section } from '@vahti/domain';
  */
 export const SECTION_PAGES: Record<Section, readonly string[]> = {
   tieto: [],
-  vainu: ['sensor-data', 'sensor-data/chart'],
+  vainu: [],
   materiaalipankki: [],
   hallinta: [],
 };

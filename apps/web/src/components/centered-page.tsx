@@ -3,8 +3,9 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LanguageSwitch } from './language-switch';
 
-/** The frame of the screens outside the applications: login, registration, 404. */
+/** The frame of the screens outside the applications (login, registration, 404), with the language choice. */
 export function CenteredPage({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   return (
@@ -20,6 +21,7 @@ export function CenteredPage({ children }: { children: ReactNode }) {
       <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 4 } }}>
         {children}
       </Paper>
+      <LanguageSwitch />
     </Container>
   );
 }

@@ -25,3 +25,9 @@ export function formatClockTimeIn(seconds: number, language: string, now = Date.
   const at = new Date(Math.ceil((now + seconds * 1000) / 60_000) * 60_000);
   return new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit' }).format(at);
 }
+
+/** A day YYYY-MM-DD as DD.MM.YYYY (spec 001 §9). */
+export function formatDay(day: string): string {
+  const [y, m, d] = day.split('-');
+  return y && m && d ? `${d}.${m}.${y}` : day;
+}

@@ -1,29 +1,42 @@
-import { DEFAULT_LANGUAGE, type Language, sharedMessages } from '@vahti/domain';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@vahti/domain';
+import { fi as sharedFi } from '@vahti/domain/i18n/fi';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { en } from '@/locales/en';
 import { fi } from '@/locales/fi';
-import { sv } from '@/locales/sv';
 
-const screenTexts = { fi, en, sv } satisfies Record<Language, unknown>;
+/** Where the chosen language is kept between visits (not a secret; per browser). */
+const LANGUAGE_KEY = 'vahti.language';
 
 /**
- * One translation namespace per language: the texts shared with the API (`validation.*`,
- * `errors.*`, `messages.*`) plus the screen texts, so a zod message such as
- * "validation.emailRequired" translates directly with t(key).
+ * Finnish is in the first page's bundle; English and Swedish are loaded when chosen, so the login
+ * page does not carry two languages nobody reads (each is ≈ 10 kB compressed). Each bundle is the
+ * texts shared with the API (`validation.*`, `errors.*`, `messages.*`) plus the screen texts, so
+ * a zod message such as "validation.emailRequired" translates directly with t(key).
  */
-const resources = Object.fromEntries(
-  (Object.keys(screenTexts) as Language[]).map((language) => [
-    language,
-    { translation: { ...sharedMessages[language], ...screenTexts[language] } },
-  ]),
-);
+const loaders: Record<Exclude<Language, 'fi'>, () => Promise<object>> = {
+  en: async () => {
+    const [shared, screens] = await Promise.all([
+      import('@vahti/domain/i18n/en'),
+      import('@/locales/en'),
+    ]);
+    return { ...shared.en, ...screens.en };
+  },
+  sv: async () => {
+    const [shared, screens] = await Promise.all([
+      import('@vahti/domain/i18n/sv'),
+      import('@/locales/sv'),
+    ]);
+    return { ...shared.sv, ...screens.sv };
+  },
+};
 
 void i18n.use(initReactI18next).init({
-  resources,
+  resources: { fi: { translation: { ...sharedFi, ...fi } } },
   lng: DEFAULT_LANGUAGE,
-  fallbackLng: 'en',
-  supportedLngs: Object.keys(screenTexts),
+  // English first for a text a translation lacks (spec: fallback English), Finnish when English
+  // is not loaded: every language is typed to carry every key, so this is a safety net only.
+  fallbackLng: ['en', 'fi'],
+  supportedLngs: [...LANGUAGES],
   interpolation: { escapeValue: false },
   initAsync: false,
 });
@@ -31,6 +44,34 @@ void i18n.use(initReactI18next).init({
 i18n.on('languageChanged', (language) => {
   document.documentElement.lang = language;
 });
+
+async function ensureLoaded(language: Language): Promise<void> {
+  if (language === 'fi' || i18n.hasResourceBundle(language, 'translation')) return;
+  i18n.addResourceBundle(language, 'translation', await loaders[language]());
+}
+
+/** Switches the interface language, loading its texts (and English, the fallback) first. */
+export async function setLanguage(language: Language): Promise<void> {
+  await Promise.all([ensureLoaded(language), ensureLoaded('en')]);
+  await i18n.changeLanguage(language);
+  try {
+    localStorage.setItem(LANGUAGE_KEY, language);
+  } catch {
+    // Private mode without storage: the choice lasts for this visit.
+  }
+}
+
+/** The language chosen on an earlier visit, else Finnish. */
+export function storedLanguage(): Language {
+  try {
+    const stored = localStorage.getItem(LANGUAGE_KEY);
+    return (LANGUAGES as readonly string[]).includes(stored ?? '')
+      ? (stored as Language)
+      : DEFAULT_LANGUAGE;
+  } catch {
+    return DEFAULT_LANGUAGE;
+  }
+}
 
 /** The language the API should answer in (Accept-Language). */
 export function currentLanguage(): string {

@@ -6,8 +6,10 @@ import { feedbackEn } from '@/features/feedback/locales/en';
 import { ingestKeysEn } from '@/features/ingest-keys/locales/en';
 import { materialbankEn } from '@/features/materialbank/locales/en';
 import { qrCodeEn } from '@/features/qr-code/locales/en';
+import { sensorDataEn } from '@/features/sensor-data/locales/en';
 import { surveysEn } from '@/features/surveys/locales/en';
 import { tietoDashboardEn } from '@/features/tieto-dashboard/locales/en';
+import { vainuDashboardEn } from '@/features/vainu-dashboard/locales/en';
 import type { WebMessages } from './fi';
 
 export const en: WebMessages = {
@@ -17,6 +19,7 @@ export const en: WebMessages = {
     sectionComingSoon: 'This section is coming soon.',
     backToLogin: 'Back to sign-in',
     close: 'Close',
+    language: 'Language',
   },
   api: {
     /** A 429 answer, with the time from its Retry-After in the user's own clock. */
@@ -444,4 +447,6 @@ export const en: WebMessages = {
   feedback: feedbackEn,
   alarms: alarmsEn,
   tietoDashboard: tietoDashboardEn,
+  vainuDashboard: vainuDashboardEn,
+  sensorData: sensorDataEn,
 };

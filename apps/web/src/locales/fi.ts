@@ -6,8 +6,10 @@ import { feedbackFi } from '@/features/feedback/locales/fi';
 import { ingestKeysFi } from '@/features/ingest-keys/locales/fi';
 import { materialbankFi } from '@/features/materialbank/locales/fi';
 import { qrCodeFi } from '@/features/qr-code/locales/fi';
+import { sensorDataFi } from '@/features/sensor-data/locales/fi';
 import { surveysFi } from '@/features/surveys/locales/fi';
 import { tietoDashboardFi } from '@/features/tieto-dashboard/locales/fi';
+import { vainuDashboardFi } from '@/features/vainu-dashboard/locales/fi';
 /**
  * Finnish screen texts of the web app. Validation and error texts shared with the API come from
  * `sharedMessages` in @vahti/domain and are merged in by lib/i18n.ts; keep the top-level keys
@@ -20,6 +22,7 @@ export const fi = {
     sectionComingSoon: 'Tämä osio on tulossa.',
     backToLogin: 'Takaisin kirjautumiseen',
     close: 'Sulje',
+    language: 'Kieli',
   },
   api: {
     /** A 429 answer, with the time from its Retry-After in the user's own clock. */
@@ -452,6 +455,8 @@ export const fi = {
   feedback: feedbackFi,
   alarms: alarmsFi,
   tietoDashboard: tietoDashboardFi,
+  vainuDashboard: vainuDashboardFi,
+  sensorData: sensorDataFi,
 } as const;
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

@@ -6,8 +6,10 @@ import { feedbackSv } from '@/features/feedback/locales/sv';
 import { ingestKeysSv } from '@/features/ingest-keys/locales/sv';
 import { materialbankSv } from '@/features/materialbank/locales/sv';
 import { qrCodeSv } from '@/features/qr-code/locales/sv';
+import { sensorDataSv } from '@/features/sensor-data/locales/sv';
 import { surveysSv } from '@/features/surveys/locales/sv';
 import { tietoDashboardSv } from '@/features/tieto-dashboard/locales/sv';
+import { vainuDashboardSv } from '@/features/vainu-dashboard/locales/sv';
 import type { WebMessages } from './fi';
 
 export const sv: WebMessages = {
@@ -17,6 +19,7 @@ export const sv: WebMessages = {
     sectionComingSoon: 'Den här delen kommer snart.',
     backToLogin: 'Tillbaka till inloggningen',
     close: 'Stäng',
+    language: 'Språk',
   },
   api: {
     /** A 429 answer, with the time from its Retry-After in the user's own clock. */
@@ -446,4 +449,6 @@ export const sv: WebMessages = {
   feedback: feedbackSv,
   alarms: alarmsSv,
   tietoDashboard: tietoDashboardSv,
+  vainuDashboard: vainuDashboardSv,
+  sensorData: sensorDataSv,
 };

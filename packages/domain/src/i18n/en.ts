@@ -99,6 +99,15 @@ export const en: SharedMessages = {
       userNotCaller: 'An entry is always written by the signed-in user',
       payloadTooLong: "The device type's payload would exceed 242 bytes",
     },
+    sensorData: {
+      edBeforeSd: 'The end day cannot be before the start day',
+      rangeTooLong: 'The range can be at most 3 years',
+    },
+    reports: {
+      occupiedHours: 'Give the occupied hours as 8-16 (0–24, start before end)',
+      occupiedDays: 'Give the weekdays as numbers 1–7 (Monday = 1), e.g. 1-5',
+      tooManyDevices: 'A report can have at most 50 devices',
+    },
   },
   errors: {
     deviceProfileLinks: {
@@ -174,6 +183,9 @@ export const en: SharedMessages = {
     ingest: {
       INGEST_KEY_NOT_FOUND: 'Ingest key not found',
       INGEST_KEY_INVALID: 'The ingest key is missing, wrong or revoked',
+    },
+    reports: {
+      REPORTS_BUSY: 'Too many reports are being made right now. Try again in a moment.',
     },
   },
   messages: {
@@ -279,6 +291,9 @@ export const en: SharedMessages = {
     tietoDashboard: {
       dashboardOk: 'Summary fetched',
     },
+    vainuDashboard: {
+      dashboardOk: 'Device summary fetched',
+    },
     device: {
       measurementsOk: 'Measurements loaded',
       measurementCreated: 'Measurement added',
@@ -301,9 +316,106 @@ export const en: SharedMessages = {
       keyRevoked: 'Ingest key revoked',
       rejectedOk: 'Rejected uplinks fetched',
     },
+    sensorData: {
+      measurementsOk: 'Measurements fetched',
+      summaryOk: 'Measurement data fetched',
+      seriesOk: 'Measurement series fetched',
+    },
   },
   rateLimit: {
     failedSignIns: 'Too many failed attempts. Try again at {{time}} (Finnish time).',
     attempts: 'Too many attempts. Try again at {{time}} (Finnish time).',
+  },
+  reports: {
+    title: 'Measurement report',
+    organization: 'Organization',
+    targets: 'Targets',
+    period: 'Period',
+    measurement: 'Measurement',
+    createdAt: 'Created',
+    devices: 'Devices',
+    occupiedHours: 'Occupied hours',
+    occupiedValue: '{{days}} {{start}}–{{end}}',
+    weekdays: 'Mon–Fri',
+    allDays: 'every day',
+    summaryTitle: 'Summary',
+    target: 'Target',
+    device: 'Device',
+    location: 'Location',
+    latest: 'Latest value',
+    latestAt: 'Measured',
+    min: 'Min',
+    max: 'Max',
+    avg: 'Average',
+    count: 'Readings',
+    lowLimit: 'Low limit',
+    highLimit: 'High limit',
+    alarm: 'Alarm',
+    noData: 'No readings in the period',
+    noDevices: 'No devices match the selection.',
+    chartsTitle: 'Charts',
+    downsampled: 'The chart shows the lowest and highest value of each interval.',
+    guidelinesTitle: 'Guideline values',
+    guidelinesIntro:
+      'Indoor air guideline values (Finnish Housing Health Decree 545/2015 and the Classification of Indoor Environment 2018). The quantity of this report is in bold.',
+    classesTitle: 'Indoor climate classes in occupied hours',
+    classesIntro:
+      'Share of the readings in occupied hours that met each class of the Classification of Indoor Environment 2018. A reading meeting S1 also meets S2 and S3.',
+    classesBands: 'Class limits: {{bands}}',
+    classesNone:
+      'The devices have no temperature or CO2 measurement, so no indoor climate classes were computed.',
+    outside: 'Outside',
+    readings: 'Readings',
+    page: 'Page {{page}} / {{pages}}',
+    quantities: {
+      temperature: 'Temperature',
+      humidity: 'Relative humidity',
+      co2: 'Carbon dioxide (CO2)',
+      pm25: 'Fine particles (PM2.5)',
+      pm10: 'Inhalable particles (PM10)',
+      pressureDifference: 'Pressure difference',
+      tvoc: 'Volatile organic compounds (TVOC)',
+    },
+    guidelines: {
+      temperature: {
+        heatingSeason: 'In the heating season +{{min}}…+{{max}} {{unit}}',
+        otherSeason: 'Outside the heating season at most +{{max}} {{unit}}',
+      },
+      humidity: { range: '{{min}}–{{max}} {{unit}}' },
+      co2: {
+        actionLimit: 'Action limit {{max}} {{unit}}',
+        classS1: 'Indoor climate class S1 at most {{max}} {{unit}}',
+        classS2: 'Indoor climate class S2 at most {{max}} {{unit}}',
+        classS3: 'Indoor climate class S3 at most {{max}} {{unit}}',
+      },
+      pm25: { max: 'At most {{max}} {{unit}}' },
+      pm10: { max: 'At most {{max}} {{unit}}' },
+      pressureDifference: { range: '{{min}}–{{max}} {{unit}}' },
+      tvoc: {
+        max: 'At most {{max}} {{unit}}',
+        singleCompound: 'A single compound at most {{max}} {{unit}}',
+        good: 'Good level {{min}}–{{max}} {{unit}}',
+      },
+    },
+  },
+  exports: {
+    columns: {
+      time: 'Time',
+      target: 'Target',
+      device: 'Device',
+      location: 'Location',
+      measurement: 'Measurement',
+      unit: 'Unit',
+      value: 'Value',
+      latest: 'Latest value',
+      latestAt: 'Latest measured',
+      min: 'Minimum',
+      max: 'Maximum',
+      avg: 'Average',
+      count: 'Readings',
+      lowLimit: 'Low limit',
+      highLimit: 'High limit',
+    },
+    sheets: { summary: 'Summary', raw: 'Readings' },
   },
 };

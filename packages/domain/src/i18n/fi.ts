@@ -101,6 +101,15 @@ export const fi = {
       userNotCaller: 'Merkinnän tekijä on aina kirjautunut käyttäjä',
       payloadTooLong: 'Mittarityypin viesti olisi yli 242 tavua',
     },
+    sensorData: {
+      edBeforeSd: 'Loppupäivä ei voi olla ennen alkupäivää',
+      rangeTooLong: 'Aikaväli voi olla enintään 3 vuotta',
+    },
+    reports: {
+      occupiedHours: 'Anna käyttöaika tunteina muodossa 8-16 (0–24, alku ennen loppua)',
+      occupiedDays: 'Anna viikonpäivät numeroina 1–7 (ma = 1), esim. 1-5',
+      tooManyDevices: 'Raporttiin voi valita enintään 50 mittaria',
+    },
   },
   errors: {
     deviceProfileLinks: {
@@ -175,6 +184,9 @@ export const fi = {
     ingest: {
       INGEST_KEY_NOT_FOUND: 'Syöttöavainta ei löytynyt',
       INGEST_KEY_INVALID: 'Syöttöavain puuttuu, on väärä tai on peruttu',
+    },
+    reports: {
+      REPORTS_BUSY: 'Raportteja tehdään juuri nyt liian monta. Yritä hetken kuluttua uudelleen.',
     },
   },
   messages: {
@@ -280,6 +292,9 @@ export const fi = {
     tietoDashboard: {
       dashboardOk: 'Yhteenveto haettu',
     },
+    vainuDashboard: {
+      dashboardOk: 'Mittareiden yhteenveto haettu',
+    },
     device: {
       measurementsOk: 'Mittaukset haettu',
       measurementCreated: 'Mittaus lisätty',
@@ -302,11 +317,110 @@ export const fi = {
       keyRevoked: 'Syöttöavain peruttu',
       rejectedOk: 'Hylätyt viestit haettu',
     },
+    sensorData: {
+      measurementsOk: 'Mittaukset haettu',
+      summaryOk: 'Mittaustiedot haettu',
+      seriesOk: 'Mittaussarja haettu',
+    },
   },
   /** 429 texts naming the time (Europe/Helsinki) when the caller may try again. */
   rateLimit: {
     failedSignIns: 'Liian monta epäonnistunutta yritystä. Yritä uudelleen klo {{time}}.',
     attempts: 'Liian monta yritystä. Yritä uudelleen klo {{time}}.',
+  },
+  /** The PDF measurement report (apps/api/src/modules/reports). */
+  reports: {
+    title: 'Mittausraportti',
+    organization: 'Organisaatio',
+    targets: 'Kohteet',
+    period: 'Aikaväli',
+    measurement: 'Mittaus',
+    createdAt: 'Luotu',
+    devices: 'Mittareita',
+    occupiedHours: 'Käyttöaika',
+    occupiedValue: '{{days}} klo {{start}}–{{end}}',
+    weekdays: 'ma–pe',
+    allDays: 'kaikkina päivinä',
+    summaryTitle: 'Yhteenveto',
+    target: 'Kohde',
+    device: 'Mittari',
+    location: 'Sijainti',
+    latest: 'Viimeisin arvo',
+    latestAt: 'Mitattu',
+    min: 'Min',
+    max: 'Max',
+    avg: 'Keskiarvo',
+    count: 'Mittauksia',
+    lowLimit: 'Alaraja',
+    highLimit: 'Yläraja',
+    alarm: 'Hälytys',
+    noData: 'Ei mittauksia aikavälillä',
+    noDevices: 'Valinnalla ei löytynyt mittareita.',
+    chartsTitle: 'Kuvaajat',
+    downsampled: 'Kuvaaja näyttää jokaiselta aikaväliltä pienimmän ja suurimman arvon.',
+    guidelinesTitle: 'Ohjearvot',
+    guidelinesIntro:
+      'Sisäilman ohjearvot (asumisterveysasetus 545/2015 ja Sisäilmastoluokitus 2018). Raportin mittauksen suure on lihavoitu.',
+    classesTitle: 'Sisäilmastoluokat käyttöaikana',
+    classesIntro:
+      'Osuus käyttöajan mittauksista, jotka täyttivät Sisäilmastoluokituksen 2018 luokan. S1-luokan täyttävä mittaus täyttää myös S2:n ja S3:n.',
+    classesBands: 'Luokkarajat: {{bands}}',
+    classesNone:
+      'Mittareilla ei ole lämpötila- tai CO2-mittauksia, joten sisäilmastoluokkia ei laskettu.',
+    outside: 'Ei luokassa',
+    readings: 'Mittauksia',
+    page: 'Sivu {{page}} / {{pages}}',
+    quantities: {
+      temperature: 'Lämpötila',
+      humidity: 'Suhteellinen kosteus',
+      co2: 'Hiilidioksidi (CO2)',
+      pm25: 'Pienhiukkaset (PM2.5)',
+      pm10: 'Hengitettävät hiukkaset (PM10)',
+      pressureDifference: 'Paine-ero',
+      tvoc: 'Haihtuvat orgaaniset yhdisteet (TVOC)',
+    },
+    guidelines: {
+      temperature: {
+        heatingSeason: 'Lämmityskaudella +{{min}}…+{{max}} {{unit}}',
+        otherSeason: 'Lämmityskauden ulkopuolella enintään +{{max}} {{unit}}',
+      },
+      humidity: { range: '{{min}}–{{max}} {{unit}}' },
+      co2: {
+        actionLimit: 'Toimenpideraja {{max}} {{unit}}',
+        classS1: 'Sisäilmastoluokka S1 enintään {{max}} {{unit}}',
+        classS2: 'Sisäilmastoluokka S2 enintään {{max}} {{unit}}',
+        classS3: 'Sisäilmastoluokka S3 enintään {{max}} {{unit}}',
+      },
+      pm25: { max: 'Enintään {{max}} {{unit}}' },
+      pm10: { max: 'Enintään {{max}} {{unit}}' },
+      pressureDifference: { range: '{{min}}–{{max}} {{unit}}' },
+      tvoc: {
+        max: 'Enintään {{max}} {{unit}}',
+        singleCompound: 'Yksittäinen yhdiste enintään {{max}} {{unit}}',
+        good: 'Hyvä taso {{min}}–{{max}} {{unit}}',
+      },
+    },
+  },
+  /** Measurement exports (CSV/XLSX): column titles and sheet names. */
+  exports: {
+    columns: {
+      time: 'Aika',
+      target: 'Kohde',
+      device: 'Mittari',
+      location: 'Sijainti',
+      measurement: 'Mittaus',
+      unit: 'Yksikkö',
+      value: 'Arvo',
+      latest: 'Viimeisin arvo',
+      latestAt: 'Viimeisin mittausaika',
+      min: 'Minimi',
+      max: 'Maksimi',
+      avg: 'Keskiarvo',
+      count: 'Mittauksia',
+      lowLimit: 'Alaraja',
+      highLimit: 'Yläraja',
+    },
+    sheets: { summary: 'Yhteenveto', raw: 'Mittaukset' },
   },
 } as const;
 

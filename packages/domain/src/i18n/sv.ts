@@ -99,6 +99,15 @@ export const sv: SharedMessages = {
       userNotCaller: 'En anteckning skrivs alltid av den inloggade användaren',
       payloadTooLong: 'Mätartypens meddelande skulle bli över 242 byte',
     },
+    sensorData: {
+      edBeforeSd: 'Slutdagen kan inte vara före startdagen',
+      rangeTooLong: 'Perioden kan vara högst 3 år',
+    },
+    reports: {
+      occupiedHours: 'Ange användningstiden i timmar som 8-16 (0–24, början före slutet)',
+      occupiedDays: 'Ange veckodagarna som siffror 1–7 (måndag = 1), t.ex. 1-5',
+      tooManyDevices: 'En rapport kan ha högst 50 mätare',
+    },
   },
   errors: {
     deviceProfileLinks: {
@@ -173,6 +182,9 @@ export const sv: SharedMessages = {
     ingest: {
       INGEST_KEY_NOT_FOUND: 'Inmatningsnyckeln hittades inte',
       INGEST_KEY_INVALID: 'Inmatningsnyckeln saknas, är fel eller har återkallats',
+    },
+    reports: {
+      REPORTS_BUSY: 'Just nu skapas för många rapporter. Försök igen om en stund.',
     },
   },
   messages: {
@@ -279,6 +291,9 @@ export const sv: SharedMessages = {
     tietoDashboard: {
       dashboardOk: 'Sammanfattning hämtad',
     },
+    vainuDashboard: {
+      dashboardOk: 'Sammanfattning av mätarna hämtad',
+    },
     device: {
       measurementsOk: 'Mätningar hämtade',
       measurementCreated: 'Mätning tillagd',
@@ -301,9 +316,106 @@ export const sv: SharedMessages = {
       keyRevoked: 'Inmatningsnyckeln har återkallats',
       rejectedOk: 'Avvisade meddelanden hämtade',
     },
+    sensorData: {
+      measurementsOk: 'Mätningarna hämtades',
+      summaryOk: 'Mätdata hämtades',
+      seriesOk: 'Mätserien hämtades',
+    },
   },
   rateLimit: {
     failedSignIns: 'För många misslyckade försök. Försök igen kl. {{time}}.',
     attempts: 'För många försök. Försök igen kl. {{time}}.',
+  },
+  reports: {
+    title: 'Mätrapport',
+    organization: 'Organisation',
+    targets: 'Objekt',
+    period: 'Period',
+    measurement: 'Mätning',
+    createdAt: 'Skapad',
+    devices: 'Mätare',
+    occupiedHours: 'Användningstid',
+    occupiedValue: '{{days}} kl. {{start}}–{{end}}',
+    weekdays: 'mån–fre',
+    allDays: 'alla dagar',
+    summaryTitle: 'Sammanfattning',
+    target: 'Objekt',
+    device: 'Mätare',
+    location: 'Plats',
+    latest: 'Senaste värde',
+    latestAt: 'Mätt',
+    min: 'Min',
+    max: 'Max',
+    avg: 'Medelvärde',
+    count: 'Mätningar',
+    lowLimit: 'Nedre gräns',
+    highLimit: 'Övre gräns',
+    alarm: 'Larm',
+    noData: 'Inga mätningar under perioden',
+    noDevices: 'Inga mätare motsvarar urvalet.',
+    chartsTitle: 'Diagram',
+    downsampled: 'Diagrammet visar det lägsta och högsta värdet för varje intervall.',
+    guidelinesTitle: 'Riktvärden',
+    guidelinesIntro:
+      'Riktvärden för inomhusluft (boendehälsoförordningen 545/2015 och Inneklimatklassificering 2018). Rapportens storhet är i fetstil.',
+    classesTitle: 'Inneklimatklasser under användningstid',
+    classesIntro:
+      'Andel av mätningarna under användningstid som uppfyllde klassen i Inneklimatklassificering 2018. En mätning som uppfyller S1 uppfyller även S2 och S3.',
+    classesBands: 'Klassgränser: {{bands}}',
+    classesNone:
+      'Mätarna har ingen temperatur- eller CO2-mätning, så inneklimatklasserna beräknades inte.',
+    outside: 'Utanför',
+    readings: 'Mätningar',
+    page: 'Sida {{page}} / {{pages}}',
+    quantities: {
+      temperature: 'Temperatur',
+      humidity: 'Relativ fuktighet',
+      co2: 'Koldioxid (CO2)',
+      pm25: 'Fina partiklar (PM2.5)',
+      pm10: 'Inandningsbara partiklar (PM10)',
+      pressureDifference: 'Tryckskillnad',
+      tvoc: 'Flyktiga organiska föreningar (TVOC)',
+    },
+    guidelines: {
+      temperature: {
+        heatingSeason: 'Under uppvärmningssäsongen +{{min}}…+{{max}} {{unit}}',
+        otherSeason: 'Utanför uppvärmningssäsongen högst +{{max}} {{unit}}',
+      },
+      humidity: { range: '{{min}}–{{max}} {{unit}}' },
+      co2: {
+        actionLimit: 'Åtgärdsgräns {{max}} {{unit}}',
+        classS1: 'Inneklimatklass S1 högst {{max}} {{unit}}',
+        classS2: 'Inneklimatklass S2 högst {{max}} {{unit}}',
+        classS3: 'Inneklimatklass S3 högst {{max}} {{unit}}',
+      },
+      pm25: { max: 'Högst {{max}} {{unit}}' },
+      pm10: { max: 'Högst {{max}} {{unit}}' },
+      pressureDifference: { range: '{{min}}–{{max}} {{unit}}' },
+      tvoc: {
+        max: 'Högst {{max}} {{unit}}',
+        singleCompound: 'En enskild förening högst {{max}} {{unit}}',
+        good: 'God nivå {{min}}–{{max}} {{unit}}',
+      },
+    },
+  },
+  exports: {
+    columns: {
+      time: 'Tid',
+      target: 'Objekt',
+      device: 'Mätare',
+      location: 'Placering',
+      measurement: 'Mätning',
+      unit: 'Enhet',
+      value: 'Värde',
+      latest: 'Senaste värde',
+      latestAt: 'Senast mätt',
+      min: 'Minimum',
+      max: 'Maximum',
+      avg: 'Medelvärde',
+      count: 'Mätningar',
+      lowLimit: 'Nedre gräns',
+      highLimit: 'Övre gräns',
+    },
+    sheets: { summary: 'Sammanfattning', raw: 'Mätningar' },
   },
 };

@@ -15,6 +15,41 @@ export const BYTE_ORDERS = ['big', 'little'] as const;
 export type ByteOrder = (typeof BYTE_ORDERS)[number];
 /** A byte field is an integer of 1 to 8 bytes (64 bits); a bit field reads one byte. */
 export const MEASUREMENT_MAX_BYTES = 8;
+/**
+ * What a measurement measures (issue 12, decision 1): the report's guidelines and the
+ * Sisäilmastoluokitus classes key on this, never on the measurement's name.
+ */
+export const MEASUREMENT_QUANTITIES = [
+  'temperature',
+  'humidity',
+  'co2',
+  'pm25',
+  'pm10',
+  'pressureDifference',
+  'tvoc',
+  'energy',
+  'power',
+  'other',
+] as const;
+export type MeasurementQuantity = (typeof MEASUREMENT_QUANTITIES)[number];
+/** The application an organization needs to read a quantity: 1 power guard, 2 indoor air. */
+export const QUANTITY_APPLICATION: Record<MeasurementQuantity, 1 | 2> = {
+  temperature: 2,
+  humidity: 2,
+  co2: 2,
+  pm25: 2,
+  pm10: 2,
+  pressureDifference: 2,
+  tvoc: 2,
+  energy: 1,
+  power: 1,
+  other: 2,
+};
+/** The quantities an organization with these application ids may read. */
+export function readableQuantities(applicationIds: readonly number[]): MeasurementQuantity[] {
+  return MEASUREMENT_QUANTITIES.filter((q) => applicationIds.includes(QUANTITY_APPLICATION[q]));
+}
+
 /** Limits and defaults stay within ±1e9: far past any sensor reading, exact in a double. */
 export const MEASUREMENT_VALUE_MAX = 1_000_000_000;
 
@@ -73,6 +108,10 @@ const measurementFields = {
     .default(''),
   /** Byte order of a multi-byte field. Default big (network order). */
   measurementByteOrder: z.enum(BYTE_ORDERS, { error: msg('invalidValue') }).default('big'),
+  /** What it measures ("Suure"); default other. */
+  measurementQuantity: z
+    .enum(MEASUREMENT_QUANTITIES, { error: msg('invalidValue') })
+    .default('other'),
 };
 
 type MeasurementShape = {
@@ -134,6 +173,7 @@ export const measurementRecord = z.object({
   measurementOffset: z.number(),
   measurementUnit: z.string(),
   measurementByteOrder: z.enum(BYTE_ORDERS),
+  measurementQuantity: z.enum(MEASUREMENT_QUANTITIES),
 });
 export type MeasurementRecord = z.infer<typeof measurementRecord>;
 

@@ -19,6 +19,7 @@ type M = typeof measurements.$inferInsert;
 export const MEASUREMENTS: Omit<M, 'organizationId'>[] = [
   {
     measurementName: 'Lämpötila',
+    measurementQuantity: 'temperature',
     measurementSizeInBytes: 2,
     measurementBitNumber: 1,
     measurementSigned: true,
@@ -30,6 +31,7 @@ export const MEASUREMENTS: Omit<M, 'organizationId'>[] = [
   },
   {
     measurementName: 'Kosteus',
+    measurementQuantity: 'humidity',
     measurementSizeInBytes: 1,
     measurementBitNumber: 1,
     measurementScale: 0.5,
@@ -40,6 +42,7 @@ export const MEASUREMENTS: Omit<M, 'organizationId'>[] = [
   },
   {
     measurementName: 'CO2',
+    measurementQuantity: 'co2',
     measurementSizeInBytes: 2,
     measurementBitNumber: 1,
     measurementUnit: 'ppm',
@@ -49,6 +52,7 @@ export const MEASUREMENTS: Omit<M, 'organizationId'>[] = [
   },
   {
     measurementName: 'PM2.5',
+    measurementQuantity: 'pm25',
     measurementSizeInBytes: 2,
     measurementBitNumber: 1,
     measurementScale: 0.1,
@@ -59,6 +63,7 @@ export const MEASUREMENTS: Omit<M, 'organizationId'>[] = [
   },
   {
     measurementName: 'PM10',
+    measurementQuantity: 'pm10',
     measurementSizeInBytes: 2,
     measurementBitNumber: 1,
     measurementScale: 0.1,
@@ -69,6 +74,7 @@ export const MEASUREMENTS: Omit<M, 'organizationId'>[] = [
   },
   {
     measurementName: 'Paine-ero',
+    measurementQuantity: 'pressureDifference',
     measurementSizeInBytes: 2,
     measurementBitNumber: 1,
     measurementSigned: true,
@@ -80,6 +86,7 @@ export const MEASUREMENTS: Omit<M, 'organizationId'>[] = [
   },
   {
     measurementName: 'TVOC',
+    measurementQuantity: 'tvoc',
     measurementSizeInBytes: 2,
     measurementBitNumber: 1,
     measurementUnit: 'µg/m³',
@@ -89,6 +96,7 @@ export const MEASUREMENTS: Omit<M, 'organizationId'>[] = [
   },
   {
     measurementName: 'Paristo vähissä',
+    measurementQuantity: 'other',
     measurementType: 'bit',
     measurementSizeInBytes: 1,
     measurementBitNumber: 1,
@@ -96,6 +104,7 @@ export const MEASUREMENTS: Omit<M, 'organizationId'>[] = [
   },
   {
     measurementName: 'Energia',
+    measurementQuantity: 'energy',
     measurementSizeInBytes: 4,
     measurementBitNumber: 1,
     measurementScale: 0.01,
@@ -105,6 +114,7 @@ export const MEASUREMENTS: Omit<M, 'organizationId'>[] = [
   },
   {
     measurementName: 'Teho',
+    measurementQuantity: 'power',
     measurementSizeInBytes: 2,
     measurementBitNumber: 1,
     measurementUnit: 'W',

@@ -1,4 +1,9 @@
-import { BYTE_ORDERS, DEVICE_HISTORY_KINDS, MEASUREMENT_TYPES } from '@vahti/domain';
+import {
+  BYTE_ORDERS,
+  DEVICE_HISTORY_KINDS,
+  MEASUREMENT_QUANTITIES,
+  MEASUREMENT_TYPES,
+} from '@vahti/domain';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -30,6 +35,7 @@ import { users } from './users.js';
 export const measurementType = pgEnum('measurement_type', MEASUREMENT_TYPES);
 export const byteOrder = pgEnum('byte_order', BYTE_ORDERS);
 export const deviceHistoryKind = pgEnum('device_history_kind', DEVICE_HISTORY_KINDS);
+export const measurementQuantity = pgEnum('measurement_quantity', MEASUREMENT_QUANTITIES);
 
 export const measurements = pgTable(
   'measurements',
@@ -51,6 +57,8 @@ export const measurements = pgTable(
     measurementOffset: doublePrecision('value_offset').notNull().default(0),
     measurementUnit: text('unit').notNull().default(''),
     measurementByteOrder: byteOrder('byte_order').notNull().default('big'),
+    /** What it measures (issue 12): guidelines and application gating key on this. */
+    measurementQuantity: measurementQuantity('quantity').notNull().default('other'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

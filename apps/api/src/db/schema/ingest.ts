@@ -1,10 +1,13 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  date,
+  doublePrecision,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -74,6 +77,62 @@ export const measurementData = pgTable(
     index('measurement_data_device_time_idx').on(t.deviceId, t.createdAt),
     index('measurement_data_organization_idx').on(t.organizationId),
   ],
+);
+
+/** The columns both rollups share: the extremes at their times, sum, count and the latest value. */
+const rollupValues = () => ({
+  minValue: doublePrecision('min_value').notNull(),
+  /** When the lowest value was measured (the earliest such reading). */
+  minAt: timestamp('min_at', { withTimezone: true }).notNull(),
+  maxValue: doublePrecision('max_value').notNull(),
+  maxAt: timestamp('max_at', { withTimezone: true }).notNull(),
+  sumValue: doublePrecision('sum_value').notNull(),
+  count: integer('count').notNull(),
+  lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
+  lastValue: doublePrecision('last_value').notNull(),
+});
+
+/**
+ * The rollups of measurement data (issue 12, ADR 0020): per device, measurement and UTC hour
+ * (`measurement_hourly`) or Finnish day (`measurement_daily`) the lowest and highest value with
+ * their times, the sum and count, and the latest value. Written by the ingest repository in the
+ * uplink's transaction (one statement per insert chunk, from the rows actually inserted:
+ * src/db/rollup.ts), so they always agree with `measurement_data`. The summary table reads the
+ * days (a query's range is whole Finnish days), the chart's long ranges the hours.
+ * `measurementId` is a key of `measurement_data.data`.
+ */
+export const measurementHourly = pgTable(
+  'measurement_hourly',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.organizationId, { onDelete: 'cascade' }),
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => devices.deviceId, { onDelete: 'cascade' }),
+    measurementId: uuid('measurement_id').notNull(),
+    /** The hour's start (UTC). */
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    ...rollupValues(),
+  },
+  (t) => [primaryKey({ columns: [t.deviceId, t.measurementId, t.hour] })],
+);
+
+export const measurementDaily = pgTable(
+  'measurement_daily',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.organizationId, { onDelete: 'cascade' }),
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => devices.deviceId, { onDelete: 'cascade' }),
+    measurementId: uuid('measurement_id').notNull(),
+    /** The day in Finnish time (Europe/Helsinki). */
+    day: date('day', { mode: 'string' }).notNull(),
+    ...rollupValues(),
+  },
+  (t) => [primaryKey({ columns: [t.deviceId, t.measurementId, t.day] })],
 );
 
 /**

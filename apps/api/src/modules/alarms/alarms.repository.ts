@@ -228,6 +228,19 @@ export function createAlarmsRepository(db: Db) {
       return rows[0];
     },
 
+    /**
+     * The devices of the organization with an open alarm that the scope sees (the same alarms as
+     * `list` with `activeOnly`, without its page limit): the Vainu dashboard's "in alarm".
+     */
+    async openDeviceIds(scope: Scope, organizationId: string): Promise<string[]> {
+      const rows = await db
+        .selectDistinct({ deviceId: alarms.deviceId })
+        .from(alarms)
+        .innerJoin(devices, eq(devices.deviceId, alarms.deviceId))
+        .where(conditions(scope, { organizationId, activeOnly: true }));
+      return rows.map((row) => row.deviceId);
+    },
+
     /** Open alarms of the devices, within the scope's organization (evaluation). */
     async openOf(scope: Scope, deviceIds: readonly string[]): Promise<OpenAlarm[]> {
       if (deviceIds.length === 0) return [];

@@ -1,6 +1,7 @@
 import type { RejectedUplinkRecord, RejectReason } from '@vahti/domain';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { rollupCtes } from '../../db/rollup.js';
 import {
   devices,
   deviceTypeMeasurements,
@@ -20,8 +21,13 @@ export interface ReadingRow {
   data: Record<string, number>;
 }
 
+/** A timestamptz as the driver gave it (node-postgres and PGlite both give a Date). */
+const toDate = (value: unknown) => (value instanceof Date ? value : new Date(String(value)));
+
 /** Rows per INSERT statement: well under PostgreSQL's 65,535 bind parameters (7 a row). */
 const INSERT_CHUNK = 1000;
+/** Device ids per last-seen query: one bind parameter each. */
+const LOOKUP_CHUNK = 1000;
 
 /** Measurement data, the devices uplinks name, their types' layouts, and rejected uplinks. */
 export function createIngestRepository(db: Db) {
@@ -77,19 +83,35 @@ export function createIngestRepository(db: Db) {
       for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
         const chunk = rows.slice(i, i + INSERT_CHUNK);
         for (const row of chunk) assertWithin(scope, row.organizationId);
-        const stored = await db
+        // The insert and the rollups of exactly the rows it stored (a replay stores none), in
+        // one statement: no second round trip, no re-read (ADR 0020).
+        const insert = db
           .insert(measurementData)
           .values(chunk)
           .onConflictDoNothing({ target: [measurementData.deviceId, measurementData.dedupKey] })
-          .returning({
-            organizationId: measurementData.organizationId,
-            deviceId: measurementData.deviceId,
-            createdAt: measurementData.createdAt,
-            receivedAt: measurementData.receivedAt,
-            fCnt: measurementData.fCnt,
-            dedupKey: measurementData.dedupKey,
-            data: measurementData.data,
-          });
+          .getSQL();
+        const result = (await db.execute(sql`
+          with stored as (
+            ${insert}
+            returning id, organization_id, device_id, created_at, received_at, f_cnt, dedup_key, data
+          ),
+          ${rollupCtes(sql`stored m`)}
+          select organization_id, device_id, created_at, received_at, f_cnt, dedup_key, data
+          from stored`)) as unknown as { rows: Record<string, unknown>[] };
+        const stored = result.rows.map(
+          (row): ReadingRow => ({
+            organizationId: String(row.organization_id),
+            deviceId: String(row.device_id),
+            createdAt: toDate(row.created_at),
+            receivedAt: toDate(row.received_at),
+            fCnt: row.f_cnt === null || row.f_cnt === undefined ? null : Number(row.f_cnt),
+            dedupKey: String(row.dedup_key),
+            data: (typeof row.data === 'string' ? JSON.parse(row.data) : row.data) as Record<
+              string,
+              number
+            >,
+          }),
+        );
         inserted.push(...stored);
       }
       return inserted;
@@ -130,6 +152,49 @@ export function createIngestRepository(db: Db) {
         reason: row.reason as RejectReason,
         receivedAt: row.receivedAt.toISOString(),
       }));
+    },
+
+    /**
+     * Per device of the scope's organization: the newest stored uplink by measurement time and
+     * when it arrived (the Vainu dashboard's "last seen"); a device without data is absent. A
+     * lateral LIMIT 1 per device walks the (deviceId, createdAt) index backwards: one probe per
+     * device, never a scan of its data.
+     */
+    async lastSeenOf(scope: Scope, deviceIds: readonly string[]) {
+      const found: { deviceId: string; createdAt: Date; receivedAt: Date }[] = [];
+      for (let i = 0; i < deviceIds.length; i += LOOKUP_CHUNK) {
+        const newest = db
+          .select({
+            createdAt: measurementData.createdAt,
+            receivedAt: measurementData.receivedAt,
+          })
+          .from(measurementData)
+          .where(
+            and(
+              eq(measurementData.deviceId, devices.deviceId),
+              inScope(measurementData.organizationId, scope),
+            ),
+          )
+          .orderBy(desc(measurementData.createdAt))
+          .limit(1)
+          .as('newest');
+        const rows = await db
+          .select({
+            deviceId: devices.deviceId,
+            createdAt: newest.createdAt,
+            receivedAt: newest.receivedAt,
+          })
+          .from(devices)
+          .innerJoinLateral(newest, sql`true`)
+          .where(
+            and(
+              inArray(devices.deviceId, deviceIds.slice(i, i + LOOKUP_CHUNK)),
+              inScope(devices.organizationId, scope),
+            ),
+          );
+        found.push(...rows);
+      }
+      return found;
     },
 
     /** How many readings a device has (tests and the benchmark). */

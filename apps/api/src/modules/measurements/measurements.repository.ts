@@ -25,6 +25,7 @@ const measurementColumns = {
   measurementOffset: measurements.measurementOffset,
   measurementUnit: measurements.measurementUnit,
   measurementByteOrder: measurements.measurementByteOrder,
+  measurementQuantity: measurements.measurementQuantity,
 };
 
 type MeasurementRow = Omit<MeasurementRecord, 'measurementID'>;

@@ -35,6 +35,7 @@ function valuesOf(body: Body) {
     measurementOffset: body.measurementOffset ?? 0,
     measurementUnit: body.measurementUnit ?? '',
     measurementByteOrder: body.measurementByteOrder ?? 'big',
+    measurementQuantity: body.measurementQuantity ?? 'other',
   } satisfies Omit<MeasurementValues, 'organizationId'>;
 }
 

@@ -1,6 +1,7 @@
 import {
   BYTE_ORDERS,
   type CreateMeasurementBody,
+  MEASUREMENT_QUANTITIES,
   MEASUREMENT_TYPES,
   type MeasurementRecord,
   STATES,
@@ -28,6 +29,7 @@ export const emptyMeasurement = (): MeasurementFormValues => ({
   measurementOffset: 0,
   measurementUnit: '',
   measurementByteOrder: 'big',
+  measurementQuantity: 'other',
 });
 
 export function measurementFormValues(m: MeasurementRecord): MeasurementFormValues {
@@ -46,6 +48,15 @@ export function MeasurementFormFields({ form }: { form: UseFormReturn<Measuremen
         label={t('devices.measurements.name')}
         autoComplete="off"
         required
+      />
+      <SelectField
+        control={form.control}
+        name="measurementQuantity"
+        label={t('devices.measurements.quantity')}
+        options={MEASUREMENT_QUANTITIES.map((quantity) => ({
+          value: quantity,
+          label: t(`devices.measurements.quantities.${quantity}`),
+        }))}
       />
       <SelectField
         control={form.control}

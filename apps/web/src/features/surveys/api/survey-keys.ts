@@ -11,4 +11,6 @@ export const surveysKeys = {
     [...surveysKeys.all, 'results', queryId, targetId] as const,
   allResults: (queryId: string, targetId: string) =>
     [...surveysKeys.all, 'all-results', queryId, targetId] as const,
+  indoorAir: (targetId: string, sd: string, ed: string) =>
+    [...surveysKeys.all, 'indoor-air', targetId, sd, ed] as const,
 };

@@ -63,4 +63,19 @@ export const surveysEn: typeof surveysFi = {
   csvQuestion: 'Question',
   csvGroup: 'Group',
   csvFile: 'survey-results',
+  indoorAir: {
+    title: 'Indoor air: {{target}}',
+    period:
+      "The target's temperature and carbon dioxide over the survey, {{from}}–{{to}}, to read the answers against.",
+    table: "The target's indoor air during the survey",
+    measurement: 'Measurement',
+    device: 'Device',
+    avg: 'Average',
+    min: 'Min',
+    max: 'Max',
+    readings: 'Readings',
+    open: 'Show readings',
+    openOf: 'Show readings: {{measurement}}, {{device}}',
+    none: 'The target has no temperature or carbon dioxide measurements.',
+  },
 };

@@ -63,4 +63,19 @@ export const surveysFi = {
   csvQuestion: 'Kysymys',
   csvGroup: 'Ryhmä',
   csvFile: 'kyselyn-tulokset',
+  indoorAir: {
+    title: 'Sisäilma: {{target}}',
+    period:
+      'Kohteen lämpötila ja hiilidioksidi kyselyn ajalta {{from}}–{{to}}, vastauksiin verrattaviksi.',
+    table: 'Kohteen sisäilma kyselyn aikana',
+    measurement: 'Mittaus',
+    device: 'Mittari',
+    avg: 'Keskiarvo',
+    min: 'Min',
+    max: 'Max',
+    readings: 'Mittaukset',
+    open: 'Näytä mittaukset',
+    openOf: 'Näytä mittaukset: {{measurement}}, {{device}}',
+    none: 'Kohteessa ei ole lämpötila- tai hiilidioksidimittauksia.',
+  },
 };

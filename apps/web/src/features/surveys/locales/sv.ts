@@ -64,4 +64,19 @@ export const surveysSv: typeof surveysFi = {
   csvQuestion: 'Fråga',
   csvGroup: 'Grupp',
   csvFile: 'enkatresultat',
+  indoorAir: {
+    title: 'Inomhusluft: {{target}}',
+    period:
+      'Objektets temperatur och koldioxid under enkäten {{from}}–{{to}}, att jämföra med svaren.',
+    table: 'Objektets inomhusluft under enkäten',
+    measurement: 'Mätning',
+    device: 'Mätare',
+    avg: 'Medelvärde',
+    min: 'Min',
+    max: 'Max',
+    readings: 'Mätningar',
+    open: 'Visa mätningar',
+    openOf: 'Visa mätningar: {{measurement}}, {{device}}',
+    none: 'Objektet har inga temperatur- eller koldioxidmätningar.',
+  },
 };

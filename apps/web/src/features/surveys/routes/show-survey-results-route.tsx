@@ -21,9 +21,11 @@ import { LoadingFallback } from '@/components/loading-fallback';
 import { PageHeader } from '@/components/page-header';
 import { TableScroll } from '@/components/table-scroll';
 import { errorText } from '@/lib/api-client';
+import { useCan } from '@/lib/session';
 import { useQueries } from '../api/queries';
 import { useSurveyResults } from '../api/results';
 import { downloadCsv, toCsv } from '../components/csv';
+import { IndoorAirSummary } from '../components/indoor-air-summary';
 
 // ECharts loads with this screen's chart only.
 const ResultsChart = lazy(() => import('../components/results-chart'));
@@ -37,7 +39,8 @@ const formatPercent = (value: number, language: string) =>
 /**
  * /tieto/show-survey-results (spec 001 §2 Tieto 6): per question the counts a1..a5 and their
  * shares of the answers (2 decimals), a stacked bar per question, and a CSV export. The survey
- * comes from ?queryId, else the session, else the choice on the screen.
+ * comes from ?queryId, else the session, else the choice on the screen. With one target chosen,
+ * the target's temperature and CO2 over the survey's period are shown beside the answers.
  */
 export function ShowSurveyResultsRoute() {
   const { t, i18n } = useTranslation();
@@ -48,6 +51,9 @@ export function ShowSurveyResultsRoute() {
   const queries = useQueries();
   const results = useSurveyResults(queryId, targetId);
   const query = queries.data?.find((candidate) => candidate.queryId === queryId);
+  const target = query?.Targets.find((candidate) => candidate.targetId === targetId);
+  // The target's indoor air beside its answers, for users who may read Vainu's readings.
+  const seesReadings = useCan({ do: 'openSection', section: 'vainu' });
 
   useEffect(() => {
     if (queryId) sessionStorage.setItem(SESSION_KEY, queryId);
@@ -190,6 +196,13 @@ export function ShowSurveyResultsRoute() {
             </Suspense>
           </Stack>
         </Paper>
+      )}
+      {results.data && query && target && seesReadings && (
+        <IndoorAirSummary
+          targetId={target.targetId}
+          targetName={target.targetName}
+          since={query.createdAt}
+        />
       )}
     </Stack>
   );

@@ -1,9 +1,9 @@
-import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { AlertMessage } from '@/components/alert-message';
 import { LoadingFallback } from '@/components/loading-fallback';
+import { PlaceCards } from '@/components/place-cards';
 import { errorText } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useTietoDashboard } from '../api/tieto-dashboard';
@@ -27,40 +27,13 @@ export function TietoDashboardRoute() {
       <AlertMessage message={errorText(dashboard.error)} />
       {dashboard.isPending && <LoadingFallback />}
       {data && (
-        <>
-          <Grid container spacing={2}>
-            <Grid size={{ xs: 12, md: 6, lg: 4 }}>
-              <CountsCard
-                name={data.organization.organizationName}
-                address={data.organization.organizationAddress}
-                zipCode={data.organization.organizationZipCode}
-                postalDistrict={data.organization.organizationPostalDistrict}
-                counts={data.organization.counts}
-              />
-            </Grid>
-          </Grid>
-          <Typography component="h2" variant="h5">
-            {t('tietoDashboard.targetsTitle')}
-          </Typography>
-          {data.targets.length === 0 ? (
-            <Typography>{t('tietoDashboard.noTargets')}</Typography>
-          ) : (
-            <Grid container spacing={2}>
-              {data.targets.map((target) => (
-                <Grid key={target.targetId} size={{ xs: 12, md: 6, lg: 4 }}>
-                  <CountsCard
-                    name={target.targetName}
-                    address={target.targetAddress}
-                    zipCode={target.targetZipCode}
-                    postalDistrict={target.targetPostalDistrict}
-                    counts={target.counts}
-                    headingLevel={3}
-                  />
-                </Grid>
-              ))}
-            </Grid>
-          )}
-        </>
+        <PlaceCards
+          organization={data.organization}
+          targets={data.targets}
+          targetsTitle={t('tietoDashboard.targetsTitle')}
+          noTargets={t('tietoDashboard.noTargets')}
+          card={(place, headingLevel) => <CountsCard {...place} headingLevel={headingLevel} />}
+        />
       )}
     </Stack>
   );

@@ -1,0 +1,2 @@
+CREATE TYPE "public"."measurement_quantity" AS ENUM('temperature', 'humidity', 'co2', 'pm25', 'pm10', 'pressureDifference', 'tvoc', 'energy', 'power', 'other');--> statement-breakpoint
+ALTER TABLE "measurements" ADD COLUMN "quantity" "measurement_quantity" DEFAULT 'other' NOT NULL;

@@ -1,0 +1,4 @@
+import { runMatrix } from './runner.js';
+import { sensorDataMatrix } from './sensor-data.matrix.js';
+
+runMatrix('sensor-data', sensorDataMatrix);

@@ -1,0 +1,269 @@
+/**
+ * Measurement exports (issue 12): one device-year of raw readings (a reading every 10 minutes:
+ * 52,560 uplinks × 6 measurements, one exported) as CSV and as XLSX, over HTTP from the real
+ * app, beside the baseline of a plain `COPY (…) TO STDOUT` of the same rows by psql, in the same
+ * run on the same database.
+ *
+ * Each case runs in a server process of its own (forked from this file), so the process's peak
+ * resident memory (getrusage maxRSS) is that case's: its idle RSS after start-up, then ROUNDS
+ * downloads read to the end by the parent (time to the last byte), then its peak. The baseline's
+ * time and peak RSS are psql's (GNU time).
+ *
+ * Needs PostgreSQL (psql and the server processes share the database): BENCH_DATABASE_URL, a
+ * database the benchmark owns (it empties it). Without it the benchmark says so and skips.
+ * SERVER_HEAP_MB=64 caps the server processes' V8 old space, to show that nothing holds the range.
+ * Run: BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/vahti_bench_exports \
+ *        npm run bench -- exports      (ROUNDS=5)
+ */
+import { fork, spawnSync } from 'node:child_process';
+import http from 'node:http';
+import { performance } from 'node:perf_hooks';
+import { sensorDataRange } from '@vahti/domain';
+import { eq, sql } from 'drizzle-orm';
+import { buildApp } from '../apps/api/src/app.js';
+import { loadConfig } from '../apps/api/src/config/index.js';
+import { openDatabase } from '../apps/api/src/db/client.js';
+import { rollUpReadings } from '../apps/api/src/db/rollup.js';
+import {
+  devices,
+  deviceTypeMeasurements,
+  deviceTypes,
+  measurements,
+  organizations,
+  targets,
+} from '../apps/api/src/db/schema/index.js';
+import { DEMO_PASSWORD } from '../apps/api/src/db/seed.js';
+import { openBenchDatabase } from './lib/database.js';
+import { percentile } from './stats.js';
+
+const URL_ = process.env.BENCH_DATABASE_URL;
+const ROUNDS = Number(process.env.ROUNDS ?? 5);
+const YEAR = { sd: '2025-01-01', ed: '2025-12-31' };
+const NAMES = ['Lämpötila', 'Kosteus', 'CO2', 'PM2.5', 'PM10', 'TVOC'];
+const MB = 1024 * 1024;
+
+if (process.env.EXPORTS_BENCH_SERVER) await serve();
+else if (!URL_) {
+  console.log('\nexports: needs PostgreSQL (BENCH_DATABASE_URL) for the COPY baseline; skipped');
+} else await main(URL_);
+
+/** The server process of one case: the real app on the bench database, RSS on request. */
+async function serve() {
+  const database = await openDatabase({ databaseUrl: URL_, dataDir: null });
+  const config = loadConfig({
+    DATA_DIR: '/tmp/vahti-bench-exports',
+    LOG_LEVEL: 'silent',
+    JWT_SECRET: 'b'.repeat(32),
+  });
+  const app = await buildApp({ config, database, logger: false });
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  process.on('message', async (message) => {
+    if (message === 'peak') {
+      process.send?.({
+        peak: process.resourceUsage().maxRSS * 1024,
+        rss: process.memoryUsage.rss(),
+      });
+    } else if (message === 'stop') {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    }
+  });
+  process.send?.({ address, rss: process.memoryUsage.rss() });
+}
+
+async function main(url: string) {
+  const database = await openBenchDatabase();
+  const { db } = database;
+  const [org] = await db
+    .select({ id: organizations.organizationId })
+    .from(organizations)
+    .where(eq(organizations.organizationName, 'Demo Kiinteistöt Oy'));
+  if (!org) throw new Error('demo organization missing');
+  const mRows = await db
+    .select({ id: measurements.measurementId, name: measurements.measurementName })
+    .from(measurements)
+    .where(eq(measurements.organizationId, org.id));
+  const mid = (name: string) => mRows.find((m) => m.name === name)?.id as string;
+  const temp = mid('Lämpötila');
+  const [type] = await db
+    .insert(deviceTypes)
+    .values({ organizationId: org.id, deviceTypeName: 'Bench 6 mittausta' })
+    .returning({ id: deviceTypes.deviceTypeId });
+  if (!type) throw new Error('type');
+  await db.insert(deviceTypeMeasurements).values(
+    NAMES.map((name, position) => ({
+      deviceTypeId: type.id,
+      position,
+      measurementId: mid(name),
+    })),
+  );
+  const [target] = await db
+    .insert(targets)
+    .values({
+      organizationId: org.id,
+      targetName: 'Bench-kohde',
+      targetAddress: 'Penkkikatu 1',
+      targetZipCode: '00100',
+      targetPostalDistrict: 'Helsinki',
+      targetType: 'Kerrostalo',
+      targetPropertyId: '091-000-1',
+      targetJobNumber: 'B-1',
+    })
+    .returning({ id: targets.targetId });
+  if (!target) throw new Error('target');
+  const [device] = await db
+    .insert(devices)
+    .values({
+      organizationId: org.id,
+      deviceTargetId: target.id,
+      deviceTypeId: type.id,
+      deviceQrCode: 'BENCH-0',
+      deviceName: 'Bench 0',
+      deviceEui: 'BE00000000000000',
+      deviceSerialNumber: 'SN-0',
+      deviceComissioiningDay: '2025-01-01',
+      deviceLocation: 'Huone 0',
+      deviceLatitude: 60.2,
+      deviceLongitude: 24.9,
+      deviceSwVersion: '1',
+      deviceProductCode: 'B',
+    })
+    .returning({ id: devices.deviceId });
+  if (!device) throw new Error('device');
+  // A reading every 10 minutes of the Finnish days, 6 measurements with a daily swing and noise.
+  const values = NAMES.map(
+    (name, k) =>
+      sql`${mid(name)}::text, round((${20 + k * 100} + ${3 + k * 10} * sin(extract(epoch from t) / 86400 * 2 * pi()) + random() * ${1 + k})::numeric, 2)`,
+  );
+  await db.execute(sql`
+    insert into measurement_data (organization_id, device_id, created_at, f_cnt, dedup_key, data)
+    select ${org.id}::uuid, ${device.id}::uuid, t, 0, 'b:' || extract(epoch from t)::bigint,
+      jsonb_build_object(${sql.join(values, sql`, `)})
+    from generate_series((${YEAR.sd}::date)::timestamp at time zone 'Europe/Helsinki',
+      ((${YEAR.ed}::date + 1)::timestamp at time zone 'Europe/Helsinki') - interval '10 minutes',
+      interval '10 minutes') t`);
+  await db.execute(rollUpReadings(sql`m.device_id in ${[device.id]}`));
+  await db.execute(sql`vacuum analyze`);
+  await database.close();
+
+  const range = sensorDataRange(YEAR);
+  // The same rows and columns the raw export writes, straight out of PostgreSQL.
+  const copy = `COPY (select m.created_at, t.name, d.name, d.location,
+      'Lämpötila', (m.data ->> '${temp}')::float8, '°C'
+    from measurement_data m join devices d on d.device_id = m.device_id
+      join targets t on t.target_id = d.target_id
+    where m.device_id = '${device.id}' and m.created_at >= '${range.from.toISOString()}'
+      and m.created_at < '${range.to.toISOString()}' and m.data ? '${temp}'
+    order by m.created_at) TO STDOUT WITH (FORMAT csv, HEADER, DELIMITER ';')`;
+  // Each run's time and psql's peak resident memory (GNU time's %M, KiB, on stderr).
+  const copyRuns: { ms: number; peak: number; bytes: number }[] = [];
+  for (let i = 0; i <= ROUNDS; i++) {
+    const started = performance.now();
+    const run = spawnSync('/usr/bin/time', ['-f', '%M', 'psql', '-X', '-q', url, '-c', copy], {
+      maxBuffer: 256 * MB,
+    });
+    const ms = performance.now() - started;
+    if (run.status !== 0) throw new Error(`psql: ${run.stderr.toString()}`);
+    const peakKb = Number(run.stderr.toString().trim().split('\n').at(-1));
+    if (i > 0) copyRuns.push({ ms, peak: peakKb * 1024, bytes: run.stdout.byteLength });
+  }
+
+  const base = `mid=${temp}&did=${device.id}&sd=${YEAR.sd}&ed=${YEAR.ed}&kind=raw`;
+  const cases = [
+    { name: 'CSV raw', path: `/api/exports/measurements.csv?${base}`, encoding: 'identity' },
+    { name: 'CSV raw, brotli', path: `/api/exports/measurements.csv?${base}`, encoding: 'br' },
+    { name: 'XLSX raw', path: `/api/exports/measurements.xlsx?${base}`, encoding: 'identity' },
+    {
+      name: 'XLSX summary',
+      path: `/api/exports/measurements.xlsx?${base.replace('kind=raw', 'kind=summary')}`,
+      encoding: 'identity',
+    },
+  ];
+  const results: { name: string; ms: number[]; idle: number; peak: number; bytes: number }[] = [];
+  for (const c of cases) results.push(await runCase(c));
+
+  console.log(
+    `\nexports of one device-year (${YEAR.sd}…${YEAR.ed}, 52,560 readings of one measurement) on PostgreSQL, ${ROUNDS} rounds each after one warm-up`,
+  );
+  console.log(
+    `${'case'.padEnd(34)} ${'p50 ms'.padStart(8)} ${'max ms'.padStart(8)} ${'× COPY'.padStart(7)} ${'size'.padStart(9)} ${'idle RSS'.padStart(9)} ${'peak RSS'.padStart(9)}`,
+  );
+  const copyMs = copyRuns.map((r) => r.ms);
+  const copy50 = percentile(copyMs, 50);
+  const mb = (n: number) => `${(n / MB).toFixed(1)} MB`;
+  console.log(
+    `${'COPY … TO STDOUT by psql (baseline)'.padEnd(34)} ${copy50.toFixed(0).padStart(8)} ${Math.max(
+      ...copyMs,
+    )
+      .toFixed(0)
+      .padStart(
+        8,
+      )} ${'1.00'.padStart(7)} ${mb(copyRuns[0]?.bytes ?? 0).padStart(9)} ${'–'.padStart(9)} ${mb(Math.max(...copyRuns.map((r) => r.peak))).padStart(9)}`,
+  );
+  for (const r of results) {
+    const p50 = percentile(r.ms, 50);
+    console.log(
+      `${`GET ${r.name}`.padEnd(34)} ${p50.toFixed(0).padStart(8)} ${Math.max(...r.ms)
+        .toFixed(0)
+        .padStart(
+          8,
+        )} ${(p50 / copy50).toFixed(2).padStart(7)} ${mb(r.bytes).padStart(9)} ${mb(r.idle).padStart(9)} ${mb(r.peak).padStart(9)}`,
+    );
+  }
+}
+
+/** One case in a fresh server process: sign in, warm up once, ROUNDS timed downloads, its peak. */
+async function runCase(c: { name: string; path: string; encoding: string }) {
+  // SERVER_HEAP_MB caps the server's V8 old space: an export that held the range would fail.
+  const heap = process.env.SERVER_HEAP_MB;
+  const child = fork(import.meta.filename, {
+    execArgv: ['--import', 'tsx', ...(heap ? [`--max-old-space-size=${heap}`] : [])],
+    env: { ...process.env, EXPORTS_BENCH_SERVER: '1' },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const ask = <T>(message?: string) =>
+    new Promise<T>((resolve, reject) => {
+      child.once('message', (m) => resolve(m as T));
+      child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+      if (message) child.send(message);
+    });
+  const { address, rss: idle } = await ask<{ address: string; rss: number }>();
+  const signIn = await fetch(`${address}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ userEmail: 'yllapitaja@demo.vahti.fi', userPassword: DEMO_PASSWORD }),
+  });
+  const { token } = (await signIn.json()) as { token: string };
+  const ms: number[] = [];
+  let bytes = 0;
+  for (let i = 0; i <= ROUNDS; i++) {
+    const started = performance.now();
+    // Read to the last byte as a client would (compressed bytes as sent), keeping none of it.
+    bytes = await download(`${address}${c.path}`, {
+      authorization: `Bearer ${token}`,
+      'accept-encoding': c.encoding,
+    });
+    if (i > 0) ms.push(performance.now() - started);
+  }
+  const { peak } = await ask<{ peak: number }>('peak');
+  child.send('stop');
+  await new Promise((resolve) => child.once('exit', resolve));
+  return { name: c.name, ms, idle, peak, bytes };
+}
+
+function download(url: string, headers: Record<string, string>) {
+  return new Promise<number>((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        if (res.statusCode !== 200) reject(new Error(`${url}: ${res.statusCode}`));
+        let bytes = 0;
+        res.on('data', (chunk: Buffer) => {
+          bytes += chunk.byteLength;
+        });
+        res.on('end', () => resolve(bytes));
+        res.on('error', reject);
+      })
+      .on('error', reject);
+  });
+}

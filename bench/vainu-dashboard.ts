@@ -1,0 +1,179 @@
+/**
+ * The Vainu device dashboard at the size of a large organization: DEVICES devices (100) on 20
+ * targets, each with DAYS days (30) of uplinks every 15 minutes, a tenth of them in alarm.
+ * Baseline on the same database, in the same run: the plain aggregate any "last seen" must beat,
+ * `SELECT device_id, max(created_at) … GROUP BY device_id` over the organization's rows. Beside
+ * it the ingest module's `lastSeenOf` (a lateral LIMIT 1 per device on (device_id, created_at))
+ * and the whole GET /api/vainu/dashboard over real HTTP (organization, devices, open alarms,
+ * last seen, validation and serialisation), with GET /api/organization-alarms and the small
+ * GET /api/targets/names as the cost of any signed-in call for scale. Runs on PGlite, or on PostgreSQL with
+ * BENCH_DATABASE_URL. Run: npm run bench -- vainu-dashboard
+ */
+import { eq, sql } from 'drizzle-orm';
+import { buildApp } from '../apps/api/src/app.js';
+import { loadConfig } from '../apps/api/src/config/index.js';
+import {
+  alarms,
+  devices,
+  deviceTypeMeasurements,
+  measurementData,
+  organizations,
+  targets,
+} from '../apps/api/src/db/schema/index.js';
+import { DEMO_PASSWORD } from '../apps/api/src/db/seed.js';
+import { systemScope } from '../apps/api/src/lib/scope.js';
+import { createIngestRepository } from '../apps/api/src/modules/ingest/ingest.repository.js';
+import { openBenchDatabase } from './lib/database.js';
+import { percentile, printTable, time } from './stats.js';
+
+const DEVICES = Number(process.env.DEVICES ?? 100);
+const DAYS = Number(process.env.DAYS ?? 30);
+const TARGETS = 20;
+
+const database = await openBenchDatabase();
+const { db } = database;
+const [org] = await db
+  .select({ id: organizations.organizationId })
+  .from(organizations)
+  .where(eq(organizations.organizationName, 'Demo Kiinteistöt Oy'));
+if (!org) throw new Error('demo organization missing');
+const [type] = await db
+  .select({ typeId: devices.deviceTypeId, measurementId: deviceTypeMeasurements.measurementId })
+  .from(devices)
+  .innerJoin(deviceTypeMeasurements, eq(deviceTypeMeasurements.deviceTypeId, devices.deviceTypeId))
+  .where(eq(devices.organizationId, org.id))
+  .limit(1);
+if (!type) throw new Error('demo device type missing');
+
+const targetIds: string[] = [];
+for (let i = 0; i < TARGETS; i++) {
+  const [row] = await db
+    .insert(targets)
+    .values({
+      organizationId: org.id,
+      targetName: `Bench-kohde ${i}`,
+      targetAddress: `Penkkikatu ${i}`,
+      targetZipCode: '00100',
+      targetPostalDistrict: 'Helsinki',
+      targetType: 'Kerrostalo',
+      targetPropertyId: `091-000-${i}`,
+      targetJobNumber: `B-${i}`,
+    })
+    .returning({ id: targets.targetId });
+  if (row) targetIds.push(row.id);
+}
+const deviceIds: string[] = [];
+for (let i = 0; i < DEVICES; i++) {
+  const [row] = await db
+    .insert(devices)
+    .values({
+      organizationId: org.id,
+      deviceTargetId: targetIds[i % TARGETS] as string,
+      deviceTypeId: type.typeId,
+      deviceQrCode: `BENCH-${i}`,
+      deviceName: `Bench-mittari ${i}`,
+      deviceEui: `BE0C${String(i).padStart(12, '0')}`,
+      deviceSerialNumber: `SN-B-${i}`,
+      deviceComissioiningDay: '2026-01-01',
+      deviceLocation: `${1 + (i % 8)}. kerros`,
+      deviceLatitude: 60.2,
+      deviceLongitude: 24.9,
+      deviceSwVersion: '1.0.0',
+      deviceProductCode: 'VA-BENCH',
+    })
+    .returning({ id: devices.deviceId });
+  if (row) deviceIds.push(row.id);
+}
+
+// Every device: one uplink every 15 minutes for DAYS days up to now, written by the database.
+const started = Date.now();
+const perDevice = DAYS * 96;
+for (const [i, deviceId] of deviceIds.entries()) {
+  await db.execute(sql`
+    insert into ${measurementData} (organization_id, device_id, created_at, received_at, dedup_key, data)
+    select ${org.id}, ${deviceId}, t, t, 'b:' || n, jsonb_build_object(${type.measurementId}::text, 20 + (n % 7))
+    from generate_series(1, ${perDevice}) as n,
+      lateral (select now() - (n * interval '15 minutes') as t) as times`);
+  if (i % 10 === 0) {
+    await db.insert(alarms).values({
+      organizationId: org.id,
+      deviceId,
+      measurementId: type.measurementId,
+      alarmBreakThrough: 'up',
+      value: 50,
+      limitValue: 40,
+      createdAt: new Date(),
+    });
+  }
+}
+await db.execute(sql`analyze`);
+const rows = DEVICES * perDevice;
+console.log(`${rows.toLocaleString('fi')} measurement rows written in ${Date.now() - started} ms`);
+
+const config = loadConfig({
+  DATA_DIR: '/tmp/vahti-bench',
+  LOG_LEVEL: 'silent',
+  JWT_SECRET: 'b'.repeat(32),
+});
+const app = await buildApp({ config, database, logger: false });
+const address = await app.listen({ port: 0, host: '127.0.0.1' });
+const signIn = await fetch(`${address}/api/login`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ userEmail: 'yllapitaja@demo.vahti.fi', userPassword: DEMO_PASSWORD }),
+});
+const { token } = (await signIn.json()) as { token: string };
+const get = (path: string) => async () => {
+  const res = await fetch(`${address}${path}`, { headers: { authorization: `Bearer ${token}` } });
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return res.arrayBuffer();
+};
+
+const scope = systemScope('seed', org.id);
+const ingest = createIngestRepository(db);
+const allDevices = (
+  await db.select({ id: devices.deviceId }).from(devices).where(eq(devices.organizationId, org.id))
+).map((row) => row.id);
+const baseline = await time(() =>
+  db
+    .select({ deviceId: measurementData.deviceId, last: sql`max(${measurementData.createdAt})` })
+    .from(measurementData)
+    .where(eq(measurementData.organizationId, org.id))
+    .groupBy(measurementData.deviceId),
+);
+const lateral = await time(() => ingest.lastSeenOf(scope, allDevices));
+const dashboard = await time(get('/api/vainu/dashboard'));
+const orgAlarms = await time(get('/api/organization-alarms'));
+const names = await time(get('/api/targets/names'));
+const body = await get('/api/vainu/dashboard')();
+await app.close();
+await database.close();
+
+const base = percentile(baseline, 50);
+printTable(
+  `Vainu dashboard, ${allDevices.length} devices, ${rows.toLocaleString('fi')} uplinks on ${database.kind} (ms)`,
+  [
+    { name: 'max(created_at) GROUP BY (baseline)', samples: baseline, ratio: 1 },
+    {
+      name: 'lastSeenOf (lateral LIMIT 1)',
+      samples: lateral,
+      ratio: percentile(lateral, 50) / base,
+    },
+    {
+      name: 'GET /api/vainu/dashboard',
+      samples: dashboard,
+      ratio: percentile(dashboard, 50) / base,
+    },
+    {
+      name: 'GET /api/organization-alarms',
+      samples: orgAlarms,
+      ratio: percentile(orgAlarms, 50) / base,
+    },
+    {
+      name: 'GET /api/targets/names (floor)',
+      samples: names,
+      ratio: percentile(names, 50) / base,
+    },
+  ],
+);
+console.log(`GET /api/vainu/dashboard body: ${(body.byteLength / 1024).toFixed(0)} KiB`);

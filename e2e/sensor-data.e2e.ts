@@ -1,0 +1,366 @@
+import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PDFDocument } from 'pdf-lib';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, expectAccessible, hashPath, signIn, useE2E } from './support/browser.js';
+
+const e2e = useE2E();
+const SHOTS = process.env.E2E_SCREENSHOT_DIR ?? tmpdir();
+const ADMIN = 'yllapitaja@demo.vahti.fi';
+const TARGET = 'As Oy Kivikko';
+const MEASUREMENT = 'Lämpötila';
+
+/**
+ * The readings posted for the test, newest last, an hour apart ending two hours ago: the first
+ * device crosses its high limit (27 °C in the demo data) once, which opens an alarm.
+ */
+const READINGS = {
+  first: [20.5, 21.25, 22.125, 28.5, 21],
+  second: [19.5, 20],
+};
+
+interface Device {
+  deviceId: string;
+  deviceName: string;
+  deviceEui: string;
+  DeviceType: { deviceTypeName: string };
+}
+
+let target: { id: string; targetName: string };
+/** The demo temperature measurement's id. */
+let temperatureId: string;
+let devices: [Device, Device];
+
+async function api<T>(token: string, url: string): Promise<T> {
+  const res = await fetch(`${e2e.server.url}${url}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(res.status, url).toBe(200);
+  return (await res.json()) as T;
+}
+
+/** Posts readings through the generic webhook with the demo ingest key, as a gateway would. */
+async function postReadings(device: Device, values: number[]) {
+  const key = readFileSync(path.join(e2e.server.dataDir, 'demo-ingest-key.txt'), 'utf8').trim();
+  const now = Date.now();
+  const body = values.map((value, i) => ({
+    deviceEui: device.deviceEui,
+    time: new Date(now - (values.length - i + 1) * 3_600_000).toISOString(),
+    fCnt: i + 1,
+    values: { [MEASUREMENT]: value },
+  }));
+  const res = await fetch(`${e2e.server.url}/api/ingest/generic`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(await res.json()).toEqual({ stored: values.length, duplicates: 0 });
+}
+
+beforeAll(async () => {
+  const login = await fetch(`${e2e.server.url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ userEmail: ADMIN, userPassword: DEMO_PASSWORD }),
+  });
+  const { token } = (await login.json()) as { token: string };
+  const names = await api<{ targets: { id: string; targetName: string }[] }>(
+    token,
+    '/api/targets/names',
+  );
+  const found = names.targets.find((t) => t.targetName === TARGET);
+  if (!found) throw new Error(`no demo target ${TARGET}`);
+  target = found;
+  const { target: withDevices } = await api<{ target: { Devices: Device[] } }>(
+    token,
+    `/api/targets/${target.id}`,
+  );
+  // Both indoor-air types on the target carry temperature, limited to 19–27 °C.
+  const withTemperature = withDevices.Devices.filter((d) =>
+    ['Sisäilma T/RH', 'Sisäilma CO2'].includes(d.DeviceType.deviceTypeName),
+  ).sort((a, b) => a.deviceName.localeCompare(b.deviceName, 'fi'));
+  if (withTemperature.length < 2) throw new Error('the demo target lost its indoor-air devices');
+  const { measurements } = await api<{
+    measurements: { measurementID: string; measurementName: string }[];
+  }>(token, `/api/measurements-by-target?tid=${target.id}`);
+  temperatureId = measurements.find((m) => m.measurementName === MEASUREMENT)?.measurementID ?? '';
+  expect(temperatureId).not.toBe('');
+  devices = [withTemperature[0] as Device, withTemperature[1] as Device];
+  await postReadings(devices[0], READINGS.first);
+  await postReadings(devices[1], READINGS.second);
+});
+
+/** Chooses an option of a MUI select named by its label, closing a multiple one afterwards. */
+async function choose(page: Page, label: RegExp, option: RegExp | string, multiple = false) {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option }).click();
+  if (multiple) await page.keyboard.press('Escape');
+  await page.getByRole('listbox').waitFor({ state: 'hidden' });
+}
+
+/** The summary table's row of a device, as its cells' texts. */
+async function rowOf(page: Page, deviceName: string): Promise<string[]> {
+  const row = page
+    .getByRole('table', { name: 'Mittausten yhteenveto' })
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell', { name: deviceName, exact: true }) });
+  await row.waitFor();
+  return row.getByRole('cell').allInnerTexts();
+}
+
+describe('measurement data (/vainu/sensor-data)', () => {
+  it('picks the filters, shows the summary with Finnish decimals, and a reload keeps the view', async () => {
+    // Wide enough for every column (the latest reading's time shows from 1536 px).
+    const page = await e2e.newPage({ width: 1600 });
+    await page.goto('/#/vainu/sensor-data');
+    await signIn(page, ADMIN);
+    await page.getByRole('heading', { name: 'Mittausdata', level: 1 }).waitFor();
+    await page.getByText('Valitse ensin kohde ja mittaus.').waitFor();
+    // The default range (the last week) is in the URL from the start.
+    await expect.poll(() => hashPath(page), { timeout: 15_000 }).toMatch(/sd=\d{4}-\d\d-\d\d&ed=/);
+    expect(await page.getByRole('button', { name: 'Viikko' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+
+    await choose(page, /^Kohteet/, TARGET, true);
+    await choose(page, /^Mittaus/, new RegExp(`^${MEASUREMENT}`));
+    const first = await rowOf(page, devices[0].deviceName);
+    // Device, target, location, latest, latest at, min, max, avg, unit.
+    expect(first[1]).toBe(TARGET);
+    expect(first.slice(3)).toEqual([
+      '21',
+      expect.stringMatching(/^\d\d\.\d\d\.\d{4} \d\d\.\d\d$/),
+      '20,5',
+      '28,5',
+      '22,675',
+      '°C',
+    ]);
+    const second = await rowOf(page, devices[1].deviceName);
+    expect([second[5], second[6], second[7]]).toEqual(['19,5', '20', '19,75']);
+    await expectAccessible(page);
+
+    // One device only: the other row leaves the table.
+    await choose(page, /^Mittarit/, devices[1].deviceName, true);
+    const table = page.getByRole('table', { name: 'Mittausten yhteenveto' });
+    await expect
+      .poll(() => table.getByRole('cell', { name: devices[0].deviceName, exact: true }).count(), {
+        timeout: 15_000,
+      })
+      .toBe(0);
+    const url = hashPath(page);
+    expect(url).toContain(`tid=${target.id}`);
+    expect(url).toContain(`did=${devices[1].deviceId}`);
+    expect(url).toMatch(/mid=[^&]+/);
+
+    // A reload (or the copied link) shows the same filters and rows.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Mittausdata', level: 1 }).waitFor();
+    expect((await rowOf(page, devices[1].deviceName))[7]).toBe('19,75');
+    expect(hashPath(page)).toBe(url);
+    await page
+      .getByRole('combobox', { name: /^Kohteet/ })
+      .getByText(TARGET)
+      .waitFor();
+    await page
+      .getByRole('combobox', { name: /^Mittarit/ })
+      .getByText(devices[1].deviceName)
+      .waitFor();
+
+    // A quick range: the year back from today; a range with no readings shows the empty state.
+    await page.getByRole('button', { name: 'Vuosi' }).click();
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Vuosi' }).getAttribute('aria-pressed'), {
+        timeout: 15_000,
+      })
+      .toBe('true');
+    // Both days in one go, as a slow phone delivers quick typing: the second change must build
+    // on the first, not on the screen as it was before either (which would leave 2020-01-01 to
+    // today, a refused range).
+    await page.evaluate(() => {
+      const setDay = (label: string, day: string) => {
+        const input = Array.from(document.querySelectorAll('label'))
+          .find((l) => l.textContent?.startsWith(label))
+          ?.parentElement?.querySelector('input');
+        if (!input) throw new Error(`no ${label}`);
+        Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, day);
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+      };
+      setDay('Loppupäivä', '2020-01-02');
+      setDay('Alkupäivä', '2020-01-01');
+    });
+    // The end day first makes a moment's refused range (its alert), then the row comes back
+    // empty: read the row without waiting for it, so the poll itself retries.
+    const row = page
+      .getByRole('table', { name: 'Mittausten yhteenveto' })
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell', { name: devices[1].deviceName, exact: true }) });
+    await expect
+      .poll(async () => (await row.getByRole('cell').allInnerTexts())[5], { timeout: 15_000 })
+      .toBe('–');
+  });
+
+  it('draws one chart per device with the limit lines, alarm and a text summary', async () => {
+    const page = await e2e.newPage();
+    await page.goto('/#/vainu/sensor-data');
+    await signIn(page, ADMIN);
+    await choose(page, /^Kohteet/, TARGET, true);
+    await choose(page, /^Mittaus/, new RegExp(`^${MEASUREMENT}`));
+    await rowOf(page, devices[0].deviceName);
+    const search = hashPath(page).split('?')[1];
+    await page.getByRole('link', { name: 'Näytä kaaviot' }).click();
+    await page.getByRole('heading', { name: 'Mittausdatan kaaviot', level: 1 }).waitFor();
+    expect(hashPath(page)).toBe(`/vainu/sensor-data/chart?${search}`);
+
+    const figure = page.getByRole('figure', { name: devices[0].deviceName });
+    // ECharts draws SVG, limit lines labelled with their names.
+    const svg = figure.locator(`[data-chart="${devices[0].deviceId}"] svg`);
+    await svg.waitFor();
+    await figure.locator('svg text', { hasText: 'Yläraja' }).first().waitFor();
+    await figure.locator('svg text', { hasText: 'Alaraja' }).first().waitFor();
+    const summary = await figure.locator('figcaption').innerText();
+    expect(summary).toContain('5 pistettä, pienin 20,5, suurin 28,5, viimeisin 21.');
+    expect(summary).toContain('Alaraja 19, yläraja 27.');
+    expect(summary).toContain('Hälytyksiä 1.');
+    const other = page.getByRole('figure', { name: devices[1].deviceName });
+    await other.locator(`[data-chart="${devices[1].deviceId}"] svg`).waitFor();
+    expect(await other.locator('figcaption').innerText()).toContain('2 pistettä');
+    await expectAccessible(page);
+
+    // The chart's own URL reproduces it after a reload.
+    await page.reload();
+    await svg.waitFor();
+    await page.getByRole('link', { name: 'Takaisin taulukkoon' }).click();
+    await rowOf(page, devices[0].deviceName);
+  });
+
+  it('downloads the PDF report behind the progress overlay, and the CSV and Excel files', async () => {
+    const page = await e2e.newPage();
+    await page.goto('/#/vainu/sensor-data');
+    await signIn(page, ADMIN);
+    await choose(page, /^Kohteet/, TARGET, true);
+    await choose(page, /^Mittaus/, new RegExp(`^${MEASUREMENT}`));
+    await rowOf(page, devices[0].deviceName);
+
+    // The server's real PDF is held back until the overlay has been seen.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/reports/measurements.pdf*', async (route) => {
+      const response = await route.fetch({ timeout: 60_000 });
+      await held;
+      await route.fulfill({ response });
+    });
+    const pdfDownload = page.waitForEvent('download', { timeout: 60_000 });
+    await page.getByRole('button', { name: 'Luo PDF-raportti' }).click();
+    await page.getByTestId('report-overlay').waitFor({ state: 'visible' });
+    await page.getByRole('status').getByText('PDF-raporttia luodaan, odota hetki…').waitFor();
+    release();
+    const pdf = await pdfDownload;
+    expect(pdf.suggestedFilename()).toBe('vahti-mittausraportti.pdf');
+    const pdfBytes = readFileSync((await pdf.path()) ?? '');
+    expect(pdfBytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect((await PDFDocument.load(pdfBytes)).getPageCount()).toBeGreaterThanOrEqual(2);
+    await page.getByTestId('report-overlay').waitFor({ state: 'hidden' });
+
+    const [csv] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Lataa CSV' }).click(),
+    ]);
+    expect(csv.suggestedFilename()).toMatch(/\.csv$/);
+    const csvText = readFileSync((await csv.path()) ?? '', 'utf8');
+    expect(csvText.charCodeAt(0)).toBe(0xfeff);
+    expect(csvText).toContain(devices[0].deviceName);
+
+    const [xlsx] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Lataa Excel' }).click(),
+    ]);
+    expect(xlsx.suggestedFilename()).toMatch(/\.xlsx$/);
+    const xlsxBytes = readFileSync((await xlsx.path()) ?? '');
+    expect(xlsxBytes.subarray(0, 2).toString('latin1')).toBe('PK');
+  });
+
+  it("shows the server's refusal of a download in Finnish", async () => {
+    const page = await e2e.newPage();
+    // A link with the end before the start: the API answers 400 on ed.
+    await page.goto(
+      `/#/vainu/sensor-data?tid=${target.id}&mid=${temperatureId}&sd=2026-01-02&ed=2026-01-01`,
+    );
+    await signIn(page, ADMIN);
+    await page.getByRole('heading', { name: 'Mittausdata', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Lataa CSV' }).click();
+    await expect
+      .poll(
+        () =>
+          page
+            .getByRole('alert')
+            .filter({ hasText: 'Loppupäivä ei voi olla ennen alkupäivää' })
+            .count(),
+        { timeout: 15_000 },
+      )
+      .toBe(2);
+  });
+
+  it('fits a 360 px phone, table and chart', async () => {
+    const page = await e2e.newPage({ width: 360, height: 740 });
+    await page.goto('/#/vainu/sensor-data');
+    await signIn(page, ADMIN);
+    await choose(page, /^Kohteet/, TARGET, true);
+    await choose(page, /^Mittaus/, new RegExp(`^${MEASUREMENT}`));
+    await page.getByText('22,675').waitFor();
+    await expectAccessible(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      360,
+    );
+    await page.screenshot({ path: path.join(SHOTS, 'sensor-data-360.png'), fullPage: true });
+
+    await page.getByRole('link', { name: 'Näytä kaaviot' }).click();
+    await page
+      .getByRole('figure', { name: devices[0].deviceName })
+      .locator('svg text', { hasText: 'Yläraja' })
+      .first()
+      .waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      360,
+    );
+    await page.screenshot({ path: path.join(SHOTS, 'sensor-data-chart-360.png'), fullPage: true });
+  });
+});
+
+describe("a target's indoor air beside its survey results (/tieto/show-survey-results)", () => {
+  it('shows the temperature per device for the survey period, linked to the same view in Vainu', async () => {
+    const page = await e2e.newPage({ width: 1600 });
+    await page.goto('/#/tieto/show-survey-results');
+    await signIn(page, ADMIN);
+    await page.getByRole('heading', { name: 'Kyselyn tulokset' }).waitFor();
+    await choose(page, /^Kysely$/, 'Sisäilmakysely 2026');
+    await page.getByText(/Vastauksia yhteensä/).waitFor();
+    // Every target together: no indoor air (it is per target).
+    expect(await page.getByRole('region', { name: `Sisäilma: ${TARGET}` }).count()).toBe(0);
+    await choose(page, /^Kohde$/, TARGET);
+    const section = page.getByRole('region', { name: `Sisäilma: ${TARGET}` });
+    const table = section.getByRole('table', { name: 'Kohteen sisäilma kyselyn aikana' });
+    const row = table
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell', { name: new RegExp(`^${devices[0].deviceName}`) }) })
+      .filter({ has: page.getByRole('rowheader', { name: MEASUREMENT }) });
+    await row.waitFor();
+    // Measurement, device, average, min, max, link; the survey began today (the demo data's seed),
+    // so the figures are those of today's readings, in degrees.
+    const cells = await row.getByRole('cell').allInnerTexts();
+    expect(cells[1]).toMatch(/ °C$/);
+    await expectAccessible(page);
+
+    // The link opens Vainu's table for the same target, measurement, device and days: the same
+    // average there.
+    await row
+      .getByRole('link', { name: `Näytä mittaukset: ${MEASUREMENT}, ${devices[0].deviceName}` })
+      .click();
+    await page.getByRole('heading', { name: 'Mittausdata', level: 1 }).waitFor();
+    const vainu = await rowOf(page, devices[0].deviceName);
+    expect(`${vainu[7]} ${vainu[8]}`).toBe(cells[1]);
+  });
+});

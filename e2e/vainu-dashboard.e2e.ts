@@ -1,0 +1,240 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, expectAccessible, hashPath, signIn, useE2E } from './support/browser.js';
+
+const e2e = useE2E();
+const SHOTS = process.env.E2E_SCREENSHOT_DIR;
+const ADMIN = 'yllapitaja@demo.vahti.fi';
+const USER = 'kayttaja@demo.vahti.fi';
+const TOP = 'paayllapitaja@demo.vahti.fi';
+
+interface Device {
+  deviceId: string;
+  deviceName: string;
+  deviceEui: string;
+  deviceState: string;
+  deviceTargetId: string;
+  Target: { targetName: string };
+}
+
+/** The API as an HTTP client sees it, signed in as `email`: the expected figures come from it. */
+async function api(email: string) {
+  const login = await fetch(`${e2e.server.url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ userEmail: email, userPassword: DEMO_PASSWORD }),
+  });
+  const { token } = (await login.json()) as { token: string };
+  const get = async (url: string) => {
+    const res = await fetch(`${e2e.server.url}${url}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(res.status, url).toBe(200);
+    return res.json();
+  };
+  return { get };
+}
+
+/** The organization's devices and the ids of those with an open alarm. */
+async function register(email: string) {
+  const client = await api(email);
+  const devices = (await client.get('/api/devices')).devices as Device[];
+  const alarms = (await client.get('/api/organization-alarms')).alarms as {
+    alarmDeviceId: string;
+  }[];
+  return { client, devices, inAlarm: new Set(alarms.map((alarm) => alarm.alarmDeviceId)) };
+}
+
+/** The numbers a card lists beside its doughnut (its legend), by the card's heading. */
+async function cardCounts(page: Page, name: string) {
+  const list = page.getByRole('list', { name: `Mittarien tila: ${name}` });
+  const text = (await list.innerText()).replace(/\s+/g, ' ');
+  const number = (label: string) => Number(new RegExp(`${label}: (\\d+)`).exec(text)?.[1]);
+  return { ok: number('Kunnossa'), alarms: number('Hälytykset'), devices: number('Mittareita') };
+}
+
+/** Posts one reading through the generic webhook with the demo organization's ingest key. */
+async function postReading(deviceEui: string, values: Record<string, number>) {
+  const key = readFileSync(path.join(e2e.server.dataDir, 'demo-ingest-key.txt'), 'utf8').trim();
+  const res = await fetch(`${e2e.server.url}/api/ingest/generic`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ deviceEui, time: new Date().toISOString(), values }),
+  });
+  expect(res.status, await res.clone().text()).toBe(200);
+  expect(((await res.json()) as { stored: number }).stored).toBe(1);
+}
+
+describe('Vainu device dashboard in the browser', () => {
+  it('shows the doughnuts and cards with the demo organization’s counts, and follows an alarm live', async () => {
+    const { client, devices, inAlarm } = await register(ADMIN);
+    const organization = (await client.get('/api/organizations')).organizations[0] as {
+      organizationName: string;
+      organizationAddress: string;
+    };
+    // The demo has devices in alarm and devices ok: the check below means something.
+    expect(devices.length).toBeGreaterThan(inAlarm.size);
+    expect(inAlarm.size).toBeGreaterThan(0);
+    const targets = new Map<string, Device[]>();
+    for (const device of devices) {
+      targets.set(device.Target.targetName, [
+        ...(targets.get(device.Target.targetName) ?? []),
+        device,
+      ]);
+    }
+
+    const page = await e2e.newPage();
+    await page.goto('/#/vainu/dashboard');
+    await signIn(page, ADMIN);
+    await page.getByRole('heading', { name: organization.organizationName, level: 2 }).waitFor();
+    await page.getByText(organization.organizationAddress, { exact: false }).first().waitFor();
+    expect(await cardCounts(page, organization.organizationName)).toEqual({
+      ok: devices.length - inAlarm.size,
+      alarms: inAlarm.size,
+      devices: devices.length,
+    });
+    // One card per target that has devices, each with its own doughnut.
+    expect(await page.getByTestId('device-status-card').count()).toBe(targets.size + 1);
+    for (const [name, own] of targets) {
+      await page.getByRole('heading', { name, level: 3 }).waitFor();
+      const alarmed = own.filter((device) => inAlarm.has(device.deviceId)).length;
+      expect(await cardCounts(page, name), name).toEqual({
+        ok: own.length - alarmed,
+        alarms: alarmed,
+        devices: own.length,
+      });
+    }
+    const charts = page.locator('[data-chart="vainu-devices"]');
+    await expect
+      .poll(() => charts.locator('svg').count(), { timeout: 15_000 })
+      .toBe(targets.size + 1);
+    // The centre of the organization's doughnut: the device count.
+    await expect
+      .poll(() => charts.first().locator('text').allTextContents(), { timeout: 15_000 })
+      .toContain(`${devices.length} mittaria`);
+    // Green for the devices ok, red for those in alarm (MUI's success and error).
+    expect(await charts.first().locator('[fill="#2e7d32"]').count()).toBe(1);
+    expect(await charts.first().locator('[fill="#d32f2f"]').count()).toBe(1);
+    // Without uplinks (no simulator here) every device in use is silent.
+    const active = devices.filter((device) => device.deviceState === 'Aktiivinen');
+    await page.getByRole('heading', { name: `Ei yhteyttä (${active.length})` }).waitFor();
+    await page.getByRole('heading', { name: 'Viimeksi nähty' }).waitFor();
+    await expectAccessible(page);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/vainu-dashboard.png`, fullPage: true });
+
+    // A reading over a device's high limit, posted as a network server would: the alarm count
+    // goes up without a reload, and the device is heard from again.
+    const calm = devices.find(
+      (device) => !inAlarm.has(device.deviceId) && device.deviceState === 'Aktiivinen',
+    );
+    if (!calm) throw new Error('test: no device without an alarm');
+    const { alarmLimits } = (await client.get(`/api/alarm-limits?deviceId=${calm.deviceId}`)) as {
+      alarmLimits: {
+        measurementId: string;
+        lowLimit: number | null;
+        highLimit: number | null;
+        source: string | null;
+      }[];
+    };
+    const limit = alarmLimits.find((entry) => entry.source === 'device');
+    if (!limit || limit.highLimit === null || limit.lowLimit === null) {
+      throw new Error('test: the demo device has no limits of its own');
+    }
+    await postReading(calm.deviceEui, { [limit.measurementId]: limit.highLimit + 10 });
+
+    await expect
+      .poll(() => cardCounts(page, organization.organizationName), { timeout: 15_000 })
+      .toEqual({
+        ok: devices.length - inAlarm.size - 1,
+        alarms: inAlarm.size + 1,
+        devices: devices.length,
+      });
+    const own = targets.get(calm.Target.targetName) ?? [];
+    const alarmedBefore = own.filter((device) => inAlarm.has(device.deviceId)).length;
+    expect((await cardCounts(page, calm.Target.targetName)).alarms).toBe(alarmedBefore + 1);
+    await page.getByRole('heading', { name: `Ei yhteyttä (${active.length - 1})` }).waitFor();
+    // The device leads the "last seen" list now, marked as in alarm.
+    const lastSeen = page.getByRole('table', { name: 'Viimeksi nähty' });
+    const firstRow = lastSeen.getByRole('row').nth(1);
+    await expect.poll(() => firstRow.innerText(), { timeout: 15_000 }).toContain(calm.deviceName);
+    expect(await firstRow.innerText()).toContain('Hälytys');
+
+    // Back inside the limits: the alarm closes and the count goes down again, live.
+    const inside = (limit.lowLimit + limit.highLimit) / 2;
+    await postReading(calm.deviceEui, { [limit.measurementId]: inside });
+    await expect
+      .poll(() => cardCounts(page, organization.organizationName), { timeout: 15_000 })
+      .toEqual({
+        ok: devices.length - inAlarm.size,
+        alarms: inAlarm.size,
+        devices: devices.length,
+      });
+
+    // The device's link opens it in the register.
+    await lastSeen.getByRole('link', { name: calm.deviceName }).first().click();
+    await expect.poll(() => hashPath(page)).toBe(`/vainu/show-devices/${calm.deviceId}`);
+  });
+
+  it('shows the user counts by role on a second tab to the Hallinta staff, and lets the top administrator switch organization', async () => {
+    const page = await e2e.newPage();
+    await page.goto('/#/vainu/dashboard');
+    await signIn(page, TOP);
+    await page.getByRole('tab', { name: 'Mittarit' }).waitFor();
+    await page.getByRole('tab', { name: 'Käyttäjät' }).click();
+    await expect.poll(() => hashPath(page)).toBe('/vainu/dashboard?view=users');
+    await page.getByRole('heading', { name: /^Käyttäjät rooleittain: / }).waitFor();
+    await page.getByRole('heading', { name: 'Käyttäjät kohteittain' }).waitFor();
+    await expectAccessible(page);
+    if (SHOTS)
+      await page.screenshot({ path: `${SHOTS}/vainu-dashboard-users.png`, fullPage: true });
+
+    // Another organization: its name on the cards, its own devices.
+    const other = await register('yllapitaja@toinen.vahti.fi');
+    const otherName = (await other.client.get('/api/organizations')).organizations[0]
+      .organizationName as string;
+    await page.getByRole('tab', { name: 'Mittarit' }).click();
+    await page.getByRole('combobox', { name: 'Organisaatio' }).click();
+    await page.getByRole('option', { name: otherName }).click();
+    await page.getByRole('heading', { name: otherName, level: 2 }).waitFor();
+    await expect
+      .poll(() => cardCounts(page, otherName), { timeout: 15_000 })
+      .toEqual({
+        ok: other.devices.length - other.inAlarm.size,
+        alarms: other.inAlarm.size,
+        devices: other.devices.length,
+      });
+  });
+
+  it('shows a Käyttäjä the linked targets only, without the users tab; the phone layout', async () => {
+    const { devices, inAlarm } = await register(USER);
+    const targetNames = new Set(devices.map((device) => device.Target.targetName));
+    const page = await e2e.newPage({ width: 360, height: 800 });
+    await page.goto('/#/vainu/dashboard');
+    await signIn(page, USER);
+    await page.getByRole('heading', { name: 'Kohteet' }).waitFor();
+    await expect
+      .poll(() => page.getByTestId('device-status-card').count(), { timeout: 15_000 })
+      .toBe(targetNames.size + 1);
+    expect(await page.getByRole('tab').count()).toBe(0);
+    const organizationCard = page.getByTestId('device-status-card').first();
+    const name = (await organizationCard.getByRole('heading').innerText()).trim();
+    expect(await cardCounts(page, name)).toEqual({
+      ok: devices.length - inAlarm.size,
+      alarms: inAlarm.size,
+      devices: devices.length,
+    });
+    await expect
+      .poll(() => page.locator('[data-chart="vainu-devices"] svg').count(), { timeout: 15_000 })
+      .toBe(targetNames.size + 1);
+    await expectAccessible(page);
+    // Nothing wider than the phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      360,
+    );
+    if (SHOTS) {
+      await page.screenshot({ path: `${SHOTS}/vainu-dashboard-360.png`, fullPage: true });
+    }
+  });
+});

@@ -1,0 +1,258 @@
+import { z } from 'zod';
+import { TIME_ZONE } from '../i18n/index.js';
+import { ALARM_BREAK_THROUGHS } from './alarms.js';
+import { id, msg } from './fields.js';
+import { MEASUREMENT_QUANTITIES } from './measurements.js';
+
+// Vainu sensor data (issue 12, spec 001 §2 Vainu): the summary table, the chart series and the
+// raw rows of exports and the report all read one query: targets (tid), one measurement (mid),
+// devices (did) and a range of days (sd, ed) in Finnish time, ed inclusive.
+
+/** The longest range a query may ask for, in years. */
+export const SENSOR_DATA_MAX_YEARS = 3;
+/** The range when sd is not given: ed and the 7 days before it. */
+export const SENSOR_DATA_DEFAULT_DAYS = 7;
+/** Chart width in pixels (measurement-data): the server sends at most 2 points a pixel. */
+export const CHART_WIDTH_MIN = 100;
+export const CHART_WIDTH_MAX = 4000;
+export const CHART_WIDTH_DEFAULT = 1200;
+
+/** `validation.sensorData.*` keys. */
+const sensorMsg = (key: 'edBeforeSd' | 'rangeTooLong') => msg(`sensorData.${key}`);
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** True for a real calendar day written YYYY-MM-DD. */
+function isDay(value: unknown): value is string {
+  if (typeof value !== 'string' || !DAY.test(value)) return false;
+  const at = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 10) === value;
+}
+
+/** A calendar day YYYY-MM-DD (in Finnish time when it bounds a range). */
+const day = () =>
+  z
+    .string({ error: msg('invalidValue') })
+    .regex(DAY, { error: msg('invalidValue') })
+    .refine(isDay, { error: msg('invalidValue') });
+
+/** Today's date in Finnish time, YYYY-MM-DD. */
+export function helsinkiToday(now: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+}
+
+/** The day `days` after (negative: before) a YYYY-MM-DD day. */
+export function addDays(value: string, days: number): string {
+  const at = new Date(`${value}T00:00:00Z`);
+  at.setUTCDate(at.getUTCDate() + days);
+  return at.toISOString().slice(0, 10);
+}
+
+/** Offset of Finnish time from UTC at an instant, in minutes (+120 or +180). */
+function helsinkiOffsetMinutes(at: Date): number {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: TIME_ZONE,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(at);
+  const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
+  const local = Date.UTC(
+    get('year'),
+    get('month') - 1,
+    get('day'),
+    get('hour'),
+    get('minute'),
+    get('second'),
+  );
+  return Math.round((local - Math.floor(at.getTime() / 1000) * 1000) / 60_000);
+}
+
+/** The instant a day starts in Finnish time (00:00 Europe/Helsinki). */
+export function helsinkiDayStart(value: string): Date {
+  const utcMidnight = Date.parse(`${value}T00:00:00Z`);
+  // The offset at local midnight: guess with the offset at UTC midnight, then correct once.
+  let at = utcMidnight - helsinkiOffsetMinutes(new Date(utcMidnight)) * 60_000;
+  at = utcMidnight - helsinkiOffsetMinutes(new Date(at)) * 60_000;
+  return new Date(at);
+}
+
+/** The half-open instant range [from, to) of the days sd…ed (ed inclusive) in Finnish time. */
+export function sensorDataRange(query: { sd: string; ed: string }): { from: Date; to: Date } {
+  return { from: helsinkiDayStart(query.sd), to: helsinkiDayStart(addDays(query.ed, 1)) };
+}
+
+/** Ids given repeated (tid=a&tid=b) or comma-joined (tid=a,b). */
+const idList = (max = 500) =>
+  z.preprocess(
+    (value) =>
+      (Array.isArray(value) ? value : [value])
+        .flatMap((v) => (typeof v === 'string' ? v.split(',') : [v]))
+        .map((v) => (typeof v === 'string' ? v.trim() : v))
+        .filter((v) => v !== ''),
+    z.array(id()).max(max, { error: msg('invalidValue') }),
+  );
+
+/**
+ * The fields of the shared query. Reuse them with `checkSensorDataRange` when a route adds its
+ * own (`z.object({ ...sensorDataFields, kind }).superRefine(checkSensorDataRange)`): zod does
+ * not extend a refined object.
+ */
+export const sensorDataFields = {
+  /** Target ids (multi); none = every target the caller sees. */
+  tid: idList().optional(),
+  /** One measurement id. */
+  mid: id(),
+  /** Device ids (multi); none = every device of the targets that carries the measurement. */
+  did: idList().optional(),
+  /** First day, Finnish time; default 7 days before ed. */
+  sd: day().optional(),
+  /** Last day (inclusive), Finnish time; default today. */
+  ed: day().optional(),
+};
+
+/** Fills the default days and checks the range: ed not before sd, at most 3 years. */
+export function checkSensorDataRange<
+  T extends { sd?: string | undefined; ed?: string | undefined },
+>(value: T, ctx: z.RefinementCtx) {
+  // zod runs this even when a day itself failed: that field has its own issue already.
+  if ((value.ed !== undefined && !isDay(value.ed)) || (value.sd !== undefined && !isDay(value.sd)))
+    return;
+  const ed = value.ed ?? helsinkiToday();
+  const sd = value.sd ?? addDays(ed, -SENSOR_DATA_DEFAULT_DAYS);
+  if (ed < sd) {
+    ctx.addIssue({ code: 'custom', path: ['ed'], message: sensorMsg('edBeforeSd') });
+    return;
+  }
+  const limit = `${String(Number(sd.slice(0, 4)) + SENSOR_DATA_MAX_YEARS).padStart(4, '0')}${sd.slice(4)}`;
+  if (ed >= limit) {
+    ctx.addIssue({ code: 'custom', path: ['ed'], message: sensorMsg('rangeTooLong') });
+  }
+}
+
+/** The days filled in: sd and ed are always there after parsing. */
+export function withDefaultDays<T extends { sd?: string | undefined; ed?: string | undefined }>(
+  value: T,
+): T & { sd: string; ed: string } {
+  const ed = value.ed ?? helsinkiToday();
+  const sd = value.sd ?? addDays(ed, -SENSOR_DATA_DEFAULT_DAYS);
+  return { ...value, sd, ed };
+}
+
+/**
+ * GET /api/target-measurements, the exports and the report: tid, mid, did, sd, ed. After
+ * parsing sd and ed are always set (defaults: ed today, sd 7 days before it).
+ */
+export const sensorDataQuery = z
+  .object(sensorDataFields)
+  .superRefine(checkSensorDataRange)
+  .transform(withDefaultDays);
+export type SensorDataQueryInput = z.input<typeof sensorDataQuery>;
+export type SensorDataQuery = z.output<typeof sensorDataQuery>;
+
+/** GET /api/measurement-data/:deviceId: mid, sd, ed and the chart's width in pixels. */
+export const measurementDataQuery = z
+  .object({
+    ...sensorDataFields,
+    width: z.coerce
+      .number({ error: msg('invalidValue') })
+      .int({ error: msg('invalidValue') })
+      .min(CHART_WIDTH_MIN, { error: msg('invalidValue') })
+      .max(CHART_WIDTH_MAX, { error: msg('invalidValue') })
+      .default(CHART_WIDTH_DEFAULT),
+  })
+  .superRefine(checkSensorDataRange)
+  .transform(withDefaultDays);
+export type MeasurementDataQueryInput = z.input<typeof measurementDataQuery>;
+export type MeasurementDataQuery = z.output<typeof measurementDataQuery>;
+
+export const measurementDataParams = z.object({ deviceId: id() });
+
+/** GET /api/measurements-by-target?tid */
+export const measurementsByTargetQuery = z.object({ tid: idList().optional() });
+
+export const targetMeasurementOption = z.object({
+  measurementID: z.string(),
+  measurementName: z.string(),
+  measurementUnit: z.string(),
+  quantity: z.enum(MEASUREMENT_QUANTITIES),
+});
+export type TargetMeasurementOption = z.infer<typeof targetMeasurementOption>;
+export const measurementsByTargetResponse = z.object({
+  message: z.string(),
+  measurements: z.array(targetMeasurementOption),
+});
+export type MeasurementsByTargetResponse = z.infer<typeof measurementsByTargetResponse>;
+
+/** One device's summary of the range (numbers rounded to 3 decimals, null when no data). */
+export const targetMeasurementRow = z.object({
+  deviceId: z.string(),
+  deviceName: z.string(),
+  targetId: z.string(),
+  targetName: z.string(),
+  deviceLocation: z.string(),
+  measurementId: z.string(),
+  measurementName: z.string(),
+  measurementUnit: z.string(),
+  /** The latest value in the range. */
+  value: z.number().nullable(),
+  /** When the latest value was measured, ISO 8601 UTC. */
+  lastAt: z.string().nullable(),
+  min_value: z.number().nullable(),
+  max_value: z.number().nullable(),
+  avg_value: z.number().nullable(),
+  count: z.number(),
+  lowLimit: z.number().nullable(),
+  highLimit: z.number().nullable(),
+});
+export type TargetMeasurementRow = z.infer<typeof targetMeasurementRow>;
+export const targetMeasurementsResponse = z.object({
+  message: z.string(),
+  rows: z.array(targetMeasurementRow),
+});
+export type TargetMeasurementsResponse = z.infer<typeof targetMeasurementsResponse>;
+
+export const measurementPoint = z.object({
+  /** ISO 8601 UTC. */
+  createdAt: z.string(),
+  /** { [mid]: value } */
+  data: z.record(z.string(), z.number()),
+});
+export type MeasurementPoint = z.infer<typeof measurementPoint>;
+
+export const chartAlarm = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  closedAt: z.string().nullable(),
+  alarmBreakThrough: z.enum(ALARM_BREAK_THROUGHS),
+  value: z.number(),
+});
+export type ChartAlarm = z.infer<typeof chartAlarm>;
+
+/**
+ * A device's series of one measurement: raw points when the range has at most 2 × width of
+ * them, else per time bucket its lowest and highest point (at their own times), in time order.
+ */
+export const measurementSeries = z.object({
+  deviceId: z.string(),
+  measurementId: z.string(),
+  measurementName: z.string(),
+  measurementUnit: z.string(),
+  lowLimit: z.number().nullable(),
+  highLimit: z.number().nullable(),
+  downsampled: z.boolean(),
+  measurementData: z.array(measurementPoint),
+  alarms: z.array(chartAlarm),
+});
+export type MeasurementSeries = z.infer<typeof measurementSeries>;
+export const measurementDataResponse = measurementSeries.extend({ message: z.string() });
+export type MeasurementDataResponse = z.infer<typeof measurementDataResponse>;
