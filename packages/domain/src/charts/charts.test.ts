@@ -148,6 +148,21 @@ describe('measurementChartOption', () => {
     expect(shift(Date.UTC(2026, 9, 25, 1, 30))).toBe(Date.UTC(2026, 9, 25, 3, 30));
   });
 
+  it('gives every hour around both changes of 2026 the offset Intl gives it', () => {
+    const wall = (ms: number) => {
+      const text = new Date(ms).toLocaleString('sv-SE', { timeZone: 'Europe/Helsinki' });
+      return Date.parse(`${text.replace(' ', 'T')}Z`);
+    };
+    // A fresh zone's cache, filled from the middle of a day, then read across the change.
+    const shift = wallClockShifter('Europe/Helsinki');
+    for (const day of [Date.UTC(2026, 2, 29), Date.UTC(2026, 9, 25)]) {
+      expect(shift(day + 12 * 3_600_000)).toBe(wall(day + 12 * 3_600_000));
+      for (let ms = day - 86_400_000; ms < day + 2 * 86_400_000; ms += 1_800_000) {
+        expect(shift(ms)).toBe(wall(ms));
+      }
+    }
+  });
+
   it('writes the value axis with the given formatter', () => {
     const formatValue = (v: number) => String(v).replace('.', ',');
     const option = measurementChartOption(input({ formatValue }), { interactive: false });
