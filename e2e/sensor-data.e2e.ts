@@ -110,6 +110,19 @@ async function rowOf(page: Page, deviceName: string): Promise<string[]> {
   return row.getByRole('cell').allInnerTexts();
 }
 
+/**
+ * The span a chart says it shows ("Näytetään 16.11.2026 00.00–23.11.2026 06.40") as instants
+ * (ms, read in the runner's time zone like the browser's) and its length.
+ */
+function spanOf(text: string): { from: number; to: number; length: number } {
+  const times = [...text.matchAll(/(\d\d)\.(\d\d)\.(\d{4}) (\d\d)\.(\d\d)/g)].map(
+    ([, d, m, y, h, min]) => Date.parse(`${y}-${m}-${d}T${h}:${min}`),
+  );
+  const [from, to] = times;
+  if (from === undefined || to === undefined) throw new Error(`no span in ${text}`);
+  return { from, to, length: to - from };
+}
+
 describe('measurement data (/vainu/sensor-data)', () => {
   it('picks the filters, shows the summary with Finnish decimals, and a reload keeps the view', async () => {
     // Wide enough for every column (the latest reading's time shows from 1536 px).
@@ -235,6 +248,60 @@ describe('measurement data (/vainu/sensor-data)', () => {
     await rowOf(page, devices[0].deviceName);
   });
 
+  it('zooms and pans the chart by keyboard, saying the time span shown', async () => {
+    const page = await e2e.newPage({ width: 1366, height: 900 });
+    await page.goto(`/#/vainu/sensor-data?tid=${target.id}&mid=${temperatureId}`);
+    await signIn(page, ADMIN);
+    await rowOf(page, devices[0].deviceName);
+    await page.getByRole('link', { name: 'Näytä kaaviot' }).click();
+    // The first chart on the page: the back link is the last thing before its buttons.
+    const figure = page.getByRole('figure').first();
+    await figure.locator('[data-chart] svg text', { hasText: 'Yläraja' }).first().waitFor();
+    const shown = figure.getByText(/^Näytetään /);
+    const whole = spanOf(await shown.innerText());
+    const axisLabels = () =>
+      figure
+        .locator('[data-chart] svg text')
+        .allTextContents()
+        .then((t) => t.join('|'));
+    const labelsBefore = await axisLabels();
+
+    const buttons = figure.getByRole('group', { name: 'Kaavion lähennys ja siirto' });
+    const zoomIn = buttons.getByRole('button', { name: 'Lähennä' });
+    await page.getByRole('link', { name: 'Takaisin taulukkoon' }).focus();
+    await page.keyboard.press('Tab');
+    expect(await zoomIn.evaluate((button) => button === document.activeElement)).toBe(true);
+    // The whole week, its alarm's label inside the chart, and the focused button.
+    await page.screenshot({ path: path.join(SHOTS, 'sensor-data-chart-1366.png'), fullPage: true });
+    await page.keyboard.press('Enter');
+    // Half the span, around the middle; the axis is drawn anew.
+    await expect
+      .poll(async () => spanOf(await shown.innerText()).length)
+      .toBeCloseTo(whole.length / 2, -6);
+    const half = spanOf(await shown.innerText());
+    expect(half.from).toBeGreaterThan(whole.from);
+    await expect.poll(axisLabels).not.toBe(labelsBefore);
+
+    // Tab on to 'Siirrä vasemmalle': half a span back in time.
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    expect(
+      await buttons
+        .getByRole('button', { name: 'Siirrä vasemmalle' })
+        .evaluate((button) => button === document.activeElement),
+    ).toBe(true);
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(async () => spanOf(await shown.innerText()).from)
+      .toBeCloseTo(half.from - half.length / 2, -6);
+    await expectAccessible(page);
+
+    // 'Palauta' shows the whole range again.
+    await buttons.getByRole('button', { name: 'Palauta' }).focus();
+    await page.keyboard.press('Space');
+    await expect.poll(async () => spanOf(await shown.innerText())).toEqual(whole);
+  });
+
   it('downloads the PDF report behind the progress overlay, and the CSV and Excel files', async () => {
     const page = await e2e.newPage();
     await page.goto('/#/vainu/sensor-data');
@@ -327,6 +394,13 @@ describe('measurement data (/vainu/sensor-data)', () => {
       360,
     );
     await page.screenshot({ path: path.join(SHOTS, 'sensor-data-chart-360.png'), fullPage: true });
+    // The zoom buttons are icons here, named all the same.
+    const figure = page.getByRole('figure', { name: devices[0].deviceName });
+    const shown = figure.getByText(/^Näytetään /);
+    const whole = await shown.innerText();
+    await figure.getByRole('button', { name: 'Lähennä' }).click();
+    await expect.poll(() => shown.innerText()).not.toBe(whole);
+    await expectAccessible(page);
   });
 });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { alarmLabelAlign, FULL_ZOOM, zoomedRange, zoomStep } from './chart-zoom.js';
 import {
   CLASSIFIED_QUANTITIES,
   classShares,
@@ -187,6 +188,51 @@ describe('chartValueExtent', () => {
     const flat = chartValueExtent([{ name: 'a', points: [[0, 5]] }], []);
     expect(flat?.min).toBeLessThan(5);
     expect(flat?.max).toBeGreaterThan(5);
+  });
+});
+
+describe('zoomStep', () => {
+  it('zooms in and out around the middle, and back to the whole range', () => {
+    const half = zoomStep(FULL_ZOOM, 'in');
+    expect(half).toEqual({ start: 25, end: 75 });
+    expect(zoomStep(half, 'in')).toEqual({ start: 37.5, end: 62.5 });
+    expect(zoomStep(half, 'out')).toEqual(FULL_ZOOM);
+    expect(zoomStep(FULL_ZOOM, 'out')).toEqual(FULL_ZOOM);
+    expect(zoomStep(half, 'reset')).toEqual(FULL_ZOOM);
+  });
+
+  it('moves by half the span and stops at the ends', () => {
+    const half = zoomStep(FULL_ZOOM, 'in');
+    expect(zoomStep(half, 'left')).toEqual({ start: 0, end: 50 });
+    expect(zoomStep(zoomStep(half, 'left'), 'left')).toEqual({ start: 0, end: 50 });
+    expect(zoomStep(half, 'right')).toEqual({ start: 50, end: 100 });
+    expect(zoomStep(FULL_ZOOM, 'right')).toEqual(FULL_ZOOM);
+  });
+
+  it('zooms out near an end without leaving 0–100, and in no further than 1 %', () => {
+    expect(zoomStep({ start: 80, end: 100 }, 'out')).toEqual({ start: 60, end: 100 });
+    expect(zoomStep({ start: 0, end: 30 }, 'out')).toEqual({ start: 0, end: 60 });
+    let window = FULL_ZOOM;
+    for (let i = 0; i < 20; i++) window = zoomStep(window, 'in');
+    expect(window.end - window.start).toBe(1);
+    expect(window.start).toBeCloseTo(49.5);
+  });
+
+  it('turns a window into the instants it shows', () => {
+    expect(zoomedRange({ from: 1000, to: 2000 }, { start: 25, end: 50 })).toEqual({
+      from: 1250,
+      to: 1500,
+    });
+  });
+});
+
+describe('alarmLabelAlign', () => {
+  const axis = { from: 0, to: 1000 };
+  it("runs an alarm's label toward the wider side of the visible plot", () => {
+    expect(alarmLabelAlign(100, axis, FULL_ZOOM)).toBe('left');
+    expect(alarmLabelAlign(990, axis, FULL_ZOOM)).toBe('right');
+    // Zoomed to the first half, 400 is right of the middle.
+    expect(alarmLabelAlign(400, axis, { start: 0, end: 50 })).toBe('right');
   });
 });
 

@@ -43,4 +43,13 @@ export const sensorDataEn: typeof sensorDataFi = {
   noLimits: 'No alarm limits.',
   alarmsSummary: 'Alarms: {{count}}.',
   downsampled: 'Long range: the chart shows the lowest and highest value of each interval.',
+  zoom: 'Chart zoom and pan',
+  zoomSteps: {
+    in: 'Zoom in',
+    out: 'Zoom out',
+    left: 'Move left',
+    right: 'Move right',
+    reset: 'Reset',
+  },
+  shownRange: 'Showing {{from}}–{{to}}',
 };

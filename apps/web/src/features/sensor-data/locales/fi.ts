@@ -42,4 +42,13 @@ export const sensorDataFi = {
   noLimits: 'Ei hälytysrajoja.',
   alarmsSummary: 'Hälytyksiä {{count}}.',
   downsampled: 'Pitkä aikaväli: kaaviossa on kunkin aikavälin pienin ja suurin arvo.',
+  zoom: 'Kaavion lähennys ja siirto',
+  zoomSteps: {
+    in: 'Lähennä',
+    out: 'Loitonna',
+    left: 'Siirrä vasemmalle',
+    right: 'Siirrä oikealle',
+    reset: 'Palauta',
+  },
+  shownRange: 'Näytetään {{from}}–{{to}}',
 };

@@ -43,4 +43,13 @@ export const sensorDataSv: typeof sensorDataFi = {
   noLimits: 'Inga larmgränser.',
   alarmsSummary: 'Larm: {{count}}.',
   downsampled: 'Lång period: diagrammet visar det lägsta och högsta värdet för varje intervall.',
+  zoom: 'Diagrammets zoomning och panorering',
+  zoomSteps: {
+    in: 'Zooma in',
+    out: 'Zooma ut',
+    left: 'Flytta åt vänster',
+    right: 'Flytta åt höger',
+    reset: 'Återställ',
+  },
+  shownRange: 'Visar {{from}}–{{to}}',
 };
