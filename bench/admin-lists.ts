@@ -9,9 +9,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { buildApp } from '../apps/api/src/app.js';
 import { loadConfig } from '../apps/api/src/config/index.js';
-import { organizations, targets, users, userTargets } from '../apps/api/src/db/schema/index.js';
+import { users, userTargets } from '../apps/api/src/db/schema/index.js';
 import { DEMO_PASSWORD } from '../apps/api/src/db/seed.js';
 import { openBenchDatabase } from './lib/database.js';
+import { addTarget, demoOrganization } from './lib/fixture.js';
 import { percentile, printTable, time } from './stats.js';
 
 const USERS = Number(process.env.USERS ?? 2000);
@@ -19,34 +20,15 @@ const TARGETS = Number(process.env.TARGETS ?? 100);
 
 const database = await openBenchDatabase();
 const { db } = database;
-const [org] = await db
-  .select({ id: organizations.organizationId })
-  .from(organizations)
-  .where(eq(organizations.organizationName, 'Demo Kiinteistöt Oy'));
-if (!org) throw new Error('demo organization missing');
+const orgId = await demoOrganization(db);
 
 const targetIds: string[] = [];
-for (let i = 0; i < TARGETS; i++) {
-  const [row] = await db
-    .insert(targets)
-    .values({
-      organizationId: org.id,
-      targetName: `Bench-kohde ${i}`,
-      targetAddress: `Penkkikatu ${i}`,
-      targetZipCode: '00100',
-      targetPostalDistrict: 'Helsinki',
-      targetType: 'Kerrostalo',
-      targetPropertyId: `091-000-${i}`,
-      targetJobNumber: `B-${i}`,
-    })
-    .returning({ id: targets.targetId });
-  if (row) targetIds.push(row.id);
-}
+for (let i = 0; i < TARGETS; i++) targetIds.push(await addTarget(db, orgId, `Bench-kohde ${i}`, i));
 for (let start = 0; start < USERS; start += 500) {
   const batch = Array.from({ length: Math.min(500, USERS - start) }, (_, k) => {
     const i = start + k;
     return {
-      organizationId: org.id,
+      organizationId: orgId,
       userEmail: `bench-${i}@demo.vahti.fi`,
       passwordHash: 'x',
       userFirstName: `Etu${i}`,
@@ -87,7 +69,7 @@ const get = (path: string) => async () => {
   return res.arrayBuffer();
 };
 
-const baseline = await time(() => db.select().from(users).where(eq(users.organizationId, org.id)));
+const baseline = await time(() => db.select().from(users).where(eq(users.organizationId, orgId)));
 const usersList = await time(get('/api/users'));
 const targetsList = await time(get('/api/targets'));
 const counts = await time(get('/api/user-role-counts'));

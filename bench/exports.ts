@@ -19,27 +19,27 @@ import { fork, spawnSync } from 'node:child_process';
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { sensorDataRange } from '@vahti/domain';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/api/src/app.js';
 import { loadConfig } from '../apps/api/src/config/index.js';
 import { openDatabase } from '../apps/api/src/db/client.js';
-import { rollUpReadings } from '../apps/api/src/db/rollup.js';
-import {
-  devices,
-  deviceTypeMeasurements,
-  deviceTypes,
-  measurements,
-  organizations,
-  targets,
-} from '../apps/api/src/db/schema/index.js';
 import { DEMO_PASSWORD } from '../apps/api/src/db/seed.js';
 import { openBenchDatabase } from './lib/database.js';
+import {
+  addDevice,
+  addDeviceType,
+  addReadingSeries,
+  addTarget,
+  dailySwing,
+  demoOrganization,
+  measurementIds,
+} from './lib/fixture.js';
 import { percentile } from './stats.js';
 
 const URL_ = process.env.BENCH_DATABASE_URL;
 const ROUNDS = Number(process.env.ROUNDS ?? 5);
 const YEAR = { sd: '2025-01-01', ed: '2025-12-31' };
-const NAMES = ['Lämpötila', 'Kosteus', 'CO2', 'PM2.5', 'PM10', 'TVOC'];
+const NAMES = ['Lämpötila', 'Kosteus', 'CO2', 'PM2.5', 'PM10', 'TVOC'] as const;
 const MB = 1024 * 1024;
 
 if (process.env.EXPORTS_BENCH_SERVER) await serve();
@@ -75,75 +75,14 @@ async function serve() {
 async function main(url: string) {
   const database = await openBenchDatabase();
   const { db } = database;
-  const [org] = await db
-    .select({ id: organizations.organizationId })
-    .from(organizations)
-    .where(eq(organizations.organizationName, 'Demo Kiinteistöt Oy'));
-  if (!org) throw new Error('demo organization missing');
-  const mRows = await db
-    .select({ id: measurements.measurementId, name: measurements.measurementName })
-    .from(measurements)
-    .where(eq(measurements.organizationId, org.id));
-  const mid = (name: string) => mRows.find((m) => m.name === name)?.id as string;
-  const temp = mid('Lämpötila');
-  const [type] = await db
-    .insert(deviceTypes)
-    .values({ organizationId: org.id, deviceTypeName: 'Bench 6 mittausta' })
-    .returning({ id: deviceTypes.deviceTypeId });
-  if (!type) throw new Error('type');
-  await db.insert(deviceTypeMeasurements).values(
-    NAMES.map((name, position) => ({
-      deviceTypeId: type.id,
-      position,
-      measurementId: mid(name),
-    })),
-  );
-  const [target] = await db
-    .insert(targets)
-    .values({
-      organizationId: org.id,
-      targetName: 'Bench-kohde',
-      targetAddress: 'Penkkikatu 1',
-      targetZipCode: '00100',
-      targetPostalDistrict: 'Helsinki',
-      targetType: 'Kerrostalo',
-      targetPropertyId: '091-000-1',
-      targetJobNumber: 'B-1',
-    })
-    .returning({ id: targets.targetId });
-  if (!target) throw new Error('target');
-  const [device] = await db
-    .insert(devices)
-    .values({
-      organizationId: org.id,
-      deviceTargetId: target.id,
-      deviceTypeId: type.id,
-      deviceQrCode: 'BENCH-0',
-      deviceName: 'Bench 0',
-      deviceEui: 'BE00000000000000',
-      deviceSerialNumber: 'SN-0',
-      deviceComissioiningDay: '2025-01-01',
-      deviceLocation: 'Huone 0',
-      deviceLatitude: 60.2,
-      deviceLongitude: 24.9,
-      deviceSwVersion: '1',
-      deviceProductCode: 'B',
-    })
-    .returning({ id: devices.deviceId });
-  if (!device) throw new Error('device');
+  const orgId = await demoOrganization(db);
+  const ids = await measurementIds(db, orgId, NAMES);
+  const [temp] = ids;
+  const typeId = await addDeviceType(db, orgId, 'Bench 6 mittausta', ids);
+  const targetId = await addTarget(db, orgId, 'Bench-kohde', 1);
+  const deviceId = await addDevice(db, { organizationId: orgId, targetId, typeId }, 0);
   // A reading every 10 minutes of the Finnish days, 6 measurements with a daily swing and noise.
-  const values = NAMES.map(
-    (name, k) =>
-      sql`${mid(name)}::text, round((${20 + k * 100} + ${3 + k * 10} * sin(extract(epoch from t) / 86400 * 2 * pi()) + random() * ${1 + k})::numeric, 2)`,
-  );
-  await db.execute(sql`
-    insert into measurement_data (organization_id, device_id, created_at, f_cnt, dedup_key, data)
-    select ${org.id}::uuid, ${device.id}::uuid, t, 0, 'b:' || extract(epoch from t)::bigint,
-      jsonb_build_object(${sql.join(values, sql`, `)})
-    from generate_series((${YEAR.sd}::date)::timestamp at time zone 'Europe/Helsinki',
-      ((${YEAR.ed}::date + 1)::timestamp at time zone 'Europe/Helsinki') - interval '10 minutes',
-      interval '10 minutes') t`);
-  await db.execute(rollUpReadings(sql`m.device_id in ${[device.id]}`));
+  await addReadingSeries(db, orgId, [deviceId], YEAR, dailySwing(ids));
   await db.execute(sql`vacuum analyze`);
   await database.close();
 
@@ -153,7 +92,7 @@ async function main(url: string) {
       'Lämpötila', (m.data ->> '${temp}')::float8, '°C'
     from measurement_data m join devices d on d.device_id = m.device_id
       join targets t on t.target_id = d.target_id
-    where m.device_id = '${device.id}' and m.created_at >= '${range.from.toISOString()}'
+    where m.device_id = '${deviceId}' and m.created_at >= '${range.from.toISOString()}'
       and m.created_at < '${range.to.toISOString()}' and m.data ? '${temp}'
     order by m.created_at) TO STDOUT WITH (FORMAT csv, HEADER, DELIMITER ';')`;
   // Each run's time and psql's peak resident memory (GNU time's %M, KiB, on stderr).
@@ -169,7 +108,7 @@ async function main(url: string) {
     if (i > 0) copyRuns.push({ ms, peak: peakKb * 1024, bytes: run.stdout.byteLength });
   }
 
-  const base = `mid=${temp}&did=${device.id}&sd=${YEAR.sd}&ed=${YEAR.ed}&kind=raw`;
+  const base = `mid=${temp}&did=${deviceId}&sd=${YEAR.sd}&ed=${YEAR.ed}&kind=raw`;
   const cases = [
     { name: 'CSV raw', path: `/api/exports/measurements.csv?${base}`, encoding: 'identity' },
     { name: 'CSV raw, brotli', path: `/api/exports/measurements.csv?${base}`, encoding: 'br' },

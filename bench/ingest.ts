@@ -16,7 +16,6 @@ import {
   deviceTypeMeasurements,
   ingestKeys,
   measurementData,
-  organizations,
 } from '../apps/api/src/db/schema/index.js';
 import {
   ingestKeyHash,
@@ -24,30 +23,27 @@ import {
   newIngestKey,
 } from '../apps/api/src/modules/ingest/ingest-keys.service.js';
 import { openBenchDatabase } from './lib/database.js';
+import { demoOrganization } from './lib/fixture.js';
 
 const UPLINKS = Number(process.env.UPLINKS ?? 2000);
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 8);
 
 const database = await openBenchDatabase();
 const { db } = database;
-const [org] = await db
-  .select({ id: organizations.organizationId })
-  .from(organizations)
-  .where(eq(organizations.organizationName, 'Demo Kiinteistöt Oy'));
-if (!org) throw new Error('demo organization missing');
+const orgId = await demoOrganization(db);
 const deviceRows = await db
   .select({ id: devices.deviceId, eui: devices.deviceEui })
   .from(devices)
-  .where(eq(devices.organizationId, org.id));
+  .where(eq(devices.organizationId, orgId));
 const firstRows = await db
   .select({ eui: devices.deviceEui, measurementId: deviceTypeMeasurements.measurementId })
   .from(devices)
   .innerJoin(deviceTypeMeasurements, eq(deviceTypeMeasurements.deviceTypeId, devices.deviceTypeId))
-  .where(and(eq(devices.organizationId, org.id), eq(deviceTypeMeasurements.position, 0)));
+  .where(and(eq(devices.organizationId, orgId), eq(deviceTypeMeasurements.position, 0)));
 const firstMeasurement = new Map(firstRows.map((row) => [row.eui, row.measurementId]));
 const key = newIngestKey();
 await db.insert(ingestKeys).values({
-  organizationId: org.id,
+  organizationId: orgId,
   name: 'Bench',
   prefix: ingestKeyShown(key),
   keyHash: ingestKeyHash(key),
@@ -84,13 +80,13 @@ const count = async () =>
     await db
       .select({ n: sql<number>`count(*)::int` })
       .from(measurementData)
-      .where(and(eq(measurementData.organizationId, org.id)))
+      .where(and(eq(measurementData.organizationId, orgId)))
   )[0]?.n ?? 0;
 
 const rowOf = (i: number) => {
   const at = nextTime();
   return {
-    organizationId: org.id,
+    organizationId: orgId,
     deviceId: device(i).id,
     createdAt: at,
     fCnt: i,

@@ -13,20 +13,19 @@
  */
 import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/api/src/app.js';
 import { loadConfig } from '../apps/api/src/config/index.js';
-import { rollUpReadings } from '../apps/api/src/db/rollup.js';
-import {
-  devices,
-  deviceTypes,
-  measurementData,
-  measurements,
-  organizations,
-  targets,
-} from '../apps/api/src/db/schema/index.js';
 import { DEMO_PASSWORD } from '../apps/api/src/db/seed.js';
 import { openBenchDatabase } from './lib/database.js';
+import {
+  addDevice,
+  addReadings,
+  addTarget,
+  demoOrganization,
+  deviceTypeId,
+  measurementIds,
+} from './lib/fixture.js';
 import { percentile, ROUNDS } from './stats.js';
 
 const DEVICES = Number(process.env.DEVICES ?? 10);
@@ -38,91 +37,46 @@ const ED = `2026-10-${String(DAYS).padStart(2, '0')}`;
 
 const database = await openBenchDatabase();
 const { db } = database;
-const [org] = await db
-  .select({ id: organizations.organizationId })
-  .from(organizations)
-  .where(eq(organizations.organizationName, 'Demo Kiinteistöt Oy'));
-if (!org) throw new Error('demo organization missing');
-const measurementId = async (name: string) => {
-  const [row] = await db
-    .select({ id: measurements.measurementId })
-    .from(measurements)
-    .where(and(eq(measurements.organizationId, org.id), eq(measurements.measurementName, name)));
-  if (!row) throw new Error(`no ${name}`);
-  return row.id;
-};
-const [co2, temperature, humidity] = await Promise.all(
-  ['CO2', 'Lämpötila', 'Kosteus'].map(measurementId),
-);
-const [type] = await db
-  .select({ id: deviceTypes.deviceTypeId })
-  .from(deviceTypes)
-  .where(
-    and(eq(deviceTypes.organizationId, org.id), eq(deviceTypes.deviceTypeName, 'Sisäilma CO2')),
-  );
-if (!type || !co2 || !temperature || !humidity) throw new Error('demo type missing');
-const [target] = await db
-  .insert(targets)
-  .values({
-    organizationId: org.id,
-    targetName: 'Raporttikoulu',
-    targetAddress: 'Penkkikatu 1',
-    targetZipCode: '00100',
-    targetPostalDistrict: 'Helsinki',
-    targetType: 'Koulu',
-    targetPropertyId: '091-000-1',
-    targetJobNumber: 'R-1',
-  })
-  .returning({ id: targets.targetId });
-if (!target) throw new Error('target not stored');
+const orgId = await demoOrganization(db);
+const [co2, temperature, humidity] = await measurementIds(db, orgId, [
+  'CO2',
+  'Lämpötila',
+  'Kosteus',
+]);
+const typeId = await deviceTypeId(db, orgId, 'Sisäilma CO2');
+const targetId = await addTarget(db, orgId, 'Raporttikoulu', 1, {
+  targetType: 'Koulu',
+  targetJobNumber: 'R-1',
+});
 
 const start = Date.parse(`${SD}T00:00:00+03:00`);
 const perDevice = (DAYS * 86_400_000) / STEP_MS;
 for (let d = 0; d < DEVICES; d++) {
-  const [device] = await db
-    .insert(devices)
-    .values({
-      organizationId: org.id,
-      deviceTargetId: target.id,
-      deviceTypeId: type.id,
-      deviceQrCode: `R-${d}`,
-      deviceName: `Luokka ${d + 1}`,
-      deviceEui: randomBytes(8).toString('hex').toUpperCase(),
-      deviceSerialNumber: `R-${d}`,
-      deviceComissioiningDay: '2026-01-01',
-      deviceLocation: `${d + 1}. kerros`,
-      deviceLatitude: 60.2,
-      deviceLongitude: 24.9,
-      deviceSwVersion: '1',
-      deviceProductCode: 'P',
-    })
-    .returning({ id: devices.deviceId });
-  if (!device) throw new Error('device not stored');
-  for (let from = 0; from < perDevice; from += 2000) {
-    const rows = Array.from({ length: Math.min(2000, perDevice - from) }, (_, k) => {
-      const i = from + k;
-      const at = start + i * STEP_MS;
-      const day = Math.sin((2 * Math.PI * (i % 144)) / 144);
-      return {
-        organizationId: org.id,
-        deviceId: device.id,
-        createdAt: new Date(at),
-        dedupKey: `b-${d}-${i}`,
-        data: {
-          [co2]: Math.round(600 + 400 * Math.max(0, day) + 50 * Math.sin(i / 7 + d)),
-          [temperature]: Math.round((21.5 + 1.5 * day + 0.3 * Math.sin(i / 5)) * 100) / 100,
-          [humidity]: Math.round(35 + 10 * Math.sin(i / 300)),
-        },
-      };
-    });
-    await db.insert(measurementData).values(rows);
-  }
-  // The hourly rollup the ingest keeps (ADR 0020), for the rows inserted here directly.
-  await db.execute(rollUpReadings(sql`m.device_id = ${device.id}`));
+  const deviceId = await addDevice(db, { organizationId: orgId, targetId, typeId }, d, {
+    deviceQrCode: `R-${d}`,
+    deviceName: `Luokka ${d + 1}`,
+    deviceEui: randomBytes(8).toString('hex').toUpperCase(),
+    deviceSerialNumber: `R-${d}`,
+    deviceComissioiningDay: '2026-01-01',
+    deviceLocation: `${d + 1}. kerros`,
+    deviceProductCode: 'P',
+  });
+  await addReadings(db, orgId, deviceId, perDevice, (i) => {
+    const day = Math.sin((2 * Math.PI * (i % 144)) / 144);
+    return {
+      createdAt: new Date(start + i * STEP_MS),
+      dedupKey: `b-${d}-${i}`,
+      data: {
+        [co2]: Math.round(600 + 400 * Math.max(0, day) + 50 * Math.sin(i / 7 + d)),
+        [temperature]: Math.round((21.5 + 1.5 * day + 0.3 * Math.sin(i / 5)) * 100) / 100,
+        [humidity]: Math.round(35 + 10 * Math.sin(i / 300)),
+      },
+    };
+  });
 }
 await db.execute(sql`analyze`);
 
-const reportPath = `/api/reports/measurements.pdf?tid=${target.id}&mid=${co2}&sd=${SD}&ed=${ED}`;
+const reportPath = `/api/reports/measurements.pdf?tid=${targetId}&mid=${co2}&sd=${SD}&ed=${ED}`;
 
 async function serve(threads: number | undefined) {
   const config = loadConfig({

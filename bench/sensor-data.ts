@@ -15,134 +15,54 @@
  */
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { sensorDataRange } from '@vahti/domain';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { buildApp } from '../apps/api/src/app.js';
 import { loadConfig } from '../apps/api/src/config/index.js';
-import { rollUpReadings } from '../apps/api/src/db/rollup.js';
-import {
-  devices,
-  deviceTypeMeasurements,
-  deviceTypes,
-  measurements,
-  organizations,
-  targets,
-  users,
-} from '../apps/api/src/db/schema/index.js';
+import { users } from '../apps/api/src/db/schema/index.js';
 import { DEMO_PASSWORD } from '../apps/api/src/db/seed.js';
 import { authorize } from '../apps/api/src/lib/scope.js';
 import { createSensorDataRepository } from '../apps/api/src/modules/sensor-data/index.js';
 import { openBenchDatabase } from './lib/database.js';
+import {
+  addDevice,
+  addDeviceType,
+  addReadingSeries,
+  addTarget,
+  dailySwing,
+  demoOrganization,
+  measurementIds,
+} from './lib/fixture.js';
 import { percentile, printTable, time } from './stats.js';
 
 const DEVICES = Number(process.env.DEVICES ?? 100);
 const YEAR = { sd: '2025-01-01', ed: '2025-12-31' };
 const MONTH = { sd: '2025-11-01', ed: '2025-11-30' };
-const NAMES = ['Lämpötila', 'Kosteus', 'CO2', 'PM2.5', 'PM10', 'TVOC'];
+const NAMES = ['Lämpötila', 'Kosteus', 'CO2', 'PM2.5', 'PM10', 'TVOC'] as const;
 
 const database = await openBenchDatabase();
 const { db } = database;
-const [org] = await db
-  .select({ id: organizations.organizationId })
-  .from(organizations)
-  .where(eq(organizations.organizationName, 'Demo Kiinteistöt Oy'));
-if (!org) throw new Error('demo organization missing');
-const mRows = await db
-  .select({ id: measurements.measurementId, name: measurements.measurementName })
-  .from(measurements)
-  .where(
-    and(eq(measurements.organizationId, org.id), inArray(measurements.measurementName, NAMES)),
+const orgId = await demoOrganization(db);
+const ids = await measurementIds(db, orgId, NAMES);
+const [temp] = ids;
+const typeId = await addDeviceType(db, orgId, 'Bench 6 mittausta', ids);
+const yearTarget = await addTarget(db, orgId, 'Bench-kohde', 1);
+const monthTarget = await addTarget(db, orgId, 'Bench-kohde 2', 2);
+const yearDevice = await addDevice(db, { organizationId: orgId, targetId: yearTarget, typeId }, 0);
+const monthDevices: string[] = [];
+for (let i = 1; i <= DEVICES; i++) {
+  monthDevices.push(
+    await addDevice(db, { organizationId: orgId, targetId: monthTarget, typeId }, i),
   );
-const mid = (name: string) => mRows.find((m) => m.name === name)?.id as string;
-const temp = mid('Lämpötila');
-
-const [type] = await db
-  .insert(deviceTypes)
-  .values({ organizationId: org.id, deviceTypeName: 'Bench 6 mittausta' })
-  .returning({ id: deviceTypes.deviceTypeId });
-if (!type) throw new Error('type');
-await db
-  .insert(deviceTypeMeasurements)
-  .values(
-    NAMES.map((name, position) => ({ deviceTypeId: type.id, position, measurementId: mid(name) })),
-  );
-const [target] = await db
-  .insert(targets)
-  .values({
-    organizationId: org.id,
-    targetName: 'Bench-kohde',
-    targetAddress: 'Penkkikatu 1',
-    targetZipCode: '00100',
-    targetPostalDistrict: 'Helsinki',
-    targetType: 'Kerrostalo',
-    targetPropertyId: '091-000-1',
-    targetJobNumber: 'B-1',
-  })
-  .returning({ id: targets.targetId });
-if (!target) throw new Error('target');
-const yearTarget = target.id;
-const [monthTarget] = await db
-  .insert(targets)
-  .values({
-    organizationId: org.id,
-    targetName: 'Bench-kohde 2',
-    targetAddress: 'Penkkikatu 2',
-    targetZipCode: '00100',
-    targetPostalDistrict: 'Helsinki',
-    targetType: 'Kerrostalo',
-    targetPropertyId: '091-000-2',
-    targetJobNumber: 'B-2',
-  })
-  .returning({ id: targets.targetId });
-if (!monthTarget) throw new Error('target');
-
-const device = (i: number, targetId: string) => ({
-  organizationId: org.id,
-  deviceTargetId: targetId,
-  deviceTypeId: type.id,
-  deviceQrCode: `BENCH-${i}`,
-  deviceName: `Bench ${i}`,
-  deviceEui: (0xbe00000000000000n + BigInt(i)).toString(16).toUpperCase(),
-  deviceSerialNumber: `SN-${i}`,
-  deviceComissioiningDay: '2025-01-01',
-  deviceLocation: `Huone ${i}`,
-  deviceLatitude: 60.2,
-  deviceLongitude: 24.9,
-  deviceSwVersion: '1',
-  deviceProductCode: 'B',
-});
-const [yearDevice] = await db
-  .insert(devices)
-  .values(device(0, yearTarget))
-  .returning({ id: devices.deviceId });
-if (!yearDevice) throw new Error('device');
-const monthDevices = (
-  await db
-    .insert(devices)
-    .values(Array.from({ length: DEVICES }, (_, i) => device(i + 1, monthTarget.id)))
-    .returning({ id: devices.deviceId })
-).map((row) => row.id);
+}
 
 /** A reading every 10 minutes of the Finnish days, 6 measurements with a daily swing and noise. */
-async function load(deviceIds: string[], sd: string, ed: string) {
-  const values = NAMES.map(
-    (name, k) =>
-      sql`${mid(name)}::text, round((${20 + k * 100} + ${3 + k * 10} * sin(extract(epoch from t) / 86400 * 2 * pi()) + random() * ${1 + k})::numeric, 2)`,
-  );
+async function load(deviceIds: string[], days: { sd: string; ed: string }) {
   const started = performance.now();
-  for (const id of deviceIds) {
-    await db.execute(sql`
-      insert into measurement_data (organization_id, device_id, created_at, f_cnt, dedup_key, data)
-      select ${org?.id}::uuid, ${id}::uuid, t, 0, 'b:' || extract(epoch from t)::bigint,
-        jsonb_build_object(${sql.join(values, sql`, `)})
-      from generate_series((${sd}::date)::timestamp at time zone 'Europe/Helsinki',
-        ((${ed}::date + 1)::timestamp at time zone 'Europe/Helsinki') - interval '10 minutes',
-        interval '10 minutes') t`);
-  }
-  await db.execute(rollUpReadings(sql`m.device_id in ${deviceIds}`));
+  await addReadingSeries(db, orgId, deviceIds, days, dailySwing(ids));
   return performance.now() - started;
 }
-const loadYear = await load([yearDevice.id], YEAR.sd, YEAR.ed);
-const loadMonth = await load(monthDevices, MONTH.sd, MONTH.ed);
+const loadYear = await load([yearDevice], YEAR);
+const loadMonth = await load(monthDevices, MONTH);
 await db.execute(sql`vacuum analyze`);
 const counts = (await db.execute(
   sql`select (select count(*) from measurement_data)::int as raw,
@@ -206,7 +126,7 @@ const scanSix = () =>
   db.execute(sql`
     select e.key, min(e.value::float8), max(e.value::float8), avg(e.value::float8), count(*)
     from measurement_data m cross join lateral jsonb_each(m.data) e
-    where m.device_id = ${yearDevice.id} and m.created_at >= ${year.from.toISOString()}::timestamptz
+    where m.device_id = ${yearDevice} and m.created_at >= ${year.from.toISOString()}::timestamptz
       and m.created_at < ${year.to.toISOString()}::timestamptz
     group by e.key`);
 const rollupSix = () =>
@@ -214,7 +134,7 @@ const rollupSix = () =>
     select measurement_id, min(min_value), max(max_value), sum(sum_value) / sum(count), sum(count),
       (array_agg(last_value order by last_at desc))[1] as latest
     from measurement_daily
-    where device_id = ${yearDevice.id} and day between ${YEAR.sd}::date and ${YEAR.ed}::date
+    where device_id = ${yearDevice} and day between ${YEAR.sd}::date and ${YEAR.ed}::date
     group by measurement_id`);
 /** The same answer from the hourly rollup: what the daily one saves (24 × fewer rows). */
 const hourly = (ids: string[], r: { from: Date; to: Date }) => () =>
@@ -225,13 +145,13 @@ const hourly = (ids: string[], r: { from: Date; to: Date }) => () =>
     where device_id in ${ids} and measurement_id = ${temp}
       and hour >= ${r.from.toISOString()}::timestamptz and hour < ${r.to.toISOString()}::timestamptz
     group by device_id`);
-const rawYear = () => repo.rawPoints(scope, yearDevice.id, temp, year.from, year.to, 1_000_000);
+const rawYear = () => repo.rawPoints(scope, yearDevice, temp, year.from, year.to, 1_000_000);
 
-const yearScan = await time(scan([yearDevice.id], year));
-const yearRollup = await time(() => repo.summaryOfDays(scope, [yearDevice.id], temp, YEAR));
-const yearHourly = await time(hourly([yearDevice.id], year));
+const yearScan = await time(scan([yearDevice], year));
+const yearRollup = await time(() => repo.summaryOfDays(scope, [yearDevice], temp, YEAR));
+const yearHourly = await time(hourly([yearDevice], year));
 const yearRoute = await time(
-  get(`/api/target-measurements?did=${yearDevice.id}&mid=${temp}&sd=${YEAR.sd}&ed=${YEAR.ed}`),
+  get(`/api/target-measurements?did=${yearDevice}&mid=${temp}&sd=${YEAR.sd}&ed=${YEAR.ed}`),
 );
 const sixScan = await time(scanSix);
 const sixRollup = await time(rollupSix);
@@ -239,9 +159,9 @@ const monthScan = await time(scan(monthDevices, month));
 const monthRollup = await time(() => repo.summaryOfDays(scope, monthDevices, temp, MONTH));
 const monthHourly = await time(hourly(monthDevices, month));
 const monthRoute = await time(
-  get(`/api/target-measurements?tid=${monthTarget.id}&mid=${temp}&sd=${MONTH.sd}&ed=${MONTH.ed}`),
+  get(`/api/target-measurements?tid=${monthTarget}&mid=${temp}&sd=${MONTH.sd}&ed=${MONTH.ed}`),
 );
-const chartPath = `/api/measurement-data/${yearDevice.id}?mid=${temp}&sd=${YEAR.sd}&ed=${YEAR.ed}&width=1200`;
+const chartPath = `/api/measurement-data/${yearDevice}?mid=${temp}&sd=${YEAR.sd}&ed=${YEAR.ed}&width=1200`;
 const rawRead = await time(rawYear);
 const chartRoute = await time(get(chartPath));
 const chartBody = await get(chartPath)();

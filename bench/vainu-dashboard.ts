@@ -17,13 +17,12 @@ import {
   devices,
   deviceTypeMeasurements,
   measurementData,
-  organizations,
-  targets,
 } from '../apps/api/src/db/schema/index.js';
 import { DEMO_PASSWORD } from '../apps/api/src/db/seed.js';
 import { systemScope } from '../apps/api/src/lib/scope.js';
 import { createIngestRepository } from '../apps/api/src/modules/ingest/ingest.repository.js';
 import { openBenchDatabase } from './lib/database.js';
+import { addDevice, addTarget, demoOrganization } from './lib/fixture.js';
 import { percentile, printTable, time } from './stats.js';
 
 const DEVICES = Number(process.env.DEVICES ?? 100);
@@ -32,57 +31,35 @@ const TARGETS = 20;
 
 const database = await openBenchDatabase();
 const { db } = database;
-const [org] = await db
-  .select({ id: organizations.organizationId })
-  .from(organizations)
-  .where(eq(organizations.organizationName, 'Demo Kiinteistöt Oy'));
-if (!org) throw new Error('demo organization missing');
+const orgId = await demoOrganization(db);
 const [type] = await db
   .select({ typeId: devices.deviceTypeId, measurementId: deviceTypeMeasurements.measurementId })
   .from(devices)
   .innerJoin(deviceTypeMeasurements, eq(deviceTypeMeasurements.deviceTypeId, devices.deviceTypeId))
-  .where(eq(devices.organizationId, org.id))
+  .where(eq(devices.organizationId, orgId))
   .limit(1);
 if (!type) throw new Error('demo device type missing');
 
 const targetIds: string[] = [];
-for (let i = 0; i < TARGETS; i++) {
-  const [row] = await db
-    .insert(targets)
-    .values({
-      organizationId: org.id,
-      targetName: `Bench-kohde ${i}`,
-      targetAddress: `Penkkikatu ${i}`,
-      targetZipCode: '00100',
-      targetPostalDistrict: 'Helsinki',
-      targetType: 'Kerrostalo',
-      targetPropertyId: `091-000-${i}`,
-      targetJobNumber: `B-${i}`,
-    })
-    .returning({ id: targets.targetId });
-  if (row) targetIds.push(row.id);
-}
+for (let i = 0; i < TARGETS; i++) targetIds.push(await addTarget(db, orgId, `Bench-kohde ${i}`, i));
 const deviceIds: string[] = [];
 for (let i = 0; i < DEVICES; i++) {
-  const [row] = await db
-    .insert(devices)
-    .values({
-      organizationId: org.id,
-      deviceTargetId: targetIds[i % TARGETS] as string,
-      deviceTypeId: type.typeId,
-      deviceQrCode: `BENCH-${i}`,
+  const place = {
+    organizationId: orgId,
+    targetId: targetIds[i % TARGETS] as string,
+    typeId: type.typeId,
+  };
+  deviceIds.push(
+    await addDevice(db, place, i, {
       deviceName: `Bench-mittari ${i}`,
       deviceEui: `BE0C${String(i).padStart(12, '0')}`,
       deviceSerialNumber: `SN-B-${i}`,
       deviceComissioiningDay: '2026-01-01',
       deviceLocation: `${1 + (i % 8)}. kerros`,
-      deviceLatitude: 60.2,
-      deviceLongitude: 24.9,
       deviceSwVersion: '1.0.0',
       deviceProductCode: 'VA-BENCH',
-    })
-    .returning({ id: devices.deviceId });
-  if (row) deviceIds.push(row.id);
+    }),
+  );
 }
 
 // Every device: one uplink every 15 minutes for DAYS days up to now, written by the database.
@@ -91,12 +68,12 @@ const perDevice = DAYS * 96;
 for (const [i, deviceId] of deviceIds.entries()) {
   await db.execute(sql`
     insert into ${measurementData} (organization_id, device_id, created_at, received_at, dedup_key, data)
-    select ${org.id}, ${deviceId}, t, t, 'b:' || n, jsonb_build_object(${type.measurementId}::text, 20 + (n % 7))
+    select ${orgId}, ${deviceId}, t, t, 'b:' || n, jsonb_build_object(${type.measurementId}::text, 20 + (n % 7))
     from generate_series(1, ${perDevice}) as n,
       lateral (select now() - (n * interval '15 minutes') as t) as times`);
   if (i % 10 === 0) {
     await db.insert(alarms).values({
-      organizationId: org.id,
+      organizationId: orgId,
       deviceId,
       measurementId: type.measurementId,
       alarmBreakThrough: 'up',
@@ -129,16 +106,16 @@ const get = (path: string) => async () => {
   return res.arrayBuffer();
 };
 
-const scope = systemScope('seed', org.id);
+const scope = systemScope('seed', orgId);
 const ingest = createIngestRepository(db);
 const allDevices = (
-  await db.select({ id: devices.deviceId }).from(devices).where(eq(devices.organizationId, org.id))
+  await db.select({ id: devices.deviceId }).from(devices).where(eq(devices.organizationId, orgId))
 ).map((row) => row.id);
 const baseline = await time(() =>
   db
     .select({ deviceId: measurementData.deviceId, last: sql`max(${measurementData.createdAt})` })
     .from(measurementData)
-    .where(eq(measurementData.organizationId, org.id))
+    .where(eq(measurementData.organizationId, orgId))
     .groupBy(measurementData.deviceId),
 );
 const lateral = await time(() => ingest.lastSeenOf(scope, allDevices));

@@ -77,5 +77,7 @@ export function rollupCtes(source: SQL): SQL {
 
 /** One statement that rolls up the stored `measurement_data` rows matching `where` (alias `m`). */
 export function rollUpReadings(where: SQL): SQL {
-  return sql`with ${rollupCtes(sql`measurement_data m where ${where}`)} select count(*) from hours`;
+  // A subquery: rollupCtes joins onto its source, which a bare `… where` would cut in two.
+  const source = sql`(select * from measurement_data m where ${where}) m`;
+  return sql`with ${rollupCtes(source)} select count(*) from hours`;
 }

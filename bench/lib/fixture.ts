@@ -1,0 +1,215 @@
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../apps/api/src/db/client.js';
+import { rollUpReadings } from '../../apps/api/src/db/rollup.js';
+import {
+  devices,
+  deviceTypeMeasurements,
+  deviceTypes,
+  measurementData,
+  measurements,
+  organizations,
+  targets,
+} from '../../apps/api/src/db/schema/index.js';
+
+/**
+ * What the benchmarks add to the demo data (bench/lib/database.ts): targets, device types,
+ * devices and generated readings in the demo organization, the readings rolled up as the ingest
+ * would (ADR 0020). Each benchmark names its own rows; this is how they are written.
+ */
+
+/** The id of the demo organization, Demo Kiinteistöt Oy. */
+export async function demoOrganization(db: Db): Promise<string> {
+  const [org] = await db
+    .select({ id: organizations.organizationId })
+    .from(organizations)
+    .where(eq(organizations.organizationName, 'Demo Kiinteistöt Oy'));
+  if (!org) throw new Error('demo organization missing');
+  return org.id;
+}
+
+/** The ids of the organization's measurements of these names, in the same order. */
+export async function measurementIds<const Names extends readonly string[]>(
+  db: Db,
+  organizationId: string,
+  names: Names,
+): Promise<{ [K in keyof Names]: string }> {
+  const rows = await db
+    .select({ id: measurements.measurementId, name: measurements.measurementName })
+    .from(measurements)
+    .where(
+      and(
+        eq(measurements.organizationId, organizationId),
+        inArray(measurements.measurementName, [...names]),
+      ),
+    );
+  return names.map((name) => {
+    const row = rows.find((m) => m.name === name);
+    if (!row) throw new Error(`no measurement ${name}`);
+    return row.id;
+  }) as { [K in keyof Names]: string };
+}
+
+/** The id of the organization's device type of this name. */
+export async function deviceTypeId(db: Db, organizationId: string, name: string) {
+  const [type] = await db
+    .select({ id: deviceTypes.deviceTypeId })
+    .from(deviceTypes)
+    .where(
+      and(eq(deviceTypes.organizationId, organizationId), eq(deviceTypes.deviceTypeName, name)),
+    );
+  if (!type) throw new Error(`no device type ${name}`);
+  return type.id;
+}
+
+/** A new device type with these measurements, in payload order. */
+export async function addDeviceType(
+  db: Db,
+  organizationId: string,
+  name: string,
+  measurementIds: readonly string[],
+) {
+  const [type] = await db
+    .insert(deviceTypes)
+    .values({ organizationId, deviceTypeName: name })
+    .returning({ id: deviceTypes.deviceTypeId });
+  if (!type) throw new Error('device type not stored');
+  await db.insert(deviceTypeMeasurements).values(
+    measurementIds.map((measurementId, position) => ({
+      deviceTypeId: type.id,
+      position,
+      measurementId,
+    })),
+  );
+  return type.id;
+}
+
+/**
+ * A new target `name` at Penkkikatu `n`, 00100 Helsinki, a Kerrostalo with property id
+ * 091-000-n and job number B-n; `fields` replace any of these.
+ */
+export async function addTarget(
+  db: Db,
+  organizationId: string,
+  name: string,
+  n: number,
+  fields: Partial<typeof targets.$inferInsert> = {},
+) {
+  const [target] = await db
+    .insert(targets)
+    .values({
+      organizationId,
+      targetName: name,
+      targetAddress: `Penkkikatu ${n}`,
+      targetZipCode: '00100',
+      targetPostalDistrict: 'Helsinki',
+      targetType: 'Kerrostalo',
+      targetPropertyId: `091-000-${n}`,
+      targetJobNumber: `B-${n}`,
+      ...fields,
+    })
+    .returning({ id: targets.targetId });
+  if (!target) throw new Error('target not stored');
+  return target.id;
+}
+
+/** Where a device goes: its organization, target and type. */
+export interface DevicePlace {
+  organizationId: string;
+  targetId: string;
+  typeId: string;
+}
+
+/**
+ * A new device number `n` at `place`: BENCH-n, "Bench n", DevEUI BE00…0 + n, serial SN-n,
+ * "Huone n", commissioned 2025-01-01, software 1, product B; `fields` replace any of these.
+ */
+export async function addDevice(
+  db: Db,
+  place: DevicePlace,
+  n: number,
+  fields: Partial<typeof devices.$inferInsert> = {},
+) {
+  const [device] = await db
+    .insert(devices)
+    .values({
+      organizationId: place.organizationId,
+      deviceTargetId: place.targetId,
+      deviceTypeId: place.typeId,
+      deviceQrCode: `BENCH-${n}`,
+      deviceName: `Bench ${n}`,
+      deviceEui: (0xbe00000000000000n + BigInt(n)).toString(16).toUpperCase(),
+      deviceSerialNumber: `SN-${n}`,
+      deviceComissioiningDay: '2025-01-01',
+      deviceLocation: `Huone ${n}`,
+      deviceLatitude: 60.2,
+      deviceLongitude: 24.9,
+      deviceSwVersion: '1',
+      deviceProductCode: 'B',
+      ...fields,
+    })
+    .returning({ id: devices.deviceId });
+  if (!device) throw new Error('device not stored');
+  return device.id;
+}
+
+/** The rows of one reading, as `reading(i)` of addReadings gives them. */
+export interface Reading {
+  createdAt: Date;
+  dedupKey: string;
+  data: Record<string, number>;
+}
+
+/** `count` readings of a device, `reading(i)` for i = 0…count-1, 2,000 to an insert; rolled up. */
+export async function addReadings(
+  db: Db,
+  organizationId: string,
+  deviceId: string,
+  count: number,
+  reading: (i: number) => Reading,
+) {
+  for (let from = 0; from < count; from += 2000) {
+    const rows = Array.from({ length: Math.min(2000, count - from) }, (_, k) => ({
+      organizationId,
+      deviceId,
+      ...reading(from + k),
+    }));
+    await db.insert(measurementData).values(rows);
+  }
+  await db.execute(rollUpReadings(sql`m.device_id = ${deviceId}`));
+}
+
+/**
+ * Per device, a reading every 10 minutes of the Finnish days `sd`…`ed`, written by the database
+ * (at `t` of a generate_series, `data` a jsonb expression of it, f_cnt 0, dedup key b:<epoch>);
+ * then all rolled up in one statement.
+ */
+export async function addReadingSeries(
+  db: Db,
+  organizationId: string,
+  deviceIds: string[],
+  days: { sd: string; ed: string },
+  data: SQL,
+) {
+  for (const id of deviceIds) {
+    await db.execute(sql`
+      insert into measurement_data (organization_id, device_id, created_at, f_cnt, dedup_key, data)
+      select ${organizationId}::uuid, ${id}::uuid, t, 0, 'b:' || extract(epoch from t)::bigint,
+        ${data}
+      from generate_series((${days.sd}::date)::timestamp at time zone 'Europe/Helsinki',
+        ((${days.ed}::date + 1)::timestamp at time zone 'Europe/Helsinki') - interval '10 minutes',
+        interval '10 minutes') t`);
+  }
+  await db.execute(rollUpReadings(sql`m.device_id in ${deviceIds}`));
+}
+
+/**
+ * Readings of these measurements at `t` (SQL) for addReadingSeries: measurement k swings daily
+ * around 20 + 100·k by 3 + 10·k, plus noise up to 1 + k, to two decimals.
+ */
+export function dailySwing(measurementIds: readonly string[]): SQL {
+  const values = measurementIds.map(
+    (id, k) =>
+      sql`${id}::text, round((${20 + k * 100} + ${3 + k * 10} * sin(extract(epoch from t) / 86400 * 2 * pi()) + random() * ${1 + k})::numeric, 2)`,
+  );
+  return sql`jsonb_build_object(${sql.join(values, sql`, `)})`;
+}
