@@ -4,9 +4,11 @@ import { createHashRouter, Navigate, type RouteObject } from 'react-router';
 import { LoadingFallback } from '@/components/loading-fallback';
 import { LoginRoute } from '@/features/auth/routes/login-route';
 import { setUnauthorizedHandler } from '@/lib/api-client';
+import { addFinnishTexts } from '@/lib/i18n';
 import { queryClient } from '@/lib/query-client';
 import { isPublicPath, loginPathFor } from '@/lib/redirect';
 import { signOut } from '@/lib/session';
+import type { WebMessages } from '@/locales/fi';
 import { pageAccess } from './navigation';
 import { RequireAccess, RequireAuth, RequireSection } from './route-guards';
 import { RouteErrorPage } from './routes/route-error-page';
@@ -14,13 +16,54 @@ import { SECTION_PAGES } from './section-pages';
 
 type Lazy = NonNullable<RouteObject['lazy']>;
 
+type Texts = () => Promise<Partial<WebMessages>>;
+
+/**
+ * Each feature's Finnish screen texts, a chunk of their own loaded beside its screens' code
+ * rather than with the first page.
+ */
+const texts = {
+  alarms: async () => ({ alarms: (await import('@/features/alarms/locales/fi')).alarmsFi }),
+  deviceNetwork: async () => ({
+    deviceNetwork: (await import('@/features/device-network/locales/fi')).deviceNetworkFi,
+  }),
+  devices: async () => ({ devices: (await import('@/features/devices/locales/fi')).devicesFi }),
+  discussions: async () => ({
+    discussions: (await import('@/features/discussions/locales/fi')).discussionsFi,
+  }),
+  feedback: async () => ({ feedback: (await import('@/features/feedback/locales/fi')).feedbackFi }),
+  ingestKeys: async () => ({
+    ingestKeys: (await import('@/features/ingest-keys/locales/fi')).ingestKeysFi,
+  }),
+  materialbank: async () => ({
+    materialbank: (await import('@/features/materialbank/locales/fi')).materialbankFi,
+  }),
+  qrCode: async () => ({ qrCode: (await import('@/features/qr-code/locales/fi')).qrCodeFi }),
+  sensorData: async () => ({
+    sensorData: (await import('@/features/sensor-data/locales/fi')).sensorDataFi,
+  }),
+  surveys: async () => ({ surveys: (await import('@/features/surveys/locales/fi')).surveysFi }),
+  tietoDashboard: async () => ({
+    tietoDashboard: (await import('@/features/tieto-dashboard/locales/fi')).tietoDashboardFi,
+  }),
+  vainuDashboard: async () => ({
+    vainuDashboard: (await import('@/features/vainu-dashboard/locales/fi')).vainuDashboardFi,
+  }),
+} satisfies Record<string, Texts>;
+
+const loadTexts = (features: Texts[]) =>
+  Promise.all(features.map(async (load) => addFinnishTexts(await load())));
+
 // Every screen but the login screen is loaded on demand, so the login screen downloads only what
 // it needs. The login screen itself is part of the entry: the first page of most visits, its
 // code then loads in parallel with the entry instead of after it (one round trip less on a
 // phone network; see docs/performance.md).
 const screen =
-  (load: () => Promise<ComponentType>): Lazy =>
-  async () => ({ Component: await load() });
+  (load: () => Promise<ComponentType>, ...features: Texts[]): Lazy =>
+  async () => {
+    const [Component] = await Promise.all([load(), loadTexts(features)]);
+    return { Component };
+  };
 const notFoundRoute = screen(async () => (await import('./routes/not-found-page')).NotFoundPage);
 const ownPasswordRoute = screen(
   async () => (await import('@/features/account/routes/own-password-route')).OwnPasswordRoute,
@@ -33,19 +76,23 @@ const showUserRoute = screen(
 );
 const addDeviceRoute = screen(
   async () => (await import('@/features/devices/routes/add-device-route')).AddDeviceRoute,
+  texts.devices,
 );
 const showDevicesRoute = screen(
   async () => (await import('@/features/devices/routes/show-devices-route')).ShowDevicesRoute,
+  texts.devices,
 );
 
 /** Tieto discussions (spec 001 §2 screen 9); sub-comments is also the add-sub-comment screen. */
 function discussionScreens(): Record<string, Lazy> {
   const list = screen(
     async () => (await import('@/features/discussions/routes/discussions-route')).DiscussionsRoute,
+    texts.discussions,
   );
   const subComments = screen(
     async () =>
       (await import('@/features/discussions/routes/show-sub-comments-route')).ShowSubCommentsRoute,
+    texts.discussions,
   );
   return {
     discussions: list,
@@ -54,18 +101,22 @@ function discussionScreens(): Record<string, Lazy> {
       async () =>
         (await import('@/features/discussions/routes/current-discussion-route'))
           .CurrentDiscussionRoute,
+      texts.discussions,
     ),
     'add-discussion': screen(
       async () =>
         (await import('@/features/discussions/routes/add-discussion-route')).AddDiscussionRoute,
+      texts.discussions,
     ),
     'show-discussions': screen(
       async () =>
         (await import('@/features/discussions/routes/show-discussions-route')).ShowDiscussionsRoute,
+      texts.discussions,
     ),
     'add-new-comment': screen(
       async () =>
         (await import('@/features/discussions/routes/add-new-comment-route')).AddNewCommentRoute,
+      texts.discussions,
     ),
     'show-sub-comments': subComments,
     'add-new-sub-comment': subComments,
@@ -84,49 +135,61 @@ const AREA_SCREENS: Partial<Record<Section, Record<string, Lazy>>> = {
       async () =>
         (await import('@/features/materialbank/routes/user-files-route'))
           .TietoMaterialbankFilesRoute,
+      texts.materialbank,
     ),
     dashboard: screen(
       async () =>
         (await import('@/features/tieto-dashboard/routes/tieto-dashboard-route'))
           .TietoDashboardRoute,
+      texts.tietoDashboard,
     ),
     'add-new-question-group': screen(
       async () =>
         (await import('@/features/surveys/routes/add-question-group-route')).AddQuestionGroupRoute,
+      texts.surveys,
     ),
     'show-question-groups': screen(
       async () =>
         (await import('@/features/surveys/routes/show-question-groups-route'))
           .ShowQuestionGroupsRoute,
+      texts.surveys,
     ),
     'add-new-question': screen(
       async () => (await import('@/features/surveys/routes/add-question-route')).AddQuestionRoute,
+      texts.surveys,
     ),
     'show-questions': screen(
       async () =>
         (await import('@/features/surveys/routes/show-questions-route')).ShowQuestionsRoute,
+      texts.surveys,
     ),
     'add-new-query': screen(
       async () => (await import('@/features/surveys/routes/add-query-route')).AddQueryRoute,
+      texts.surveys,
     ),
     'show-queries': screen(
       async () => (await import('@/features/surveys/routes/show-queries-route')).ShowQueriesRoute,
+      texts.surveys,
     ),
     'show-survey-form': screen(
       async () =>
         (await import('@/features/surveys/routes/show-survey-form-route')).ShowSurveyFormRoute,
+      texts.surveys,
     ),
     'show-survey-results': screen(
       async () =>
         (await import('@/features/surveys/routes/show-survey-results-route'))
           .ShowSurveyResultsRoute,
+      texts.surveys,
     ),
     'add-feedback': screen(
       async () => (await import('@/features/feedback/routes/add-feedback-route')).AddFeedbackRoute,
+      texts.feedback,
     ),
     'show-feedbacks': screen(
       async () =>
         (await import('@/features/feedback/routes/show-feedbacks-route')).ShowFeedbacksRoute,
+      texts.feedback,
     ),
   },
   vainu: {
@@ -134,26 +197,32 @@ const AREA_SCREENS: Partial<Record<Section, Record<string, Lazy>>> = {
     'show-user': showUserRoute,
     'qr-code': screen(
       async () => (await import('@/features/qr-code/routes/qr-code-route')).QrCodeRoute,
+      texts.qrCode,
     ),
     'show-sensors': screen(
       async () =>
         (await import('@/features/device-network/routes/show-sensors-route')).ShowSensorsRoute,
+      texts.deviceNetwork,
     ),
     'show-materialbank-files-vainu': screen(
       async () =>
         (await import('@/features/materialbank/routes/user-files-route'))
           .VainuMaterialbankFilesRoute,
+      texts.materialbank,
     ),
     'add-sensor': screen(
       async () => (await import('@/features/devices/routes/add-sensor-route')).AddSensorRoute,
+      texts.devices,
     ),
     'add-measurement': screen(
       async () =>
         (await import('@/features/devices/routes/add-measurement-route')).AddMeasurementRoute,
+      texts.devices,
     ),
     'show-measurements': screen(
       async () =>
         (await import('@/features/devices/routes/show-measurements-route')).ShowMeasurementsRoute,
+      texts.devices,
     ),
     'add-device': addDeviceRoute,
     'add-device/:id': addDeviceRoute,
@@ -161,27 +230,33 @@ const AREA_SCREENS: Partial<Record<Section, Record<string, Lazy>>> = {
     'show-devices/:id': showDevicesRoute,
     'show-alarms': screen(
       async () => (await import('@/features/alarms/routes/show-alarms-route')).ShowAlarmsRoute,
+      texts.alarms,
     ),
     'add-user-device': screen(
       async () =>
         (await import('@/features/devices/routes/add-user-device-route')).AddUserDeviceRoute,
+      texts.devices,
     ),
     'show-user-devices': screen(
       async () =>
         (await import('@/features/devices/routes/show-user-devices-route')).ShowUserDevicesRoute,
+      texts.devices,
     ),
     dashboard: screen(
       async () =>
         (await import('@/features/vainu-dashboard/routes/vainu-dashboard-route'))
           .VainuDashboardRoute,
+      texts.vainuDashboard,
     ),
     'sensor-data': screen(
       async () => (await import('@/features/sensor-data/routes/sensor-data-route')).SensorDataRoute,
+      texts.sensorData,
     ),
     'sensor-data/chart': screen(
       async () =>
         (await import('@/features/sensor-data/routes/sensor-data-chart-route'))
           .SensorDataChartRoute,
+      texts.sensorData,
     ),
   },
   materiaalipankki: {
@@ -190,16 +265,19 @@ const AREA_SCREENS: Partial<Record<Section, Record<string, Lazy>>> = {
       async () =>
         (await import('@/features/materialbank/routes/materialbank-dashboard-route'))
           .MaterialbankDashboardRoute,
+      texts.materialbank,
     ),
     'add-new-materialbank-file': screen(
       async () =>
         (await import('@/features/materialbank/routes/add-materialbank-file-route'))
           .AddMaterialbankFileRoute,
+      texts.materialbank,
     ),
     'show-materialbank-files': screen(
       async () =>
         (await import('@/features/materialbank/routes/show-materialbank-files-route'))
           .ShowMaterialbankFilesRoute,
+      texts.materialbank,
     ),
   },
   hallinta: {
@@ -226,10 +304,12 @@ const AREA_SCREENS: Partial<Record<Section, Record<string, Lazy>>> = {
     ),
     'ingest-keys': screen(
       async () => (await import('@/features/ingest-keys/routes/ingest-keys-route')).IngestKeysRoute,
+      texts.ingestKeys,
     ),
     'rejected-uplinks': screen(
       async () =>
         (await import('@/features/ingest-keys/routes/rejected-uplinks-route')).RejectedUplinksRoute,
+      texts.ingestKeys,
     ),
     'generate-registeration-code': screen(
       async () =>
@@ -278,7 +358,11 @@ function sectionRoute(section: Section): RouteObject {
     children: [
       {
         lazy: async () => {
-          const { AreaLayout } = await import('./layouts/area-layout');
+          // The frame shows the alarm badge, the messages tab and (Hallinta) the ingest-key menu.
+          const [{ AreaLayout }] = await Promise.all([
+            import('./layouts/area-layout'),
+            loadTexts([texts.alarms, texts.feedback, texts.ingestKeys]),
+          ]);
           return { element: <AreaLayout section={section} /> };
         },
         children: [

@@ -2,7 +2,7 @@ import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@vahti/domain';
 import { fi as sharedFi } from '@vahti/domain/i18n/fi';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { fi } from '@/locales/fi';
+import { fi, type WebMessages } from '@/locales/fi';
 
 /** Where the chosen language is kept between visits (not a secret; per browser). */
 const LANGUAGE_KEY = 'vahti.language';
@@ -44,6 +44,14 @@ void i18n.use(initReactI18next).init({
 i18n.on('languageChanged', (language) => {
   document.documentElement.lang = language;
 });
+
+/**
+ * Adds a feature's Finnish texts, which load with its screens (router.tsx); English and Swedish
+ * carry every feature's texts already.
+ */
+export function addFinnishTexts(texts: Partial<WebMessages>): void {
+  i18n.addResourceBundle('fi', 'translation', texts, true, false);
+}
 
 async function ensureLoaded(language: Language): Promise<void> {
   if (language === 'fi' || i18n.hasResourceBundle(language, 'translation')) return;

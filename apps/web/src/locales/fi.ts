@@ -1,19 +1,21 @@
-import { alarmsFi } from '@/features/alarms/locales/fi';
-import { deviceNetworkFi } from '@/features/device-network/locales/fi';
-import { devicesFi } from '@/features/devices/locales/fi';
-import { discussionsFi } from '@/features/discussions/locales/fi';
-import { feedbackFi } from '@/features/feedback/locales/fi';
-import { ingestKeysFi } from '@/features/ingest-keys/locales/fi';
-import { materialbankFi } from '@/features/materialbank/locales/fi';
-import { qrCodeFi } from '@/features/qr-code/locales/fi';
-import { sensorDataFi } from '@/features/sensor-data/locales/fi';
-import { surveysFi } from '@/features/surveys/locales/fi';
-import { tietoDashboardFi } from '@/features/tieto-dashboard/locales/fi';
-import { vainuDashboardFi } from '@/features/vainu-dashboard/locales/fi';
+import type { alarmsFi } from '@/features/alarms/locales/fi';
+import type { deviceNetworkFi } from '@/features/device-network/locales/fi';
+import type { devicesFi } from '@/features/devices/locales/fi';
+import type { discussionsFi } from '@/features/discussions/locales/fi';
+import type { feedbackFi } from '@/features/feedback/locales/fi';
+import type { ingestKeysFi } from '@/features/ingest-keys/locales/fi';
+import type { materialbankFi } from '@/features/materialbank/locales/fi';
+import type { qrCodeFi } from '@/features/qr-code/locales/fi';
+import type { sensorDataFi } from '@/features/sensor-data/locales/fi';
+import type { surveysFi } from '@/features/surveys/locales/fi';
+import type { tietoDashboardFi } from '@/features/tieto-dashboard/locales/fi';
+import type { vainuDashboardFi } from '@/features/vainu-dashboard/locales/fi';
 /**
- * Finnish screen texts of the web app. Validation and error texts shared with the API come from
- * `sharedMessages` in @vahti/domain and are merged in by lib/i18n.ts; keep the top-level keys
- * here distinct from those (`validation`, `errors`, `messages`).
+ * Finnish screen texts of the web app but the features' own (each feature's `locales/fi.ts`),
+ * which load with the feature's screens (router.tsx) instead of with the first page. Validation
+ * and error texts shared with the API come from `@vahti/domain/i18n/fi` and are merged in by
+ * lib/i18n.ts; keep the top-level keys here distinct from those (`validation`, `errors`,
+ * `messages`).
  */
 export const fi = {
   app: {
@@ -440,25 +442,28 @@ export const fi = {
     text: 'Hakemaasi sivua ei ole olemassa, tai sinulla ei ole oikeutta siihen.',
     home: 'Etusivulle',
   },
-  discussions: discussionsFi,
-  devices: devicesFi,
-  ingestKeys: ingestKeysFi,
   routeError: {
     title: 'Jokin meni vikaan',
     text: 'Sivun lataaminen epäonnistui. Lataa sivu uudelleen.',
     reload: 'Lataa sivu uudelleen',
   },
-  deviceNetwork: deviceNetworkFi,
-  qrCode: qrCodeFi,
-  materialbank: materialbankFi,
-  surveys: surveysFi,
-  feedback: feedbackFi,
-  alarms: alarmsFi,
-  tietoDashboard: tietoDashboardFi,
-  vainuDashboard: vainuDashboardFi,
-  sensorData: sensorDataFi,
 } as const;
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
-/** The shape every language must fill; a missing text fails the type check. */
-export type WebMessages = Widen<typeof fi>;
+/** The shape every language must fill, features included; a missing text fails the type check. */
+export type WebMessages = Widen<
+  typeof fi & {
+    discussions: typeof discussionsFi;
+    devices: typeof devicesFi;
+    ingestKeys: typeof ingestKeysFi;
+    deviceNetwork: typeof deviceNetworkFi;
+    qrCode: typeof qrCodeFi;
+    materialbank: typeof materialbankFi;
+    surveys: typeof surveysFi;
+    feedback: typeof feedbackFi;
+    alarms: typeof alarmsFi;
+    tietoDashboard: typeof tietoDashboardFi;
+    vainuDashboard: typeof vainuDashboardFi;
+    sensorData: typeof sensorDataFi;
+  }
+>;
