@@ -8,6 +8,7 @@ import {
   notFoundRoute,
   ownDetailsRoute,
   screen,
+  signedInTexts,
   type Texts,
 } from './screens';
 import { SECTION_PAGES } from './section-pages';
@@ -341,10 +342,10 @@ export function sectionRoute(section: Section): RouteObject {
     children: [
       {
         lazy: async () => {
-          // The frame shows the alarm badge, the messages tab and (Hallinta) the ingest-key menu.
+          // The frame: its texts, the alarm badge, the messages tab and (Hallinta) the ingest-key menu.
           const [{ AreaLayout }] = await Promise.all([
             import('./layouts/area-layout'),
-            loadTexts([texts.alarms, texts.feedback, texts.ingestKeys]),
+            loadTexts([signedInTexts, texts.alarms, texts.feedback, texts.ingestKeys]),
           ]);
           return { element: <AreaLayout section={section} /> };
         },

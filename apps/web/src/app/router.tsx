@@ -8,7 +8,7 @@ import { isPublicPath, loginPathFor } from '@/lib/redirect';
 import { signOut } from '@/lib/session';
 import { RequireAuth } from './route-guards';
 import { RouteErrorPage } from './routes/route-error-page';
-import { notFoundRoute, ownDetailsRoute, screen } from './screens';
+import { notFoundRoute, ownDetailsRoute, screen, signedInTexts } from './screens';
 
 const ROOT = 'root';
 
@@ -46,7 +46,10 @@ export const routes: RouteObject[] = [
         element: <RequireAuth />,
         children: [
           {
-            lazy: screen(async () => (await import('./layouts/root-layout')).RootLayout),
+            lazy: screen(
+              async () => (await import('./layouts/root-layout')).RootLayout,
+              signedInTexts,
+            ),
             children: [
               {
                 path: 'main',

@@ -8,6 +8,9 @@ export type Lazy = NonNullable<RouteObject['lazy']>;
 /** A feature's Finnish screen texts, loaded with its screens rather than with the first page. */
 export type Texts = () => Promise<Partial<WebMessages>>;
 
+/** The texts of the screens behind sign-in without texts of their own: with the signed-in frames. */
+export const signedInTexts: Texts = async () => (await import('@/locales/fi-signed-in')).signedInFi;
+
 export const loadTexts = (features: Texts[]) =>
   Promise.all(features.map(async (load) => addFinnishTexts(await load())));
 
