@@ -81,16 +81,21 @@ const upFront = new Map<string, boolean>();
 export default defineConfig(({ command }) => ({
   plugins: [react(), precompress()],
   resolve: {
-    alias: {
-      '@': fileURLToPath(new URL('./src', import.meta.url)),
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
       // React Router's package exports only its development build (with its warnings); the
       // production build beside it is the same code without them.
-      ...(command === 'build' && {
-        'react-router': fileURLToPath(
-          import.meta.resolve('react-router').replace('/development/', '/production/'),
-        ),
-      }),
-    },
+      ...(command === 'build'
+        ? [
+            {
+              find: /^react-router$/,
+              replacement: fileURLToPath(
+                import.meta.resolve('react-router').replace('/development/', '/production/'),
+              ),
+            },
+          ]
+        : []),
+    ],
   },
   server: {
     // The client signs in through POST /api/login, so only /api needs the API in development.

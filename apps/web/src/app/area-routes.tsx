@@ -14,12 +14,6 @@ import {
 import { SECTION_PAGES } from './section-pages';
 
 /**
- * The routes of the areas (Tieto, Vainu, Materiaalipankki, Hallinta): most of the app's screens.
- * A chunk of its own, added to the router on the first visit to an area (router.tsx), so the
- * first page does not carry their table.
- */
-
-/**
  * Each feature's Finnish screen texts, a chunk of their own loaded beside its screens' code
  * rather than with the first page.
  */
@@ -329,6 +323,11 @@ function guarded(section: Section, route: RouteObject & { path: string }): Route
   return access ? { element: <RequireAccess access={access} />, children: [route] } : route;
 }
 
+/**
+ * An area's routes (Tieto, Vainu, Materiaalipankki, Hallinta): most of the app's screens. This
+ * module is a chunk of its own, added to the router on the first visit to the area (router.tsx),
+ * so the first page does not carry the table.
+ */
 export function sectionRoute(section: Section): RouteObject {
   const sectionPage = (dashboard: boolean) => async () => {
     const { SectionPage } = await import('./routes/section-page');

@@ -1,4 +1,4 @@
-import { SECTION_PATH, SECTIONS } from '@vahti/domain';
+import { SECTION_PATH, SECTIONS, type Section } from '@vahti/domain';
 import { createHashRouter, type RouteObject } from 'react-router';
 import { LoadingFallback } from '@/components/loading-fallback';
 import { LoginRoute } from '@/features/auth/routes/login-route';
@@ -73,7 +73,7 @@ const areaOf = (path: string) =>
     (section) => path === SECTION_PATH[section] || path.startsWith(`${SECTION_PATH[section]}/`),
   );
 
-const patchedAreas = new Set<string>();
+const patchedAreas = new Set<Section>();
 
 export const router = createHashRouter(routes, {
   // An area's routes join the table on the first visit to it (area-routes.tsx): until then its
