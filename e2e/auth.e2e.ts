@@ -177,6 +177,30 @@ describe('sign-in in the browser', () => {
     ).toContain(text.trim());
   });
 
+  it('paints the static login card before the JavaScript only where the login screen follows', async () => {
+    const page = await e2e.newPage();
+    const card = page.locator('#login-shell');
+    // With the app: React has replaced the card with the real screen.
+    await page.goto('/#/login');
+    await page.getByLabel('Sähköposti').waitFor();
+    expect(await card.count()).toBe(0);
+    // Without the app's JavaScript: what index.html alone paints.
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.reload();
+    await expect.poll(() => card.isVisible()).toBe(true);
+    expect(await card.getByText('Kirjaudu sisään').isVisible()).toBe(true);
+    // Another screen, or a stored session (which goes on past the login screen): no card.
+    for (const path of ['/#/user-register', '/#/admin/show-users', '/#/login?code=x']) {
+      await page.goto(path);
+      await page.reload();
+      expect(await card.isVisible(), path).toBe(false);
+    }
+    await page.evaluate(() => localStorage.setItem('vahti.session', '{}'));
+    await page.goto('/#/login');
+    await page.reload();
+    expect(await card.isVisible()).toBe(false);
+  });
+
   it('works on a 360 px wide phone screen', async () => {
     const page = await e2e.newPage({ width: 360, height: 740 });
     await page.goto('/');

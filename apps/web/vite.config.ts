@@ -52,10 +52,10 @@ function precompress(): Plugin {
 }
 
 /**
- * Domain code only the measurement data screens run (the shared chart option, the sensor-data
- * schemas): the domain's index re-exports it, which alone would count it as loaded up front.
+ * The domain's index re-exports every schema of every screen: through it alone a module is not
+ * needed up front (the first page's own imports of the index pull in what it uses).
  */
-const LAZY_DOMAIN = /packages[\\/]domain[\\/]src[\\/](charts[\\/]|schemas[\\/]sensor-data\.ts)/;
+const DOMAIN_INDEX = /packages[\\/]domain[\\/]src[\\/]index\.ts$/;
 
 type ModuleInfoOf = (id: string) => { isEntry: boolean; importers: readonly string[] } | null;
 
@@ -64,23 +64,38 @@ type ModuleInfoOf = (id: string) => { isEntry: boolean; importers: readonly stri
  * the login page first, needs it before it can render.
  */
 function loadedUpFront(id: string, infoOf: ModuleInfoOf, seen = new Set<string>()): boolean {
-  if (LAZY_DOMAIN.test(id)) return false;
   const known = upFront.get(id);
   if (known !== undefined) return known;
   if (seen.has(id)) return false;
   seen.add(id);
   const info = infoOf(id);
   const result =
-    !!info && (info.isEntry || info.importers.some((i) => loadedUpFront(i, infoOf, seen)));
+    !!info &&
+    (info.isEntry ||
+      info.importers.some((i) => !DOMAIN_INDEX.test(i) && loadedUpFront(i, infoOf, seen)));
   upFront.set(id, result);
   return result;
 }
 const upFront = new Map<string, boolean>();
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [react(), precompress()],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      // React Router's package exports only its development build (with its warnings); the
+      // production build beside it is the same code without them.
+      ...(command === 'build'
+        ? [
+            {
+              find: /^react-router$/,
+              replacement: fileURLToPath(
+                import.meta.resolve('react-router').replace('/development/', '/production/'),
+              ),
+            },
+          ]
+        : []),
+    ],
   },
   server: {
     // The client signs in through POST /api/login, so only /api needs the API in development.
@@ -116,4 +131,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatClockTime, pickLanguage, translate } from './i18n/index.js';
+import { formatClockTime, pickLanguage } from './i18n/index.js';
+import { translate } from './i18n/messages.js';
 import { formatPermissions, parsePermissions } from './permissions.js';
 import { type Actor, allowedSections, can } from './policy.js';
 import { resetPasswordBody } from './schemas/account.js';

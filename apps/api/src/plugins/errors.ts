@@ -4,8 +4,8 @@ import {
   formatClockTime,
   type Language,
   pickLanguage,
-  translate,
 } from '@vahti/domain';
+import { translate } from '@vahti/domain/i18n/messages';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';

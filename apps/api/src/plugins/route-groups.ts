@@ -1,4 +1,5 @@
-import { errorResponse, translate } from '@vahti/domain';
+import { errorResponse } from '@vahti/domain';
+import { translate } from '@vahti/domain/i18n/messages';
 import type { FastifyRequest, RouteOptions } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 

@@ -1,303 +1,20 @@
 import { SECTION_PATH, SECTIONS, type Section } from '@vahti/domain';
-import type { ComponentType } from 'react';
-import { createHashRouter, Navigate, type RouteObject } from 'react-router';
+import { createHashRouter, type RouteObject } from 'react-router';
 import { LoadingFallback } from '@/components/loading-fallback';
 import { LoginRoute } from '@/features/auth/routes/login-route';
 import { setUnauthorizedHandler } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
 import { isPublicPath, loginPathFor } from '@/lib/redirect';
 import { signOut } from '@/lib/session';
-import { pageAccess } from './navigation';
-import { RequireAccess, RequireAuth, RequireSection } from './route-guards';
+import { RequireAuth } from './route-guards';
 import { RouteErrorPage } from './routes/route-error-page';
-import { SECTION_PAGES } from './section-pages';
+import { notFoundRoute, ownDetailsRoute, screen, signedInTexts } from './screens';
 
-type Lazy = NonNullable<RouteObject['lazy']>;
-
-// Every screen but the login screen is loaded on demand, so the login screen downloads only what
-// it needs. The login screen itself is part of the entry: the first page of most visits, its
-// code then loads in parallel with the entry instead of after it (one round trip less on a
-// phone network; see docs/performance.md).
-const screen =
-  (load: () => Promise<ComponentType>): Lazy =>
-  async () => ({ Component: await load() });
-const notFoundRoute = screen(async () => (await import('./routes/not-found-page')).NotFoundPage);
-const ownPasswordRoute = screen(
-  async () => (await import('@/features/account/routes/own-password-route')).OwnPasswordRoute,
-);
-const ownDetailsRoute = screen(
-  async () => (await import('@/features/account/routes/own-details-route')).OwnDetailsRoute,
-);
-const showUserRoute = screen(
-  async () => (await import('@/features/account/routes/show-user-route')).ShowUserRoute,
-);
-const addDeviceRoute = screen(
-  async () => (await import('@/features/devices/routes/add-device-route')).AddDeviceRoute,
-);
-const showDevicesRoute = screen(
-  async () => (await import('@/features/devices/routes/show-devices-route')).ShowDevicesRoute,
-);
-
-/** Tieto discussions (spec 001 §2 screen 9); sub-comments is also the add-sub-comment screen. */
-function discussionScreens(): Record<string, Lazy> {
-  const list = screen(
-    async () => (await import('@/features/discussions/routes/discussions-route')).DiscussionsRoute,
-  );
-  const subComments = screen(
-    async () =>
-      (await import('@/features/discussions/routes/show-sub-comments-route')).ShowSubCommentsRoute,
-  );
-  return {
-    discussions: list,
-    'main-discussions': list,
-    'current-discussions': screen(
-      async () =>
-        (await import('@/features/discussions/routes/current-discussion-route'))
-          .CurrentDiscussionRoute,
-    ),
-    'add-discussion': screen(
-      async () =>
-        (await import('@/features/discussions/routes/add-discussion-route')).AddDiscussionRoute,
-    ),
-    'show-discussions': screen(
-      async () =>
-        (await import('@/features/discussions/routes/show-discussions-route')).ShowDiscussionsRoute,
-    ),
-    'add-new-comment': screen(
-      async () =>
-        (await import('@/features/discussions/routes/add-new-comment-route')).AddNewCommentRoute,
-    ),
-    'show-sub-comments': subComments,
-    'add-new-sub-comment': subComments,
-  };
-}
-
-/**
- * Screens of an area built so far besides its own password change; a `dashboard` here replaces
- * the area's generic front page.
- */
-const AREA_SCREENS: Partial<Record<Section, Record<string, Lazy>>> = {
-  tieto: {
-    'show-user': showUserRoute,
-    ...discussionScreens(),
-    'show-materialbank-files': screen(
-      async () =>
-        (await import('@/features/materialbank/routes/user-files-route'))
-          .TietoMaterialbankFilesRoute,
-    ),
-    dashboard: screen(
-      async () =>
-        (await import('@/features/tieto-dashboard/routes/tieto-dashboard-route'))
-          .TietoDashboardRoute,
-    ),
-    'add-new-question-group': screen(
-      async () =>
-        (await import('@/features/surveys/routes/add-question-group-route')).AddQuestionGroupRoute,
-    ),
-    'show-question-groups': screen(
-      async () =>
-        (await import('@/features/surveys/routes/show-question-groups-route'))
-          .ShowQuestionGroupsRoute,
-    ),
-    'add-new-question': screen(
-      async () => (await import('@/features/surveys/routes/add-question-route')).AddQuestionRoute,
-    ),
-    'show-questions': screen(
-      async () =>
-        (await import('@/features/surveys/routes/show-questions-route')).ShowQuestionsRoute,
-    ),
-    'add-new-query': screen(
-      async () => (await import('@/features/surveys/routes/add-query-route')).AddQueryRoute,
-    ),
-    'show-queries': screen(
-      async () => (await import('@/features/surveys/routes/show-queries-route')).ShowQueriesRoute,
-    ),
-    'show-survey-form': screen(
-      async () =>
-        (await import('@/features/surveys/routes/show-survey-form-route')).ShowSurveyFormRoute,
-    ),
-    'show-survey-results': screen(
-      async () =>
-        (await import('@/features/surveys/routes/show-survey-results-route'))
-          .ShowSurveyResultsRoute,
-    ),
-    'add-feedback': screen(
-      async () => (await import('@/features/feedback/routes/add-feedback-route')).AddFeedbackRoute,
-    ),
-    'show-feedbacks': screen(
-      async () =>
-        (await import('@/features/feedback/routes/show-feedbacks-route')).ShowFeedbacksRoute,
-    ),
-  },
-  vainu: {
-    'edit-user-information': ownDetailsRoute,
-    'show-user': showUserRoute,
-    'qr-code': screen(
-      async () => (await import('@/features/qr-code/routes/qr-code-route')).QrCodeRoute,
-    ),
-    'show-sensors': screen(
-      async () =>
-        (await import('@/features/device-network/routes/show-sensors-route')).ShowSensorsRoute,
-    ),
-    'show-materialbank-files-vainu': screen(
-      async () =>
-        (await import('@/features/materialbank/routes/user-files-route'))
-          .VainuMaterialbankFilesRoute,
-    ),
-    'add-sensor': screen(
-      async () => (await import('@/features/devices/routes/add-sensor-route')).AddSensorRoute,
-    ),
-    'add-measurement': screen(
-      async () =>
-        (await import('@/features/devices/routes/add-measurement-route')).AddMeasurementRoute,
-    ),
-    'show-measurements': screen(
-      async () =>
-        (await import('@/features/devices/routes/show-measurements-route')).ShowMeasurementsRoute,
-    ),
-    'add-device': addDeviceRoute,
-    'add-device/:id': addDeviceRoute,
-    'show-devices': showDevicesRoute,
-    'show-devices/:id': showDevicesRoute,
-    'show-alarms': screen(
-      async () => (await import('@/features/alarms/routes/show-alarms-route')).ShowAlarmsRoute,
-    ),
-    'add-user-device': screen(
-      async () =>
-        (await import('@/features/devices/routes/add-user-device-route')).AddUserDeviceRoute,
-    ),
-    'show-user-devices': screen(
-      async () =>
-        (await import('@/features/devices/routes/show-user-devices-route')).ShowUserDevicesRoute,
-    ),
-    dashboard: screen(
-      async () =>
-        (await import('@/features/vainu-dashboard/routes/vainu-dashboard-route'))
-          .VainuDashboardRoute,
-    ),
-    'sensor-data': screen(
-      async () => (await import('@/features/sensor-data/routes/sensor-data-route')).SensorDataRoute,
-    ),
-    'sensor-data/chart': screen(
-      async () =>
-        (await import('@/features/sensor-data/routes/sensor-data-chart-route'))
-          .SensorDataChartRoute,
-    ),
-  },
-  materiaalipankki: {
-    'show-user': showUserRoute,
-    dashboard: screen(
-      async () =>
-        (await import('@/features/materialbank/routes/materialbank-dashboard-route'))
-          .MaterialbankDashboardRoute,
-    ),
-    'add-new-materialbank-file': screen(
-      async () =>
-        (await import('@/features/materialbank/routes/add-materialbank-file-route'))
-          .AddMaterialbankFileRoute,
-    ),
-    'show-materialbank-files': screen(
-      async () =>
-        (await import('@/features/materialbank/routes/show-materialbank-files-route'))
-          .ShowMaterialbankFilesRoute,
-    ),
-  },
-  hallinta: {
-    dashboard: screen(
-      async () =>
-        (await import('@/features/admin-dashboard/routes/admin-dashboard-route'))
-          .AdminDashboardRoute,
-    ),
-    'show-user': showUserRoute,
-    'add-new-user': screen(
-      async () => (await import('@/features/users/routes/add-new-user-route')).AddNewUserRoute,
-    ),
-    'show-users': screen(
-      async () => (await import('@/features/users/routes/show-users-route')).ShowUsersRoute,
-    ),
-    'add-targets-to-user': screen(
-      async () =>
-        (await import('@/features/users/routes/add-targets-to-user-route')).AddTargetsToUserRoute,
-    ),
-    'change-user-password': screen(
-      async () =>
-        (await import('@/features/users/routes/change-user-password-route'))
-          .ChangeUserPasswordRoute,
-    ),
-    'ingest-keys': screen(
-      async () => (await import('@/features/ingest-keys/routes/ingest-keys-route')).IngestKeysRoute,
-    ),
-    'rejected-uplinks': screen(
-      async () =>
-        (await import('@/features/ingest-keys/routes/rejected-uplinks-route')).RejectedUplinksRoute,
-    ),
-    'generate-registeration-code': screen(
-      async () =>
-        (await import('@/features/registration-codes/routes/generate-registration-code-route'))
-          .GenerateRegistrationCodeRoute,
-    ),
-    'add-new-organization': screen(
-      async () =>
-        (await import('@/features/organizations/routes/add-organization-route'))
-          .AddOrganizationRoute,
-    ),
-    'show-organizations': screen(
-      async () =>
-        (await import('@/features/organizations/routes/show-organizations-route'))
-          .ShowOrganizationsRoute,
-    ),
-    'add-new-target': screen(
-      async () => (await import('@/features/targets/routes/add-target-route')).AddTargetRoute,
-    ),
-    'show-targets': screen(
-      async () => (await import('@/features/targets/routes/show-targets-route')).ShowTargetsRoute,
-    ),
-    'audit-log': screen(
-      async () => (await import('@/features/audit-log/routes/audit-log-route')).AuditLogRoute,
-    ),
-    outbox: screen(async () => (await import('@/features/outbox/routes/outbox-route')).OutboxRoute),
-  },
-};
-
-/** A screen some roles may not open gets the menu's rule as its guard (see navigation.ts). */
-function guarded(section: Section, route: RouteObject & { path: string }): RouteObject {
-  const access = pageAccess(section, route.path);
-  return access ? { element: <RequireAccess access={access} />, children: [route] } : route;
-}
-
-function sectionRoute(section: Section): RouteObject {
-  const sectionPage = (dashboard: boolean) => async () => {
-    const { SectionPage } = await import('./routes/section-page');
-    return { element: <SectionPage section={section} dashboard={dashboard} /> };
-  };
-  const { dashboard, ...areaScreens } = AREA_SCREENS[section] ?? {};
-  const screens = Object.entries(areaScreens);
-  return {
-    path: SECTION_PATH[section].slice(1),
-    element: <RequireSection section={section} />,
-    children: [
-      {
-        lazy: async () => {
-          const { AreaLayout } = await import('./layouts/area-layout');
-          return { element: <AreaLayout section={section} /> };
-        },
-        children: [
-          { index: true, element: <Navigate to="dashboard" replace /> },
-          { path: 'dashboard', lazy: dashboard ?? sectionPage(true) },
-          { path: 'change-password', lazy: ownPasswordRoute },
-          ...screens.map(([path, lazy]) => guarded(section, { path, lazy })),
-          ...SECTION_PAGES[section].map((path) =>
-            guarded(section, { path, lazy: sectionPage(false) }),
-          ),
-        ],
-      },
-      { path: '*', lazy: notFoundRoute },
-    ],
-  };
-}
+const ROOT = 'root';
 
 export const routes: RouteObject[] = [
   {
+    id: ROOT,
     HydrateFallback: LoadingFallback,
     ErrorBoundary: RouteErrorPage,
     children: [
@@ -329,7 +46,10 @@ export const routes: RouteObject[] = [
         element: <RequireAuth />,
         children: [
           {
-            lazy: screen(async () => (await import('./layouts/root-layout')).RootLayout),
+            lazy: screen(
+              async () => (await import('./layouts/root-layout')).RootLayout,
+              signedInTexts,
+            ),
             children: [
               {
                 path: 'main',
@@ -342,13 +62,31 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      ...SECTIONS.map(sectionRoute),
       { path: '*', lazy: notFoundRoute },
     ],
   },
 ];
 
-export const router = createHashRouter(routes);
+/** The area whose routes a path is under, if any. */
+const areaOf = (path: string) =>
+  SECTIONS.find(
+    (section) => path === SECTION_PATH[section] || path.startsWith(`${SECTION_PATH[section]}/`),
+  );
+
+const patchedAreas = new Set<Section>();
+
+export const router = createHashRouter(routes, {
+  // An area's routes join the table on the first visit to it (area-routes.tsx): until then its
+  // paths match nothing but the catch-all, which makes the router ask here first.
+  async patchRoutesOnNavigation({ path, patch }) {
+    const section = areaOf(path);
+    if (!section || patchedAreas.has(section)) return;
+    const { sectionRoute } = await import('./area-routes');
+    if (patchedAreas.has(section)) return;
+    patchedAreas.add(section);
+    patch(ROOT, [sectionRoute(section)]);
+  },
+});
 
 // The API rejected the session (expired, revoked, or a call the role may not make): forget it
 // and everything fetched with it, then ask for a sign-in that leads back to this screen.

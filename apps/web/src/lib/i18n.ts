@@ -1,8 +1,8 @@
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@vahti/domain';
-import { fi as sharedFi } from '@vahti/domain/i18n/fi';
+import { validationFi } from '@vahti/domain/i18n/fi';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { fi } from '@/locales/fi';
+import { fi, type WebMessages } from '@/locales/fi';
 
 /** Where the chosen language is kept between visits (not a secret; per browser). */
 const LANGUAGE_KEY = 'vahti.language';
@@ -10,8 +10,9 @@ const LANGUAGE_KEY = 'vahti.language';
 /**
  * Finnish is in the first page's bundle; English and Swedish are loaded when chosen, so the login
  * page does not carry two languages nobody reads (each is ≈ 10 kB compressed). Each bundle is the
- * texts shared with the API (`validation.*`, `errors.*`, `messages.*`) plus the screen texts, so
- * a zod message such as "validation.emailRequired" translates directly with t(key).
+ * validation messages shared with the API (`validation.*`) plus the screen texts, so a zod message
+ * such as "validation.emailRequired" translates directly with t(key); the API's other shared
+ * texts (errors, messages) come from it translated already.
  */
 const loaders: Record<Exclude<Language, 'fi'>, () => Promise<object>> = {
   en: async () => {
@@ -19,19 +20,19 @@ const loaders: Record<Exclude<Language, 'fi'>, () => Promise<object>> = {
       import('@vahti/domain/i18n/en'),
       import('@/locales/en'),
     ]);
-    return { ...shared.en, ...screens.en };
+    return { validation: shared.en.validation, ...screens.en };
   },
   sv: async () => {
     const [shared, screens] = await Promise.all([
       import('@vahti/domain/i18n/sv'),
       import('@/locales/sv'),
     ]);
-    return { ...shared.sv, ...screens.sv };
+    return { validation: shared.sv.validation, ...screens.sv };
   },
 };
 
 void i18n.use(initReactI18next).init({
-  resources: { fi: { translation: { ...sharedFi, ...fi } } },
+  resources: { fi: { translation: { validation: validationFi, ...fi } } },
   lng: DEFAULT_LANGUAGE,
   // English first for a text a translation lacks (spec: fallback English), Finnish when English
   // is not loaded: every language is typed to carry every key, so this is a safety net only.
@@ -44,6 +45,14 @@ void i18n.use(initReactI18next).init({
 i18n.on('languageChanged', (language) => {
   document.documentElement.lang = language;
 });
+
+/**
+ * Adds a feature's Finnish texts, which load with its screens (app/screens.ts); English and Swedish
+ * carry every feature's texts already.
+ */
+export function addFinnishTexts(texts: Partial<WebMessages>): void {
+  i18n.addResourceBundle('fi', 'translation', texts, true, false);
+}
 
 async function ensureLoaded(language: Language): Promise<void> {
   if (language === 'fi' || i18n.hasResourceBundle(language, 'translation')) return;

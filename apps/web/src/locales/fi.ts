@@ -1,19 +1,23 @@
-import { alarmsFi } from '@/features/alarms/locales/fi';
-import { deviceNetworkFi } from '@/features/device-network/locales/fi';
-import { devicesFi } from '@/features/devices/locales/fi';
-import { discussionsFi } from '@/features/discussions/locales/fi';
-import { feedbackFi } from '@/features/feedback/locales/fi';
-import { ingestKeysFi } from '@/features/ingest-keys/locales/fi';
-import { materialbankFi } from '@/features/materialbank/locales/fi';
-import { qrCodeFi } from '@/features/qr-code/locales/fi';
-import { sensorDataFi } from '@/features/sensor-data/locales/fi';
-import { surveysFi } from '@/features/surveys/locales/fi';
-import { tietoDashboardFi } from '@/features/tieto-dashboard/locales/fi';
-import { vainuDashboardFi } from '@/features/vainu-dashboard/locales/fi';
+import type { alarmsFi } from '@/features/alarms/locales/fi';
+import type { deviceNetworkFi } from '@/features/device-network/locales/fi';
+import type { devicesFi } from '@/features/devices/locales/fi';
+import type { discussionsFi } from '@/features/discussions/locales/fi';
+import type { feedbackFi } from '@/features/feedback/locales/fi';
+import type { ingestKeysFi } from '@/features/ingest-keys/locales/fi';
+import type { materialbankFi } from '@/features/materialbank/locales/fi';
+import type { qrCodeFi } from '@/features/qr-code/locales/fi';
+import type { sensorDataFi } from '@/features/sensor-data/locales/fi';
+import type { surveysFi } from '@/features/surveys/locales/fi';
+import type { tietoDashboardFi } from '@/features/tieto-dashboard/locales/fi';
+import type { vainuDashboardFi } from '@/features/vainu-dashboard/locales/fi';
+import type { signedInFi } from './fi-signed-in';
+
 /**
- * Finnish screen texts of the web app. Validation and error texts shared with the API come from
- * `sharedMessages` in @vahti/domain and are merged in by lib/i18n.ts; keep the top-level keys
- * here distinct from those (`validation`, `errors`, `messages`).
+ * Finnish texts of the screens anyone may open (the login screen and its like): the first page's.
+ * Those shown only after sign-in are in `fi-signed-in.ts`, each feature's own in its
+ * `locales/fi.ts`; both load with their screens (app/screens.ts). The validation messages shared
+ * with the API come from `@vahti/domain/i18n/fi` and are merged in by lib/i18n.ts; keep the
+ * top-level keys here distinct from the API's (`validation`, `errors`, `messages`).
  */
 export const fi = {
   app: {
@@ -72,25 +76,6 @@ export const fi = {
       'Salasanan vaihtolinkki puuttuu tai on virheellinen. Pyydä uusi linkki sähköpostiisi.',
     requestNewLink: 'Pyydä uusi salasanan vaihtolinkki',
   },
-  ownPassword: {
-    title: 'Vaihda salasana',
-    currentPassword: 'Nykyinen salasana',
-    newPassword: 'Uusi salasana',
-    confirmPassword: 'Uusi salasana uudelleen',
-    submit: 'Tallenna',
-  },
-  ownDetails: {
-    title: 'Muokkaa omia tietoja',
-    email: 'Sähköposti',
-    emailHelp: 'Sähköpostiosoitetta ei voi muuttaa.',
-    firstName: 'Etunimi',
-    lastName: 'Sukunimi',
-    phone: 'Puhelinnumero',
-    jobTitle: 'Titteli',
-    alarmMail:
-      'Hälytysviestit: ilmoita minulle, kun yhteyshenkilönä olemani kohteen mittari hälyttää',
-    submit: 'Tallenna',
-  },
   form: {
     optional: 'Valinnainen',
   },
@@ -104,361 +89,40 @@ export const fi = {
     clear: 'Tyhjennä',
     counter: '{{count}}/{{max}}',
   },
-  users: {
-    listTitle: 'Käyttäjät',
-    addTitle: 'Lisää uusi käyttäjä',
-    editTitle: 'Muokkaa käyttäjää: {{name}}',
-    editLabel: 'Muokkaa: {{name}}',
-    openTargets: 'Käyttäjän kohteet: {{name}}',
-    name: 'Nimi',
-    email: 'Sähköposti',
-    password: 'Salasana',
-    newPassword: 'Uusi salasana',
-    confirmPassword: 'Salasana uudelleen',
-    firstName: 'Etunimi',
-    lastName: 'Sukunimi',
-    phone: 'Puhelinnumero',
-    jobTitle: 'Titteli',
-    role: 'Rooli',
-    state: 'Tila',
-    organization: 'Organisaatio',
-    permissions: 'Sovellukset',
-    information: 'Lisätiedot',
-    description: 'Kuvaus',
-    create: 'Luo käyttäjä',
-    ownAccountLocked: 'Omaa rooliasi, tilaasi tai organisaatiotasi ei voi muuttaa täällä',
-    changePasswordTitle: 'Vaihda käyttäjän salasana',
-    changePasswordSubmit: 'Vaihda salasana',
-  },
-  userTargets: {
-    title: 'Lisää kohteita käyttäjälle',
-    user: 'Käyttäjä',
-    chooseUser: 'Valitse käyttäjä, niin näet hänen kohteensa ja voit liittää uusia.',
-    targets: 'Kohteet',
-    add: 'Lisää kohteet',
-    currentTitle: 'Käyttäjän {{name}} kohteet',
-    targetName: 'Kohde',
-    address: 'Osoite',
-    postalDistrict: 'Postitoimipaikka',
-    removeLabel: 'Poista kohde: {{name}}',
-    confirmTitle: 'Poistetaanko kohde käyttäjältä?',
-    confirmText: 'Kohde {{target}} poistetaan käyttäjältä {{name}}.',
-    remove: 'Poista',
-  },
-  adminDashboard: {
-    intro: 'Käyttäjämäärät rooleittain organisaatiossa ja kohteittain.',
-    organization: 'Organisaatio',
-    organizationTitle: 'Käyttäjät rooleittain: {{name}}',
-    targetsTitle: 'Käyttäjät kohteittain',
-    total_one: '{{count}} käyttäjä',
-    total_other: '{{count}} käyttäjää',
-    countsLabel: 'Käyttäjämäärät: {{title}}',
-    noAccess:
-      'Käyttäjämäärien katselu vaatii ylläpitäjän roolin. Ota yhteyttä organisaatiosi ylläpitäjään.',
-    roles: {
-      Käyttäjä: 'Käyttäjä',
-      Pääkäyttäjä: 'Pääkäyttäjä',
-      Ylläpitäjä: 'Ylläpitäjä',
-      Pääylläpitäjä: 'Pääylläpitäjä',
-    },
-  },
-  auditLog: {
-    title: 'Muutosloki',
-    intro: 'Kuka muutti mitä ja milloin, uusin ensin.',
-    at: 'Aika',
-    actor: 'Tekijä',
-    action: 'Toimenpide',
-    organization: 'Organisaatio',
-    details: 'Muutokset',
-    /** Detail keys without a field label of their own elsewhere. */
-    fields: {
-      targetIds: 'Kohteet',
-      added: 'Lisätyt kohteet',
-      removed: 'Poistetut kohteet',
-      removedTargetIds: 'Poistetut kohteet',
-      linkId: 'Linkin tunnus',
-      expiresAt: 'Voimassa asti',
-      recipientCount: 'Vastaanottajien määrä',
-      recipients: 'Vastaanottajat',
-      fromOrganizationId: 'Edellinen organisaatio',
-      unlinkedUsers: 'Irrotettuja käyttäjiä',
-      from: 'Ennen',
-      to: 'Jälkeen',
-    },
-    actions: {
-      user: {
-        create: 'Käyttäjä luotu',
-        update: 'Käyttäjän tiedot muutettu',
-        role: 'Käyttäjän rooli muutettu',
-        state: 'Käyttäjän tila muutettu',
-        password: 'Käyttäjän salasana vaihdettu',
-      },
-      userTargets: {
-        add: 'Kohteita liitetty käyttäjään',
-        update: 'Käyttäjän kohteet muutettu',
-        remove: 'Kohde poistettu käyttäjältä',
-      },
-      target: {
-        create: 'Kohde luotu',
-        update: 'Kohteen tiedot muutettu',
-        contactUsersRemove: 'Kohteen yhteyshenkilöt poistettu',
-      },
-      organization: {
-        create: 'Organisaatio luotu',
-        update: 'Organisaation tiedot muutettu',
-      },
-      registrationCode: {
-        create: 'Rekisteröintikoodi luotu',
-        send: 'Rekisteröintikoodi lähetetty',
-        revoke: 'Rekisteröintikoodi poistettu käytöstä',
-      },
-    },
-  },
-  showUser: {
-    title: 'Omat tiedot',
-    name: 'Nimi',
-    email: 'Sähköposti',
-    phone: 'Puhelinnumero',
-    jobTitle: 'Titteli',
-    role: 'Rooli',
-    organization: 'Organisaatio',
-    permissions: 'Sovellukset',
-    targets: 'Kohteita',
-    editDetails: 'Muokkaa omia tietoja',
-    changePassword: 'Vaihda salasana',
-  },
-  recordStates: {
-    Aktiivinen: 'Aktiivinen',
-    Passiivinen: 'Passiivinen',
-  },
-  organizations: {
-    addTitle: 'Lisää uusi organisaatio',
-    listTitle: 'Organisaatiot',
-    tableLabel: 'Organisaatiot',
-    editTitle: 'Muokkaa organisaatiota',
-    editLabel: 'Muokkaa: {{name}}',
-    businessId: 'Y-tunnus',
-    contractNumber: 'Sopimusnumero',
-    name: 'Nimi',
-    address: 'Osoite',
-    zipCode: 'Postinumero',
-    postalDistrict: 'Postitoimipaikka',
-    area: 'Alue',
-    state: 'Tila',
-    applications: 'Sovellukset',
-    information: 'Lisätiedot',
-    description: 'Kuvaus',
-    submit: 'Tallenna',
-  },
-  targets: {
-    addTitle: 'Lisää uusi kohde',
-    listTitle: 'Kohteet',
-    tableLabel: 'Kohteet',
-    editTitle: 'Muokkaa kohdetta',
-    editLabel: 'Muokkaa: {{name}}',
-    name: 'Nimi',
-    address: 'Osoite',
-    zipCode: 'Postinumero',
-    postalDistrict: 'Postitoimipaikka',
-    organization: 'Organisaatio',
-    type: 'Tyyppi',
-    propertyId: 'Kiinteistötunnus',
-    jobNumber: 'Työnumero',
-    contactUsers: 'Yhteyshenkilöt',
-    contactUsersHint: 'Organisaation käyttäjiä, vähintään yksi',
-    state: 'Tila',
-    information: 'Lisätiedot',
-    description: 'Kuvaus',
-    submit: 'Tallenna',
-  },
-  registrationCodes: {
-    title: 'Luo rekisteröintikoodi',
-    intro:
-      'Koodilla rekisteröityvä käyttäjä liitetään valittuun organisaatioon ja kohteisiin, ja hän saa valitut sovellukset.',
-    organization: 'Organisaatio',
-    chooseOrganizationFirst: 'Valitse ensin organisaatio, niin sen kohteet latautuvat.',
-    targets: 'Kohteet',
-    applications: 'Sovellukset',
-    validity: 'Voimassaoloaika (päivää)',
-    validityHint: '1–{{max}} päivää',
-    create: 'Luo koodi',
-    code: 'Rekisteröintikoodi',
-    codeHint: 'Koodi näytetään vain nyt. Kopioi se tai lähetä se sähköpostilla.',
-    copy: 'Kopioi',
-    copied: 'Kopioitu',
-    copyUnavailable:
-      'Kopiointi ei onnistunut. Koodi on valittuna: kopioi se näppäinyhdistelmällä Ctrl+C.',
-    sendTitle: 'Lähetä koodi sähköpostilla',
-    recipients: 'Vastaanottajat',
-    recipientsHint:
-      'Yksi tai useampi osoite pilkuilla, välilyönneillä tai rivinvaihdoilla erotettuna',
-    invalidRecipients: 'Sähköposti ei ole kelvollinen: {{addresses}}',
-    send: 'Lähetä',
-    listTitle: 'Rekisteröintikoodit',
-    tableLabel: 'Rekisteröintikoodit',
-    created: 'Luotu',
-    expires: 'Vanhenee',
-    neverExpires: 'Ei vanhene',
-    uses: 'Käyttökerrat',
-    status: 'Tila',
-    createdBy: 'Luonut',
-    statuses: {
-      active: 'Voimassa',
-      expired: 'Vanhentunut',
-      revoked: 'Poistettu käytöstä',
-      usedUp: 'Käytetty loppuun',
-    },
-    revoke: 'Poista käytöstä',
-    revokeLabel: 'Poista käytöstä: koodi {{targets}}, luotu {{created}}',
-    revokeTitle: 'Poistetaanko koodi käytöstä?',
-    revokeText:
-      'Koodilla ei voi enää rekisteröityä. Sillä jo rekisteröityneet käyttäjät säilyvät. Koodin kohteet: {{targets}}.',
-  },
-  main: {
-    title: 'Valitse sovellus',
-    noApplications:
-      'Sinulla ei ole käyttöoikeutta yhteenkään sovellukseen. Ota yhteyttä ylläpitäjään.',
-  },
-  sections: {
-    tieto: {
-      name: 'Tieto',
-      card: 'TIETO',
-      description: 'Keskustelut, kyselyt, palautteet ja materiaalit',
-    },
-    vainu: {
-      name: 'Vainu',
-      card: 'VAINU',
-      description: 'Kiinteistöt, laitteet, mittaukset ja hälytykset',
-    },
-    materiaalipankki: {
-      name: 'Materiaalipankki',
-      card: 'MATERIAALIPANKKI',
-      description: 'Dokumenttien tallennus ja jakaminen',
-    },
-    hallinta: {
-      name: 'Hallinta',
-      card: 'HALLINTA',
-      description: 'Käyttäjät, organisaatiot, kohteet ja rekisteröintikoodit',
-    },
-  },
-  area: {
-    home: '{{area}} – etusivu',
-    applications: 'Sovellukset',
-    logout: 'Kirjaudu ulos',
-    menu: 'Valikko',
-    closeMenu: 'Sulje valikko',
-    account: 'Käyttäjätili',
-    changePassword: 'Vaihda salasana',
-    editOwnDetails: 'Muokkaa omia tietoja',
-    topNavigation: 'Päävalikko',
-    sideNavigation: 'Sivuvalikko',
-    userPanel: 'Käyttäjä ja valikko',
-    skipToContent: 'Siirry sisältöön',
-    siteInfo: 'Tietoa sivustosta',
-    openSiteInfoPdf: 'Avaa PDF-tiedosto uuteen välilehteen',
-  },
-  nav: {
-    home: 'Etusivu',
-    organizations: 'Organisaatiot',
-    showOrganizations: 'Näytä organisaatiot',
-    addOrganization: 'Lisää uusi organisaatio',
-    users: 'Käyttäjät',
-    showUsers: 'Näytä käyttäjät',
-    addUser: 'Lisää uusi käyttäjä',
-    addTargetsToUser: 'Lisää kohteita käyttäjälle',
-    changeUserPassword: 'Vaihda käyttäjän salasana',
-    generateRegistrationCode: 'Luo rekisteröintikoodi',
-    targets: 'Kohteet',
-    showTargets: 'Näytä kohteet',
-    addTarget: 'Lisää uusi kohde',
-    system: 'Järjestelmä',
-    outbox: 'Lähtevät viestit',
-    auditLog: 'Muutosloki',
-    discussions: 'Keskustelut',
-    showDiscussions: 'Näytä keskustelut',
-    addDiscussion: 'Lisää keskustelu',
-    manageDiscussions: 'Hallinnoi keskusteluja',
-    surveys: 'Kyselyt',
-    answerSurvey: 'Vastaa kyselyyn',
-    showQueries: 'Näytä kyselyt',
-    addQuery: 'Lisää uusi kysely',
-    surveyResults: 'Kyselyn tulokset',
-    showQuestions: 'Näytä kysymykset',
-    addQuestion: 'Lisää uusi kysymys',
-    showQuestionGroups: 'Näytä kysymysryhmät',
-    addQuestionGroup: 'Lisää uusi kysymysryhmä',
-    feedback: 'Palautteet',
-    addFeedback: 'Lähetä palaute',
-    showFeedbacks: 'Näytä palautteet',
-    materials: 'Materiaalit',
-    materialbankFiles: 'Materiaalipankin tiedostot',
-    monitoring: 'Seuranta',
-    sensorData: 'Mittausdata',
-    alarms: 'Hälytykset',
-    devices: 'Laitteet',
-    showDevices: 'Näytä mittarit',
-    addDevice: 'Lisää mittari',
-    showMeasurements: 'Näytä mittaukset',
-    addMeasurement: 'Lisää mittaus',
-    deviceTypes: 'Laitetyypit',
-    showUserDevices: 'Näytä käyttäjien laitteet',
-    addUserDevice: 'Lisää laite käyttäjälle',
-    qrCode: 'QR-koodi',
-    documents: 'Dokumentit',
-    showFiles: 'Näytä tiedostot',
-    addFile: 'Lisää uusi dokumentti',
-  },
   table: {
     empty: 'Tietoa ei saatavilla',
     loadFailed: 'Tietojen lataaminen epäonnistui.',
     rowsPerPage: 'Rivejä sivulla',
     displayedRows: '{{from}}–{{to}} / {{count}}',
   },
-  outbox: {
-    title: 'Lähtevät viestit',
-    intro:
-      'Sähköpostit, jotka palvelu on lähettänyt tai tallentanut lähteviin. Ilman SMTP-palvelinta viestit jäävät tänne luettaviksi.',
-    tableLabel: 'Lähtevät viestit',
-    to: 'Vastaanottaja',
-    subject: 'Aihe',
-    status: 'Tila',
-    attempts: 'Yritykset',
-    created: 'Luotu',
-    sent: 'Lähetetty',
-    show: 'Näytä',
-    showMail: 'Näytä viesti: {{subject}}',
-    lastError: 'Viimeisin virhe',
-    statuses: {
-      queued: 'Jonossa',
-      sent: 'Lähetetty',
-      failed: 'Epäonnistui',
-      outbox: 'Tallennettu lähteviin',
-    },
-  },
   notFound: {
     title: 'Sivua ei löytynyt',
     text: 'Hakemaasi sivua ei ole olemassa, tai sinulla ei ole oikeutta siihen.',
     home: 'Etusivulle',
   },
-  discussions: discussionsFi,
-  devices: devicesFi,
-  ingestKeys: ingestKeysFi,
   routeError: {
     title: 'Jokin meni vikaan',
     text: 'Sivun lataaminen epäonnistui. Lataa sivu uudelleen.',
     reload: 'Lataa sivu uudelleen',
   },
-  deviceNetwork: deviceNetworkFi,
-  qrCode: qrCodeFi,
-  materialbank: materialbankFi,
-  surveys: surveysFi,
-  feedback: feedbackFi,
-  alarms: alarmsFi,
-  tietoDashboard: tietoDashboardFi,
-  vainuDashboard: vainuDashboardFi,
-  sensorData: sensorDataFi,
 } as const;
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
-/** The shape every language must fill; a missing text fails the type check. */
-export type WebMessages = Widen<typeof fi>;
+/** The shape every language must fill, features included; a missing text fails the type check. */
+export type WebMessages = Widen<
+  typeof fi &
+    typeof signedInFi & {
+      discussions: typeof discussionsFi;
+      devices: typeof devicesFi;
+      ingestKeys: typeof ingestKeysFi;
+      deviceNetwork: typeof deviceNetworkFi;
+      qrCode: typeof qrCodeFi;
+      materialbank: typeof materialbankFi;
+      surveys: typeof surveysFi;
+      feedback: typeof feedbackFi;
+      alarms: typeof alarmsFi;
+      tietoDashboard: typeof tietoDashboardFi;
+      vainuDashboard: typeof vainuDashboardFi;
+      sensorData: typeof sensorDataFi;
+    }
+>;

@@ -1,12 +1,6 @@
-import { en } from './en.js';
-import { fi, type SharedMessages } from './fi.js';
-import { sv } from './sv.js';
-
 export const LANGUAGES = ['fi', 'en', 'sv'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'fi';
-
-export const sharedMessages: Record<Language, SharedMessages> = { fi, en, sv };
 
 /**
  * Picks the language from an Accept-Language header: the first listed language we have wins
@@ -27,28 +21,6 @@ export function pickLanguage(header: string | undefined): Language {
   return (match?.lang as Language | undefined) ?? DEFAULT_LANGUAGE;
 }
 
-/**
- * Resolves "validation.emailRequired" style keys; unknown keys come back unchanged. `{{name}}`
- * placeholders (the i18next syntax the web app uses too) are filled from `params`; a placeholder
- * without a value is left as it is.
- */
-export function translate(
-  language: Language,
-  key: string,
-  params?: Record<string, string | number>,
-): string {
-  let node: unknown = sharedMessages[language];
-  for (const part of key.split('.')) {
-    if (typeof node !== 'object' || node === null) return key;
-    node = (node as Record<string, unknown>)[part];
-  }
-  if (typeof node !== 'string') return key;
-  if (!params) return node;
-  return node.replace(/\{\{\s*(\w+)\s*\}\}/g, (placeholder, name: string) =>
-    name in params ? String(params[name]) : placeholder,
-  );
-}
-
 export const TIME_ZONE = 'Europe/Helsinki';
 
 /**
@@ -67,5 +39,4 @@ export function formatClockTime(language: Language, at: Date): string {
   return `${hour}${language === 'en' ? ':' : '.'}${minute}`;
 }
 
-export type { ErrorCode, ValidationKey } from './fi.js';
-export { en, fi, type SharedMessages, sv };
+export type { ErrorCode, SharedMessages, ValidationKey } from './fi.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { translate } from '../i18n/index.js';
+import { translate } from '../i18n/messages.js';
 import { createOrganizationBody } from './organizations.js';
 import { createRegistrationCodeBody } from './registration-codes.js';
 import { createTargetBody, targetsByIdQuery } from './targets.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PG_INT_MAX } from '../constants.js';
-import { translate } from '../i18n/index.js';
+import { translate } from '../i18n/messages.js';
 import { loginBody } from './auth.js';
 import { longText, optionalText, pageQuery, password, requiredText, text } from './fields.js';
 import { createOrganizationBody } from './organizations.js';

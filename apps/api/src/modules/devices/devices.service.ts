@@ -9,11 +9,11 @@ import {
   type DeviceRecord,
   type DeviceTypeRecord,
   type MeasurementRecord,
-  translate,
   type UpdateDeviceBody,
   type UserDeviceRecord,
   type updateDeviceBody,
 } from '@vahti/domain';
+import { translate } from '@vahti/domain/i18n/messages';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import type { Caller } from '../../lib/caller.js';

@@ -3,8 +3,8 @@ import {
   type Language,
   type MeasurementsExportQuery,
   measurementsExportFileName,
-  translate,
 } from '@vahti/domain';
+import { translate } from '@vahti/domain/i18n/messages';
 import type { Caller } from '../../lib/caller.js';
 import { authorize } from '../../lib/scope.js';
 import type { SensorDataService } from '../sensor-data/index.js';

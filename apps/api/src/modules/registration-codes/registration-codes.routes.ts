@@ -7,8 +7,8 @@ import {
   registrationCodesQuery,
   registrationCodesResponse,
   sendRegistrationCodeBody,
-  translate,
 } from '@vahti/domain';
+import { translate } from '@vahti/domain/i18n/messages';
 import { errors, ok, signedIn } from '../../plugins/route-groups.js';
 import type { RegistrationCodeAdminService } from './registration-code-admin.service.js';
 

@@ -7,8 +7,8 @@ import {
   type Language,
   measurementChartOption,
   TIME_ZONE,
-  translate,
 } from '@vahti/domain';
+import { translate } from '@vahti/domain/i18n/messages';
 import * as echarts from 'echarts';
 import type { Content, createPdf, TableCell } from 'pdfmake';
 import type { ReportClassBlock, ReportModel } from './report-model.js';
