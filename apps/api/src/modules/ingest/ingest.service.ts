@@ -6,6 +6,7 @@ import {
   type RejectReason,
   type TtnUplink,
 } from '@vahti/domain';
+import DataLoader from 'dataloader';
 import type { Db } from '../../db/client.js';
 import { inTransaction } from '../../db/transactions.js';
 import { unauthorized } from '../../lib/errors.js';
@@ -172,16 +173,60 @@ export function createIngestService({
     return at;
   }
 
+  // The lookups of concurrent requests share one query: what arrives in one turn of the event
+  // loop (ADR 0022). No cache: each request reads the database as it is.
+  const batching = {
+    cache: false,
+    maxBatchSize: 1000,
+    batchScheduleFn: (run: () => void) => setImmediate(run),
+  } as const;
+  const liveKeys = new DataLoader<string, IngestCaller | null>(async (hashes) => {
+    const rows = await keys.findLive(systemScope('ingest'), hashes);
+    const byHash = new Map(rows.map((row) => [row.keyHash, row]));
+    return hashes.map((hash) => {
+      const row = byHash.get(hash);
+      return row ? { keyId: row.id, organizationId: row.organizationId } : null;
+    });
+  }, batching);
+  type Device = Awaited<ReturnType<IngestRepository['devicesByEui']>>[number];
+  /** Keyed `<organization id> <DevEUI>`; each organization's devices read in its own scope. */
+  const devicesLoader = new DataLoader<string, Device | null>(async (wanted) => {
+    const byOrganization = new Map<string, string[]>();
+    for (const key of wanted) {
+      const [organizationId = '', eui = ''] = key.split(' ');
+      byOrganization.set(organizationId, [...(byOrganization.get(organizationId) ?? []), eui]);
+    }
+    const found = new Map<string, Device>();
+    await Promise.all(
+      [...byOrganization].map(async ([organizationId, euis]) => {
+        const rows = await ingest.devicesByEui(systemScope('ingest', organizationId), euis);
+        for (const row of rows) found.set(`${organizationId} ${row.deviceEui}`, row);
+      }),
+    );
+    return wanted.map((key) => found.get(key) ?? null);
+  }, batching);
+
   /** A request's uplinks decoded, ready for the writer: readings, rejections, how many accepted. */
   async function prepare(caller: IngestCaller, uplinks: Uplink[]): Promise<Prepared> {
     const scope = systemScope('ingest', caller.organizationId);
     const receivedAt = new Date(now());
-    const found = await ingest.devicesByEui(scope, [
+    const euis = [
       ...new Set(
         uplinks.map((u) => normalizeEui(u.deviceEui)).filter((e) => /^[0-9A-F]{16}$/.test(e)),
       ),
-    ]);
-    const byEui = new Map(found.map((device) => [device.deviceEui, device]));
+    ];
+    // In a caller's transaction the lookup is its own; otherwise it joins concurrent requests'.
+    const found = inTransaction()
+      ? await ingest.devicesByEui(scope, euis)
+      : (await devicesLoader.loadMany(euis.map((eui) => `${caller.organizationId} ${eui}`))).map(
+          (device) => {
+            if (device instanceof Error) throw device;
+            return device;
+          },
+        );
+    const byEui = new Map(
+      found.flatMap((device) => (device ? [[device.deviceEui, device] as const] : [])),
+    );
     const readings = new Map<string, ReadingRow>();
     const rejected: Prepared['rejected'] = [];
     let accepted = 0;
@@ -346,15 +391,15 @@ export function createIngestService({
     async authenticate(authorization: string | undefined, ip: string): Promise<IngestCaller> {
       const match = /^Bearer\s+(\S+)$/i.exec(authorization ?? '');
       const key = match?.[1];
-      const row =
+      const caller =
         key?.startsWith(KEY_PREFIX) && key.length <= 200
-          ? await keys.findLive(systemScope('ingest'), sha256Hex(key))
+          ? await liveKeys.load(sha256Hex(key))
           : null;
-      if (!row) {
+      if (!caller) {
         await rateLimits.consume([{ rule: 'ingestKeyIp', value: ip }]);
         throw unauthorized('ingest.INGEST_KEY_INVALID');
       }
-      return { keyId: row.id, organizationId: row.organizationId };
+      return caller;
     },
 
     /**
@@ -364,8 +409,7 @@ export function createIngestService({
      */
     async callerOfKey(key: string): Promise<IngestCaller | null> {
       if (!key.startsWith(KEY_PREFIX) || key.length > 200) return null;
-      const row = await keys.findLive(systemScope('ingest'), sha256Hex(key));
-      return row ? { keyId: row.id, organizationId: row.organizationId } : null;
+      return liveKeys.load(sha256Hex(key));
     },
 
     chirpstack: (caller: IngestCaller, body: ChirpstackUplink) =>
