@@ -7,7 +7,8 @@
  * device lookup, layout decode, group commit) with CONCURRENCY requests in flight and each
  * request's time until its 2xx (uplink → committed), and POST /api/ingest/generic in batches of
  * 1,000. Runs on PGlite, or on PostgreSQL with BENCH_DATABASE_URL.
- * Run: npm run bench -- ingest   (UPLINKS=5000 CONCURRENCY=128 by default)
+ * Run: npm run bench -- ingest   (UPLINKS=5000 CONCURRENCY=128 by default; INGEST_GROUP_*
+ * settings are passed to the app)
  */
 import { performance } from 'node:perf_hooks';
 import { Readable } from 'node:stream';
@@ -67,6 +68,10 @@ const config = loadConfig({
   DATA_DIR: '/tmp/vahti-bench',
   LOG_LEVEL: 'silent',
   JWT_SECRET: 'b'.repeat(32),
+  // Group commit settings to try (INGEST_GROUP_MAX_ROWS, _DELAY_MS, _FLUSHES), else the defaults.
+  ...Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => name.startsWith('INGEST_GROUP_')),
+  ),
 });
 const app = await buildApp({ config, database, logger: false });
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
