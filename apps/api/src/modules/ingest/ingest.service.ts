@@ -28,9 +28,10 @@ export interface IngestedReading {
 
 /**
  * Called inside the write transaction, after the insert, with the readings actually inserted
- * (replays are not among them): alarm evaluation. A failure rolls the whole uplink back (the
- * webhook answers 5xx and the network server retries). What it returns runs once the
- * transaction has committed (telling the browsers), never for a rolled-back uplink.
+ * (replays are not among them): alarm evaluation. A failure rolls the whole group back; its
+ * requests are then written one at a time, so only the failing one answers 5xx (and the network
+ * server retries it). What it returns runs once the transaction has committed (telling the
+ * browsers), never for a rolled-back uplink.
  */
 export type OnReadings = (
   scope: Scope,
@@ -94,8 +95,8 @@ interface Layout {
 /**
  * Uplinks from network servers (ChirpStack, The Things Stack) and a generic JSON form,
  * authenticated by an organization's ingest key. Each uplink becomes one measurement-data row,
- * or a rejected-uplink row saying why not; both are written in one transaction before the
- * webhook is answered.
+ * or a rejected-uplink row saying why not. Concurrent requests' rows are written together, one
+ * transaction per group (ADR 0022), and each webhook is answered once its group has committed.
  */
 export function createIngestService({
   db,
