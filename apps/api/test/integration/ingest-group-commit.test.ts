@@ -13,6 +13,7 @@ let ctx: TestContext;
 let fx: Fixtures;
 let as: Actors;
 let keyA: Client;
+let keyB: Client;
 let sensor: Awaited<ReturnType<typeof createLayoutDevice>>;
 
 beforeAll(async () => {
@@ -21,6 +22,8 @@ beforeAll(async () => {
   }));
   const res = await as('Ylläpitäjä', 'A').post('/api/ingest-keys', { name: 'Ryhmät' });
   keyA = as.withToken(res.json().key as string);
+  const ofB = await as('Ylläpitäjä', 'B').post('/api/ingest-keys', { name: 'Ryhmät' });
+  keyB = as.withToken(ofB.json().key as string);
   sensor = await createLayoutDevice(ctx.database.db, fx.orgA.id, fx.orgA.target.id);
   await ctx.database.db
     .update(measurements)
@@ -90,6 +93,31 @@ describe(`group commit of uplinks (${DRIVER})`, () => {
     );
     expect(await rowsOf(sensor.deviceId)).toBe(rows);
     expect(await alarmsOf(sensor.deviceId)).toBe(alarmCount);
+  });
+
+  it('keeps each organization’s uplinks in its own organization within one group', async () => {
+    const sensorB = await createLayoutDevice(db(), fx.orgB.id, fx.orgB.target.id);
+    const before = ctx.app.ingest.groupStats();
+    const answers = await Promise.all(
+      Array.from({ length: GROUP }, (_, i) =>
+        i % 2
+          ? keyB.post('/api/ingest/generic', uplink(50, sensorB))
+          : keyA.post('/api/ingest/generic', uplink(50)),
+      ),
+    );
+    expect(answers.map((res) => res.json())).toEqual(
+      answers.map(() => ({ stored: 1, duplicates: 0 })),
+    );
+    expect(ctx.app.ingest.groupStats().groups - before.groups).toBeLessThan(GROUP);
+    const stored = await db()
+      .select({ organizationId: measurementData.organizationId })
+      .from(measurementData)
+      .where(eq(measurementData.deviceId, sensorB.deviceId));
+    expect(stored).toHaveLength(GROUP / 2);
+    expect(stored.every((row) => row.organizationId === fx.orgB.id)).toBe(true);
+    // A's key still cannot reach B's device, grouped or not.
+    const foreign = await keyA.post('/api/ingest/generic', uplink(50, sensorB));
+    expect(foreign.json()).toMatchObject({ stored: 0, rejected: ['unknownDevice'] });
   });
 
   it('fails only the uplink whose write fails; the rest of its group is stored', async () => {
