@@ -1,14 +1,22 @@
 /**
  * Uplink ingestion. Baselines on the same database, in the same run: the same rows written by
- * raw SQL — one multi-row INSERT … ON CONFLICT DO NOTHING per 1,000 rows, and one single-row
- * INSERT per uplink (what any per-uplink path must pay at least). Beside them the real path:
- * POST /api/ingest/chirpstack over HTTP (key check, body validation, device lookup, layout
- * decode, transaction) with CONCURRENCY requests in flight, and POST /api/ingest/generic in
- * batches of 1,000. Runs on PGlite, or on PostgreSQL with BENCH_DATABASE_URL.
- * Run: npm run bench -- ingest   (UPLINKS=2000 CONCURRENCY=8 by default; short on purpose)
+ * raw SQL — a COPY of all of them, one multi-row INSERT … ON CONFLICT DO NOTHING per 1,000 rows,
+ * and one single-row INSERT per uplink. Beside them: the storage writer alone (the ingest
+ * repository's insert with its rollups and alarm evaluation, 1,000 rows per transaction, as a
+ * full group is written), POST /api/ingest/chirpstack over HTTP (key check, body validation,
+ * device lookup, layout decode, group commit) with CONCURRENCY requests in flight and each
+ * request's time until its 2xx (uplink → committed), and POST /api/ingest/generic in batches of
+ * 1,000. Runs on PGlite, or on PostgreSQL with BENCH_DATABASE_URL.
+ * Run: npm run bench -- ingest   (UPLINKS=5000 CONCURRENCY=128 by default; INGEST_GROUP_*
+ * settings are passed to the app)
  */
 import { performance } from 'node:perf_hooks';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { PGlite } from '@electric-sql/pglite';
 import { and, eq, sql } from 'drizzle-orm';
+import type pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 import { buildApp } from '../apps/api/src/app.js';
 import { loadConfig } from '../apps/api/src/config/index.js';
 import {
@@ -17,6 +25,9 @@ import {
   ingestKeys,
   measurementData,
 } from '../apps/api/src/db/schema/index.js';
+import { withTransactions } from '../apps/api/src/db/transactions.js';
+import { systemScope } from '../apps/api/src/lib/scope.js';
+import { createIngestRepository } from '../apps/api/src/modules/ingest/ingest.repository.js';
 import {
   ingestKeyHash,
   ingestKeyShown,
@@ -25,8 +36,8 @@ import {
 import { openBenchDatabase } from './lib/database.js';
 import { demoOrganization } from './lib/fixture.js';
 
-const UPLINKS = Number(process.env.UPLINKS ?? 2000);
-const CONCURRENCY = Number(process.env.CONCURRENCY ?? 8);
+const UPLINKS = Number(process.env.UPLINKS ?? 5000);
+const CONCURRENCY = Number(process.env.CONCURRENCY ?? 128);
 
 const database = await openBenchDatabase();
 const { db } = database;
@@ -53,6 +64,10 @@ const config = loadConfig({
   DATA_DIR: '/tmp/vahti-bench',
   LOG_LEVEL: 'silent',
   JWT_SECRET: 'b'.repeat(32),
+  // Group commit settings to try (INGEST_GROUP_MAX_ROWS, _DELAY_MS, _FLUSHES), else the defaults.
+  ...Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => name.startsWith('INGEST_GROUP_')),
+  ),
 });
 const app = await buildApp({ config, database, logger: false });
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
@@ -66,14 +81,14 @@ const nextTime = () => {
 const PAYLOAD = Buffer.alloc(32).toString('base64');
 const device = (i: number) => deviceRows[i % deviceRows.length] as { id: string; eui: string };
 
-async function measure(name: string, rows: number, run: () => Promise<void>) {
+async function measure(name: string, rows: number, run: () => Promise<{ note: string } | unknown>) {
   const before = await count();
   const start = performance.now();
-  await run();
+  const note = ((await run()) as { note?: string } | undefined)?.note ?? '';
   const ms = performance.now() - start;
   const stored = (await count()) - before;
   if (stored !== rows) throw new Error(`${name}: stored ${stored} of ${rows}`);
-  return { name, rows, ms, perSecond: (rows / ms) * 1000 };
+  return { name, rows, ms, perSecond: (rows / ms) * 1000, note };
 }
 const count = async () =>
   (
@@ -91,11 +106,48 @@ const rowOf = (i: number) => {
     createdAt: at,
     fCnt: i,
     dedupKey: `${i}:${at.toISOString()}`,
-    data: { a: i, b: i / 10 },
+    // Keyed by a real measurement of the device's type, as ingest stores it (rollups need one).
+    data: { [firstMeasurement.get(device(i).eui) as string]: 1 },
   };
 };
 
+/** The rows in COPY's text format (no value needs escaping). */
+const copyText = (rows: ReturnType<typeof rowOf>[]) =>
+  rows
+    .map(
+      (r) =>
+        `${r.organizationId}\t${r.deviceId}\t${r.createdAt.toISOString()}\t${r.fCnt}\t${r.dedupKey}\t${JSON.stringify(r.data)}\n`,
+    )
+    .join('');
+const COPY =
+  'copy measurement_data (organization_id, device_id, created_at, f_cnt, dedup_key, data)';
+
+/** A raw COPY of the rows: pg-copy-streams on PostgreSQL, PGlite's /dev/blob. */
+async function copyRows(text: string) {
+  if (database.kind === 'pglite') {
+    const client = (db as unknown as { $client: PGlite }).$client;
+    await client.query(`${COPY} from '/dev/blob'`, [], { blob: new Blob([text]) });
+    return;
+  }
+  const pool = (db as unknown as { $client: pg.Pool }).$client;
+  const client = await pool.connect();
+  try {
+    await pipeline(Readable.from([text]), client.query(copyFrom(`${COPY} from stdin`)));
+  } finally {
+    client.release();
+  }
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
+
+const writerDb = withTransactions(db);
+const writer = createIngestRepository(writerDb);
+const scope = systemScope('ingest', org.id);
 const results = [
+  await measure('raw COPY (baseline)', UPLINKS, async () => {
+    await copyRows(copyText(Array.from({ length: UPLINKS }, (_, i) => rowOf(i))));
+  }),
   await measure('raw multi-row INSERT (1,000/stmt)', UPLINKS, async () => {
     const rows = Array.from({ length: UPLINKS }, (_, i) => rowOf(i));
     for (let i = 0; i < rows.length; i += 1000)
@@ -108,11 +160,28 @@ const results = [
     for (let i = 0; i < UPLINKS; i++)
       await db.insert(measurementData).values(rowOf(i)).onConflictDoNothing();
   }),
+  await measure('storage writer (insert, rollups, alarms; 1,000/tx)', UPLINKS, async () => {
+    const rows = Array.from({ length: UPLINKS }, (_, i) => ({
+      ...rowOf(i),
+      receivedAt: new Date(),
+    }));
+    for (let i = 0; i < rows.length; i += 1000)
+      await writerDb.transaction(async () => {
+        const stored = await writer.insertReadings(scope, rows.slice(i, i + 1000));
+        await app.alarms.evaluate(
+          scope,
+          stored.map((r) => ({ deviceId: r.deviceId, measuredAt: r.createdAt, values: r.data })),
+        );
+      });
+  }),
   await measure(`POST /api/ingest/chirpstack ×${CONCURRENCY}`, UPLINKS, async () => {
     let next = 0;
+    const latencies: number[] = [];
+    const groupsBefore = app.ingest.groupStats?.().groups ?? 0;
     const worker = async () => {
       while (next < UPLINKS) {
         const i = next++;
+        const sent = performance.now();
         const res = await fetch(`${address}/api/ingest/chirpstack?event=up`, {
           method: 'POST',
           headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
@@ -126,9 +195,15 @@ const results = [
         });
         if (res.status !== 200) throw new Error(`chirpstack: ${res.status} ${await res.text()}`);
         await res.arrayBuffer();
+        latencies.push(performance.now() - sent);
       }
     };
     await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+    latencies.sort((a, b) => a - b);
+    const groups = (app.ingest.groupStats?.().groups ?? 0) - groupsBefore;
+    return {
+      note: `p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, ${groups ? `${groups} groups` : 'no groups'}`,
+    };
   }),
   await measure('POST /api/ingest/generic, 1,000/batch', UPLINKS, async () => {
     for (let start = 0; start < UPLINKS; start += 1000) {
@@ -160,10 +235,10 @@ console.log(
   `\ningest, ${UPLINKS} uplinks per case, ${deviceRows.length} devices, on ${database.kind}`,
 );
 console.log(
-  `${'case'.padEnd(40)} ${'ms'.padStart(8)} ${'rows/s'.padStart(9)} ${'× raw multi-row'.padStart(16)}`,
+  `${'case'.padEnd(52)} ${'ms'.padStart(8)} ${'rows/s'.padStart(9)} ${'× raw COPY'.padStart(11)}`,
 );
 const base = results[0]?.perSecond ?? 1;
 for (const r of results)
   console.log(
-    `${r.name.padEnd(40)} ${r.ms.toFixed(0).padStart(8)} ${r.perSecond.toFixed(0).padStart(9)} ${(r.perSecond / base).toFixed(3).padStart(16)}`,
+    `${r.name.padEnd(52)} ${r.ms.toFixed(0).padStart(8)} ${r.perSecond.toFixed(0).padStart(9)} ${(r.perSecond / base).toFixed(3).padStart(11)}  ${r.note}`,
   );

@@ -343,6 +343,12 @@ export async function buildApp({ config, database, logger }: AppOptions) {
       const changes = await alarms.evaluate(scope, readings);
       return () => alarms.announce(changes);
     },
+    // Concurrent uplinks are written in groups, one transaction each (ADR 0022); PGlite has one
+    // connection, so one group at a time.
+    group: {
+      ...config.ingestGroup,
+      flushes: database.kind === 'pglite' ? 1 : config.ingestGroup.flushes,
+    },
   });
   app.decorate('ingest', ingest);
   // Vainu sensor data (issue 12): summary, chart series and raw rows for reports and exports.
@@ -371,6 +377,8 @@ export async function buildApp({ config, database, logger }: AppOptions) {
     app.addHook('onReady', async () => mqtt.start());
     app.addHook('onClose', () => mqtt.stop());
   }
+  // Uplinks still waiting for their group are written before the database closes.
+  app.addHook('onClose', () => ingest.drain());
   const ingestKeys = createIngestKeysService({
     db,
     keys: repositories.ingestKeys,

@@ -143,4 +143,27 @@ describe('loadConfig', () => {
     // A log line names the broker without its credentials.
     expect(mqttDisplayUrl(url)).toBe('mqtt://broker.example.fi:1883');
   });
+
+  it('reads the group commit settings, with defaults and bounds', () => {
+    const dir = tmp();
+    expect(loadConfig({ DATA_DIR: dir }).ingestGroup).toEqual({
+      maxRows: 1000,
+      delayMs: 5,
+      flushes: 2,
+    });
+    expect(
+      loadConfig({
+        DATA_DIR: dir,
+        INGEST_GROUP_MAX_ROWS: '200',
+        INGEST_GROUP_DELAY_MS: '0',
+        INGEST_GROUP_FLUSHES: '4',
+      }).ingestGroup,
+    ).toEqual({ maxRows: 200, delayMs: 0, flushes: 4 });
+    expect(() => loadConfig({ DATA_DIR: dir, INGEST_GROUP_MAX_ROWS: '0' })).toThrow(
+      /INGEST_GROUP_MAX_ROWS/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dir, INGEST_GROUP_FLUSHES: '9' })).toThrow(
+      /INGEST_GROUP_FLUSHES/,
+    );
+  });
 });

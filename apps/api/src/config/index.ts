@@ -178,6 +178,10 @@ const envSchema = z.object({
   ),
   MQTT_INGEST_KEY: z.preprocess(unsetWhenEmpty, z.string().trim().min(1).optional()),
   MQTT_RECONNECT_MAX_MS: milliseconds(60_000),
+  // Group commit of uplinks (ADR 0022): rows per group, the longest wait, groups at once.
+  INGEST_GROUP_MAX_ROWS: z.coerce.number().int().min(1).max(5000).default(1000),
+  INGEST_GROUP_DELAY_MS: z.coerce.number().int().min(0).max(1000).default(5),
+  INGEST_GROUP_FLUSHES: z.coerce.number().int().min(1).max(8).default(2),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -222,6 +226,11 @@ export interface Config {
   deviceNetwork: DeviceNetworkConfig | null;
   /** Uplinks over MQTT (ADR 0019); null when MQTT_URL is unset. */
   mqtt: MqttConfig | null;
+  /**
+   * Group commit of uplinks (ADR 0022): a group is written when maxRows wait or the oldest has
+   * waited delayMs, with at most `flushes` groups being written at once (PGlite: always 1).
+   */
+  ingestGroup: { maxRows: number; delayMs: number; flushes: number };
 }
 
 export interface MqttConfig {
@@ -293,6 +302,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     deviceNetwork: deviceNetworkConfig(env),
     mqtt: mqttConfig(env),
+    ingestGroup: {
+      maxRows: env.INGEST_GROUP_MAX_ROWS,
+      delayMs: env.INGEST_GROUP_DELAY_MS,
+      flushes: env.INGEST_GROUP_FLUSHES,
+    },
   };
 }
 

@@ -71,7 +71,7 @@ function pgliteImage(): Blob | undefined {
 }
 
 /** A new database, copied from the run's migrated template when the global setup made one. */
-async function createPostgresDatabase(adminUrl: string) {
+export async function createPostgresDatabase(adminUrl: string) {
   const name = `${process.env[POSTGRES_RUN_ENV] ?? 'vahti_test'}_${randomBytes(6).toString('hex')}`;
   const template = process.env[POSTGRES_TEMPLATE_ENV];
   await adminQuery(adminUrl, `create database ${name}${template ? ` template ${template}` : ''}`);

@@ -1,5 +1,5 @@
 import type { IngestKeyRecord } from '@vahti/domain';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { ingestKeys } from '../../db/schema/index.js';
 import { assertWithin, inScope, type Scope } from '../../lib/scope.js';
@@ -68,19 +68,26 @@ export function createIngestKeysRepository(db: Db) {
       return row ? toIngestKeyRecord(row) : null;
     },
 
-    /** The live (not revoked) key with this hash, in scope (a webhook uses every organization). */
-    async findLive(scope: Scope, keyHash: string) {
-      const [row] = await db
-        .select({ id: ingestKeys.id, organizationId: ingestKeys.organizationId })
+    /**
+     * The live (not revoked) keys with these hashes, in scope (a webhook uses every organization):
+     * concurrent webhooks' keys are looked up in one query.
+     */
+    async findLive(scope: Scope, keyHashes: readonly string[]) {
+      if (keyHashes.length === 0) return [];
+      return db
+        .select({
+          id: ingestKeys.id,
+          organizationId: ingestKeys.organizationId,
+          keyHash: ingestKeys.keyHash,
+        })
         .from(ingestKeys)
         .where(
           and(
-            eq(ingestKeys.keyHash, keyHash),
+            inArray(ingestKeys.keyHash, [...keyHashes]),
             isNull(ingestKeys.revokedAt),
             inScope(ingestKeys.organizationId, scope),
           ),
         );
-      return row ?? null;
     },
   };
 }

@@ -21,6 +21,16 @@ export interface ReadingRow {
   data: Record<string, number>;
 }
 
+/** An uplink that could not be stored, kept with its reason and (the start of) its body. */
+export interface RejectedRow {
+  organizationId: string;
+  source: string;
+  reason: RejectReason;
+  deviceEui: string | null;
+  body: string;
+  bodyBytes: number;
+}
+
 /** A timestamptz as the driver gave it (node-postgres and PGlite both give a Date). */
 const toDate = (value: unknown) => (value instanceof Date ? value : new Date(String(value)));
 
@@ -117,19 +127,10 @@ export function createIngestRepository(db: Db) {
       return inserted;
     },
 
-    async insertRejected(
-      scope: Scope,
-      row: {
-        organizationId: string;
-        source: string;
-        reason: RejectReason;
-        deviceEui: string | null;
-        body: string;
-        bodyBytes: number;
-      },
-    ) {
-      assertWithin(scope, row.organizationId);
-      await db.insert(rejectedUplinks).values(row);
+    async insertRejected(scope: Scope, rows: RejectedRow[]) {
+      if (rows.length === 0) return;
+      for (const row of rows) assertWithin(scope, row.organizationId);
+      await db.insert(rejectedUplinks).values(rows);
     },
 
     async listRejected(scope: Scope, limit: number): Promise<RejectedUplinkRecord[]> {

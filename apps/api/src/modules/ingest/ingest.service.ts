@@ -6,13 +6,16 @@ import {
   type RejectReason,
   type TtnUplink,
 } from '@vahti/domain';
+import DataLoader from 'dataloader';
 import type { Db } from '../../db/client.js';
+import { inTransaction } from '../../db/transactions.js';
 import { unauthorized } from '../../lib/errors.js';
 import { type Scope, systemScope } from '../../lib/scope.js';
 import { sha256Hex } from '../../lib/tokens.js';
 import type { RateLimitService } from '../rate-limits/rate-limits.service.js';
 import { decodePayload, fromBase64, type LayoutEntry } from './decode.js';
-import type { IngestRepository, ReadingRow } from './ingest.repository.js';
+import { createGroupCommit, type GroupCommitSettings } from './group-commit.js';
+import type { IngestRepository, ReadingRow, RejectedRow } from './ingest.repository.js';
 import type { IngestKeysRepository } from './ingest-keys.repository.js';
 
 /** A reading as stored, handed to whoever evaluates readings (alarms). */
@@ -25,9 +28,10 @@ export interface IngestedReading {
 
 /**
  * Called inside the write transaction, after the insert, with the readings actually inserted
- * (replays are not among them): alarm evaluation. A failure rolls the whole uplink back (the
- * webhook answers 5xx and the network server retries). What it returns runs once the
- * transaction has committed (telling the browsers), never for a rolled-back uplink.
+ * (replays are not among them): alarm evaluation. A failure rolls the whole group back; its
+ * requests are then written one at a time, so only the failing one answers 5xx (and the network
+ * server retries it). What it returns runs once the transaction has committed (telling the
+ * browsers), never for a rolled-back uplink.
  */
 export type OnReadings = (
   scope: Scope,
@@ -56,6 +60,18 @@ interface Uplink {
   raw: unknown;
 }
 
+/** A request's uplinks, decoded and waiting for the writer. */
+interface Prepared {
+  scope: Scope;
+  readings: ReadingRow[];
+  rejected: RejectedRow[];
+  /** Readings accepted (stored now or already): the answer's stored + duplicates. */
+  accepted: number;
+}
+
+const readingKey = (deviceId: string, dedupKey: string) => `${deviceId}\u0000${dedupKey}`;
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 /** How long a device type's layout is reused: a changed type is decoded anew within a minute. */
 export const LAYOUT_TTL_MS = 60_000;
 /** The earliest measurement time accepted, and how far ahead of now a device clock may run. */
@@ -65,6 +81,8 @@ const FUTURE_SLACK_MS = 24 * 60 * 60 * 1000;
 export const REJECTED_BODY_MAX = 8192;
 
 const KEY_PREFIX = 'vahti_ik_';
+/** Group commit defaults (ADR 0022); the app takes them from INGEST_GROUP_* settings. */
+export const DEFAULT_GROUP: GroupCommitSettings = { maxRows: 1000, delayMs: 5, flushes: 1 };
 const normalizeEui = (eui: string) => eui.replace(/[-:\s]/g, '').toUpperCase();
 
 interface Layout {
@@ -77,8 +95,8 @@ interface Layout {
 /**
  * Uplinks from network servers (ChirpStack, The Things Stack) and a generic JSON form,
  * authenticated by an organization's ingest key. Each uplink becomes one measurement-data row,
- * or a rejected-uplink row saying why not; both are written in one transaction before the
- * webhook is answered.
+ * or a rejected-uplink row saying why not. Concurrent requests' rows are written together, one
+ * transaction per group (ADR 0022), and each webhook is answered once its group has committed.
  */
 export function createIngestService({
   db,
@@ -86,6 +104,7 @@ export function createIngestService({
   ingest,
   rateLimits,
   onReadings,
+  group = DEFAULT_GROUP,
   now = () => Date.now(),
 }: {
   db: Db;
@@ -93,6 +112,8 @@ export function createIngestService({
   ingest: IngestRepository;
   rateLimits: Pick<RateLimitService, 'consume'>;
   onReadings?: OnReadings | undefined;
+  /** Group commit (ADR 0022): how many rows, how long, how many groups at once. */
+  group?: GroupCommitSettings;
   now?: () => number;
 }) {
   // Layouts per device type, kept LAYOUT_TTL_MS (no invalidation: a type edited in Vainu is
@@ -153,21 +174,76 @@ export function createIngestService({
     return at;
   }
 
-  async function store(caller: IngestCaller, uplinks: Uplink[]): Promise<IngestResponse> {
+  // The lookups of concurrent requests share one query: what arrives in one turn of the event
+  // loop (ADR 0022). No cache: each request reads the database as it is.
+  const batching = {
+    cache: false,
+    maxBatchSize: 1000,
+    batchScheduleFn: (run: () => void) => setImmediate(run),
+  } as const;
+  const liveKeys = new DataLoader<string, IngestCaller | null>(async (hashes) => {
+    const rows = await keys.findLive(systemScope('ingest'), hashes);
+    const byHash = new Map(rows.map((row) => [row.keyHash, row]));
+    return hashes.map((hash) => {
+      const row = byHash.get(hash);
+      return row ? { keyId: row.id, organizationId: row.organizationId } : null;
+    });
+  }, batching);
+  type Device = Awaited<ReturnType<IngestRepository['devicesByEui']>>[number];
+  /** Keyed `<organization id> <DevEUI>`; each organization's devices read in its own scope. */
+  const devicesLoader = new DataLoader<string, Device | null>(async (wanted) => {
+    const byOrganization = new Map<string, string[]>();
+    for (const key of wanted) {
+      const [organizationId = '', eui = ''] = key.split(' ');
+      byOrganization.set(organizationId, [...(byOrganization.get(organizationId) ?? []), eui]);
+    }
+    const found = new Map<string, Device>();
+    await Promise.all(
+      [...byOrganization].map(async ([organizationId, euis]) => {
+        const rows = await ingest.devicesByEui(systemScope('ingest', organizationId), euis);
+        for (const row of rows) found.set(`${organizationId} ${row.deviceEui}`, row);
+      }),
+    );
+    return wanted.map((key) => found.get(key) ?? null);
+  }, batching);
+
+  /** A request's uplinks decoded, ready for the writer: readings, rejections, how many accepted. */
+  async function prepare(caller: IngestCaller, uplinks: Uplink[]): Promise<Prepared> {
     const scope = systemScope('ingest', caller.organizationId);
     const receivedAt = new Date(now());
-    const found = await ingest.devicesByEui(scope, [
+    const euis = [
       ...new Set(
         uplinks.map((u) => normalizeEui(u.deviceEui)).filter((e) => /^[0-9A-F]{16}$/.test(e)),
       ),
-    ]);
-    const byEui = new Map(found.map((device) => [device.deviceEui, device]));
+    ];
+    // In a caller's transaction the lookup is its own; otherwise it joins concurrent requests'.
+    const found = inTransaction()
+      ? await ingest.devicesByEui(scope, euis)
+      : (await devicesLoader.loadMany(euis.map((eui) => `${caller.organizationId} ${eui}`))).map(
+          (device) => {
+            if (device instanceof Error) throw device;
+            return device;
+          },
+        );
+    const byEui = new Map(
+      found.flatMap((device) => (device ? [[device.deviceEui, device] as const] : [])),
+    );
     const readings = new Map<string, ReadingRow>();
-    const rejected: { uplink: Uplink; reason: RejectReason }[] = [];
+    const rejected: Prepared['rejected'] = [];
     let accepted = 0;
 
     for (const uplink of uplinks) {
-      const reject = (reason: RejectReason) => rejected.push({ uplink, reason });
+      const reject = (reason: RejectReason) => {
+        const body = JSON.stringify(uplink.raw) ?? '';
+        rejected.push({
+          organizationId: caller.organizationId,
+          source: uplink.source,
+          reason,
+          deviceEui: uplink.deviceEui.slice(0, 64),
+          body: body.slice(0, REJECTED_BODY_MAX),
+          bodyBytes: Buffer.byteLength(body),
+        });
+      };
       const device = byEui.get(normalizeEui(uplink.deviceEui));
       if (!device) {
         reject('unknownDevice');
@@ -207,7 +283,7 @@ export function createIngestService({
       }
       const dedupKey = uplink.dedupId ?? `${uplink.fCnt ?? ''}:${at.toISOString()}`;
       accepted += 1;
-      const key = `${device.deviceId}\u0000${dedupKey}`;
+      const key = readingKey(device.deviceId, dedupKey);
       if (!readings.has(key)) {
         readings.set(key, {
           organizationId: caller.organizationId,
@@ -220,42 +296,93 @@ export function createIngestService({
         });
       }
     }
+    return { scope, readings: [...readings.values()], rejected, accepted };
+  }
 
-    let afterCommit: (() => void) | undefined;
-    const inserted = await db.transaction(async () => {
-      const rows = await ingest.insertReadings(scope, [...readings.values()]);
-      for (const { uplink, reason } of rejected) {
-        const body = JSON.stringify(uplink.raw) ?? '';
-        await ingest.insertRejected(scope, {
-          organizationId: caller.organizationId,
-          source: uplink.source,
-          reason,
-          deviceEui: uplink.deviceEui.slice(0, 64),
-          body: body.slice(0, REJECTED_BODY_MAX),
-          bodyBytes: Buffer.byteLength(body),
-        });
+  /**
+   * Writes the prepared requests in one transaction: per organization (each in its own scope)
+   * one multi-row insert of the readings not yet stored with their rollups, the rejected uplinks,
+   * and alarm evaluation of what was inserted. Each request's answer counts its own readings; a
+   * reading two requests of the group share is stored once and counted for the first of them.
+   */
+  async function commit(group: Prepared[]): Promise<IngestResponse[]> {
+    const owner = new Map<string, Prepared>();
+    const byOrganization = new Map<
+      string,
+      { scope: Scope; rows: ReadingRow[]; rejected: Prepared['rejected'] }
+    >();
+    for (const request of group) {
+      const organizationId = request.scope.organizationId as string;
+      let org = byOrganization.get(organizationId);
+      if (!org) {
+        org = { scope: request.scope, rows: [], rejected: [] };
+        byOrganization.set(organizationId, org);
       }
-      if (onReadings && rows.length > 0) {
-        afterCommit = await onReadings(
-          scope,
-          rows.map((row) => ({
-            deviceId: row.deviceId,
-            measuredAt: row.createdAt,
-            values: row.data,
-          })),
-        );
+      org.rejected.push(...request.rejected);
+      for (const row of request.readings) {
+        const key = readingKey(row.deviceId, row.dedupKey);
+        if (owner.has(key)) continue;
+        owner.set(key, request);
+        org.rows.push(row);
       }
-      return rows;
+    }
+    const stored = new Map<Prepared, number>();
+    const afterCommit: (() => void)[] = [];
+    await db.transaction(async () => {
+      for (const { scope, rows, rejected } of byOrganization.values()) {
+        // Key order, so concurrent groups take the unique index's locks in one order.
+        rows.sort((a, b) => compare(a.deviceId, b.deviceId) || compare(a.dedupKey, b.dedupKey));
+        const inserted = await ingest.insertReadings(scope, rows);
+        await ingest.insertRejected(scope, rejected);
+        for (const row of inserted) {
+          const request = owner.get(readingKey(row.deviceId, row.dedupKey));
+          if (request) stored.set(request, (stored.get(request) ?? 0) + 1);
+        }
+        if (onReadings && inserted.length > 0) {
+          const after = await onReadings(
+            scope,
+            inserted.map((row) => ({
+              deviceId: row.deviceId,
+              measuredAt: row.createdAt,
+              values: row.data,
+            })),
+          );
+          if (after) afterCommit.push(after);
+        }
+      }
     });
-    afterCommit?.();
-    return {
-      stored: inserted.length,
-      duplicates: accepted - inserted.length,
-      ...(rejected.length > 0 && { rejected: rejected.map((r) => r.reason) }),
-    };
+    for (const after of afterCommit) after();
+    return group.map((request) => {
+      const count = stored.get(request) ?? 0;
+      const reasons = request.rejected.map((r) => r.reason);
+      return {
+        stored: count,
+        duplicates: request.accepted - count,
+        ...(reasons.length > 0 && { rejected: reasons }),
+      };
+    });
+  }
+
+  const writer = createGroupCommit<Prepared, IngestResponse>({
+    settings: group,
+    sizeOf: (request) => request.readings.length + request.rejected.length,
+    commitGroup: commit,
+  });
+
+  async function store(caller: IngestCaller, uplinks: Uplink[]): Promise<IngestResponse> {
+    const prepared = await prepare(caller, uplinks);
+    // Inside a caller's own transaction (the demo back-fill) the write is part of its unit of
+    // work: written there, never grouped with others that would commit without it.
+    if (inTransaction()) return (await commit([prepared]))[0] as IngestResponse;
+    return writer.write(prepared);
   }
 
   return {
+    /** Writes what waits and resolves once no group is being written (on shutdown). */
+    drain: () => writer.drain(),
+    /** Groups written so far (tests, the benchmark). */
+    groupStats: () => writer.stats(),
+
     /**
      * The organization of a live key given as `Authorization: Bearer <key>`. A missing, wrong or
      * revoked key answers 401 and counts against the caller's address; once the address is over
@@ -265,15 +392,15 @@ export function createIngestService({
     async authenticate(authorization: string | undefined, ip: string): Promise<IngestCaller> {
       const match = /^Bearer\s+(\S+)$/i.exec(authorization ?? '');
       const key = match?.[1];
-      const row =
+      const caller =
         key?.startsWith(KEY_PREFIX) && key.length <= 200
-          ? await keys.findLive(systemScope('ingest'), sha256Hex(key))
+          ? await liveKeys.load(sha256Hex(key))
           : null;
-      if (!row) {
+      if (!caller) {
         await rateLimits.consume([{ rule: 'ingestKeyIp', value: ip }]);
         throw unauthorized('ingest.INGEST_KEY_INVALID');
       }
-      return { keyId: row.id, organizationId: row.organizationId };
+      return caller;
     },
 
     /**
@@ -283,8 +410,7 @@ export function createIngestService({
      */
     async callerOfKey(key: string): Promise<IngestCaller | null> {
       if (!key.startsWith(KEY_PREFIX) || key.length > 200) return null;
-      const row = await keys.findLive(systemScope('ingest'), sha256Hex(key));
-      return row ? { keyId: row.id, organizationId: row.organizationId } : null;
+      return liveKeys.load(sha256Hex(key));
     },
 
     chirpstack: (caller: IngestCaller, body: ChirpstackUplink) =>
