@@ -69,7 +69,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`server did not start in ${START_TIMEOUT_MS / 1000} s:\n${log}`);
+    if (Date.now() > deadline)
+      throw new Error(`server did not start in ${START_TIMEOUT_MS / 1000} s:\n${log}`);
     await new Promise((r) => setTimeout(r, 200));
   }
 
