@@ -143,7 +143,7 @@ const percentile = (sorted: number[], p: number) =>
 
 const writerDb = withTransactions(db);
 const writer = createIngestRepository(writerDb);
-const scope = systemScope('ingest', org.id);
+const scope = systemScope('ingest', orgId);
 const results = [
   await measure('raw COPY (baseline)', UPLINKS, async () => {
     await copyRows(copyText(Array.from({ length: UPLINKS }, (_, i) => rowOf(i))));
