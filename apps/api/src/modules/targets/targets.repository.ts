@@ -1,6 +1,7 @@
 import type { TargetRecord } from '@vahti/domain';
-import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { preparedQuery } from '../../db/prepared.js';
 import {
   organizations,
   targetContactUsers,
@@ -9,7 +10,15 @@ import {
   users,
   userTargets,
 } from '../../db/schema/index.js';
-import { assertWithin, inScope, type Scope, targetVisible } from '../../lib/scope.js';
+import {
+  assertWithin,
+  inScope,
+  preparedTargetVisible,
+  type Scope,
+  scopeShape,
+  scopeValues,
+  targetVisible,
+} from '../../lib/scope.js';
 
 export type TargetValues = Omit<
   typeof targets.$inferInsert,
@@ -24,9 +33,36 @@ export function createTargetsRepository(db: Db) {
   const writable = (scope: Scope, targetId: string) =>
     and(eq(targets.targetId, targetId), inScope(targets.organizationId, scope));
 
-  /** Contact users of the targets; only users of the target's own organization ever show. */
-  function listContactUsers(targetIds: string[]) {
-    return db
+  const targetColumns = {
+    targetId: targets.targetId,
+    targetName: targets.targetName,
+    targetAddress: targets.targetAddress,
+    targetZipCode: targets.targetZipCode,
+    targetPostalDistrict: targets.targetPostalDistrict,
+    targetOrganizationId: targets.organizationId,
+    targetType: targets.targetType,
+    targetPropertyId: targets.targetPropertyId,
+    targetJobNumber: targets.targetJobNumber,
+    targetState: targets.targetState,
+    targetInformation: targets.targetInformation,
+    targetDescription: targets.targetDescription,
+    createdAt: targets.createdAt,
+    updatedAt: targets.updatedAt,
+    organizationName: organizations.organizationName,
+  };
+
+  /** The targets that meet the condition, by name, with their organization's name. */
+  const selectTargets = (condition: SQL | undefined) =>
+    db
+      .select(targetColumns)
+      .from(targets)
+      .innerJoin(organizations, eq(organizations.organizationId, targets.organizationId))
+      .where(condition)
+      .orderBy(asc(targets.targetName), asc(targets.targetId));
+
+  /** Contact users of the targets that meet the condition; only users of the target's own organization ever show. */
+  const selectContactUsers = (condition: SQL) =>
+    db
       .select({ targetId: targetContactUsers.targetId, ...userSummaryColumns })
       .from(targetContactUsers)
       .innerJoin(targets, eq(targets.targetId, targetContactUsers.targetId))
@@ -37,49 +73,13 @@ export function createTargetsRepository(db: Db) {
           eq(users.organizationId, targets.organizationId),
         ),
       )
-      .where(inArray(targetContactUsers.targetId, targetIds))
+      .where(condition)
       .orderBy(asc(users.userLastName), asc(users.userFirstName), asc(users.userId));
-  }
 
-  /**
-   * The targets in scope, by name, with their contact users and organization name: two queries
-   * whatever the number of targets. `filter` narrows to some ids or one organization.
-   */
-  async function list(
-    scope: Scope,
-    filter: { targetIds?: string[]; organizationId?: string } = {},
-  ): Promise<TargetRecord[]> {
-    if (filter.targetIds?.length === 0) return [];
-    const rows = await db
-      .select({
-        targetId: targets.targetId,
-        targetName: targets.targetName,
-        targetAddress: targets.targetAddress,
-        targetZipCode: targets.targetZipCode,
-        targetPostalDistrict: targets.targetPostalDistrict,
-        targetOrganizationId: targets.organizationId,
-        targetType: targets.targetType,
-        targetPropertyId: targets.targetPropertyId,
-        targetJobNumber: targets.targetJobNumber,
-        targetState: targets.targetState,
-        targetInformation: targets.targetInformation,
-        targetDescription: targets.targetDescription,
-        createdAt: targets.createdAt,
-        updatedAt: targets.updatedAt,
-        organizationName: organizations.organizationName,
-      })
-      .from(targets)
-      .innerJoin(organizations, eq(organizations.organizationId, targets.organizationId))
-      .where(
-        and(
-          targetVisible(db, targets.targetId, scope),
-          filter.targetIds ? inArray(targets.targetId, filter.targetIds) : undefined,
-          filter.organizationId ? eq(targets.organizationId, filter.organizationId) : undefined,
-        ),
-      )
-      .orderBy(asc(targets.targetName), asc(targets.targetId));
-    if (rows.length === 0) return [];
-    const contacts = await listContactUsers(rows.map((row) => row.targetId));
+  type TargetRow = Awaited<ReturnType<typeof selectTargets>>[number];
+  type ContactRow = Awaited<ReturnType<typeof selectContactUsers>>[number];
+
+  function toRecords(rows: TargetRow[], contacts: ContactRow[]): TargetRecord[] {
     return rows.map(({ organizationName, createdAt, updatedAt, ...row }) => {
       const own = contacts
         .filter((contact) => contact.targetId === row.targetId)
@@ -93,6 +93,62 @@ export function createTargetsRepository(db: Db) {
         updatedAt: updatedAt.toISOString(),
       };
     });
+  }
+
+  /**
+   * Every target in scope (GET /api/targets): both queries prepared once per
+   * scope shape, and run side by side, as the contact users' condition is the same visibility.
+   */
+  const listEvery = new Map<string, ReturnType<typeof prepareListEvery>>();
+  function prepareListEvery(scope: Scope, shape: string) {
+    return {
+      targets: preparedQuery(`targets_list_${shape}`, () =>
+        selectTargets(preparedTargetVisible(db, targets.targetId, scope)),
+      ),
+      contacts: preparedQuery(`targets_list_contacts_${shape}`, () =>
+        selectContactUsers(preparedTargetVisible(db, targetContactUsers.targetId, scope)),
+      ),
+    };
+  }
+
+  /**
+   * The targets in scope, by name, with their contact users and organization name: two queries
+   * whatever the number of targets. `filter` narrows to some ids or one organization.
+   */
+  async function list(
+    scope: Scope,
+    filter: { targetIds?: string[]; organizationId?: string } = {},
+  ): Promise<TargetRecord[]> {
+    if (!filter.targetIds && !filter.organizationId) {
+      const shape = scopeShape(scope);
+      let queries = listEvery.get(shape);
+      if (!queries) {
+        queries = prepareListEvery(scope, shape);
+        listEvery.set(shape, queries);
+      }
+      const values = scopeValues(scope);
+      const [rows, contacts] = await Promise.all([
+        queries.targets(values),
+        queries.contacts(values),
+      ]);
+      return toRecords(rows, contacts);
+    }
+    if (filter.targetIds?.length === 0) return [];
+    const rows = await selectTargets(
+      and(
+        targetVisible(db, targets.targetId, scope),
+        filter.targetIds ? inArray(targets.targetId, filter.targetIds) : undefined,
+        filter.organizationId ? eq(targets.organizationId, filter.organizationId) : undefined,
+      ),
+    );
+    if (rows.length === 0) return [];
+    const contacts = await selectContactUsers(
+      inArray(
+        targetContactUsers.targetId,
+        rows.map((row) => row.targetId),
+      ),
+    );
+    return toRecords(rows, contacts);
   }
 
   /** Removes every contact user of the target; returns the removed users' ids. */
