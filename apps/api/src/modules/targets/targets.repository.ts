@@ -33,86 +33,73 @@ export function createTargetsRepository(db: Db) {
   const writable = (scope: Scope, targetId: string) =>
     and(eq(targets.targetId, targetId), inScope(targets.organizationId, scope));
 
-  const targetColumns = {
-    targetId: targets.targetId,
-    targetName: targets.targetName,
-    targetAddress: targets.targetAddress,
-    targetZipCode: targets.targetZipCode,
-    targetPostalDistrict: targets.targetPostalDistrict,
-    targetOrganizationId: targets.organizationId,
-    targetType: targets.targetType,
-    targetPropertyId: targets.targetPropertyId,
-    targetJobNumber: targets.targetJobNumber,
-    targetState: targets.targetState,
-    targetInformation: targets.targetInformation,
-    targetDescription: targets.targetDescription,
-    createdAt: targets.createdAt,
-    updatedAt: targets.updatedAt,
-    organizationName: organizations.organizationName,
-  };
+  /**
+   * A target's contact users as one JSON array, by name: only users of the target's own
+   * organization ever show. Part of the target's row, so a list is one query.
+   */
+  const contactUsersJson = sql<Array<TargetRecord['TargetContactUsers'][number]>>`coalesce((
+    select json_agg(json_build_object(${sql.join(
+      Object.entries(userSummaryColumns).map(
+        ([key, column]) => sql`${sql.raw(`'${key}'`)}, ${column}`,
+      ),
+      sql`, `,
+    )}) order by ${users.userLastName}, ${users.userFirstName}, ${users.userId})
+    from ${targetContactUsers}
+    inner join ${users} on ${users.userId} = ${targetContactUsers.userId}
+      and ${users.organizationId} = ${targets.organizationId}
+    where ${targetContactUsers.targetId} = ${targets.targetId}
+  ), '[]'::json)`;
 
-  /** The targets that meet the condition, by name, with their organization's name. */
+  /** The targets that meet the condition, by name, with their contact users and organization's name. */
   const selectTargets = (condition: SQL | undefined) =>
     db
-      .select(targetColumns)
+      .select({
+        targetId: targets.targetId,
+        targetName: targets.targetName,
+        targetAddress: targets.targetAddress,
+        targetZipCode: targets.targetZipCode,
+        targetPostalDistrict: targets.targetPostalDistrict,
+        targetOrganizationId: targets.organizationId,
+        targetType: targets.targetType,
+        targetPropertyId: targets.targetPropertyId,
+        targetJobNumber: targets.targetJobNumber,
+        targetState: targets.targetState,
+        targetInformation: targets.targetInformation,
+        targetDescription: targets.targetDescription,
+        createdAt: targets.createdAt,
+        updatedAt: targets.updatedAt,
+        organizationName: organizations.organizationName,
+        contactUsers: contactUsersJson,
+      })
       .from(targets)
       .innerJoin(organizations, eq(organizations.organizationId, targets.organizationId))
       .where(condition)
       .orderBy(asc(targets.targetName), asc(targets.targetId));
 
-  /** Contact users of the targets that meet the condition; only users of the target's own organization ever show. */
-  const selectContactUsers = (condition: SQL) =>
-    db
-      .select({ targetId: targetContactUsers.targetId, ...userSummaryColumns })
-      .from(targetContactUsers)
-      .innerJoin(targets, eq(targets.targetId, targetContactUsers.targetId))
-      .innerJoin(
-        users,
-        and(
-          eq(users.userId, targetContactUsers.userId),
-          eq(users.organizationId, targets.organizationId),
-        ),
-      )
-      .where(condition)
-      .orderBy(asc(users.userLastName), asc(users.userFirstName), asc(users.userId));
+  const toRecord = ({
+    organizationName,
+    contactUsers,
+    createdAt,
+    updatedAt,
+    ...row
+  }: Awaited<ReturnType<typeof selectTargets>>[number]): TargetRecord => ({
+    ...row,
+    targetContactUser: contactUsers.map((user) => user.uuid),
+    TargetContactUsers: contactUsers,
+    Organization: { organizationName },
+    createdAt: createdAt.toISOString(),
+    updatedAt: updatedAt.toISOString(),
+  });
 
-  type TargetRow = Awaited<ReturnType<typeof selectTargets>>[number];
-  type ContactRow = Awaited<ReturnType<typeof selectContactUsers>>[number];
-
-  function toRecords(rows: TargetRow[], contacts: ContactRow[]): TargetRecord[] {
-    return rows.map(({ organizationName, createdAt, updatedAt, ...row }) => {
-      const own = contacts
-        .filter((contact) => contact.targetId === row.targetId)
-        .map(({ targetId: _, ...user }) => user);
-      return {
-        ...row,
-        targetContactUser: own.map((user) => user.uuid),
-        TargetContactUsers: own,
-        Organization: { organizationName },
-        createdAt: createdAt.toISOString(),
-        updatedAt: updatedAt.toISOString(),
-      };
-    });
-  }
-
-  /**
-   * Every target in scope (GET /api/targets): both queries prepared once per
-   * scope shape, and run side by side, as the contact users' condition is the same visibility.
-   */
+  /** Every target in scope (GET /api/targets): prepared once per scope shape. */
   const listEvery = new Map<string, ReturnType<typeof prepareListEvery>>();
-  function prepareListEvery(scope: Scope, shape: string) {
-    return {
-      targets: preparedQuery(`targets_list_${shape}`, () =>
-        selectTargets(preparedTargetVisible(db, targets.targetId, scope)),
-      ),
-      contacts: preparedQuery(`targets_list_contacts_${shape}`, () =>
-        selectContactUsers(preparedTargetVisible(db, targetContactUsers.targetId, scope)),
-      ),
-    };
-  }
+  const prepareListEvery = (scope: Scope, shape: string) =>
+    preparedQuery(`targets_list_${shape}`, () =>
+      selectTargets(preparedTargetVisible(db, targets.targetId, scope)),
+    );
 
   /**
-   * The targets in scope, by name, with their contact users and organization name: two queries
+   * The targets in scope, by name, with their contact users and organization name: one query
    * whatever the number of targets. `filter` narrows to some ids or one organization.
    */
   async function list(
@@ -121,17 +108,12 @@ export function createTargetsRepository(db: Db) {
   ): Promise<TargetRecord[]> {
     if (!filter.targetIds && !filter.organizationId) {
       const shape = scopeShape(scope);
-      let queries = listEvery.get(shape);
-      if (!queries) {
-        queries = prepareListEvery(scope, shape);
-        listEvery.set(shape, queries);
+      let query = listEvery.get(shape);
+      if (!query) {
+        query = prepareListEvery(scope, shape);
+        listEvery.set(shape, query);
       }
-      const values = scopeValues(scope);
-      const [rows, contacts] = await Promise.all([
-        queries.targets(values),
-        queries.contacts(values),
-      ]);
-      return toRecords(rows, contacts);
+      return (await query(scopeValues(scope))).map(toRecord);
     }
     if (filter.targetIds?.length === 0) return [];
     const rows = await selectTargets(
@@ -141,14 +123,7 @@ export function createTargetsRepository(db: Db) {
         filter.organizationId ? eq(targets.organizationId, filter.organizationId) : undefined,
       ),
     );
-    if (rows.length === 0) return [];
-    const contacts = await selectContactUsers(
-      inArray(
-        targetContactUsers.targetId,
-        rows.map((row) => row.targetId),
-      ),
-    );
-    return toRecords(rows, contacts);
+    return rows.map(toRecord);
   }
 
   /** Removes every contact user of the target; returns the removed users' ids. */
