@@ -8,6 +8,7 @@ import type { Config } from './config/index.js';
 import type { Database } from './db/client.js';
 import { withTransactions } from './db/transactions.js';
 import { errorForLog } from './lib/log-errors.js';
+import { OneLinePerRequest } from './lib/request-log.js';
 import { createTokenService } from './lib/session-tokens.js';
 import { createFileStorage } from './lib/storage/create-storage.js';
 import { createResetLinksRepository } from './modules/account/account.repository.js';
@@ -127,10 +128,12 @@ export interface AppOptions {
   config: Config;
   database: Database;
   logger?: FastifyServerOptions['logger'];
+  /** Where the default logger writes (stdout unless given): the tests read its lines. */
+  logDestination?: { write(line: string): void };
 }
 
 /** Builds the Fastify instance; the server and the tests share it. Composition root. */
-export async function buildApp({ config, database, logger }: AppOptions) {
+export async function buildApp({ config, database, logger, logDestination }: AppOptions) {
   const app = Fastify({
     logger: logger ?? {
       level: config.logLevel,
@@ -141,7 +144,10 @@ export async function buildApp({ config, database, logger }: AppOptions) {
         ...SECRET_LOG_KEYS.map((key) => `*.${key}`),
       ],
       serializers: { err: errorForLog },
+      ...(logDestination && { stream: logDestination }),
     },
+    // One line per request, when it is answered (method, path without the query, status, time).
+    logController: new OneLinePerRequest(),
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors,
     // X-Forwarded-For is believed only from the proxies named (TRUST_PROXY): off by default, so

@@ -1,5 +1,5 @@
 import { type Action, can } from '@vahti/domain';
-import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
 import { targets, userTargets } from '../db/schema/index.js';
@@ -75,12 +75,15 @@ export function inScope(column: AnyPgColumn, s: Scope): SQL | undefined {
   return s.organizationId === null ? undefined : eq(column, s.organizationId);
 }
 
-/**
- * The targets the scope may see, as a condition on a target-id column: the organization's
- * targets and, for a role limited to its links, only the linked ones. Every module whose records
- * hang on a target (devices, measurements, alarms, discussions, files) composes this.
- */
-export function targetVisible(db: Db, column: AnyPgColumn, s: Scope): SQL {
+/** An organization or linked-user id of a scope, or the placeholder standing for it; null: no limit. */
+type ScopeValue = string | Placeholder | null;
+
+function visibleTargets(
+  db: Db,
+  column: AnyPgColumn,
+  organizationId: ScopeValue,
+  linkedUserId: ScopeValue,
+): SQL {
   return inArray(
     column,
     db
@@ -88,18 +91,53 @@ export function targetVisible(db: Db, column: AnyPgColumn, s: Scope): SQL {
       .from(targets)
       .where(
         and(
-          inScope(targets.organizationId, s),
-          s.linkedUserId === null
+          organizationId === null ? undefined : eq(targets.organizationId, organizationId),
+          linkedUserId === null
             ? undefined
             : inArray(
                 targets.targetId,
                 db
                   .select({ id: userTargets.targetId })
                   .from(userTargets)
-                  .where(eq(userTargets.userId, s.linkedUserId)),
+                  .where(eq(userTargets.userId, linkedUserId)),
               ),
         ),
       ),
+  );
+}
+
+/**
+ * The targets the scope may see, as a condition on a target-id column: the organization's
+ * targets and, for a role limited to its links, only the linked ones. Every module whose records
+ * hang on a target (devices, measurements, alarms, discussions, files) composes this.
+ */
+export function targetVisible(db: Db, column: AnyPgColumn, s: Scope): SQL {
+  return visibleTargets(db, column, s.organizationId, s.linkedUserId);
+}
+
+/**
+ * A scope's shape: which of its limits it has. A query prepared once (`preparedQuery`) is
+ * prepared once per shape, and takes the scope's ids as values (`scopeValues`).
+ */
+export const scopeShape = (s: Scope) =>
+  `${s.organizationId === null ? 'all' : 'organization'}_${s.linkedUserId === null ? 'all' : 'linked'}`;
+
+/** The values of a query prepared with `preparedTargetVisible`. */
+export const scopeValues = (s: Scope) => ({
+  organizationId: s.organizationId,
+  linkedUserId: s.linkedUserId,
+});
+
+/**
+ * `targetVisible` for a query prepared once per scope shape: the scope's ids are the
+ * placeholders `organizationId` and `linkedUserId`, filled with `scopeValues(scope)` at each call.
+ */
+export function preparedTargetVisible(db: Db, column: AnyPgColumn, s: Scope): SQL {
+  return visibleTargets(
+    db,
+    column,
+    s.organizationId === null ? null : sql.placeholder('organizationId'),
+    s.linkedUserId === null ? null : sql.placeholder('linkedUserId'),
   );
 }
 

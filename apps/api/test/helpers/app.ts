@@ -29,7 +29,12 @@ export interface TestContext {
  * PostgreSQL of TEST_DATABASE_URL and dropped afterwards. Demo data is loaded unless asked not to.
  */
 export async function createTestApp(
-  options: { demo?: boolean; env?: Record<string, string> } = {},
+  options: {
+    demo?: boolean;
+    env?: Record<string, string>;
+    /** Log as production does (level info) to this destination instead of not at all. */
+    logDestination?: { write(line: string): void };
+  } = {},
 ): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'vahti-test-'));
   const fresh = TEST_DATABASE_URL ? await createPostgresDatabase(TEST_DATABASE_URL) : undefined;
@@ -37,7 +42,7 @@ export async function createTestApp(
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     JWT_SECRET: randomBytes(32).toString('hex'),
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: options.logDestination ? 'info' : 'silent',
     TRUST_PROXY: '1',
     WEB_DIR: path.join(dataDir, 'no-web'),
     ...(fresh && { DATABASE_URL: fresh.url }),
@@ -49,7 +54,11 @@ export async function createTestApp(
     pgliteImage: pgliteImage(),
   });
   if (options.demo !== false) await seedDemoData(database.db);
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({
+    config,
+    database,
+    ...(options.logDestination ? { logDestination: options.logDestination } : { logger: false }),
+  });
   await app.ready();
   return {
     app,

@@ -2,8 +2,9 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from '../../src/db/seed.js';
 import { type Actors, type Client, startApiTest, testActors } from '../helpers/actors.js';
-import { createTestApp, DRIVER, type TestContext } from '../helpers/app.js';
+import { bearer, createTestApp, DRIVER, login, type TestContext } from '../helpers/app.js';
 
 let ctx: TestContext;
 let as: Actors;
@@ -108,5 +109,42 @@ describe('serving the built web app', () => {
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const api = await webAs.get('/api/nothing-here');
     expect(api.json().code).toBe('ROUTE_NOT_FOUND');
+  });
+});
+
+describe(`request log on ${DRIVER}`, () => {
+  const lines: string[] = [];
+  let logged: TestContext;
+  beforeAll(async () => {
+    logged = await createTestApp({ logDestination: { write: (line) => lines.push(line) } });
+  });
+  afterAll(() => logged.close());
+
+  it('writes one line per request: id, method, path without the query, status, time', async () => {
+    const token = await login(logged.app, 'yllapitaja@demo.vahti.fi');
+    const res = await logged.app.inject({
+      method: 'GET',
+      url: '/api/auth?code=salainen-koodi',
+      headers: bearer(token),
+    });
+    expect(res.statusCode).toBe(200);
+    const entries = lines.map((line) => JSON.parse(line));
+    const auth = entries.filter((entry) => entry.req?.url === '/api/auth');
+    expect(auth).toHaveLength(1);
+    expect(auth[0]).toMatchObject({
+      level: 30,
+      msg: 'request completed',
+      req: { method: 'GET', url: '/api/auth' },
+      res: { statusCode: 200 },
+      reqId: expect.any(String),
+    });
+    expect(auth[0].responseTime).toBeTypeOf('number');
+    // The sign-in before it: one line too, and neither shows the password, token or query.
+    expect(entries.filter((entry) => entry.req?.url === '/api/login')).toHaveLength(1);
+    expect(entries.filter((entry) => entry.reqId === auth[0].reqId)).toHaveLength(1);
+    const text = lines.join('');
+    expect(text).not.toContain('salainen-koodi');
+    expect(text).not.toContain(token);
+    expect(text).not.toContain(DEMO_PASSWORD);
   });
 });

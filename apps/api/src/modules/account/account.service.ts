@@ -195,7 +195,9 @@ export function createAccountService({
         { rule: 'changePasswordAccountIp', value: `${account.userId}|${origin.ip}` },
       ];
       await rateLimits.refuseWhenReached(limits);
-      if (!(await verifyPassword(account.passwordHash, body.userCurrentPassword))) {
+      const currentHash = await accounts.findPasswordHash(scope, account.userId);
+      if (currentHash === undefined) throw new AppError(401, 'SESSION_EXPIRED');
+      if (!(await verifyPassword(currentHash, body.userCurrentPassword))) {
         await rateLimits.hit(limits);
         throw new AppError(400, 'WRONG_PASSWORD', {
           userCurrentPassword: 'errors.WRONG_PASSWORD',

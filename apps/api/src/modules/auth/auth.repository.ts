@@ -1,12 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { preparedQuery } from '../../db/prepared.js';
 import { organizations, users, userTargets } from '../../db/schema/index.js';
 import { inScope, type Scope } from '../../lib/scope.js';
 
+/** What every signed-in request reads of its account: no password hash. */
 const accountColumns = {
   userId: users.userId,
   userEmail: users.userEmail,
-  passwordHash: users.passwordHash,
   userFirstName: users.userFirstName,
   userLastName: users.userLastName,
   userPhoneNumber: users.userPhoneNumber,
@@ -23,29 +24,69 @@ const accountColumns = {
   organizationName: organizations.organizationName,
   organizationPostalDistrict: organizations.organizationPostalDistrict,
   organizationState: organizations.organizationState,
+  /** The ids of the user's targets, in the same read (the session user lists them). */
+  targetIds: sql<
+    string[]
+  >`array(select ${userTargets.targetId} from ${userTargets} where ${userTargets.userId} = ${users.userId})`,
 };
 
+/** Sign-in and reset also need the hash. */
+const signInColumns = { ...accountColumns, passwordHash: users.passwordHash };
+
 /**
- * Accounts: a user row with what sign-in needs (password hash, token version, organization
- * state). Sign-in and reset look an account up before anyone is known, with a system scope that
- * reaches every organization: the account itself is the answer, and only to its owner.
+ * Accounts: a user row with what a session needs (token version, organization state, target
+ * ids), and for sign-in the password hash. Sign-in and reset look an account up before anyone is
+ * known, with a system scope that reaches every organization: the account itself is the answer,
+ * and only to its owner.
  */
 export function createAccountsRepository(db: Db) {
-  async function findWhere(scope: Scope, condition: ReturnType<typeof eq>) {
-    const [row] = await db
+  /** Every signed-in request reads its account by id: one query, built and prepared once. */
+  const byId = (inOrganization: boolean) =>
+    db
       .select(accountColumns)
       .from(users)
       .innerJoin(organizations, eq(organizations.organizationId, users.organizationId))
-      .where(and(condition, inScope(users.organizationId, scope)))
+      .where(
+        and(
+          eq(users.userId, sql.placeholder('userId')),
+          inOrganization ? eq(users.organizationId, sql.placeholder('organizationId')) : undefined,
+        ),
+      )
       .limit(1);
-    return row;
-  }
+  const findByIdEverywhere = preparedQuery('account_by_id', () => byId(false));
+  const findByIdInOrganization = preparedQuery('account_by_id_in_organization', () => byId(true));
 
   return {
-    findByEmail: (scope: Scope, email: string) =>
-      findWhere(scope, eq(sql`lower(${users.userEmail})`, email.toLowerCase())),
+    async findByEmail(scope: Scope, email: string) {
+      const [row] = await db
+        .select(signInColumns)
+        .from(users)
+        .innerJoin(organizations, eq(organizations.organizationId, users.organizationId))
+        .where(
+          and(
+            eq(sql`lower(${users.userEmail})`, email.toLowerCase()),
+            inScope(users.organizationId, scope),
+          ),
+        )
+        .limit(1);
+      return row;
+    },
 
-    findById: (scope: Scope, userId: string) => findWhere(scope, eq(users.userId, userId)),
+    async findById(scope: Scope, userId: string) {
+      const [row] = await (scope.organizationId === null
+        ? findByIdEverywhere({ userId })
+        : findByIdInOrganization({ userId, organizationId: scope.organizationId }));
+      return row;
+    },
+
+    /** The password hash, for a signed-in user who changes the password. */
+    async findPasswordHash(scope: Scope, userId: string): Promise<string | undefined> {
+      const [row] = await db
+        .select({ passwordHash: users.passwordHash })
+        .from(users)
+        .where(and(eq(users.userId, userId), inScope(users.organizationId, scope)));
+      return row?.passwordHash;
+    },
 
     /** Bumps the token version: every token issued before answers 401. False when not in scope. */
     async revokeTokens(scope: Scope, userId: string): Promise<boolean> {
@@ -56,17 +97,9 @@ export function createAccountsRepository(db: Db) {
         .returning({ id: users.userId });
       return rows.length === 1;
     },
-
-    async listTargetIdsOfUser(scope: Scope, userId: string): Promise<string[]> {
-      const rows = await db
-        .select({ targetId: userTargets.targetId })
-        .from(userTargets)
-        .innerJoin(users, eq(users.userId, userTargets.userId))
-        .where(and(eq(userTargets.userId, userId), inScope(users.organizationId, scope)));
-      return rows.map((row) => row.targetId);
-    },
   };
 }
 
 export type AccountsRepository = ReturnType<typeof createAccountsRepository>;
+/** A signed-in account as every request reads it (no password hash). */
 export type Account = NonNullable<Awaited<ReturnType<AccountsRepository['findById']>>>;

@@ -38,7 +38,7 @@ const session = signedIn<Options>('auth', (app, { auth }) => {
       response: { 200: authResponse },
     },
     handler: async (request) =>
-      ok(request, 'messages.authOk', { user: await auth.toSessionUser(request.account) }),
+      ok(request, 'messages.authOk', { user: auth.toSessionUser(request.account) }),
   });
 
   app.post('/api/logout', {

@@ -33,8 +33,9 @@ export function createAuthService({
   tokens: TokenService;
   rateLimits: RateLimitService;
 }) {
-  const toSessionUser = async (account: Account): Promise<SessionUser> =>
-    sessionUserOf(account, await accounts.listTargetIdsOfUser(SIGN_IN, account.userId));
+  /** The account read already holds the user's target ids. */
+  const toSessionUser = (account: Account): SessionUser =>
+    sessionUserOf(account, account.targetIds);
 
   return {
     /**
@@ -66,7 +67,7 @@ export function createAuthService({
       // Only someone who knows the password learns that the account is switched off.
       if (!isActiveAccount(account)) throw new AppError(403, 'ACCOUNT_INACTIVE');
       const token = tokens.sign({ sub: account.userId, tv: account.tokenVersion });
-      return { token, user: await toSessionUser(account) };
+      return { token, user: toSessionUser(account) };
     },
 
     /** Resolves a bearer token to the caller, or fails as 401 when it no longer holds. */

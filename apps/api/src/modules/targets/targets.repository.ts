@@ -1,6 +1,7 @@
 import type { TargetRecord } from '@vahti/domain';
-import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { preparedQuery } from '../../db/prepared.js';
 import {
   organizations,
   targetContactUsers,
@@ -9,7 +10,15 @@ import {
   users,
   userTargets,
 } from '../../db/schema/index.js';
-import { assertWithin, inScope, type Scope, targetVisible } from '../../lib/scope.js';
+import {
+  assertWithin,
+  inScope,
+  preparedTargetVisible,
+  type Scope,
+  scopeShape,
+  scopeValues,
+  targetVisible,
+} from '../../lib/scope.js';
 
 export type TargetValues = Omit<
   typeof targets.$inferInsert,
@@ -24,33 +33,26 @@ export function createTargetsRepository(db: Db) {
   const writable = (scope: Scope, targetId: string) =>
     and(eq(targets.targetId, targetId), inScope(targets.organizationId, scope));
 
-  /** Contact users of the targets; only users of the target's own organization ever show. */
-  function listContactUsers(targetIds: string[]) {
-    return db
-      .select({ targetId: targetContactUsers.targetId, ...userSummaryColumns })
-      .from(targetContactUsers)
-      .innerJoin(targets, eq(targets.targetId, targetContactUsers.targetId))
-      .innerJoin(
-        users,
-        and(
-          eq(users.userId, targetContactUsers.userId),
-          eq(users.organizationId, targets.organizationId),
-        ),
-      )
-      .where(inArray(targetContactUsers.targetId, targetIds))
-      .orderBy(asc(users.userLastName), asc(users.userFirstName), asc(users.userId));
-  }
-
   /**
-   * The targets in scope, by name, with their contact users and organization name: two queries
-   * whatever the number of targets. `filter` narrows to some ids or one organization.
+   * A target's contact users as one JSON array, by name: only users of the target's own
+   * organization ever show. Part of the target's row, so a list is one query.
    */
-  async function list(
-    scope: Scope,
-    filter: { targetIds?: string[]; organizationId?: string } = {},
-  ): Promise<TargetRecord[]> {
-    if (filter.targetIds?.length === 0) return [];
-    const rows = await db
+  const contactUsersJson = sql<Array<TargetRecord['TargetContactUsers'][number]>>`coalesce((
+    select json_agg(json_build_object(${sql.join(
+      Object.entries(userSummaryColumns).map(
+        ([key, column]) => sql`${sql.raw(`'${key}'`)}, ${column}`,
+      ),
+      sql`, `,
+    )}) order by ${users.userLastName}, ${users.userFirstName}, ${users.userId})
+    from ${targetContactUsers}
+    inner join ${users} on ${users.userId} = ${targetContactUsers.userId}
+      and ${users.organizationId} = ${targets.organizationId}
+    where ${targetContactUsers.targetId} = ${targets.targetId}
+  ), '[]'::json)`;
+
+  /** The targets that meet the condition, by name, with their contact users and organization's name. */
+  const selectTargets = (condition: SQL | undefined) =>
+    db
       .select({
         targetId: targets.targetId,
         targetName: targets.targetName,
@@ -67,32 +69,61 @@ export function createTargetsRepository(db: Db) {
         createdAt: targets.createdAt,
         updatedAt: targets.updatedAt,
         organizationName: organizations.organizationName,
+        contactUsers: contactUsersJson,
       })
       .from(targets)
       .innerJoin(organizations, eq(organizations.organizationId, targets.organizationId))
-      .where(
-        and(
-          targetVisible(db, targets.targetId, scope),
-          filter.targetIds ? inArray(targets.targetId, filter.targetIds) : undefined,
-          filter.organizationId ? eq(targets.organizationId, filter.organizationId) : undefined,
-        ),
-      )
+      .where(condition)
       .orderBy(asc(targets.targetName), asc(targets.targetId));
-    if (rows.length === 0) return [];
-    const contacts = await listContactUsers(rows.map((row) => row.targetId));
-    return rows.map(({ organizationName, createdAt, updatedAt, ...row }) => {
-      const own = contacts
-        .filter((contact) => contact.targetId === row.targetId)
-        .map(({ targetId: _, ...user }) => user);
-      return {
-        ...row,
-        targetContactUser: own.map((user) => user.uuid),
-        TargetContactUsers: own,
-        Organization: { organizationName },
-        createdAt: createdAt.toISOString(),
-        updatedAt: updatedAt.toISOString(),
-      };
-    });
+
+  const toRecord = ({
+    organizationName,
+    contactUsers,
+    createdAt,
+    updatedAt,
+    ...row
+  }: Awaited<ReturnType<typeof selectTargets>>[number]): TargetRecord => ({
+    ...row,
+    targetContactUser: contactUsers.map((user) => user.uuid),
+    TargetContactUsers: contactUsers,
+    Organization: { organizationName },
+    createdAt: createdAt.toISOString(),
+    updatedAt: updatedAt.toISOString(),
+  });
+
+  /** Every target in scope (GET /api/targets): prepared once per scope shape. */
+  const listEvery = new Map<string, ReturnType<typeof prepareListEvery>>();
+  const prepareListEvery = (scope: Scope, shape: string) =>
+    preparedQuery(`targets_list_${shape}`, () =>
+      selectTargets(preparedTargetVisible(db, targets.targetId, scope)),
+    );
+
+  /**
+   * The targets in scope, by name, with their contact users and organization name: one query
+   * whatever the number of targets. `filter` narrows to some ids or one organization.
+   */
+  async function list(
+    scope: Scope,
+    filter: { targetIds?: string[]; organizationId?: string } = {},
+  ): Promise<TargetRecord[]> {
+    if (!filter.targetIds && !filter.organizationId) {
+      const shape = scopeShape(scope);
+      let query = listEvery.get(shape);
+      if (!query) {
+        query = prepareListEvery(scope, shape);
+        listEvery.set(shape, query);
+      }
+      return (await query(scopeValues(scope))).map(toRecord);
+    }
+    if (filter.targetIds?.length === 0) return [];
+    const rows = await selectTargets(
+      and(
+        targetVisible(db, targets.targetId, scope),
+        filter.targetIds ? inArray(targets.targetId, filter.targetIds) : undefined,
+        filter.organizationId ? eq(targets.organizationId, filter.organizationId) : undefined,
+      ),
+    );
+    return rows.map(toRecord);
   }
 
   /** Removes every contact user of the target; returns the removed users' ids. */
