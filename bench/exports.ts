@@ -23,7 +23,7 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/api/src/app.js';
 import { loadConfig } from '../apps/api/src/config/index.js';
 import { openDatabase } from '../apps/api/src/db/client.js';
-import { DEMO_PASSWORD } from '../apps/api/src/db/seed.js';
+import { signIn } from './lib/app.js';
 import { openBenchDatabase } from './lib/database.js';
 import {
   addDevice,
@@ -168,12 +168,7 @@ async function runCase(c: { name: string; path: string; encoding: string }) {
       if (message) child.send(message);
     });
   const { address, rss: idle } = await ask<{ address: string; rss: number }>();
-  const signIn = await fetch(`${address}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ userEmail: 'yllapitaja@demo.vahti.fi', userPassword: DEMO_PASSWORD }),
-  });
-  const { token } = (await signIn.json()) as { token: string };
+  const token = await signIn(address);
   const ms: number[] = [];
   let bytes = 0;
   for (let i = 0; i <= ROUNDS; i++) {

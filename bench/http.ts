@@ -15,7 +15,7 @@ import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { DEMO_PASSWORD } from '../apps/api/src/db/seed.js';
+import { signIn } from './lib/app.js';
 import { ensureWebBuild, startServer, stopServer, webDir } from './lib/servers.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -59,13 +59,7 @@ const profile = process.env.BENCH_PROFILE;
 const hello = await startServer('hello');
 const app = await startServer('app', profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []);
 
-const signIn = await fetch(`${app.address}/api/login`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({ userEmail: 'yllapitaja@demo.vahti.fi', userPassword: DEMO_PASSWORD }),
-});
-if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
-const { token } = (await signIn.json()) as { token: string };
+const token = await signIn(app.address);
 const signedIn = { authorization: `Bearer ${token}` };
 
 const cases: Array<Case & { key: string }> = [

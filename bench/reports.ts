@@ -14,9 +14,7 @@
 import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../apps/api/src/app.js';
-import { loadConfig } from '../apps/api/src/config/index.js';
-import { DEMO_PASSWORD } from '../apps/api/src/db/seed.js';
+import { serveApp } from './lib/app.js';
 import { openBenchDatabase } from './lib/database.js';
 import {
   addDevice,
@@ -79,28 +77,11 @@ await db.execute(sql`analyze`);
 const reportPath = `/api/reports/measurements.pdf?tid=${targetId}&mid=${co2}&sd=${SD}&ed=${ED}`;
 
 async function serve(threads: number | undefined) {
-  const config = loadConfig({
-    DATA_DIR: '/tmp/vahti-bench',
-    LOG_LEVEL: 'silent',
-    JWT_SECRET: 'b'.repeat(32),
+  const { app, config, get } = await serveApp(database, {
     ...(threads !== undefined && { REPORT_RENDER_THREADS: String(threads) }),
     REPORT_QUEUE: '8',
   });
-  const app = await buildApp({ config, database, logger: false });
-  const address = await app.listen({ port: 0, host: '127.0.0.1' });
-  const signIn = await fetch(`${address}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ userEmail: 'yllapitaja@demo.vahti.fi', userPassword: DEMO_PASSWORD }),
-  });
-  const { token } = (await signIn.json()) as { token: string };
-  const get = async (path: string) => {
-    const res = await fetch(`${address}${path}`, { headers: { authorization: `Bearer ${token}` } });
-    const body = await res.arrayBuffer();
-    if (!res.ok) throw new Error(`${path}: ${res.status} ${Buffer.from(body).toString()}`);
-    return body;
-  };
-  return { app, config, get };
+  return { app, config, get: (path: string) => get(path) };
 }
 
 const timed = async (fn: () => Promise<unknown>) => {

@@ -16,12 +16,10 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { sensorDataRange } from '@vahti/domain';
 import { eq, sql } from 'drizzle-orm';
-import { buildApp } from '../apps/api/src/app.js';
-import { loadConfig } from '../apps/api/src/config/index.js';
 import { users } from '../apps/api/src/db/schema/index.js';
-import { DEMO_PASSWORD } from '../apps/api/src/db/seed.js';
 import { authorize } from '../apps/api/src/lib/scope.js';
 import { createSensorDataRepository } from '../apps/api/src/modules/sensor-data/index.js';
+import { BENCH_USER, serveApp } from './lib/app.js';
 import { openBenchDatabase } from './lib/database.js';
 import {
   addDevice,
@@ -70,27 +68,10 @@ const counts = (await db.execute(
     (select count(*) from measurement_daily)::int as daily`,
 )) as unknown as { rows: { raw: number; hourly: number; daily: number }[] };
 
-const config = loadConfig({
-  DATA_DIR: '/tmp/vahti-bench',
-  LOG_LEVEL: 'silent',
-  JWT_SECRET: 'b'.repeat(32),
-});
-const app = await buildApp({ config, database, logger: false });
-const address = await app.listen({ port: 0, host: '127.0.0.1' });
-const email = 'yllapitaja@demo.vahti.fi';
-const signIn = await fetch(`${address}/api/login`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({ userEmail: email, userPassword: DEMO_PASSWORD }),
-});
-const { token } = (await signIn.json()) as { token: string };
-const get = (path: string) => async () => {
-  const res = await fetch(`${address}${path}`, {
-    headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'identity' },
-  });
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  return res.text();
-};
+const served = await serveApp(database);
+const { app } = served;
+const get = (path: string) => async () =>
+  Buffer.from(await served.get(path, { 'accept-encoding': 'identity' })).toString();
 
 const [admin] = await db
   .select({
@@ -101,7 +82,7 @@ const [admin] = await db
     organizationId: users.organizationId,
   })
   .from(users)
-  .where(eq(users.userEmail, email));
+  .where(eq(users.userEmail, BENCH_USER));
 if (!admin?.organizationId) throw new Error('admin');
 const scope = authorize(
   { ...admin, organizationId: admin.organizationId },

@@ -10,17 +10,15 @@
  * BENCH_DATABASE_URL. Run: npm run bench -- vainu-dashboard
  */
 import { eq, sql } from 'drizzle-orm';
-import { buildApp } from '../apps/api/src/app.js';
-import { loadConfig } from '../apps/api/src/config/index.js';
 import {
   alarms,
   devices,
   deviceTypeMeasurements,
   measurementData,
 } from '../apps/api/src/db/schema/index.js';
-import { DEMO_PASSWORD } from '../apps/api/src/db/seed.js';
 import { systemScope } from '../apps/api/src/lib/scope.js';
 import { createIngestRepository } from '../apps/api/src/modules/ingest/ingest.repository.js';
+import { serveApp } from './lib/app.js';
 import { openBenchDatabase } from './lib/database.js';
 import { addDevice, addTarget, demoOrganization } from './lib/fixture.js';
 import { percentile, printTable, time } from './stats.js';
@@ -87,24 +85,9 @@ await db.execute(sql`analyze`);
 const rows = DEVICES * perDevice;
 console.log(`${rows.toLocaleString('fi')} measurement rows written in ${Date.now() - started} ms`);
 
-const config = loadConfig({
-  DATA_DIR: '/tmp/vahti-bench',
-  LOG_LEVEL: 'silent',
-  JWT_SECRET: 'b'.repeat(32),
-});
-const app = await buildApp({ config, database, logger: false });
-const address = await app.listen({ port: 0, host: '127.0.0.1' });
-const signIn = await fetch(`${address}/api/login`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({ userEmail: 'yllapitaja@demo.vahti.fi', userPassword: DEMO_PASSWORD }),
-});
-const { token } = (await signIn.json()) as { token: string };
-const get = (path: string) => async () => {
-  const res = await fetch(`${address}${path}`, { headers: { authorization: `Bearer ${token}` } });
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  return res.arrayBuffer();
-};
+const served = await serveApp(database);
+const { app } = served;
+const get = (path: string) => () => served.get(path);
 
 const scope = systemScope('seed', orgId);
 const ingest = createIngestRepository(db);
