@@ -14,20 +14,10 @@ import { and, eq } from 'drizzle-orm';
 import { buildApp } from '../apps/api/src/app.js';
 import { loadConfig } from '../apps/api/src/config/index.js';
 import { openDatabase } from '../apps/api/src/db/client.js';
-import {
-  alarmLimits,
-  devices,
-  deviceTypeMeasurements,
-  ingestKeys,
-} from '../apps/api/src/db/schema/index.js';
+import { alarmLimits, devices, deviceTypeMeasurements } from '../apps/api/src/db/schema/index.js';
 import { DEMO_LOGINS, DEMO_PASSWORD } from '../apps/api/src/db/seed.js';
-import {
-  ingestKeyHash,
-  ingestKeyShown,
-  newIngestKey,
-} from '../apps/api/src/modules/ingest/ingest-keys.service.js';
 import { openBenchDatabase } from './lib/database.js';
-import { addDevice, demoOrganization } from './lib/fixture.js';
+import { addDevice, addIngestKey, demoOrganization } from './lib/fixture.js';
 import { percentile } from './stats.js';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 200);
@@ -72,13 +62,7 @@ const loadEuis = (
 )
   .map((row) => row.eui)
   .filter((eui) => eui && eui !== device?.eui);
-const key = newIngestKey();
-await db.insert(ingestKeys).values({
-  organizationId: orgId,
-  name: 'Bench events',
-  prefix: ingestKeyShown(key),
-  keyHash: ingestKeyHash(key),
-});
+const key = await addIngestKey(db, orgId, 'Bench events');
 const admin = DEMO_LOGINS.find((user) => user.role === 'Ylläpitäjä');
 if (!admin) throw new Error('no demo administrator');
 
