@@ -49,8 +49,15 @@ export async function openEventStream(
           if (data) return JSON.parse(data);
           continue;
         }
-        if (Date.now() > deadline || !reader) throw new Error('no event within 10 s');
-        const { value, done } = await reader.read();
+        const left = deadline - Date.now();
+        if (left <= 0 || !reader) throw new Error('no event within 10 s');
+        let timer: NodeJS.Timeout | undefined;
+        const { value, done } = await Promise.race([
+          reader.read(),
+          new Promise<never>((_, reject) => {
+            timer = setTimeout(() => reject(new Error('no event within 10 s')), left);
+          }),
+        ]).finally(() => clearTimeout(timer));
         if (done) throw new Error('stream ended');
         const chunk = decoder.decode(value, { stream: true });
         buffer += chunk;
