@@ -141,7 +141,7 @@ export function createPostgresEventBus({
         if (listener === client) listener = null;
         client.end().catch(() => {});
         if (closed) return;
-        log.warn({ err, retryInMs: retryMs }, 'event listener lost its connection; reconnecting');
+        log.warn({ err, retryInMs: retryMs }, 'event listener has no connection; reconnecting');
         retry = setTimeout(connect, retryMs);
         retryMs = Math.min(retryMs * 2, RECONNECT_MAX_MS);
       };
