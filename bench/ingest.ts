@@ -22,19 +22,13 @@ import { loadConfig } from '../apps/api/src/config/index.js';
 import {
   devices,
   deviceTypeMeasurements,
-  ingestKeys,
   measurementData,
 } from '../apps/api/src/db/schema/index.js';
 import { withTransactions } from '../apps/api/src/db/transactions.js';
 import { systemScope } from '../apps/api/src/lib/scope.js';
 import { createIngestRepository } from '../apps/api/src/modules/ingest/ingest.repository.js';
-import {
-  ingestKeyHash,
-  ingestKeyShown,
-  newIngestKey,
-} from '../apps/api/src/modules/ingest/ingest-keys.service.js';
 import { openBenchDatabase } from './lib/database.js';
-import { demoOrganization } from './lib/fixture.js';
+import { addIngestKey, demoOrganization } from './lib/fixture.js';
 
 const UPLINKS = Number(process.env.UPLINKS ?? 5000);
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 128);
@@ -52,13 +46,7 @@ const firstRows = await db
   .innerJoin(deviceTypeMeasurements, eq(deviceTypeMeasurements.deviceTypeId, devices.deviceTypeId))
   .where(and(eq(devices.organizationId, orgId), eq(deviceTypeMeasurements.position, 0)));
 const firstMeasurement = new Map(firstRows.map((row) => [row.eui, row.measurementId]));
-const key = newIngestKey();
-await db.insert(ingestKeys).values({
-  organizationId: orgId,
-  name: 'Bench',
-  prefix: ingestKeyShown(key),
-  keyHash: ingestKeyHash(key),
-});
+const key = await addIngestKey(db, orgId, 'Bench');
 
 const config = loadConfig({
   DATA_DIR: '/tmp/vahti-bench',

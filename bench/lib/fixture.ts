@@ -5,11 +5,17 @@ import {
   devices,
   deviceTypeMeasurements,
   deviceTypes,
+  ingestKeys,
   measurementData,
   measurements,
   organizations,
   targets,
 } from '../../apps/api/src/db/schema/index.js';
+import {
+  ingestKeyHash,
+  ingestKeyShown,
+  newIngestKey,
+} from '../../apps/api/src/modules/ingest/ingest-keys.service.js';
 
 /**
  * What the benchmarks add to the demo data (bench/lib/database.ts): targets, device types,
@@ -212,4 +218,16 @@ export function dailySwing(measurementIds: readonly string[]): SQL {
       sql`${id}::text, round((${20 + k * 100} + ${3 + k * 10} * sin(extract(epoch from t) / 86400 * 2 * pi()) + random() * ${1 + k})::numeric, 2)`,
   );
   return sql`jsonb_build_object(${sql.join(values, sql`, `)})`;
+}
+
+/** A new ingest key `name` of the organization; returns the key as a network server sends it. */
+export async function addIngestKey(db: Db, organizationId: string, name: string) {
+  const key = newIngestKey();
+  await db.insert(ingestKeys).values({
+    organizationId,
+    name,
+    prefix: ingestKeyShown(key),
+    keyHash: ingestKeyHash(key),
+  });
+  return key;
 }

@@ -37,9 +37,10 @@ import { createDevicesService } from './modules/devices/devices.service.js';
 import { createDiscussionsRepository } from './modules/discussions/discussions.repository.js';
 import { discussionsRoutes } from './modules/discussions/discussions.routes.js';
 import { createDiscussionsService } from './modules/discussions/discussions.service.js';
-import { createInProcessEventBus } from './modules/events/event-bus.js';
+import { createInProcessEventBus, type EventBus } from './modules/events/event-bus.js';
 import { eventsRoutes } from './modules/events/events.routes.js';
 import { createEventsService } from './modules/events/events.service.js';
+import { createPostgresEventBus } from './modules/events/postgres-event-bus.js';
 import { exportsRoutes } from './modules/exports/exports.routes.js';
 import { createExportsService } from './modules/exports/exports.service.js';
 import { createFeedbackRepository } from './modules/feedback/feedback.repository.js';
@@ -203,8 +204,14 @@ export async function buildApp({ config, database, logger, logDestination }: App
   const auth = createAuthService({ accounts: repositories.accounts, tokens, rateLimits });
   const audit = createAuditService({ auditLog: repositories.auditLog });
   // Live updates: services publish after their change is committed; each open stream hears only
-  // what its caller may see (docs/ARCHITECTURE.md, "Live updates").
-  const eventBus = createInProcessEventBus(app.log);
+  // what its caller may see (docs/ARCHITECTURE.md, "Live updates"). On PostgreSQL every
+  // instance's streams hear every instance's events (LISTEN/NOTIFY, ADR 0023); PGlite has one
+  // instance, in process.
+  const postgresBus = database.postgres
+    ? createPostgresEventBus({ ...database.postgres, log: app.log })
+    : null;
+  const eventBus: EventBus = postgresBus ?? createInProcessEventBus(app.log);
+  if (postgresBus) app.addHook('onReady', () => postgresBus.start());
   const events = createEventsService({ bus: eventBus, targets: repositories.targets });
   const registrationCodes = createRegistrationCodesService({
     codes: repositories.codes,
@@ -385,6 +392,8 @@ export async function buildApp({ config, database, logger, logDestination }: App
   }
   // Uplinks still waiting for their group are written before the database closes.
   app.addHook('onClose', () => ingest.drain());
+  // The events they announce are sent, then the bus stops listening.
+  if (postgresBus) app.addHook('onClose', () => postgresBus.close());
   const ingestKeys = createIngestKeysService({
     db,
     keys: repositories.ingestKeys,

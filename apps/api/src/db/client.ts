@@ -18,6 +18,11 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * PostgreSQL only (null on PGlite): the pool the handle runs on, and a way to open a
+   * connection of its own outside it (the event bus's LISTEN holds one for as long as it runs).
+   */
+  postgres: { pool: pg.Pool; newClient(): pg.Client } | null;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -56,6 +61,7 @@ async function openPglite(dataDir: string | null, image?: Blob): Promise<Databas
   return {
     db: db as unknown as Db,
     kind: 'pglite',
+    postgres: null,
     ping: async () => {
       await client.query('select 1');
     },
@@ -80,6 +86,7 @@ async function openPostgres(url: string): Promise<Database> {
   return {
     db: db as unknown as Db,
     kind: 'postgres',
+    postgres: { pool, newClient: () => new pg.Client({ connectionString: url }) },
     ping: async () => {
       await db.execute(sql`select 1`);
     },

@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Actors, startApiTest } from '../helpers/actors.js';
 import type { TestContext } from '../helpers/app.js';
 import { createComment, createDiscussion } from '../helpers/discussions.js';
+import { openEventStream } from '../helpers/event-stream.js';
 import type { Fixtures } from '../helpers/fixtures.js';
 
-// The event stream over a real socket: app.inject waits for an answer to end, and this one
-// does not.
+// The event stream over a real socket (helpers/event-stream.ts).
 
 let ctx: TestContext;
 let fx: Fixtures;
@@ -20,54 +20,8 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-interface Stream {
-  response: Response;
-  /** The next `data:` event, parsed; fails after 10 s. */
-  next(): Promise<{ type: string; targetId: string | null; data: Record<string, unknown> }>;
-  /** Everything read so far, comments and events alike. */
-  text(): string;
-  close(): void;
-}
-
-async function open(token: string, headers: Record<string, string> = {}): Promise<Stream> {
-  const abort = new AbortController();
-  const response = await fetch(`${base}/api/events`, {
-    headers: { authorization: `Bearer ${token}`, ...headers },
-    signal: abort.signal,
-  });
-  const reader = response.body?.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  let all = '';
-  return {
-    response,
-    async next() {
-      const deadline = Date.now() + 10_000;
-      for (;;) {
-        const end = buffer.indexOf('\n\n');
-        if (end >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const data = block
-            .split('\n')
-            .filter((line) => line.startsWith('data: '))
-            .map((line) => line.slice(6))
-            .join('\n');
-          if (data) return JSON.parse(data);
-          continue;
-        }
-        if (Date.now() > deadline || !reader) throw new Error('no event within 10 s');
-        const { value, done } = await reader.read();
-        if (done) throw new Error('stream ended');
-        const chunk = decoder.decode(value, { stream: true });
-        buffer += chunk;
-        all += chunk;
-      }
-    },
-    text: () => all,
-    close: () => abort.abort(),
-  };
-}
+const open = (token: string, headers: Record<string, string> = {}) =>
+  openEventStream(base, token, headers);
 
 const comment = (role: Parameters<Actors>[0], org: 'A' | 'B', discussionId: string) =>
   as(role, org).post('/api/tieto/discussion/comment', {

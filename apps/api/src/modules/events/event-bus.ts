@@ -14,9 +14,9 @@ export interface BusEvent {
 export type BusListener = (event: BusEvent) => void;
 
 /**
- * Where events go between the code that publishes them and the open event streams. This
- * in-process bus reaches the streams of one API instance; a bus over PostgreSQL LISTEN/NOTIFY
- * (same interface) will reach every instance.
+ * Where events go between the code that publishes them and the open event streams. The
+ * in-process bus below reaches the streams of one API instance (PGlite); on PostgreSQL the
+ * LISTEN/NOTIFY bus (postgres-event-bus.ts, same interface) reaches every instance's.
  */
 export interface EventBus {
   /** Hands the event to every subscriber; never throws into the publisher. */
