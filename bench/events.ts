@@ -15,7 +15,7 @@ import { buildApp } from '../apps/api/src/app.js';
 import { loadConfig } from '../apps/api/src/config/index.js';
 import { openDatabase } from '../apps/api/src/db/client.js';
 import { alarmLimits, devices, deviceTypeMeasurements } from '../apps/api/src/db/schema/index.js';
-import { DEMO_LOGINS, DEMO_PASSWORD } from '../apps/api/src/db/seed.js';
+import { signIn } from './lib/app.js';
 import { openBenchDatabase } from './lib/database.js';
 import { addDevice, addIngestKey, demoOrganization } from './lib/fixture.js';
 import { percentile } from './stats.js';
@@ -63,8 +63,6 @@ const loadEuis = (
   .map((row) => row.eui)
   .filter((eui) => eui && eui !== device?.eui);
 const key = await addIngestKey(db, orgId, 'Bench events');
-const admin = DEMO_LOGINS.find((user) => user.role === 'Ylläpitäjä');
-if (!admin) throw new Error('no demo administrator');
 
 const config = loadConfig({
   DATA_DIR: '/tmp/vahti-bench-events',
@@ -81,13 +79,7 @@ const appB = databaseB ? await buildApp({ config, database: databaseB, logger: f
 await appB?.listen({ port: 0, host: '127.0.0.1' });
 const base = (app: typeof appA) => `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
-const login = await fetch(`${base(appA)}/api/login`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({ userEmail: admin.email, userPassword: DEMO_PASSWORD }),
-});
-if (login.status !== 200) throw new Error(`login: ${login.status} ${await login.text()}`);
-const { token } = (await login.json()) as { token: string };
+const token = await signIn(base(appA));
 
 /** Waiters for this device's next alarm change on one stream, by change. */
 type Waiter = { change: string; resolve: (at: number) => void };
