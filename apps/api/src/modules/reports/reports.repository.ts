@@ -34,27 +34,6 @@ export function createReportsRepository(db: Db) {
   }
 
   return {
-    /** The measurement with its quantity and organization, if the scope reaches it. */
-    async measurement(scope: Scope, measurementId: string) {
-      const [row] = await db
-        .select({
-          measurementId: measurements.measurementId,
-          organizationId: measurements.organizationId,
-          measurementName: measurements.measurementName,
-          measurementUnit: measurements.measurementUnit,
-          quantity: measurements.measurementQuantity,
-        })
-        .from(measurements)
-        .where(
-          and(
-            eq(measurements.measurementId, measurementId),
-            inScope(measurements.organizationId, scope),
-          ),
-        )
-        .limit(1);
-      return row;
-    },
-
     async organizationName(scope: Scope, organizationId: string) {
       const [row] = await db
         .select({ name: organizations.organizationName })

@@ -5,7 +5,6 @@ import {
   sensorDataRange,
 } from '@vahti/domain';
 import type { Caller } from '../../lib/caller.js';
-import { notFound } from '../../lib/errors.js';
 import { authorize } from '../../lib/scope.js';
 import type { SensorDataService } from '../sensor-data/index.js';
 import type { ReportRenderer } from './render-pool.js';
@@ -33,7 +32,7 @@ export function createReportsService({
   renderer,
   now = () => new Date(),
 }: {
-  sensorData: Pick<SensorDataService, 'summary' | 'series'>;
+  sensorData: Pick<SensorDataService, 'measurement' | 'summary' | 'series'>;
   reports: ReportsRepository;
   renderer: Pick<ReportRenderer, 'render'>;
   now?: () => Date;
@@ -45,8 +44,7 @@ export function createReportsService({
     language: Language,
   ): Promise<ReportModel> {
     const scope = authorize(caller, VAINU);
-    const measurement = await reports.measurement(scope, query.mid);
-    if (!measurement) throw notFound('MEASUREMENT_NOT_FOUND');
+    const measurement = await sensorData.measurement(caller, query.mid);
     const { occupied, ...sensorQuery } = query;
     const rows = await sensorData.summary(caller, sensorQuery);
     // A few series at a time: a 50-device report must not take every pooled connection.

@@ -10,7 +10,12 @@ import type { Caller } from '../../lib/caller.js';
 import { notFound } from '../../lib/errors.js';
 import { authorize, type Scope } from '../../lib/scope.js';
 import type { DevicesRepository } from '../devices/devices.repository.js';
-import type { Point, SensorDataRepository, SensorDevice } from './sensor-data.repository.js';
+import type {
+  Point,
+  ReadableMeasurement,
+  SensorDataRepository,
+  SensorDevice,
+} from './sensor-data.repository.js';
 
 /** One stored reading of the range, for exports: in time order per device. */
 export interface SensorRawRow {
@@ -27,6 +32,8 @@ export interface SensorRawRow {
  * `Pick<SensorDataService, …>` in app.ts.
  */
 export interface SensorDataService {
+  /** A measurement the caller may read (scope and the organization's applications), else 404. */
+  measurement(caller: Caller, measurementId: string): Promise<ReadableMeasurement>;
   /** The measurements devices of the targets carry, filtered by the organization's applications. */
   measurementsByTarget(
     caller: Caller,
@@ -123,6 +130,8 @@ export function createSensorDataService({
   }
 
   return {
+    measurement: (caller, measurementId) => measurementOf(authorize(caller, READ), measurementId),
+
     async measurementsByTarget(caller, query) {
       const scope = authorize(caller, READ);
       await checkTargets(scope, query.tid);
