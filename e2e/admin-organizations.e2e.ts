@@ -38,7 +38,7 @@ describe('organizations in the browser (Pääylläpitäjä)', () => {
     expect(await page.getByLabel('Nimi').inputValue()).toBe('');
 
     await page.goto('/#/admin/show-organizations');
-    await page.getByRole('heading', { name: 'Organisaatiot' }).waitFor();
+    await page.getByRole('heading', { name: 'Organisaatiot', exact: true }).waitFor();
     const row = page.getByRole('row', { name: new RegExp(ORGANIZATION) });
     await row.getByRole('cell', { name: 'Tehovahti, Sisäilma' }).waitFor();
     await expectAccessible(page);

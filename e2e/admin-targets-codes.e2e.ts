@@ -48,7 +48,7 @@ describe('targets and registration codes in the browser (Ylläpitäjä)', () => 
 
     // The list shows it; the pencil edits it and the list reloads with the new value.
     await page.goto('/#/admin/show-targets');
-    await page.getByRole('heading', { name: 'Kohteet' }).waitFor();
+    await page.getByRole('heading', { name: 'Kohteet', exact: true }).waitFor();
     await page.getByLabel('Hae').fill('Testikuja');
     const row = page.getByRole('row', { name: new RegExp(TARGET) });
     await row.getByRole('cell', { name: 'Kerrostalo' }).waitFor();

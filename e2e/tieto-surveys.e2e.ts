@@ -116,7 +116,7 @@ describe('Tieto surveys and feedback in the browser', () => {
 
     // The Pääkäyttäjä opens the results from the survey list.
     await admin.goto('/#/tieto/show-queries');
-    await admin.getByRole('heading', { name: 'Kyselyt' }).waitFor();
+    await admin.getByRole('heading', { name: 'Kyselyt', exact: true }).waitFor();
     await admin
       .getByRole('link', { name: `Näytä tulokset: ${SURVEY}` })
       .first()
@@ -152,7 +152,7 @@ describe('Tieto surveys and feedback in the browser', () => {
     const admin = await e2e.newPage();
     await admin.goto('/#/tieto/show-feedbacks');
     await signIn(admin, MAIN_USER);
-    await admin.getByRole('heading', { name: 'Palautteet' }).waitFor();
+    await admin.getByRole('heading', { name: 'Palautteet', exact: true }).waitFor();
     const before = await messagesCount(admin);
 
     const user = await e2e.newPage();
@@ -192,7 +192,7 @@ describe('Tieto surveys and feedback in the browser', () => {
     const page = await e2e.newPage({ width: 360, height: 740 });
     await page.goto('/#/tieto/dashboard');
     await signIn(page, MAIN_USER);
-    await page.getByRole('heading', { name: 'Kohteet' }).waitFor();
+    await page.getByRole('heading', { name: 'Kohteet', exact: true }).waitFor();
     await page
       .getByText(/Keskustelut: \d+/)
       .first()

@@ -26,7 +26,7 @@ describe('Vainu alarms in the browser', () => {
     const page = await e2e.newPage();
     await page.goto('/#/vainu/show-alarms?st=0&ac=1');
     await signIn(page, ADMIN);
-    await page.getByRole('heading', { name: 'Hälytykset' }).waitFor();
+    await page.getByRole('heading', { name: 'Hälytykset', exact: true }).waitFor();
     // The filters come from the query string.
     expect(await page.getByLabel('Vain kuittaamattomat').isChecked()).toBe(true);
     expect(await page.getByLabel('Vain aktiiviset').isChecked()).toBe(true);
@@ -81,7 +81,7 @@ describe('Vainu alarms in the browser', () => {
 
     // The badge opens the list of active, unacknowledged alarms.
     await other.getByRole('link', { name: /^Aktiiviset hälytykset: / }).click();
-    await other.getByRole('heading', { name: 'Hälytykset' }).waitFor();
+    await other.getByRole('heading', { name: 'Hälytykset', exact: true }).waitFor();
     expect(hashPath(other)).toBe('/vainu/show-alarms?st=0&ac=1');
   });
 
@@ -89,7 +89,7 @@ describe('Vainu alarms in the browser', () => {
     const page = await e2e.newPage();
     await page.goto('/#/vainu/show-alarms?sd=2000-01-01&ed=2000-01-02');
     await signIn(page, ADMIN);
-    await page.getByRole('heading', { name: 'Hälytykset' }).waitFor();
+    await page.getByRole('heading', { name: 'Hälytykset', exact: true }).waitFor();
     expect(await page.getByLabel('Alkupäivä').inputValue()).toBe('2000-01-01');
     await page.getByText('Tietoa ei saatavilla').waitFor();
     await page.getByRole('button', { name: 'Tyhjennä suodattimet' }).click();
@@ -152,7 +152,7 @@ describe('Vainu alarms in the browser', () => {
     const page = await e2e.newPage({ width: 360, height: 740 });
     await page.goto('/#/vainu/show-alarms');
     await signIn(page, ADMIN);
-    await page.getByRole('heading', { name: 'Hälytykset' }).waitFor();
+    await page.getByRole('heading', { name: 'Hälytykset', exact: true }).waitFor();
     await page
       .getByRole('button', { name: /^Hälytyksen tapahtumat: / })
       .first()

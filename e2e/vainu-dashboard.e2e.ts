@@ -213,7 +213,7 @@ describe('Vainu device dashboard in the browser', () => {
     const page = await e2e.newPage({ width: 360, height: 800 });
     await page.goto('/#/vainu/dashboard');
     await signIn(page, USER);
-    await page.getByRole('heading', { name: 'Kohteet' }).waitFor();
+    await page.getByRole('heading', { name: 'Kohteet', exact: true }).waitFor();
     await expect
       .poll(() => page.getByTestId('device-status-card').count(), { timeout: 15_000 })
       .toBe(targetNames.size + 1);

@@ -31,7 +31,7 @@ describe('device types table (/vainu/show-sensors)', () => {
     page.context().on('request', (request) => requests.push(request.url()));
     await page.goto('/#/vainu/show-sensors');
     await signIn(page, 'yllapitaja@demo.vahti.fi');
-    await page.getByRole('heading', { name: 'Laitetyypit' }).waitFor();
+    await page.getByRole('heading', { name: 'Laitetyypit', exact: true }).waitFor();
     const table = page.getByRole('table', { name: 'Laiteverkon laitetyypit' });
     await table.getByRole('cell', { name: 'Sisäilma-anturi 001' }).waitFor();
     expect(await table.getByRole('row', { name: /Sisäilma-anturi 002/ }).textContent()).toContain(

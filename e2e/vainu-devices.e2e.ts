@@ -13,7 +13,7 @@ describe('Vainu device register in the browser (Ylläpitäjä)', () => {
     // The QR code comes from the scanner as ?id=.
     await page.goto(`/#/vainu/add-device?id=${QR}`);
     await signIn(page, 'yllapitaja@demo.vahti.fi');
-    await page.getByRole('heading', { name: 'Lisää mittari' }).waitFor();
+    await page.getByRole('heading', { name: 'Lisää mittari', exact: true }).waitFor();
     expect(await page.getByLabel('QR-koodi').inputValue()).toBe(QR);
 
     await page.getByLabel('Nimi').fill(NAME);
@@ -45,7 +45,7 @@ describe('Vainu device register in the browser (Ylläpitäjä)', () => {
 
     // The list's search starts from ?qrCode=.
     await page.goto(`/#/vainu/show-devices?qrCode=${QR}`);
-    await page.getByRole('heading', { name: 'Mittarit' }).waitFor();
+    await page.getByRole('heading', { name: 'Mittarit', exact: true }).waitFor();
     expect(await page.getByLabel('Hae', { exact: true }).inputValue()).toBe(QR);
     const row = page.getByRole('row', { name: new RegExp(NAME) });
     await row.getByRole('cell', { name: 'Käytössä' }).waitFor();
@@ -119,7 +119,7 @@ describe('Vainu device register in the browser (Ylläpitäjä)', () => {
     // show-devices/{code}: the search starts from the path too.
     await page.goto('/#/vainu/show-devices/VAINU-A001');
     await signIn(page, 'paakayttaja@demo.vahti.fi');
-    await page.getByRole('heading', { name: 'Mittarit' }).waitFor();
+    await page.getByRole('heading', { name: 'Mittarit', exact: true }).waitFor();
     await expect
       .poll(() => page.getByLabel('Hae', { exact: true }).inputValue())
       .toBe('VAINU-A001');
@@ -182,7 +182,7 @@ describe('Vainu device register in the browser (Ylläpitäjä)', () => {
     const page = await e2e.newPage({ width: 360, height: 740 });
     await page.goto('/#/vainu/show-devices');
     await signIn(page, 'yllapitaja@demo.vahti.fi');
-    await page.getByRole('heading', { name: 'Mittarit' }).waitFor();
+    await page.getByRole('heading', { name: 'Mittarit', exact: true }).waitFor();
     await page.getByText('As Oy Kivikko').first().waitFor();
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,

@@ -10,7 +10,7 @@ describe('QR labels of devices (/vainu/show-devices)', () => {
     const page = await e2e.newPage();
     await page.goto('/#/vainu/show-devices');
     await signIn(page, 'yllapitaja@demo.vahti.fi');
-    await page.getByRole('heading', { name: 'Mittarit' }).waitFor();
+    await page.getByRole('heading', { name: 'Mittarit', exact: true }).waitFor();
     const table = page.getByRole('table', { name: 'Mittarit' });
     const boxes = table.getByRole('checkbox', { name: /^Valitse QR-tarraan: / });
     await boxes.first().waitFor();
