@@ -60,22 +60,33 @@ export function deviceBody(targetId: string, deviceTypeId: string, more: object 
   };
 }
 
-/** A device stored directly on the organization's target; returns its id. */
-export async function createDevice(db: Db, organizationId: string, targetId: string) {
-  const type = await deviceTypeOf(db, organizationId);
-  const body = deviceBody(targetId, type.id);
+/**
+ * A device of the type stored directly (no API call) on the organization's target, with a fresh
+ * DevEUI; `name` and `location` default to distinct test values. Its id and DevEUI.
+ */
+export async function storeDevice(
+  db: Db,
+  {
+    organizationId,
+    targetId,
+    typeId,
+    name,
+    location = '2. kerros',
+  }: { organizationId: string; targetId: string; typeId: string; name?: string; location?: string },
+) {
+  const body = deviceBody(targetId, typeId);
   const [row] = await db
     .insert(devices)
     .values({
       organizationId,
       deviceTargetId: targetId,
-      deviceTypeId: type.id,
+      deviceTypeId: typeId,
       deviceQrCode: body.deviceQrCode,
-      deviceName: body.deviceName,
+      deviceName: name ?? body.deviceName,
       deviceEui: body.deviceEui,
       deviceSerialNumber: body.deviceSerialNumber,
       deviceComissioiningDay: body.deviceComissioiningDay,
-      deviceLocation: body.deviceLocation,
+      deviceLocation: location,
       deviceLatitude: 60.2,
       deviceLongitude: 24.9,
       deviceSwVersion: body.deviceSwVersion,
@@ -83,7 +94,13 @@ export async function createDevice(db: Db, organizationId: string, targetId: str
     })
     .returning({ id: devices.deviceId });
   if (!row) throw new Error('fixtures: device not stored');
-  return row.id;
+  return { id: row.id, eui: body.deviceEui };
+}
+
+/** A device of the organization's first demo type stored directly on its target; returns its id. */
+export async function createDevice(db: Db, organizationId: string, targetId: string) {
+  const type = await deviceTypeOf(db, organizationId);
+  return (await storeDevice(db, { organizationId, targetId, typeId: type.id })).id;
 }
 
 /** The first measurement of a device type's layout. */

@@ -1,12 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../src/db/client.js';
-import {
-  devices,
-  deviceTypeMeasurements,
-  deviceTypes,
-  measurements,
-} from '../../src/db/schema/index.js';
-import { freshEui } from './device-fixtures.js';
+import { deviceTypeMeasurements, deviceTypes, measurements } from '../../src/db/schema/index.js';
+import { storeDevice } from './device-fixtures.js';
 
 /**
  * A device with a known layout, for decoding tests: temp (2 bytes, signed, big-endian, ×0.01),
@@ -55,27 +50,19 @@ export async function createLayoutDevice(db: Db, organizationId: string, targetI
       measurementId: row.id,
     })),
   );
-  const eui = freshEui();
-  const [device] = await db
-    .insert(devices)
-    .values({
-      organizationId,
-      deviceTargetId: targetId,
-      deviceTypeId: type.id,
-      deviceQrCode: `QR-${tag}`,
-      deviceName: `Layout ${tag}`,
-      deviceEui: eui,
-      deviceSerialNumber: `SN-${tag}`,
-      deviceComissioiningDay: '2026-05-01',
-      deviceLocation: 'Kellari',
-      deviceLatitude: 60.2,
-      deviceLongitude: 24.9,
-      deviceSwVersion: '1',
-      deviceProductCode: 'P',
-    })
-    .returning({ id: devices.deviceId });
-  if (!device) throw new Error('fixtures: device not stored');
-  return { deviceId: device.id, eui, typeId: type.id, m: { temp, hum, door, leak, pressure } };
+  const device = await storeDevice(db, {
+    organizationId,
+    targetId,
+    typeId: type.id,
+    name: `Layout ${tag}`,
+    location: 'Kellari',
+  });
+  return {
+    deviceId: device.id,
+    eui: device.eui,
+    typeId: type.id,
+    m: { temp, hum, door, leak, pressure },
+  };
 }
 
 /** The example payload: temp -2.00, hum 55, door 1, leak 0, pressure 1013.0. */

@@ -1,16 +1,18 @@
-import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type GenericUplink, helsinkiDayStart } from '@vahti/domain';
 import { parse } from 'csv-parse/sync';
-import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { devices, deviceTypes } from '../../src/db/schema/index.js';
 import type { SensorRawRow } from '../../src/modules/sensor-data/index.js';
 import { type Actors, startApiTest } from '../helpers/actors.js';
 import { bearer, DRIVER, type TestContext } from '../helpers/app.js';
-import { createDevice, freshEui, measurementOf } from '../helpers/device-fixtures.js';
+import {
+  createDevice,
+  deviceTypeOf,
+  measurementOf,
+  storeDevice,
+} from '../helpers/device-fixtures.js';
 import type { Fixtures } from '../helpers/fixtures.js';
 
 let ctx: TestContext;
@@ -28,38 +30,8 @@ const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 
 /** A device of the organization's demo type 'Sisäilma CO2' (temperature, humidity, CO2). */
 async function sensor(organizationId: string, targetId: string, name: string, location: string) {
-  const [type] = await fx.db
-    .select({ id: deviceTypes.deviceTypeId })
-    .from(deviceTypes)
-    .where(
-      and(
-        eq(deviceTypes.organizationId, organizationId),
-        eq(deviceTypes.deviceTypeName, 'Sisäilma CO2'),
-      ),
-    );
-  if (!type) throw new Error('no demo type');
-  const tag = randomBytes(4).toString('hex');
-  const eui = freshEui();
-  const [row] = await fx.db
-    .insert(devices)
-    .values({
-      organizationId,
-      deviceTargetId: targetId,
-      deviceTypeId: type.id,
-      deviceQrCode: `QR-${tag}`,
-      deviceName: name,
-      deviceEui: eui,
-      deviceSerialNumber: `SN-${tag}`,
-      deviceComissioiningDay: '2026-01-01',
-      deviceLocation: location,
-      deviceLatitude: 60.2,
-      deviceLongitude: 24.9,
-      deviceSwVersion: '1',
-      deviceProductCode: 'P',
-    })
-    .returning({ id: devices.deviceId });
-  if (!row) throw new Error('device not stored');
-  return { id: row.id, eui };
+  const type = await deviceTypeOf(fx.db, organizationId, 'Sisäilma CO2');
+  return storeDevice(fx.db, { organizationId, targetId, typeId: type.id, name, location });
 }
 
 /** Stores readings of one measurement through the real ingest path, as the organization. */

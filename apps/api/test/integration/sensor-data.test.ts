@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { type GenericUplink, helsinkiDayStart } from '@vahti/domain';
 import { and, asc, eq, sql } from 'drizzle-orm';
@@ -14,7 +13,7 @@ import {
 } from '../../src/db/schema/index.js';
 import { type Actors, startApiTest } from '../helpers/actors.js';
 import { DRIVER, type TestContext } from '../helpers/app.js';
-import { freshEui, measurementOf } from '../helpers/device-fixtures.js';
+import { deviceTypeOf, freshEui, measurementOf, storeDevice } from '../helpers/device-fixtures.js';
 import type { Fixtures } from '../helpers/fixtures.js';
 
 let ctx: TestContext;
@@ -30,35 +29,9 @@ const HOUR = 3_600_000;
 
 /** A device of the organization's demo type on the target; returns its id and DevEUI. */
 async function deviceOfType(organizationId: string, targetId: string, typeName: string) {
-  const [type] = await fx.db
-    .select({ id: deviceTypes.deviceTypeId })
-    .from(deviceTypes)
-    .where(
-      and(eq(deviceTypes.organizationId, organizationId), eq(deviceTypes.deviceTypeName, typeName)),
-    );
-  if (!type) throw new Error(`no type ${typeName}`);
-  const tag = randomBytes(4).toString('hex');
-  const eui = freshEui();
-  const [row] = await fx.db
-    .insert(devices)
-    .values({
-      organizationId,
-      deviceTargetId: targetId,
-      deviceTypeId: type.id,
-      deviceQrCode: `QR-${tag}`,
-      deviceName: `Anturi ${tag}`,
-      deviceEui: eui,
-      deviceSerialNumber: `SN-${tag}`,
-      deviceComissioiningDay: '2026-01-01',
-      deviceLocation: `Huone ${tag}`,
-      deviceLatitude: 60.2,
-      deviceLongitude: 24.9,
-      deviceSwVersion: '1',
-      deviceProductCode: 'P',
-    })
-    .returning({ id: devices.deviceId });
-  if (!row) throw new Error('device not stored');
-  return { id: row.id, eui, typeId: type.id };
+  const type = await deviceTypeOf(fx.db, organizationId, typeName);
+  const device = await storeDevice(fx.db, { organizationId, targetId, typeId: type.id });
+  return { ...device, typeId: type.id };
 }
 
 /** Stores readings through the real ingest path (generic batch form), as the organization. */
