@@ -6,6 +6,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config/index.js';
 import type { Database } from './db/client.js';
+import { createMeasurementPartitions } from './db/partitions.js';
 import { withTransactions } from './db/transactions.js';
 import { errorForLog } from './lib/log-errors.js';
 import { OneLinePerRequest } from './lib/request-log.js';
@@ -347,11 +348,15 @@ export async function buildApp({ config, database, logger, logDestination }: App
   app.decorate('alarms', alarms);
   // Uplinks from network servers: every reading inserted is evaluated against its alarm limits in
   // the same transaction; the browsers hear of the changes once it has committed.
+  // Monthly partitions of measurement_data (ADR 0025): created ahead at start and daily, and on
+  // demand before a group whose readings fall in a month without one.
+  const partitions = createMeasurementPartitions(db);
   const ingest = createIngestService({
     db,
     keys: repositories.ingestKeys,
     ingest: repositories.ingest,
     rateLimits,
+    partitions,
     onReadings: async (scope, readings) => {
       const changes = await alarms.evaluate(scope, readings);
       return () => alarms.announce(changes);
