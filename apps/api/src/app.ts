@@ -351,6 +351,9 @@ export async function buildApp({ config, database, logger, logDestination }: App
   // Monthly partitions of measurement_data (ADR 0025): created ahead at start and daily, and on
   // demand before a group whose readings fall in a month without one.
   const partitions = createMeasurementPartitions(db);
+  app.addHook('onReady', async () => {
+    await partitions.ensureAhead();
+  });
   const ingest = createIngestService({
     db,
     keys: repositories.ingestKeys,

@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { measurementData, measurements, rejectedUplinks } from '../../src/db/schema/index.js';
 import { createMeasurementPartitions } from '../../src/db/partitions.js';
+import { measurementData, measurements, rejectedUplinks } from '../../src/db/schema/index.js';
 import { inTransaction, withTransactions } from '../../src/db/transactions.js';
 import { createIngestRepository } from '../../src/modules/ingest/ingest.repository.js';
 import {
