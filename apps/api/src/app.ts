@@ -82,6 +82,12 @@ import { createReportRenderer } from './modules/reports/render-pool.js';
 import { createReportsRepository } from './modules/reports/reports.repository.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { createReportsService } from './modules/reports/reports.service.js';
+import { createRetentionRepository } from './modules/retention/retention.repository.js';
+import {
+  createRetentionService,
+  type RetentionService,
+} from './modules/retention/retention.service.js';
+import { startStorageUpkeep } from './modules/retention/storage-upkeep.js';
 import {
   createSensorDataRepository,
   createSensorDataService,
@@ -351,8 +357,20 @@ export async function buildApp({ config, database, logger, logDestination }: App
   // Monthly partitions of measurement_data (ADR 0025): created ahead at start and daily, and on
   // demand before a group whose readings fall in a month without one.
   const partitions = createMeasurementPartitions(db);
+  // Retention per organization (ADR 0025): a daily job deletes data older than its setting.
+  const retention = createRetentionService({
+    db,
+    retention: createRetentionRepository(db),
+    audit,
+  });
+  app.decorate('retention', retention);
+  let upkeep: ReturnType<typeof startStorageUpkeep> | undefined;
   app.addHook('onReady', async () => {
     await partitions.ensureAhead();
+    upkeep = startStorageUpkeep({ partitions, retention, log: app.log });
+  });
+  app.addHook('onClose', async () => {
+    await upkeep?.stop();
   });
   const ingest = createIngestService({
     db,
@@ -512,6 +530,8 @@ declare module 'fastify' {
     alarms: AlarmsService;
     /** Uplink ingestion; the demo simulator (db/demo/simulation.ts) back-fills through it. */
     ingest: IngestService;
+    /** Retention per organization (ADR 0025); tests run purgeExpired() directly. */
+    retention: RetentionService;
     /** Sensor-data reads (issue 12); tests read rawRows() directly. */
     sensorData: SensorDataService;
     /** The MQTT uplink subscriber; null unless MQTT_URL is set. */
