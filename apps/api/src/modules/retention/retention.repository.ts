@@ -1,4 +1,5 @@
-import { and, eq, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, lt, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import {
   devices,
@@ -20,14 +21,27 @@ export interface Expiry {
   cutoffDay: string;
 }
 
-const deleted = (rows: unknown[]) => rows.length;
-
 /**
  * The retention job's reads and deletes (ADR 0025). Each delete removes at most `limit` rows of
  * one device (or one organization's rejected uplinks) by their primary key, so a long backlog is
  * deleted in many short statements, never one giant one.
  */
 export function createRetentionRepository(db: Db) {
+  /** Deletes up to `limit` rows matching `where`, chosen by their primary `key`; how many. */
+  async function deleteSome(
+    table: PgTable,
+    key: AnyPgColumn[],
+    where: SQL | undefined,
+    limit: number,
+  ): Promise<number> {
+    const columns = sql.join(key, sql`, `);
+    const result = (await db.execute(sql`
+      delete from ${table} where ${where} and (${columns}) in (
+        select ${columns} from ${table} where ${where} limit ${limit})
+      returning 1`)) as unknown as { rows: unknown[] };
+    return result.rows.length;
+  }
+
   return {
     /** The organizations in scope that keep data for a limited time, with where it starts. */
     async expiries(scope: Scope, now: Date): Promise<Expiry[]> {
@@ -59,78 +73,46 @@ export function createRetentionRepository(db: Db) {
     },
 
     /** Deletes up to `limit` of the device's readings measured before `before`. */
-    async deleteReadings(scope: Scope, deviceId: string, before: Date, limit: number) {
+    deleteReadings(scope: Scope, deviceId: string, before: Date, limit: number) {
       const m = measurementData;
-      const where = and(
-        eq(m.deviceId, deviceId),
-        lt(m.createdAt, before),
-        inScope(m.organizationId, scope),
-      );
-      const batch = db
-        .select({ d: m.deviceId, c: m.createdAt, i: m.id })
-        .from(m)
-        .where(where)
-        .limit(limit);
-      return deleted(
-        await db
-          .delete(m)
-          .where(and(where, sql`(${m.deviceId}, ${m.createdAt}, ${m.id}) in (${batch})`))
-          .returning({ id: m.id }),
+      return deleteSome(
+        m,
+        [m.deviceId, m.createdAt, m.id],
+        and(eq(m.deviceId, deviceId), lt(m.createdAt, before), inScope(m.organizationId, scope)),
+        limit,
       );
     },
 
     /** Deletes up to `limit` of the device's hourly rollups of hours before `before`. */
-    async deleteHourly(scope: Scope, deviceId: string, before: Date, limit: number) {
+    deleteHourly(scope: Scope, deviceId: string, before: Date, limit: number) {
       const h = measurementHourly;
-      const where = and(
-        eq(h.deviceId, deviceId),
-        lt(h.hour, before),
-        inScope(h.organizationId, scope),
-      );
-      const batch = db
-        .select({ d: h.deviceId, m: h.measurementId, t: h.hour })
-        .from(h)
-        .where(where)
-        .limit(limit);
-      return deleted(
-        await db
-          .delete(h)
-          .where(and(where, sql`(${h.deviceId}, ${h.measurementId}, ${h.hour}) in (${batch})`))
-          .returning({ id: h.deviceId }),
+      return deleteSome(
+        h,
+        [h.deviceId, h.measurementId, h.hour],
+        and(eq(h.deviceId, deviceId), lt(h.hour, before), inScope(h.organizationId, scope)),
+        limit,
       );
     },
 
     /** Deletes up to `limit` of the device's daily rollups of days before `beforeDay`. */
-    async deleteDaily(scope: Scope, deviceId: string, beforeDay: string, limit: number) {
+    deleteDaily(scope: Scope, deviceId: string, beforeDay: string, limit: number) {
       const d = measurementDaily;
-      const where = and(
-        eq(d.deviceId, deviceId),
-        lt(d.day, beforeDay),
-        inScope(d.organizationId, scope),
-      );
-      const batch = db
-        .select({ d: d.deviceId, m: d.measurementId, t: d.day })
-        .from(d)
-        .where(where)
-        .limit(limit);
-      return deleted(
-        await db
-          .delete(d)
-          .where(and(where, sql`(${d.deviceId}, ${d.measurementId}, ${d.day}) in (${batch})`))
-          .returning({ id: d.deviceId }),
+      return deleteSome(
+        d,
+        [d.deviceId, d.measurementId, d.day],
+        and(eq(d.deviceId, deviceId), lt(d.day, beforeDay), inScope(d.organizationId, scope)),
+        limit,
       );
     },
 
     /** Deletes up to `limit` of the scope's rejected uplinks received before `before`. */
-    async deleteRejected(scope: Scope, before: Date, limit: number) {
+    deleteRejected(scope: Scope, before: Date, limit: number) {
       const r = rejectedUplinks;
-      const where = and(lt(r.receivedAt, before), inScope(r.organizationId, scope));
-      const batch = db.select({ id: r.id }).from(r).where(where).limit(limit);
-      return deleted(
-        await db
-          .delete(r)
-          .where(and(where, sql`${r.id} in (${batch})`))
-          .returning({ id: r.id }),
+      return deleteSome(
+        r,
+        [r.id],
+        and(lt(r.receivedAt, before), inScope(r.organizationId, scope)),
+        limit,
       );
     },
   };

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { MeasurementPartitions } from '../../db/partitions.js';
+import { startPeriodic } from '../../lib/periodic.js';
 import type { RetentionService } from './retention.service.js';
 
 /** How often partitions are created ahead and expired data deleted. */
@@ -22,29 +23,15 @@ export function startStorageUpkeep({
   log: FastifyBaseLogger;
   intervalMs?: number;
 }) {
-  let running: Promise<void> | undefined;
-  const run = () => {
-    running ??= (async () => {
+  return startPeriodic(async () => {
+    try {
       const created = await partitions.ensureAhead();
       if (created.length > 0) log.info({ months: created }, 'measurement partitions created');
       for (const purged of await retention.purgeExpired()) {
         log.info(purged, 'retention: expired measurement data deleted');
       }
-    })()
-      .catch((err) => log.warn({ err }, 'storage upkeep failed'))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  const first = setTimeout(run, Math.min(60_000, intervalMs));
-  const timer = setInterval(run, intervalMs);
-  first.unref();
-  timer.unref();
-  return {
-    async stop() {
-      clearTimeout(first);
-      clearInterval(timer);
-      await running;
-    },
-  };
+    } catch (err) {
+      log.warn({ err }, 'storage upkeep failed');
+    }
+  }, intervalMs);
 }
