@@ -55,12 +55,6 @@ export function createMeasurementPartitions(db: Db) {
       }
       return ensureMonths(months);
     },
-
-    /** Forgets the months seen, e.g. after a partition was dropped. */
-    forget(month?: string) {
-      if (month) known.delete(month);
-      else known.clear();
-    },
   };
 }
 
