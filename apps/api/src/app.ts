@@ -352,8 +352,6 @@ export async function buildApp({ config, database, logger, logDestination }: App
     hysteresisPercent: config.alarmHysteresisPercent,
   });
   app.decorate('alarms', alarms);
-  // Uplinks from network servers: every reading inserted is evaluated against its alarm limits in
-  // the same transaction; the browsers hear of the changes once it has committed.
   // Monthly partitions of measurement_data (ADR 0025): created ahead at start and daily, and on
   // demand before a group whose readings fall in a month without one.
   const partitions = createMeasurementPartitions(db);
@@ -372,6 +370,8 @@ export async function buildApp({ config, database, logger, logDestination }: App
   app.addHook('onClose', async () => {
     await upkeep?.stop();
   });
+  // Uplinks from network servers: every reading inserted is evaluated against its alarm limits in
+  // the same transaction; the browsers hear of the changes once it has committed.
   const ingest = createIngestService({
     db,
     keys: repositories.ingestKeys,
