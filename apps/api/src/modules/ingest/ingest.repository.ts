@@ -124,17 +124,23 @@ export function createIngestRepository(db: Db) {
         const chunk = rows.slice(i, i + INSERT_CHUNK);
         for (const row of chunk) assertWithin(scope, row.organizationId);
         // The insert and the rollups of exactly the rows it stored (a replay stores none), in
-        // one statement: no second round trip, no re-read (ADR 0020).
-        const insert = db
-          .insert(measurementData)
-          .values(chunk.map(({ untimed: _, ...row }) => row))
-          .onConflictDoNothing({
-            target: [measurementData.deviceId, measurementData.dedupKey, measurementData.createdAt],
-          })
-          .getSQL();
+        // one statement: no second round trip, no re-read (ADR 0020). The rows travel as seven
+        // arrays, one bind parameter a column (ADR 0022): the same short SQL text whatever the
+        // chunk's size, cheap to build and to parse, where a VALUES list had 7 a row.
+        const column = <T>(pick: (row: ReadingRow) => T) => sql.param(chunk.map(pick));
         const result = (await db.execute(sql`
           with stored as (
-            ${insert}
+            insert into measurement_data
+              (organization_id, device_id, created_at, received_at, f_cnt, dedup_key, data)
+            select * from unnest(
+              ${column((r) => r.organizationId)}::uuid[],
+              ${column((r) => r.deviceId)}::uuid[],
+              ${column((r) => r.createdAt.toISOString())}::timestamptz[],
+              ${column((r) => r.receivedAt.toISOString())}::timestamptz[],
+              ${column((r) => r.fCnt)}::bigint[],
+              ${column((r) => r.dedupKey)}::text[],
+              ${column((r) => JSON.stringify(r.data))}::jsonb[])
+            on conflict (device_id, dedup_key, created_at) do nothing
             returning id, organization_id, device_id, created_at, received_at, f_cnt, dedup_key, data
           ),
           ${rollupCtes(sql`stored m`)}
