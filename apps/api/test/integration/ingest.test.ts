@@ -1,9 +1,18 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sum } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMeasurementPartitions } from '../../src/db/partitions.js';
-import { measurementData, measurements, rejectedUplinks } from '../../src/db/schema/index.js';
+import {
+  measurementData,
+  measurementHourly,
+  measurements,
+  rejectedUplinks,
+} from '../../src/db/schema/index.js';
 import { inTransaction, withTransactions } from '../../src/db/transactions.js';
-import { createIngestRepository } from '../../src/modules/ingest/ingest.repository.js';
+import { systemScope } from '../../src/lib/scope.js';
+import {
+  createIngestRepository,
+  type ReadingRow,
+} from '../../src/modules/ingest/ingest.repository.js';
 import {
   createIngestService,
   type IngestedReading,
@@ -431,5 +440,85 @@ describe(`uplinks open and close alarms (${DRIVER})`, () => {
     expect(ofB.some((a: { alarmDeviceId: string }) => a.alarmDeviceId === sensor.deviceId)).toBe(
       false,
     );
+  });
+});
+
+describe(`the storage writer (${DRIVER})`, () => {
+  const handle = () => withTransactions(db());
+  const start = Date.UTC(2025, 2, 1);
+
+  it('stores rows over several statements once each with their rollups; a replay adds nothing', async () => {
+    const sensor = await createLayoutDevice(db(), fx.orgA.id, fx.orgA.target.id);
+    const writer = createIngestRepository(handle());
+    const scope = systemScope('ingest', fx.orgA.id);
+    const keys = Array.from({ length: 60 }, () => crypto.randomUUID());
+    const row = (i: number): ReadingRow => ({
+      organizationId: fx.orgA.id,
+      deviceId: sensor.deviceId,
+      createdAt: new Date(start + i * 1000),
+      receivedAt: new Date(start + i * 1000 + 500),
+      fCnt: i % 7 === 0 ? null : i,
+      dedupKey: `${i}:"lainattu", {aaltosulut} \\ ja ä`,
+      // One row with many keys; the rest with one.
+      data:
+        i === 1500
+          ? Object.fromEntries(keys.map((key, n) => [key, n + 0.5]))
+          : { [sensor.m.hum.id]: i },
+    });
+    const unique = Array.from({ length: 2500 }, (_, i) => row(i));
+    // 1,000 rows a statement: row 5 again within the first, row 0 again opening the second.
+    const rows = [
+      ...unique.slice(0, 10),
+      row(5),
+      ...unique.slice(10, 999),
+      row(0),
+      ...unique.slice(999),
+    ];
+    await createMeasurementPartitions(handle()).ensure(unique.map((r) => r.createdAt));
+    const hourlyCount = async () =>
+      Number(
+        (
+          await db()
+            .select({ n: sum(measurementHourly.count) })
+            .from(measurementHourly)
+            .where(eq(measurementHourly.deviceId, sensor.deviceId))
+        )[0]?.n ?? 0,
+      );
+
+    const inserted = await handle().transaction(() => writer.insertReadings(scope, rows));
+    const byTime = (a: ReadingRow, b: ReadingRow) => a.createdAt.getTime() - b.createdAt.getTime();
+    expect(inserted.sort(byTime)).toEqual(unique);
+    const stored = await readings(sensor.deviceId);
+    expect(stored).toHaveLength(2500);
+    expect(stored.find((r) => r.dedupKey === unique[1500]?.dedupKey)?.data).toEqual(
+      unique[1500]?.data,
+    );
+    // Every hum reading but the many-key row's once, and each of its 60 keys once.
+    expect(await hourlyCount()).toBe(2499 + 60);
+
+    expect(await handle().transaction(() => writer.insertReadings(scope, rows))).toEqual([]);
+    expect(await readings(sensor.deviceId)).toHaveLength(2500);
+    expect(await hourlyCount()).toBe(2499 + 60);
+  });
+
+  it('writes nothing when any row, even in a later statement, is outside the scope', async () => {
+    const sensor = await createLayoutDevice(db(), fx.orgA.id, fx.orgA.target.id);
+    const rows = Array.from(
+      { length: 1500 },
+      (_, i): ReadingRow => ({
+        organizationId: i === 1400 ? fx.orgB.id : fx.orgA.id,
+        deviceId: sensor.deviceId,
+        createdAt: new Date(start + i * 1000),
+        receivedAt: new Date(start),
+        fCnt: i,
+        dedupKey: String(i),
+        data: { [sensor.m.hum.id]: i },
+      }),
+    );
+    await createMeasurementPartitions(handle()).ensure([new Date(start)]);
+    await expect(
+      createIngestRepository(db()).insertReadings(systemScope('ingest', fx.orgA.id), rows),
+    ).rejects.toThrow('write outside the scope');
+    expect(await readings(sensor.deviceId)).toHaveLength(0);
   });
 });
