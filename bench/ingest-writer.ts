@@ -36,20 +36,17 @@ const ROUNDS = Number(process.env.ROUNDS ?? 5);
 const database = await openBenchDatabase();
 const { db } = database;
 const orgId = await demoOrganization(db);
+/** The organization's devices, each with its type's first measurement (rollups need a real one). */
 const deviceRows = await db
-  .select({ id: devices.deviceId, eui: devices.deviceEui })
-  .from(devices)
-  .where(eq(devices.organizationId, orgId));
-const firstRows = await db
-  .select({ eui: devices.deviceEui, measurementId: deviceTypeMeasurements.measurementId })
+  .select({ id: devices.deviceId, measurementId: deviceTypeMeasurements.measurementId })
   .from(devices)
   .innerJoin(deviceTypeMeasurements, eq(deviceTypeMeasurements.deviceTypeId, devices.deviceTypeId))
   .where(and(eq(devices.organizationId, orgId), eq(deviceTypeMeasurements.position, 0)));
-const firstMeasurement = new Map(firstRows.map((row) => [row.eui, row.measurementId]));
 await addPartitions(db, new Date(Date.UTC(2025, 0, 1)), new Date(Date.UTC(2025, 0, 31)));
 
 let serial = 0;
-const device = (i: number) => deviceRows[i % deviceRows.length] as { id: string; eui: string };
+const device = (i: number) =>
+  deviceRows[i % deviceRows.length] as { id: string; measurementId: string };
 /** A new reading every 100 ms of January 2025, keyed by a real measurement of its device's type. */
 const rowOf = (i: number): ReadingRow => {
   serial += 1;
@@ -61,7 +58,7 @@ const rowOf = (i: number): ReadingRow => {
     receivedAt: at,
     fCnt: i,
     dedupKey: `${i}:${at.toISOString()}`,
-    data: { [firstMeasurement.get(device(i).eui) as string]: 1 },
+    data: { [device(i).measurementId]: 1 },
   };
 };
 
