@@ -40,10 +40,15 @@ function concat(messages: Uint8Array[]): Uint8Array {
 export class PreparedPGlite extends PGlite {
   readonly #statements = new Map<string, Statement>();
   #named = 0;
+  #maxStatements = MAX_STATEMENTS;
 
   /** Like `PGlite.create`: a ready instance. */
-  static async open(options: PGliteOptions): Promise<PreparedPGlite> {
+  static async open(
+    options: PGliteOptions,
+    { maxStatements = MAX_STATEMENTS } = {},
+  ): Promise<PreparedPGlite> {
     const client = new PreparedPGlite(options);
+    client.#maxStatements = maxStatements;
     await client.waitReady;
     return client;
   }
@@ -125,7 +130,7 @@ export class PreparedPGlite extends PGlite {
     );
     const statement = { name, types: parse.parseDescribeStatementResults(described) };
     this.#statements.set(text, statement);
-    if (this.#statements.size > MAX_STATEMENTS) {
+    if (this.#statements.size > this.#maxStatements) {
       const [oldest, old] = this.#statements.entries().next().value as [string, Statement];
       this.#statements.delete(oldest);
       await this.execProtocolStream(
