@@ -1,4 +1,4 @@
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, types } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PreparedPGlite } from './pglite-statements.js';
 
@@ -20,9 +20,25 @@ describe('PreparedPGlite', () => {
     await prepared.close();
   });
 
+  /** As Drizzle asks: rows as arrays, its own parsers for times (kept as text). */
+  const drizzleLike = {
+    rowMode: 'array',
+    parsers: {
+      [types.TIMESTAMPTZ]: (value: string) => value,
+      [types.DATE]: (value: string) => value,
+    },
+  } as const;
+
   const both = async (text: string, params?: unknown[]) => {
     const [a, b] = [await plain.query(text, params), await prepared.query(text, params)];
     expect(b).toEqual(a);
+    if (/^select/i.test(text)) {
+      const [c, d] = [
+        await plain.query(text, params, drizzleLike),
+        await prepared.query(text, params, drizzleLike),
+      ];
+      expect(d).toEqual(c);
+    }
     return b;
   };
 

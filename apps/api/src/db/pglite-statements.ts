@@ -27,6 +27,57 @@ function concat(messages: Uint8Array[]): Uint8Array {
   return all;
 }
 
+type Message = Awaited<ReturnType<PGlite['execProtocolStream']>>[number];
+
+/**
+ * PGlite's `parse.parseResults` for the one statement of a query, except that a column's parser
+ * is looked up in the query's own parsers and then in PGlite's: PGlite copies all of its parsers
+ * (hundreds, one per array type) into a new object for every query that brings its own, and
+ * every Drizzle query does.
+ */
+function resultOf<T>(
+  messages: Message[],
+  parsers: PGlite['parsers'],
+  options: QueryOptions | undefined,
+): Results<T> {
+  const own = options?.parsers;
+  const asArray = options?.rowMode === 'array';
+  let fields: { name: string; dataTypeID: number }[] = [];
+  const rows: unknown[] = [];
+  const value = (text: string | null, type: number) => {
+    if (text === null) return null;
+    const parser = own?.[type] ?? parsers[type];
+    return parser ? parser(text, type) : text;
+  };
+  for (const message of messages) {
+    if (message.name === 'rowDescription') {
+      fields = (message as InstanceType<typeof protocol.messages.RowDescriptionMessage>).fields.map(
+        ({ name, dataTypeID }) => ({ name, dataTypeID }),
+      );
+    } else if (message.name === 'dataRow') {
+      const values = (message as InstanceType<typeof protocol.messages.DataRowMessage>).fields.map(
+        (text, i) => value(text, fields[i]?.dataTypeID ?? 0),
+      );
+      rows.push(asArray ? values : Object.fromEntries(values.map((v, i) => [fields[i]?.name, v])));
+    } else if (message.name === 'commandComplete') {
+      const words = (
+        message as InstanceType<typeof protocol.messages.CommandCompleteMessage>
+      ).text.split(' ');
+      const command = words[0] ?? '';
+      const count = Number.parseInt(words.at(-1) ?? '', 10);
+      const changes = ['INSERT', 'UPDATE', 'DELETE', 'COPY', 'MERGE'].includes(command);
+      return {
+        rows: rows as T[],
+        fields,
+        command,
+        affectedRows: changes ? count : 0,
+        ...(!Number.isNaN(count) && { rowCount: count }),
+      } as Results<T>;
+    }
+  }
+  return { rows: [], fields: [], affectedRows: 0 };
+}
+
 /**
  * PGlite whose `query` keeps each SQL text as a named prepared statement, as node-postgres's
  * named statements do on PostgreSQL (ADR 0027). PGlite's own `query` makes six calls into the
@@ -106,7 +157,7 @@ export class PreparedPGlite extends PGlite {
         throw error;
       }
       if (!inTransaction) await this.syncToFs();
-      return parse.parseResults(messages, this.parsers, options)[0] as Results<T>;
+      return resultOf<T>(messages, this.parsers, options);
     });
   }
 
