@@ -9,6 +9,9 @@
  * 1,000. Runs on PGlite, or on PostgreSQL with BENCH_DATABASE_URL.
  * Run: npm run bench -- ingest   (UPLINKS=5000 CONCURRENCY=128 by default; INGEST_GROUP_*
  * settings are passed to the app)
+ * DURATION=60: only the sustained run — the ChirpStack webhook for that many seconds at
+ * CONCURRENCY, with uplinks/s, p50/p99 to the 2xx, errors and the rows actually stored (must equal
+ * the 2xx count), beside a raw COPY of UPLINKS rows.
  */
 import { performance } from 'node:perf_hooks';
 import { Readable } from 'node:stream';
@@ -32,6 +35,8 @@ import { addIngestKey, demoOrganization } from './lib/fixture.js';
 
 const UPLINKS = Number(process.env.UPLINKS ?? 5000);
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 128);
+/** Seconds of the sustained webhook run (DURATION mode); unset: the fixed-count cases. */
+const DURATION_S = Number(process.env.DURATION ?? 0);
 
 const database = await openBenchDatabase();
 const { db } = database;
@@ -129,6 +134,81 @@ async function copyRows(text: string) {
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
 
+/** One ChirpStack uplink over HTTP: its status (200 once committed) and milliseconds to it. */
+async function postUplink(i: number) {
+  const sent = performance.now();
+  const res = await fetch(`${address}/api/ingest/chirpstack?event=up`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      deduplicationId: crypto.randomUUID(),
+      time: nextTime().toISOString(),
+      deviceInfo: { devEui: device(i).eui },
+      fCnt: i,
+      data: PAYLOAD,
+    }),
+  });
+  await res.arrayBuffer();
+  return { status: res.status, ms: performance.now() - sent };
+}
+
+/**
+ * CONCURRENCY senders post uplinks while `more()` says so; latencies of the 200s, the count of
+ * other answers (or failed requests), and a note with p50/p99 and the groups written.
+ */
+async function webhookLoad(more: () => boolean) {
+  const latencies: number[] = [];
+  let errors = 0;
+  let i = 0;
+  const groupsBefore = app.ingest.groupStats?.().groups ?? 0;
+  const worker = async () => {
+    while (more()) {
+      const answer = await postUplink(i++).catch(() => ({ status: 0, ms: 0 }));
+      if (answer.status === 200) latencies.push(answer.ms);
+      else errors += 1;
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  if (errors > 0 && !DURATION_S) throw new Error(`chirpstack: ${errors} answers were not 200`);
+  latencies.sort((a, b) => a - b);
+  const groups = (app.ingest.groupStats?.().groups ?? 0) - groupsBefore;
+  return {
+    acknowledged: latencies.length,
+    errors,
+    note: `p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, ${groups ? `${groups} groups` : 'no groups'}`,
+  };
+}
+
+/**
+ * DURATION mode: the webhook for DURATION seconds at CONCURRENCY, beside a raw COPY of UPLINKS
+ * rows; rows actually in the database afterwards must equal the acknowledged count.
+ */
+if (DURATION_S) {
+  const copy = await measure('raw COPY (baseline)', UPLINKS, async () => {
+    await copyRows(copyText(Array.from({ length: UPLINKS }, (_, i) => rowOf(i))));
+  });
+  const before = await count();
+  const start = performance.now();
+  const end = start + DURATION_S * 1000;
+  const load = await webhookLoad(() => performance.now() < end);
+  const seconds = (performance.now() - start) / 1000;
+  const rows = (await count()) - before;
+  await app.close();
+  await database.close();
+  const rate = load.acknowledged / seconds;
+  console.log(
+    `\ningest, sustained: POST /api/ingest/chirpstack for ${DURATION_S} s, ${CONCURRENCY} in flight, ${deviceRows.length} devices, on ${database.kind}`,
+  );
+  console.log(`raw COPY (baseline)     ${copy.perSecond.toFixed(0).padStart(9)} rows/s`);
+  console.log(
+    `webhook                 ${rate.toFixed(0).padStart(9)} uplinks/s  ${(rate / copy.perSecond).toFixed(3)} × raw COPY  ${load.note}`,
+  );
+  console.log(
+    `answered 200 ${load.acknowledged}, errors ${load.errors}, rows in the database ${rows} (${rows === load.acknowledged ? 'equal' : 'DIFFERENT'})`,
+  );
+  process.exit(rows === load.acknowledged ? 0 : 1);
+}
+
 const writerDb = withTransactions(db);
 const writer = createIngestRepository(writerDb);
 const scope = systemScope('ingest', orgId);
@@ -164,34 +244,11 @@ const results = [
   }),
   await measure(`POST /api/ingest/chirpstack ×${CONCURRENCY}`, UPLINKS, async () => {
     let next = 0;
-    const latencies: number[] = [];
-    const groupsBefore = app.ingest.groupStats?.().groups ?? 0;
-    const worker = async () => {
-      while (next < UPLINKS) {
-        const i = next++;
-        const sent = performance.now();
-        const res = await fetch(`${address}/api/ingest/chirpstack?event=up`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-          body: JSON.stringify({
-            deduplicationId: crypto.randomUUID(),
-            time: nextTime().toISOString(),
-            deviceInfo: { devEui: device(i).eui },
-            fCnt: i,
-            data: PAYLOAD,
-          }),
-        });
-        if (res.status !== 200) throw new Error(`chirpstack: ${res.status} ${await res.text()}`);
-        await res.arrayBuffer();
-        latencies.push(performance.now() - sent);
-      }
-    };
-    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-    latencies.sort((a, b) => a - b);
-    const groups = (app.ingest.groupStats?.().groups ?? 0) - groupsBefore;
-    return {
-      note: `p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, ${groups ? `${groups} groups` : 'no groups'}`,
-    };
+    const { note } = await webhookLoad(() => {
+      next += 1;
+      return next <= UPLINKS;
+    });
+    return { note };
   }),
   await measure('POST /api/ingest/generic, 1,000/batch', UPLINKS, async () => {
     for (let start = 0; start < UPLINKS; start += 1000) {

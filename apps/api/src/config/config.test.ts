@@ -117,7 +117,7 @@ describe('loadConfig', () => {
       shareGroup: 'vahti',
       ingestKey: 'vahti_ik_x',
       reconnectMaxMs: 60_000,
-      connections: 8,
+      connections: 32,
     });
     expect(mqtt?.clientId).toMatch(/^vahti-[\w.-]+$/);
     const custom = loadConfig({

@@ -63,7 +63,7 @@ const milliseconds = (fallback: number) =>
   z.coerce.number().int().min(1000).max(3_600_000).default(fallback);
 
 /** Messages in flight per instance with a share group, one per connection (ADR 0026). */
-const DEFAULT_MQTT_CONNECTIONS = 8;
+const DEFAULT_MQTT_CONNECTIONS = 32;
 
 /** ChirpStack v4's MQTT integration and The Things Stack v3's MQTT server, uplinks only. */
 export const DEFAULT_MQTT_TOPICS = ['application/+/device/+/event/up', 'v3/+/devices/+/up'];
@@ -181,7 +181,7 @@ const envSchema = z.object({
   ),
   MQTT_INGEST_KEY: z.preprocess(unsetWhenEmpty, z.string().trim().min(1).optional()),
   MQTT_RECONNECT_MAX_MS: milliseconds(60_000),
-  // Connections per instance in the share group (ADR 0026); unset: 8 with a share group, else 1.
+  // Connections per instance in the share group (ADR 0026); unset: 32 with a share group, else 1.
   MQTT_CONNECTIONS: z.coerce.number().int().min(1).max(64).optional(),
   // Group commit of uplinks (ADR 0022): rows per group, the longest wait, groups at once.
   INGEST_GROUP_MAX_ROWS: z.coerce.number().int().min(1).max(5000).default(1000),
