@@ -107,7 +107,7 @@ export function createMqttSubscriber({
       if (stopping || reconnectTimer) return;
       const wait = delay;
       delay = Math.min(delay * 2, config.reconnectMaxMs);
-      log.info({ broker, inMs: wait }, 'MQTT reconnecting');
+      log.info({ broker, clientId, inMs: wait }, 'MQTT reconnecting');
       reconnectTimer = setTimeout(() => {
         reconnectTimer = undefined;
         if (!stopping) client?.reconnect();
@@ -139,7 +139,7 @@ export function createMqttSubscriber({
           },
           (err: unknown) => {
             // Not acknowledged: drop the connection so the broker delivers it again later.
-            log.error({ err, topic }, 'MQTT uplink not stored; will be delivered again');
+            log.error({ err, clientId, topic }, 'MQTT uplink not stored; will be delivered again');
             connectedAt = 0;
             mqtt.stream.destroy();
           },
@@ -159,7 +159,7 @@ export function createMqttSubscriber({
             mqtt.stream.destroy();
             return;
           }
-          log.info({ broker, topics: filters }, 'MQTT subscribed');
+          log.info({ broker, clientId, topics: filters }, 'MQTT subscribed');
           onSubscribed?.();
         });
       });
