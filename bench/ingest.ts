@@ -18,7 +18,7 @@ import { performance } from 'node:perf_hooks';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { PGlite } from '@electric-sql/pglite';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { buildApp } from '../apps/api/src/app.js';
@@ -32,7 +32,7 @@ import { withTransactions } from '../apps/api/src/db/transactions.js';
 import { systemScope } from '../apps/api/src/lib/scope.js';
 import { createIngestRepository } from '../apps/api/src/modules/ingest/ingest.repository.js';
 import { openBenchDatabase } from './lib/database.js';
-import { addIngestKey, demoOrganization } from './lib/fixture.js';
+import { addIngestKey, countReadings, demoOrganization } from './lib/fixture.js';
 
 const UPLINKS = Number(process.env.UPLINKS ?? 5000);
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 128);
@@ -84,13 +84,7 @@ async function measure(name: string, rows: number, run: () => Promise<{ note: st
   if (stored !== rows) throw new Error(`${name}: stored ${stored} of ${rows}`);
   return { name, rows, ms, perSecond: (rows / ms) * 1000, note };
 }
-const count = async () =>
-  (
-    await db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(measurementData)
-      .where(and(eq(measurementData.organizationId, orgId)))
-  )[0]?.n ?? 0;
+const count = () => countReadings(db, orgId);
 
 const rowOf = (i: number) => {
   const at = nextTime();

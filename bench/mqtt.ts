@@ -11,14 +11,14 @@
  */
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { connectAsync, type MqttClient } from 'mqtt';
 import { buildApp } from '../apps/api/src/app.js';
 import { loadConfig } from '../apps/api/src/config/index.js';
-import { devices, measurementData } from '../apps/api/src/db/schema/index.js';
+import { devices } from '../apps/api/src/db/schema/index.js';
 import { mqttClientId } from '../apps/api/src/modules/ingest/mqtt-subscriber.js';
 import { openBenchDatabase } from './lib/database.js';
-import { addIngestKey, demoOrganization } from './lib/fixture.js';
+import { addIngestKey, countReadings, demoOrganization } from './lib/fixture.js';
 
 const UPLINKS = Number(process.env.UPLINKS ?? 5000);
 const CONNECTIONS = (process.env.CONNECTIONS ?? '8,16').split(',').map(Number);
@@ -56,13 +56,7 @@ function uplink(i: number) {
   };
 }
 
-const stored = async () =>
-  (
-    await db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(measurementData)
-      .where(and(eq(measurementData.organizationId, orgId)))
-  )[0]?.n ?? 0;
+const stored = () => countReadings(db, orgId);
 
 /** Clean session off leaves a session on the broker: a clean connect under the id removes it. */
 async function forgetSessions(ids: string[]) {
