@@ -209,9 +209,11 @@ if (DURATION_S) {
   });
   const before = await count();
   const start = performance.now();
+  const cpu = process.cpuUsage();
   const end = start + DURATION_S * 1000;
   const load = await webhookLoad(() => performance.now() < end);
   const seconds = (performance.now() - start) / 1000;
+  const { user, system } = process.cpuUsage(cpu);
   const rows = (await count()) - before;
   agent.destroy();
   await app.close();
@@ -226,6 +228,9 @@ if (DURATION_S) {
   );
   console.log(
     `answered 200 ${load.acknowledged}, errors ${load.errors}, rows in the database ${rows} (${rows === load.acknowledged ? 'equal' : 'DIFFERENT'})`,
+  );
+  console.log(
+    `CPU of this process (app and senders) per uplink: ${((user + system) / 1000 / load.acknowledged).toFixed(3)} ms`,
   );
   process.exit(rows === load.acknowledged ? 0 : 1);
 }
