@@ -172,7 +172,7 @@ export function createMqttSubscriber({
       });
       // Connection errors (refused, timed out, bad credentials) end in 'close'; logged here only.
       mqtt.on('error', (err) => log.warn({ err, broker }, 'MQTT connection error'));
-      log.info({ broker, clientId, topics: filters }, 'MQTT connecting');
+      log.debug({ broker, clientId }, 'MQTT connecting');
     }
 
     return {
@@ -194,6 +194,10 @@ export function createMqttSubscriber({
   );
   return {
     start: () => {
+      log.info(
+        { broker, clientId: config.clientId, connections: connections.length, topics: filters },
+        'MQTT connecting',
+      );
       for (const each of connections) each.start();
     },
     subscribed: async () => {
