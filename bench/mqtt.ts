@@ -115,10 +115,14 @@ async function bareSubscriber() {
     received += 1;
     callback();
   };
-  await client.subscribeAsync(filter(`bench-bare-${run}`), { qos: 1 });
-  const ms = await publishAll(() => received);
-  await client.endAsync();
-  await forgetSessions([clientId]);
+  let ms: number;
+  try {
+    await client.subscribeAsync(filter(`bench-bare-${run}`), { qos: 1 });
+    ms = await publishAll(() => received);
+  } finally {
+    await client.endAsync();
+    await forgetSessions([clientId]);
+  }
   return { name: 'bare mqtt.js subscriber, ack only (baseline)', ms, note: '' };
 }
 
@@ -137,16 +141,22 @@ async function appSubscriber(connections: number) {
     MQTT_CONNECTIONS: String(connections),
   });
   const app = await buildApp({ config, database, logger: false });
-  await app.ready();
-  await app.mqtt?.subscribed();
   const before = await stored();
   const groupsBefore = app.ingest.groupStats();
-  const ms = await publishAll(async () => (await stored()) - before);
-  const after = app.ingest.groupStats();
-  await app.close();
+  let ms: number;
+  let after: typeof groupsBefore;
+  try {
+    await app.ready();
+    await app.mqtt?.subscribed();
+    ms = await publishAll(async () => (await stored()) - before);
+    after = app.ingest.groupStats();
+  } finally {
+    // Also when the case fails: no session of this run stays on the broker.
+    await app.close();
+    await forgetSessions(Array.from({ length: connections }, (_, i) => mqttClientId(clientId, i)));
+  }
   const added = (await stored()) - before;
   if (added !== UPLINKS) throw new Error(`stored ${added} of ${UPLINKS}`);
-  await forgetSessions(Array.from({ length: connections }, (_, i) => mqttClientId(clientId, i)));
   const groups = after.groups - groupsBefore.groups;
   const items = after.items - groupsBefore.items;
   return {
