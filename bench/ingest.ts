@@ -1,5 +1,6 @@
 /**
- * Uplink ingestion. Baselines on the same database, in the same run: the same rows written by
+ * Uplink ingestion into the monthly-partitioned measurement_data (ADR 0025). Baselines on the
+ * same database and the same partitioned table, in the same run: the same rows written by
  * raw SQL — a COPY of all of them, one multi-row INSERT … ON CONFLICT DO NOTHING per 1,000 rows,
  * and one single-row INSERT per uplink. Beside them: the storage writer alone (the ingest
  * repository's insert with its rollups and alarm evaluation, 1,000 rows per transaction, as a
@@ -18,7 +19,7 @@ import { performance } from 'node:perf_hooks';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { PGlite } from '@electric-sql/pglite';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { buildApp } from '../apps/api/src/app.js';
@@ -32,7 +33,7 @@ import { withTransactions } from '../apps/api/src/db/transactions.js';
 import { systemScope } from '../apps/api/src/lib/scope.js';
 import { createIngestRepository } from '../apps/api/src/modules/ingest/ingest.repository.js';
 import { openBenchDatabase } from './lib/database.js';
-import { addIngestKey, countReadings, demoOrganization } from './lib/fixture.js';
+import { addIngestKey, addPartitions, countReadings, demoOrganization } from './lib/fixture.js';
 
 const UPLINKS = Number(process.env.UPLINKS ?? 5000);
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 128);
@@ -65,6 +66,9 @@ const config = loadConfig({
 });
 const app = await buildApp({ config, database, logger: false });
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
+
+// Every case writes January 2025 (below): its partition, as the ingest would create it.
+await addPartitions(db, new Date(Date.UTC(2025, 0, 1)), new Date(Date.UTC(2025, 0, 31)));
 
 let serial = 0;
 /** A fresh reading time: every case writes new rows, never replays. */
@@ -300,6 +304,9 @@ const results = [
   }),
 ];
 agent.destroy();
+const partitioned = (await db.execute(
+  sql`select count(*)::int as n from pg_inherits where inhparent = 'measurement_data'::regclass`,
+)) as unknown as { rows: { n: number }[] };
 await app.close();
 await database.close();
 
@@ -310,6 +317,7 @@ console.log(
   `${'case'.padEnd(52)} ${'ms'.padStart(8)} ${'rows/s'.padStart(9)} ${'× raw COPY'.padStart(11)}`,
 );
 const base = results[0]?.perSecond ?? 1;
+console.log(`(measurement_data: ${partitioned.rows[0]?.n} monthly partitions)`);
 for (const r of results)
   console.log(
     `${r.name.padEnd(52)} ${r.ms.toFixed(0).padStart(8)} ${r.perSecond.toFixed(0).padStart(9)} ${(r.perSecond / base).toFixed(3).padStart(11)}  ${r.note}`,

@@ -20,7 +20,7 @@ import { systemScope } from '../apps/api/src/lib/scope.js';
 import { createIngestRepository } from '../apps/api/src/modules/ingest/ingest.repository.js';
 import { serveApp } from './lib/app.js';
 import { openBenchDatabase } from './lib/database.js';
-import { addDevice, addTarget, demoOrganization } from './lib/fixture.js';
+import { addDevice, addPartitions, addTarget, demoOrganization } from './lib/fixture.js';
 import { percentile, printTable, time } from './stats.js';
 
 const DEVICES = Number(process.env.DEVICES ?? 100);
@@ -63,6 +63,7 @@ for (let i = 0; i < DEVICES; i++) {
 // Every device: one uplink every 15 minutes for DAYS days up to now, written by the database.
 const started = Date.now();
 const perDevice = DAYS * 96;
+await addPartitions(db, new Date(started - DAYS * 86_400_000), new Date(started));
 for (const [i, deviceId] of deviceIds.entries()) {
   await db.execute(sql`
     insert into ${measurementData} (organization_id, device_id, created_at, received_at, dedup_key, data)

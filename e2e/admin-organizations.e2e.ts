@@ -3,6 +3,7 @@ import { expectAccessible, signIn, useE2E } from './support/browser.js';
 
 // Embedded mode without SMTP_URL: no mail is read here.
 const e2e = useE2E();
+const SHOTS = process.env.E2E_SCREENSHOT_DIR;
 
 const ORGANIZATION = 'Testiorganisaatio Oy';
 
@@ -58,6 +59,37 @@ describe('organizations in the browser (Pääylläpitäjä)', () => {
     await page.getByText('Organisaation tiedot tallennettu').waitFor();
     await row.getByRole('cell', { name: 'Pirkanmaa' }).waitFor();
     await row.getByRole('cell', { name: 'Sisäilma, Käyttäjät' }).waitFor();
+  });
+
+  it('sets how long measurement data is kept, in whole months, on a phone screen too', async () => {
+    const page = await e2e.newPage();
+    await page.goto('/#/admin/show-organizations');
+    await signIn(page, 'paayllapitaja@demo.vahti.fi');
+    const row = page.getByRole('row', { name: /Toinen Taloyhtiö Oy/ });
+    await row.getByRole('button', { name: 'Muokkaa: Toinen Taloyhtiö Oy' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Muokkaa organisaatiota' });
+    const retention = dialog.getByLabel('Mittaustietojen säilytysaika (kk)');
+    await retention.waitFor();
+    expect(await retention.inputValue()).toBe('');
+    // The dialog on a phone: full width, the hint readable.
+    await page.setViewportSize({ width: 360, height: 740 });
+    await dialog.getByText('Tyhjä: säilytetään aina.', { exact: false }).waitFor();
+    await retention.fill('1,5');
+    await dialog.getByRole('button', { name: 'Tallenna' }).click();
+    await dialog
+      .getByText('Säilytysajan pitää olla kokonainen määrä kuukausia 1–600, tai tyhjä')
+      .waitFor();
+    await expectAccessible(page);
+    await retention.evaluate((input) => input.scrollIntoView({ block: 'center' }));
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/organization-retention-360.png` });
+    await retention.fill('24');
+    await dialog.getByRole('button', { name: 'Tallenna' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByText('Organisaation tiedot tallennettu').waitFor();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await row.getByRole('button', { name: 'Muokkaa: Toinen Taloyhtiö Oy' }).click();
+    await dialog.waitFor();
+    expect(await retention.inputValue()).toBe('24');
   });
 
   it("loads the code generator's targets only after an organization is chosen", async () => {

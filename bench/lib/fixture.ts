@@ -1,5 +1,6 @@
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../apps/api/src/db/client.js';
+import { createMeasurementPartitions } from '../../apps/api/src/db/partitions.js';
 import { rollUpReadings } from '../../apps/api/src/db/rollup.js';
 import {
   devices,
@@ -196,6 +197,7 @@ export async function addReadingSeries(
   days: { sd: string; ed: string },
   data: SQL,
 ) {
+  await addPartitions(db, new Date(`${days.sd}T00:00:00Z`), new Date(`${days.ed}T23:59:59Z`));
   for (const id of deviceIds) {
     await db.execute(sql`
       insert into measurement_data (organization_id, device_id, created_at, f_cnt, dedup_key, data)
@@ -206,6 +208,17 @@ export async function addReadingSeries(
         interval '10 minutes') t`);
   }
   await db.execute(rollUpReadings(sql`m.device_id in ${deviceIds}`));
+}
+
+/**
+ * The monthly partitions of measurement_data (ADR 0025) from a day before `from` to a day after
+ * `to`: what the ingest creates on demand, for rows a benchmark writes by SQL.
+ */
+export async function addPartitions(db: Db, from: Date, to: Date) {
+  const day = 86_400_000;
+  const times: Date[] = [];
+  for (let t = from.getTime() - day; t <= to.getTime() + day; t += day) times.push(new Date(t));
+  await createMeasurementPartitions(db).ensure(times);
 }
 
 /**

@@ -6,6 +6,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config/index.js';
 import type { Database } from './db/client.js';
+import { createMeasurementPartitions } from './db/partitions.js';
 import { withTransactions } from './db/transactions.js';
 import { errorForLog } from './lib/log-errors.js';
 import { OneLinePerRequest } from './lib/request-log.js';
@@ -81,6 +82,12 @@ import { createReportRenderer } from './modules/reports/render-pool.js';
 import { createReportsRepository } from './modules/reports/reports.repository.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { createReportsService } from './modules/reports/reports.service.js';
+import { createRetentionRepository } from './modules/retention/retention.repository.js';
+import {
+  createRetentionService,
+  type RetentionService,
+} from './modules/retention/retention.service.js';
+import { startStorageUpkeep } from './modules/retention/storage-upkeep.js';
 import {
   createSensorDataRepository,
   createSensorDataService,
@@ -345,6 +352,24 @@ export async function buildApp({ config, database, logger, logDestination }: App
     hysteresisPercent: config.alarmHysteresisPercent,
   });
   app.decorate('alarms', alarms);
+  // Monthly partitions of measurement_data (ADR 0025): created ahead at start and daily, and on
+  // demand before a group whose readings fall in a month without one.
+  const partitions = createMeasurementPartitions(db);
+  // Retention per organization (ADR 0025): a daily job deletes data older than its setting.
+  const retention = createRetentionService({
+    db,
+    retention: createRetentionRepository(db),
+    audit,
+  });
+  app.decorate('retention', retention);
+  let upkeep: ReturnType<typeof startStorageUpkeep> | undefined;
+  app.addHook('onReady', async () => {
+    await partitions.ensureAhead();
+    upkeep = startStorageUpkeep({ partitions, retention, log: app.log });
+  });
+  app.addHook('onClose', async () => {
+    await upkeep?.stop();
+  });
   // Uplinks from network servers: every reading inserted is evaluated against its alarm limits in
   // the same transaction; the browsers hear of the changes once it has committed.
   const ingest = createIngestService({
@@ -352,6 +377,7 @@ export async function buildApp({ config, database, logger, logDestination }: App
     keys: repositories.ingestKeys,
     ingest: repositories.ingest,
     rateLimits,
+    partitions,
     onReadings: async (scope, readings) => {
       const changes = await alarms.evaluate(scope, readings);
       return () => alarms.announce(changes);
@@ -504,6 +530,8 @@ declare module 'fastify' {
     alarms: AlarmsService;
     /** Uplink ingestion; the demo simulator (db/demo/simulation.ts) back-fills through it. */
     ingest: IngestService;
+    /** Retention per organization (ADR 0025); tests run purgeExpired() directly. */
+    retention: RetentionService;
     /** Sensor-data reads (issue 12); tests read rawRows() directly. */
     sensorData: SensorDataService;
     /** The MQTT uplink subscriber; null unless MQTT_URL is set. */

@@ -3,6 +3,8 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const REGISTRATION_CODE_MIN_LENGTH = 32;
 export const ZIP_CODE_LENGTH = 5;
 export const BUSINESS_ID_LENGTH = 9;
+/** The longest measurement-data retention an organization may set, in months (50 years). */
+export const RETENTION_MONTHS_MAX = 600;
 export const TEXT_COUNTER_MAX = 500;
 /** PostgreSQL's `integer`: every whole number a request carries must fit in one. */
 export const PG_INT_MAX = 2_147_483_647;

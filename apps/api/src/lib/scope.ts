@@ -61,7 +61,9 @@ export type SystemReason =
   /** The material bank's orphan sweep: which stored objects still have their row. */
   | 'fileSweep'
   /** Uplink webhooks: find the ingest key (every organization), then write in its organization. */
-  | 'ingest';
+  | 'ingest'
+  /** The daily retention job: which organizations limit their data, then each one's old rows. */
+  | 'retention';
 
 export function systemScope(_reason: SystemReason, organizationId: string | null = null): Scope {
   return scope({ organizationId, linkedUserId: null, actor: null });

@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { STREAM_RECONNECTED } from '@vahti/domain';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -137,6 +138,8 @@ describe.skipIf(DRIVER !== 'postgres')(
       const before = await listeners();
       // Instance A's and B's.
       expect(before).toHaveLength(2);
+      // A browser on B, connected across the outage, may miss what was sent meanwhile.
+      const across = await openEventStream(baseB, await as.token('Pääkäyttäjä', 'A'));
       await pool().pool.query('select pg_terminate_backend(pid) from unnest($1::int[]) as pid', [
         before,
       ]);
@@ -149,6 +152,17 @@ describe.skipIf(DRIVER !== 'postgres')(
         },
         { timeout: 10_000, interval: 50 },
       );
+
+      // ... so once B listens again, it tells that browser to fetch what it shows again.
+      try {
+        expect(await across.next()).toEqual({
+          type: STREAM_RECONNECTED,
+          targetId: null,
+          data: {},
+        });
+      } finally {
+        across.close();
+      }
 
       const stream = await openEventStream(baseB, await as.token('Pääkäyttäjä', 'A'));
       try {

@@ -1,5 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMeasurementPartitions } from '../../src/db/partitions.js';
 import { measurementData, measurements, rejectedUplinks } from '../../src/db/schema/index.js';
 import { inTransaction, withTransactions } from '../../src/db/transactions.js';
 import { createIngestRepository } from '../../src/modules/ingest/ingest.repository.js';
@@ -349,6 +350,7 @@ describe(`the onReadings seam for alarms (${DRIVER})`, () => {
       keys: createIngestKeysRepository(handle),
       ingest: createIngestRepository(handle),
       rateLimits: { consume: async () => {} },
+      partitions: createMeasurementPartitions(handle),
       onReadings,
     });
   };

@@ -6,6 +6,7 @@ import { connectAsync } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { type MqttConfig, mqttDisplayUrl } from '../../src/config/index.js';
+import { createMeasurementPartitions } from '../../src/db/partitions.js';
 import { measurementData, rejectedUplinks } from '../../src/db/schema/index.js';
 import { withTransactions } from '../../src/db/transactions.js';
 import { createIngestRepository } from '../../src/modules/ingest/ingest.repository.js';
@@ -199,6 +200,7 @@ function severalConnections(url: string, shareGroup: string | null, failTwice?: 
     keys: createIngestKeysRepository(handle),
     ingest: createIngestRepository(handle),
     rateLimits: { consume: async () => {} },
+    partitions: createMeasurementPartitions(handle),
     onReadings: async (_scope, readings) => {
       if (failures > 0 && readings.some((r) => r.measuredAt.toISOString() === failTwice)) {
         failures -= 1;
@@ -317,6 +319,7 @@ describe('acknowledged only after commit (aedes)', () => {
       keys: createIngestKeysRepository(handle),
       ingest: createIngestRepository(handle),
       rateLimits: { consume: async () => {} },
+      partitions: createMeasurementPartitions(handle),
       // Runs inside the write transaction: throwing rolls the reading back.
       onReadings: async () => {
         attempts += 1;

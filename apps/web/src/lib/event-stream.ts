@@ -1,5 +1,5 @@
 import { type QueryKey, useQueryClient } from '@tanstack/react-query';
-import { type AppEvent, appEvent } from '@vahti/domain';
+import { type AppEvent, appEvent, STREAM_RECONNECTED } from '@vahti/domain';
 import { useEffect, useRef } from 'react';
 import { getSession } from './session';
 
@@ -11,9 +11,10 @@ import { getSession } from './session';
  * back-off (1 s doubling to 30 s, with jitter) when the network or the server drops it.
  *
  * After a reconnect, listeners get `{ type: RECONNECTED }`: events may have been missed, so
- * whatever a screen shows live should be fetched again.
+ * whatever a screen shows live should be fetched again. The server sends the same event when its
+ * own listener for the other instances' events was away.
  */
-export const RECONNECTED = 'stream.reconnected';
+export const RECONNECTED = STREAM_RECONNECTED;
 
 type Listener = (event: AppEvent) => void;
 

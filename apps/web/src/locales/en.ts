@@ -242,6 +242,8 @@ export const en: WebMessages = {
     state: 'State',
     applications: 'Applications',
     information: 'Information',
+    retentionMonths: 'Measurement data retention (months)',
+    retentionHint: 'Older measurement data is deleted once a day. Empty: kept for good.',
     description: 'Description',
     submit: 'Save',
   },

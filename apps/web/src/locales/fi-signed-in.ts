@@ -165,6 +165,9 @@ export const signedInFi = {
     state: 'Tila',
     applications: 'Sovellukset',
     information: 'Lisätiedot',
+    retentionMonths: 'Mittaustietojen säilytysaika (kk)',
+    retentionHint:
+      'Tätä vanhemmat mittaustiedot poistetaan kerran vuorokaudessa. Tyhjä: säilytetään aina.',
     description: 'Kuvaus',
     submit: 'Tallenna',
   },

@@ -243,6 +243,8 @@ export const sv: WebMessages = {
     state: 'Status',
     applications: 'Applikationer',
     information: 'Tilläggsuppgifter',
+    retentionMonths: 'Lagringstid för mätdata (mån)',
+    retentionHint: 'Äldre mätdata raderas en gång per dygn. Tom: sparas alltid.',
     description: 'Beskrivning',
     submit: 'Spara',
   },

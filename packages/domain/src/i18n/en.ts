@@ -35,6 +35,7 @@ export const en: SharedMessages = {
     postalDistrictTooShort: 'Postal district must have at least 2 characters',
     areaRequired: 'Area is required',
     areaTooShort: 'Area must have at least 2 characters',
+    retentionMonths: 'Retention must be a whole number of months from 1 to 600, or empty',
     codeTargetsRequired: 'Choose at least one target',
     recipientsRequired: 'Enter at least one e-mail address',
     recipientsTooMany: 'At most 20 recipients at a time',

@@ -41,6 +41,7 @@ export const validationFi = {
   postalDistrictTooShort: 'Postitoimipaikassa pitää olla vähintään 2 merkkiä',
   areaRequired: 'Alue on pakollinen tieto',
   areaTooShort: 'Alueessa pitää olla vähintään 2 merkkiä',
+  retentionMonths: 'Säilytysajan pitää olla kokonainen määrä kuukausia 1–600, tai tyhjä',
   codeTargetsRequired: 'Valitse vähintään yksi kohde',
   recipientsRequired: 'Anna vähintään yksi sähköpostiosoite',
   recipientsTooMany: 'Enintään 20 vastaanottajaa kerralla',

@@ -35,6 +35,7 @@ export const sv: SharedMessages = {
     postalDistrictTooShort: 'Postanstalten ska ha minst 2 tecken',
     areaRequired: 'Område är obligatoriskt',
     areaTooShort: 'Området ska ha minst 2 tecken',
+    retentionMonths: 'Lagringstiden ska vara ett helt antal månader 1–600, eller tom',
     codeTargetsRequired: 'Välj minst ett objekt',
     recipientsRequired: 'Ange minst en e-postadress',
     recipientsTooMany: 'Högst 20 mottagare åt gången',

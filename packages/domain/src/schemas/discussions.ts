@@ -271,6 +271,13 @@ export const appEvent = z.object({
 });
 export type AppEvent = z.infer<typeof appEvent>;
 
+/**
+ * Events may have been missed (the browser's stream was away, or the server's own listener for
+ * the other instances' events was): whatever a screen shows live should be fetched again. The
+ * web app makes it itself after reconnecting; the server sends it when its listener is back.
+ */
+export const STREAM_RECONNECTED = 'stream.reconnected';
+
 /** Event kinds of discussions: a new or edited comment or sub-comment, a saved discussion. */
 export const DISCUSSION_EVENTS = {
   comment: 'discussion.comment',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BUSINESS_ID_LENGTH, STATES } from '../constants.js';
+import { BUSINESS_ID_LENGTH, RETENTION_MONTHS_MAX, STATES } from '../constants.js';
 import type { ValidationKey } from '../i18n/index.js';
 import { id, longText, msg, positiveInt, recordState, requiredText, zipCode } from './fields.js';
 
@@ -29,6 +29,17 @@ const organizationFields = {
   organizationState: recordState(),
   organizationInformation: longText(),
   organizationDescription: longText(),
+  /**
+   * How many whole months measurement data is kept (1–RETENTION_MONTHS_MAX); null keeps it for
+   * good (the default). Left out of an update, the stored setting stays.
+   */
+  organizationRetentionMonths: z
+    .number({ error: msg('retentionMonths') })
+    .int({ error: msg('retentionMonths') })
+    .min(1, { error: msg('retentionMonths') })
+    .max(RETENTION_MONTHS_MAX, { error: msg('retentionMonths') })
+    .nullable()
+    .optional(),
   /** Application ids (GET /api/applications); at least one ('Pakollinen kenttä'). */
   organizationApplications: z
     .array(positiveInt(), { error: msg('required') })
@@ -68,6 +79,8 @@ export const organizationRecord = z.object({
   organizationState: z.enum(STATES),
   organizationInformation: z.string().nullable(),
   organizationDescription: z.string().nullable(),
+  /** Whole months measurement data is kept; null: for good. */
+  organizationRetentionMonths: z.number().int().nullable(),
   /** The granted application ids, as the form sends them. */
   organizationApplications: z.array(z.number()),
   /** The same applications with their names (spec 000 §3: on edit). */

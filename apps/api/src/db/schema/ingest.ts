@@ -49,17 +49,20 @@ export const ingestKeys = pgTable(
  * Measurement data (spec 001 §3: "createdAt, data keyed by measurement id"): one narrow row per
  * uplink and device. `createdAt` is when the device measured (the uplink's time), `receivedAt`
  * when it arrived here. Idempotent: `dedupKey` (ChirpStack's deduplicationId, else
- * "<fCnt>:<time>") is unique per device, so a replayed uplink adds nothing.
+ * "<fCnt>:<time>") is unique per device and measurement time, so a replayed uplink (same key,
+ * same time) adds nothing.
  *
- * Partitioning: every index that must be unique includes nothing but (deviceId, dedupKey), and
- * the time column is `createdAt`; monthly range partitions on `created_at` can be added later by
- * hand-written SQL (drizzle cannot declare partitioned tables) once the unique index also
- * carries `created_at` — see the ingestion report.
+ * Partitioned by month on `created_at` (ADR 0025). Drizzle cannot declare a partitioned table:
+ * migration 0014_measurement_partitions (hand-written SQL) makes it one, and
+ * src/db/partitions.ts creates the months ahead and on demand. This declaration keeps the
+ * columns, keys and indexes in step with that SQL. Every unique key must hold the partition key,
+ * so the primary key is (deviceId, createdAt, id) — also the time-ordered access path of a
+ * device — and the idempotency key (deviceId, dedupKey, createdAt).
  */
 export const measurementData = pgTable(
   'measurement_data',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id').notNull().default(sql`gen_random_uuid()`),
     organizationId: uuid('organization_id')
       .notNull()
       .references(() => organizations.organizationId, { onDelete: 'cascade' }),
@@ -73,9 +76,10 @@ export const measurementData = pgTable(
     data: jsonb('data').$type<Record<string, number>>().notNull(),
   },
   (t) => [
-    uniqueIndex('measurement_data_device_dedup_key').on(t.deviceId, t.dedupKey),
-    index('measurement_data_device_time_idx').on(t.deviceId, t.createdAt),
-    index('measurement_data_organization_idx').on(t.organizationId),
+    primaryKey({ columns: [t.deviceId, t.createdAt, t.id] }),
+    uniqueIndex('measurement_data_device_dedup_key').on(t.deviceId, t.dedupKey, t.createdAt),
+    // The retention job's path (an organization's oldest readings) and the organization's cascade.
+    index('measurement_data_organization_idx').on(t.organizationId, t.createdAt),
   ],
 );
 

@@ -14,6 +14,11 @@ export const organizations = pgTable('organizations', {
   organizationState: recordState('state').notNull().default('Aktiivinen'),
   organizationInformation: text('information'),
   organizationDescription: text('description'),
+  /**
+   * Whole months measurement data is kept (ADR 0025): a daily job deletes older readings, their
+   * rollups and rejected uplinks. Null keeps everything.
+   */
+  organizationRetentionMonths: integer('retention_months'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -23,6 +23,11 @@ export interface EventBus {
   publish(event: BusEvent): void;
   /** Calls `listener` for every event from now on; the returned function unsubscribes. */
   subscribe(listener: BusListener): () => void;
+  /**
+   * Calls `listener` whenever events may have been missed here (the LISTEN connection was lost
+   * and is back); the in-process bus never misses any. The returned function unsubscribes.
+   */
+  onGap(listener: () => void): () => void;
 }
 
 export function createInProcessEventBus(
@@ -45,5 +50,6 @@ export function createInProcessEventBus(
         listeners.delete(listener);
       };
     },
+    onGap: () => () => {},
   };
 }

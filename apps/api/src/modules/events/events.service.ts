@@ -1,4 +1,4 @@
-import type { AppEvent } from '@vahti/domain';
+import { type AppEvent, STREAM_RECONNECTED } from '@vahti/domain';
 import type { Caller } from '../../lib/caller.js';
 import { authorize, type Scope } from '../../lib/scope.js';
 import type { BusEvent, EventBus } from './event-bus.js';
@@ -56,7 +56,16 @@ export function createEventsService({
             // A failed target read drops this one event; the stream and later events go on.
           });
       });
-      return unsubscribe;
+      // Events of other instances may have been missed: the browser fetches what it shows again.
+      const unsubscribeGaps = bus.onGap(() => {
+        queue = queue
+          .then(() => send({ type: STREAM_RECONNECTED, targetId: null, data: {} }))
+          .catch(() => {});
+      });
+      return () => {
+        unsubscribe();
+        unsubscribeGaps();
+      };
     },
   };
 }

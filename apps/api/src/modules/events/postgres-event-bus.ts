@@ -51,8 +51,8 @@ export interface PostgresEventBus extends EventBus {
  *   after their change has committed, as they do with the in-process bus.
  * - One connection of its own LISTENs and hands other instances' events to this instance's
  *   streams. When it drops, it reconnects with back-off (100 ms doubling to 10 s) and LISTENs
- *   again; events sent meanwhile are not heard here (the badge's 60 s poll and the browsers'
- *   refetch on reconnect cover them).
+ *   again. Events sent meanwhile are not heard here: once listening again it tells its gap
+ *   listeners (`onGap`), and the streams tell their browsers to fetch what they show again.
  */
 export function createPostgresEventBus({
   pool,
@@ -115,6 +115,9 @@ export function createPostgresEventBus({
   let closed = false;
   let retryMs = RECONNECT_MIN_MS;
   let retry: NodeJS.Timeout | undefined;
+  /** Set once the first LISTEN is in place: a later one follows a gap. */
+  let listenedBefore = false;
+  const gapListeners = new Set<() => void>();
 
   function receive(message: pg.Notification) {
     if (message.channel !== channel || message.payload === undefined) return;
@@ -160,10 +163,22 @@ export function createPostgresEventBus({
             if (retryMs > RECONNECT_MIN_MS) log.info({}, 'event listener listening again');
             listener = client;
             retryMs = RECONNECT_MIN_MS;
+            if (listenedBefore) announceGap();
+            listenedBefore = true;
           }
           settle();
         }, drop);
     });
+  }
+
+  function announceGap() {
+    for (const gapListener of gapListeners) {
+      try {
+        gapListener();
+      } catch (err) {
+        log.error({ err }, 'event gap listener failed');
+      }
+    }
   }
 
   return {
@@ -185,6 +200,12 @@ export function createPostgresEventBus({
       sending ??= send();
     },
     subscribe: local.subscribe,
+    onGap(gapListener) {
+      gapListeners.add(gapListener);
+      return () => {
+        gapListeners.delete(gapListener);
+      };
+    },
     start: connect,
     async close() {
       closed = true;

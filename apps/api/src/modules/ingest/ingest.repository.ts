@@ -19,6 +19,11 @@ export interface ReadingRow {
   fCnt: number | null;
   dedupKey: string;
   data: Record<string, number>;
+  /**
+   * The uplink carried no time, so `createdAt` is when it arrived: a replay would arrive at
+   * another time, so the insert first takes the time of a stored reading with the same dedupKey.
+   */
+  untimed?: boolean;
 }
 
 /** An uplink that could not be stored, kept with its reason and (the start of) its body. */
@@ -85,11 +90,36 @@ export function createIngestRepository(db: Db) {
     },
 
     /**
-     * Inserts the readings, skipping any whose (device, dedupKey) is already stored; returns the
-     * rows actually inserted (a replay returns nothing).
+     * Inserts the readings, skipping any whose (device, dedupKey, createdAt) is already stored;
+     * returns the rows actually inserted (a replay returns nothing). Call it in a transaction.
+     * The months' partitions must exist (src/db/partitions.ts).
      */
     async insertReadings(scope: Scope, rows: ReadingRow[]): Promise<ReadingRow[]> {
       const inserted: ReadingRow[] = [];
+      // The idempotency key holds the partition key (ADR 0025). An uplink without a time is
+      // stored at its arrival, so its replay is found by (device, dedupKey) in every partition
+      // — under a lock on that key until commit, so two deliveries at once cannot both miss it —
+      // and takes the stored time: the insert below then skips it. Network servers send times;
+      // this path is rare.
+      for (const row of rows) {
+        if (!row.untimed) continue;
+        assertWithin(scope, row.organizationId);
+        await db.execute(
+          sql`select pg_advisory_xact_lock(hashtextextended(${`${row.deviceId} ${row.dedupKey}`}, 0))`,
+        );
+        const [stored] = await db
+          .select({ createdAt: measurementData.createdAt })
+          .from(measurementData)
+          .where(
+            and(
+              eq(measurementData.deviceId, row.deviceId),
+              eq(measurementData.dedupKey, row.dedupKey),
+              inScope(measurementData.organizationId, scope),
+            ),
+          )
+          .limit(1);
+        if (stored) row.createdAt = stored.createdAt;
+      }
       for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
         const chunk = rows.slice(i, i + INSERT_CHUNK);
         for (const row of chunk) assertWithin(scope, row.organizationId);
@@ -97,8 +127,10 @@ export function createIngestRepository(db: Db) {
         // one statement: no second round trip, no re-read (ADR 0020).
         const insert = db
           .insert(measurementData)
-          .values(chunk)
-          .onConflictDoNothing({ target: [measurementData.deviceId, measurementData.dedupKey] })
+          .values(chunk.map(({ untimed: _, ...row }) => row))
+          .onConflictDoNothing({
+            target: [measurementData.deviceId, measurementData.dedupKey, measurementData.createdAt],
+          })
           .getSQL();
         const result = (await db.execute(sql`
           with stored as (

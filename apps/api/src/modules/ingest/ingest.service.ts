@@ -8,6 +8,7 @@ import {
 } from '@vahti/domain';
 import DataLoader from 'dataloader';
 import type { Db } from '../../db/client.js';
+import type { MeasurementPartitions } from '../../db/partitions.js';
 import { inTransaction } from '../../db/transactions.js';
 import { unauthorized } from '../../lib/errors.js';
 import { type Scope, systemScope } from '../../lib/scope.js';
@@ -103,6 +104,7 @@ export function createIngestService({
   keys,
   ingest,
   rateLimits,
+  partitions,
   onReadings,
   group = DEFAULT_GROUP,
   now = () => Date.now(),
@@ -111,6 +113,8 @@ export function createIngestService({
   keys: Pick<IngestKeysRepository, 'findLive'>;
   ingest: IngestRepository;
   rateLimits: Pick<RateLimitService, 'consume'>;
+  /** Creates the month partitions a group's readings need before it is written (ADR 0025). */
+  partitions: Pick<MeasurementPartitions, 'ensure'>;
   onReadings?: OnReadings | undefined;
   /** Group commit (ADR 0022): how many rows, how long, how many groups at once. */
   group?: GroupCommitSettings;
@@ -293,6 +297,7 @@ export function createIngestService({
           fCnt: uplink.fCnt ?? null,
           dedupKey,
           data: values,
+          ...(uplink.time === undefined && { untimed: true }),
         });
       }
     }
@@ -328,6 +333,8 @@ export function createIngestService({
     }
     const stored = new Map<Prepared, number>();
     const afterCommit: (() => void)[] = [];
+    // A reading is never refused for its month: a month without a partition gets one first.
+    await partitions.ensure(group.flatMap((request) => request.readings.map((r) => r.createdAt)));
     await db.transaction(async () => {
       for (const { scope, rows, rejected } of byOrganization.values()) {
         // Key order, so concurrent groups take the unique index's locks in one order.

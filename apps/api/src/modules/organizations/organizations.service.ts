@@ -64,6 +64,7 @@ export function createOrganizationsService({
         ...valuesOf(body),
         organizationInformation: body.organizationInformation || null,
         organizationDescription: body.organizationDescription || null,
+        organizationRetentionMonths: body.organizationRetentionMonths ?? null,
       };
       const organizationId = await db.transaction(async () => {
         const id = await organizations.insert(scope, values);
@@ -100,6 +101,11 @@ export function createOrganizationsService({
         ...valuesOf(body),
         organizationInformation: optionalValue(body.organizationInformation),
         organizationDescription: optionalValue(body.organizationDescription),
+        // Clients that do not know the setting (spec 000's form) leave it as it is.
+        organizationRetentionMonths:
+          body.organizationRetentionMonths === undefined
+            ? before.organizationRetentionMonths
+            : body.organizationRetentionMonths,
       };
       const changed = changedValues(
         { ...before },

@@ -10,6 +10,7 @@ import { useApplications } from '@/api/organizations';
 import { AlertMessage } from '@/components/alert-message';
 import { CheckboxGroupField } from '@/components/checkbox-group-field';
 import { FormTextField, fieldProps } from '@/components/form-text-field';
+import { NumberField } from '@/components/number-field';
 import { SelectField } from '@/components/select-field';
 import { TextAreaField } from '@/components/text-area-field';
 import { errorText } from '@/lib/api-client';
@@ -29,6 +30,7 @@ export const emptyOrganization: OrganizationFormValues = {
   organizationApplications: [],
   organizationInformation: '',
   organizationDescription: '',
+  organizationRetentionMonths: null,
 };
 
 /** A saved organization as the edit form starts from it. */
@@ -45,6 +47,7 @@ export function organizationFormValues(organization: OrganizationRecord): Organi
     organizationApplications: organization.OrganizationApplications.map((a) => a.applicationId),
     organizationInformation: organization.organizationInformation ?? '',
     organizationDescription: organization.organizationDescription ?? '',
+    organizationRetentionMonths: organization.organizationRetentionMonths,
   };
 }
 
@@ -121,6 +124,13 @@ export function OrganizationFormFields({ form }: { form: UseFormReturn<Organizat
         label={t('organizations.applications')}
         options={applicationOptions}
         required
+      />
+      <NumberField
+        form={form}
+        name="organizationRetentionMonths"
+        label={t('organizations.retentionMonths')}
+        hint={t('organizations.retentionHint')}
+        nullable
       />
       <TextAreaField
         form={form}
