@@ -6,17 +6,16 @@ import { connectAsync } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { type MqttConfig, mqttDisplayUrl } from '../../src/config/index.js';
-import { createMeasurementPartitions } from '../../src/db/partitions.js';
 import { measurementData, rejectedUplinks } from '../../src/db/schema/index.js';
-import { withTransactions } from '../../src/db/transactions.js';
-import { createIngestRepository } from '../../src/modules/ingest/ingest.repository.js';
-import { createIngestService } from '../../src/modules/ingest/ingest.service.js';
-import { createIngestKeysRepository } from '../../src/modules/ingest/ingest-keys.repository.js';
 import { createMqttSubscriber, mqttClientId } from '../../src/modules/ingest/mqtt-subscriber.js';
 import { startApiTest } from '../helpers/actors.js';
 import { DRIVER, type TestContext } from '../helpers/app.js';
 import type { Fixtures } from '../helpers/fixtures.js';
-import { createLayoutDevice, EXAMPLE_PAYLOAD } from '../helpers/ingest-fixtures.js';
+import {
+  createLayoutDevice,
+  EXAMPLE_PAYLOAD,
+  ingestServiceWith,
+} from '../helpers/ingest-fixtures.js';
 
 // Uplinks over MQTT (ADR 0019) against an in-process broker (aedes), and, when TEST_MQTT_URL is
 // set (CI), the same against the real Mosquitto. Every run uses its own topics and client ids.
@@ -192,23 +191,15 @@ mainFlow('an in-process broker', () => aedesUrl);
  */
 function severalConnections(url: string, shareGroup: string | null, failTwice?: string) {
   const prefix = `vahti-test-${run()}`;
-  const handle = withTransactions(ctx.database.db);
   let failures = failTwice ? 2 : 0;
   const seen = { inFlight: 0, maxInFlight: 0, done: 0, acks: 0, failed: 0 };
-  const service = createIngestService({
-    db: handle,
-    keys: createIngestKeysRepository(handle),
-    ingest: createIngestRepository(handle),
-    rateLimits: { consume: async () => {} },
-    partitions: createMeasurementPartitions(handle),
-    onReadings: async (_scope, readings) => {
-      if (failures > 0 && readings.some((r) => r.measuredAt.toISOString() === failTwice)) {
-        failures -= 1;
-        seen.failed += 1;
-        throw new Error('database hiccup');
-      }
-      return undefined;
-    },
+  const service = ingestServiceWith(ctx.database.db, async (_scope, readings) => {
+    if (failures > 0 && readings.some((r) => r.measuredAt.toISOString() === failTwice)) {
+      failures -= 1;
+      seen.failed += 1;
+      throw new Error('database hiccup');
+    }
+    return undefined;
   });
   const config: MqttConfig = {
     url,
@@ -311,24 +302,15 @@ inFlightFlows(
 describe('acknowledged only after commit (aedes)', () => {
   it('a failed store is not acknowledged; the broker delivers it again and it is stored once', async () => {
     const prefix = `vahti-test-${run()}`;
-    const handle = withTransactions(ctx.database.db);
     let failures = 1;
     let attempts = 0;
-    const ingest = createIngestService({
-      db: handle,
-      keys: createIngestKeysRepository(handle),
-      ingest: createIngestRepository(handle),
-      rateLimits: { consume: async () => {} },
-      partitions: createMeasurementPartitions(handle),
-      // Runs inside the write transaction: throwing rolls the reading back.
-      onReadings: async () => {
-        attempts += 1;
-        if (failures > 0) {
-          failures -= 1;
-          throw new Error('database hiccup');
-        }
-        return undefined;
-      },
+    const ingest = ingestServiceWith(ctx.database.db, async () => {
+      attempts += 1;
+      if (failures > 0) {
+        failures -= 1;
+        throw new Error('database hiccup');
+      }
+      return undefined;
     });
     // The attempts made when the subscriber's PUBACK reached the broker.
     const acks: number[] = [];
