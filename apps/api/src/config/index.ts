@@ -62,6 +62,9 @@ const unsetWhenEmpty = (value: unknown) => (value === '' ? undefined : value);
 const milliseconds = (fallback: number) =>
   z.coerce.number().int().min(1000).max(3_600_000).default(fallback);
 
+/** Messages in flight per instance with a share group, one per connection (ADR 0026). */
+const DEFAULT_MQTT_CONNECTIONS = 32;
+
 /** ChirpStack v4's MQTT integration and The Things Stack v3's MQTT server, uplinks only. */
 export const DEFAULT_MQTT_TOPICS = ['application/+/device/+/event/up', 'v3/+/devices/+/up'];
 
@@ -178,6 +181,8 @@ const envSchema = z.object({
   ),
   MQTT_INGEST_KEY: z.preprocess(unsetWhenEmpty, z.string().trim().min(1).optional()),
   MQTT_RECONNECT_MAX_MS: milliseconds(60_000),
+  // Connections per instance in the share group (ADR 0026); unset: 32 with a share group, else 1.
+  MQTT_CONNECTIONS: z.coerce.number().int().min(1).max(64).optional(),
   // Group commit of uplinks (ADR 0022): rows per group, the longest wait, groups at once.
   INGEST_GROUP_MAX_ROWS: z.coerce.number().int().min(1).max(5000).default(1000),
   INGEST_GROUP_DELAY_MS: z.coerce.number().int().min(0).max(1000).default(5),
@@ -246,6 +251,11 @@ export interface MqttConfig {
   ingestKey: string;
   /** Reconnect back-off: 1 s doubling up to this. */
   reconnectMaxMs: number;
+  /**
+   * Connections in the share group, each handling one message at a time (ADR 0026): the first
+   * under `clientId`, the others under `<clientId>-2` … `-<n>`.
+   */
+  connections: number;
 }
 
 export interface DeviceNetworkConfig {
@@ -318,10 +328,18 @@ function mqttConfig(env: Env): MqttConfig | null {
       'Invalid configuration:\n  MQTT_INGEST_KEY: required when MQTT_URL is set (an ingest key from Hallinta)',
     );
   }
+  const shareGroup = env.MQTT_SHARE_GROUP === 'off' ? null : env.MQTT_SHARE_GROUP;
+  // Without a shared subscription every connection would receive every message.
+  if (!shareGroup && (env.MQTT_CONNECTIONS ?? 1) > 1) {
+    throw new ConfigError(
+      'Invalid configuration:\n  MQTT_CONNECTIONS: more than 1 needs a shared subscription (MQTT_SHARE_GROUP is off)',
+    );
+  }
   return {
     url: env.MQTT_URL,
     topics: env.MQTT_TOPICS,
-    shareGroup: env.MQTT_SHARE_GROUP === 'off' ? null : env.MQTT_SHARE_GROUP,
+    shareGroup,
+    connections: env.MQTT_CONNECTIONS ?? (shareGroup ? DEFAULT_MQTT_CONNECTIONS : 1),
     clientId:
       env.MQTT_CLIENT_ID ??
       `vahti-${hostname()
