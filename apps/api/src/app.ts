@@ -8,6 +8,7 @@ import type { Config } from './config/index.js';
 import type { Database } from './db/client.js';
 import { withTransactions } from './db/transactions.js';
 import { errorForLog } from './lib/log-errors.js';
+import { startPeriodic } from './lib/periodic.js';
 import { OneLinePerRequest } from './lib/request-log.js';
 import { createTokenService } from './lib/session-tokens.js';
 import { createFileStorage } from './lib/storage/create-storage.js';
@@ -325,6 +326,7 @@ export async function buildApp({ config, database, logger, logDestination }: App
   const measurements = createMeasurementsService({
     db,
     measurements: repositories.measurements,
+    alarms: repositories.alarms,
     audit,
   });
   const devices = createDevicesService({
@@ -345,6 +347,16 @@ export async function buildApp({ config, database, logger, logDestination }: App
     hysteresisPercent: config.alarmHysteresisPercent,
   });
   app.decorate('alarms', alarms);
+  // Offline alarms (ADR 0024): silent devices are looked for every minute by every instance.
+  if (config.alarmOfflineSweepMs > 0) {
+    const offlineSweep = startPeriodic({
+      name: 'offline alarm sweep',
+      intervalMs: config.alarmOfflineSweepMs,
+      log: app.log,
+      task: () => alarms.sweepOffline(),
+    });
+    app.addHook('onClose', () => offlineSweep.stop());
+  }
   // Uplinks from network servers: every reading inserted is evaluated against its alarm limits in
   // the same transaction; the browsers hear of the changes once it has committed.
   const ingest = createIngestService({

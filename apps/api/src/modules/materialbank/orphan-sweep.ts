@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { startPeriodic } from '../../lib/periodic.js';
 import type { MaterialbankService } from './materialbank.service.js';
 
 /** How often stored objects without a row are looked for. */
@@ -14,28 +15,15 @@ export function startOrphanSweep(
   log: FastifyBaseLogger,
   intervalMs = SWEEP_INTERVAL_MS,
 ) {
-  let running: Promise<void> | undefined;
-  const sweep = () => {
-    running ??= materialbank
-      .sweepOrphans()
-      .then((removed) => {
-        if (removed.length > 0)
-          log.info({ removed: removed.length }, 'material bank orphans removed');
-      })
-      .catch((err) => log.warn({ err }, 'material bank orphan sweep failed'))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  const first = setTimeout(sweep, Math.min(60_000, intervalMs));
-  const timer = setInterval(sweep, intervalMs);
-  first.unref();
-  timer.unref();
-  return {
-    async stop() {
-      clearTimeout(first);
-      clearInterval(timer);
-      await running;
+  return startPeriodic({
+    name: 'material bank orphan sweep',
+    intervalMs,
+    firstAfterMs: Math.min(60_000, intervalMs),
+    log,
+    task: async () => {
+      const removed = await materialbank.sweepOrphans();
+      if (removed.length > 0)
+        log.info({ removed: removed.length }, 'material bank orphans removed');
     },
-  };
+  });
 }

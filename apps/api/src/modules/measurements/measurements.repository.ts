@@ -1,4 +1,9 @@
-import { type DeviceTypeRecord, type MeasurementRecord, payloadLayout } from '@vahti/domain';
+import {
+  type DeviceTypeAlarmSettingsBody,
+  type DeviceTypeRecord,
+  type MeasurementRecord,
+  payloadLayout,
+} from '@vahti/domain';
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { deviceTypeMeasurements, deviceTypes, measurements } from '../../db/schema/index.js';
@@ -74,6 +79,8 @@ export function createMeasurementsRepository(db: Db) {
         organizationId: deviceTypes.organizationId,
         deviceTypeName: deviceTypes.deviceTypeName,
         deviceProfileId: deviceTypes.deviceProfileId,
+        deviceTypeOfflineAfterMinutes: deviceTypes.deviceTypeOfflineAfterMinutes,
+        deviceTypeAlarmDelayMinutes: deviceTypes.deviceTypeAlarmDelayMinutes,
       })
       .from(deviceTypes)
       .where(
@@ -190,6 +197,25 @@ export function createMeasurementsRepository(db: Db) {
       const rows = await db
         .update(deviceTypes)
         .set({ deviceProfileId })
+        .where(
+          and(
+            eq(deviceTypes.deviceTypeId, deviceTypeId),
+            inScope(deviceTypes.organizationId, scope),
+          ),
+        )
+        .returning({ id: deviceTypes.deviceTypeId });
+      return rows.length;
+    },
+
+    /** Sets the type's offline limit and alarm delay; 0 when the type is not in scope. */
+    async setAlarmSettings(
+      scope: Scope,
+      deviceTypeId: string,
+      settings: DeviceTypeAlarmSettingsBody,
+    ): Promise<number> {
+      const rows = await db
+        .update(deviceTypes)
+        .set(settings)
         .where(
           and(
             eq(deviceTypes.deviceTypeId, deviceTypeId),

@@ -12,10 +12,10 @@ import { z } from 'zod';
 import { AlertMessage } from '@/components/alert-message';
 import { EditDialog } from '@/components/edit-dialog';
 import { FormTextField, fieldProps } from '@/components/form-text-field';
+import { NumberField } from '@/components/number-field';
 import { errorText } from '@/lib/api-client';
 import { useMutationForm } from '@/lib/use-mutation-form';
 import { useAlarmLimits, useSaveAlarmLimits } from '../api/devices';
-import { NumberField } from './number-field';
 
 /** Min and max of every measurement (spec 001 §5: both required) and the action note. */
 const limitsForm = z.object({

@@ -13,12 +13,12 @@ import { useOrganizations } from '@/api/organizations';
 import { useOrganizationTargets, useTargets } from '@/api/targets';
 import { AlertMessage } from '@/components/alert-message';
 import { FormTextField, fieldProps } from '@/components/form-text-field';
+import { NumberField } from '@/components/number-field';
 import { SelectField } from '@/components/select-field';
 import { TextAreaField } from '@/components/text-area-field';
 import { errorText } from '@/lib/api-client';
 import { useCan, useSession } from '@/lib/session';
 import { useDeviceTypes } from '../api/measurements';
-import { NumberField } from './number-field';
 
 /** The device form's values: the fields of POST /api/device (the edit dialog adds deviceText). */
 export type DeviceFormValues = CreateDeviceBody;

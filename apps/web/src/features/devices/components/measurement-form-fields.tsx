@@ -9,9 +9,9 @@ import {
 import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormTextField, fieldProps } from '@/components/form-text-field';
+import { CheckboxField, NumberField } from '@/components/number-field';
 import { SelectField } from '@/components/select-field';
 import { TextAreaField } from '@/components/text-area-field';
-import { CheckboxField, NumberField } from './number-field';
 
 export type MeasurementFormValues = CreateMeasurementBody;
 

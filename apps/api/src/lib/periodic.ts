@@ -1,0 +1,41 @@
+import type { FastifyBaseLogger } from 'fastify';
+
+/**
+ * Runs `task` every `intervalMs` (first after `firstAfterMs`), never two at once; a failure is
+ * logged and the next round tries again. Several instances may run the same task: the task
+ * itself must be safe for that. `stop()` ends the timer and waits for a round in progress.
+ */
+export function startPeriodic({
+  name,
+  task,
+  intervalMs,
+  firstAfterMs = intervalMs,
+  log,
+}: {
+  name: string;
+  task: () => Promise<unknown>;
+  intervalMs: number;
+  firstAfterMs?: number;
+  log: FastifyBaseLogger;
+}) {
+  let running: Promise<void> | undefined;
+  const run = () => {
+    running ??= task()
+      .then(() => undefined)
+      .catch((err) => log.warn({ err }, `${name} failed`))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  const first = setTimeout(run, firstAfterMs);
+  const timer = setInterval(run, intervalMs);
+  first.unref();
+  timer.unref();
+  return {
+    async stop() {
+      clearTimeout(first);
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
