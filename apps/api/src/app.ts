@@ -347,16 +347,22 @@ export async function buildApp({ config, database, logger, logDestination }: App
     hysteresisPercent: config.alarmHysteresisPercent,
   });
   app.decorate('alarms', alarms);
-  // Offline alarms (ADR 0024): silent devices are looked for every minute by every instance.
-  if (config.alarmOfflineSweepMs > 0) {
-    const offlineSweep = startPeriodic({
+  // Offline alarms (ADR 0024): silent devices are looked for every minute by every instance. In
+  // demo mode with the simulator the server starts the sweep after the 30-day back-fill, during
+  // which every device would look silent.
+  let offlineSweep: { stop(): Promise<void> } | undefined;
+  const startOfflineSweep = () => {
+    if (config.alarmOfflineSweepMs === 0 || offlineSweep) return;
+    offlineSweep = startPeriodic({
       name: 'offline alarm sweep',
       intervalMs: config.alarmOfflineSweepMs,
       log: app.log,
       task: () => alarms.sweepOffline(),
     });
-    app.addHook('onClose', () => offlineSweep.stop());
-  }
+  };
+  app.decorate('startOfflineSweep', startOfflineSweep);
+  if (!(config.demo && config.simulate)) app.addHook('onReady', async () => startOfflineSweep());
+  app.addHook('onClose', async () => offlineSweep?.stop());
   // Uplinks from network servers: every reading inserted is evaluated against its alarm limits in
   // the same transaction; the browsers hear of the changes once it has committed.
   const ingest = createIngestService({
@@ -514,6 +520,8 @@ declare module 'fastify' {
     materialbank: MaterialbankService;
     /** Alarm evaluation; ingestion calls evaluate() in its transaction, announce() after it. */
     alarms: AlarmsService;
+    /** Starts the periodic offline-alarm sweep (once; server.ts after the demo back-fill). */
+    startOfflineSweep: () => void;
     /** Uplink ingestion; the demo simulator (db/demo/simulation.ts) back-fills through it. */
     ingest: IngestService;
     /** Sensor-data reads (issue 12); tests read rawRows() directly. */
