@@ -6,7 +6,7 @@ import { expectAccessible, hashPath, signIn, useE2E } from './support/browser.js
 
 // The offline-alarm sweep every 10 s: the last test makes a demo device silent.
 const e2e = useE2E({ env: () => ({ ALARM_OFFLINE_SWEEP_SECONDS: '10' }) });
-/** A demo device (SILENT_DEMO_EUI of the demo data); without SIMULATE it has no readings. */
+/** A demo particle meter (SILENT_DEMO_EUI of the demo data); without SIMULATE it has no readings. */
 const SILENT_EUI = '70B3D57EDA000004';
 
 /** One reading of the device through the generic webhook with the demo ingest key. */
@@ -15,7 +15,7 @@ async function postReading(deviceEui: string, time: Date) {
   const res = await fetch(`${e2e.server.url}/api/ingest/generic`, {
     method: 'POST',
     headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ deviceEui, time: time.toISOString(), values: { Lämpötila: 21 } }),
+    body: JSON.stringify({ deviceEui, time: time.toISOString(), values: { 'PM2.5': 5 } }),
   });
   expect(await res.json()).toEqual({ stored: 1, duplicates: 0 });
 }
@@ -222,6 +222,7 @@ describe('Vainu alarms in the browser', () => {
       .filter({ hasText: /Ei yhteyttä: ei mittauksia \d+ minuuttiin/ });
     await offlineRow.waitFor({ timeout: 30_000 });
     await expectAccessible(alarms);
+    if (SHOTS) await alarms.screenshot({ path: `${SHOTS}/alarms-offline.png` });
     // Heard again: the alarm closes and leaves the active list.
     await postReading(SILENT_EUI, new Date());
     await offlineRow.waitFor({ state: 'hidden', timeout: 15_000 });
