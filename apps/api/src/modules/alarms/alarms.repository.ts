@@ -325,16 +325,18 @@ export function createAlarmsRepository(db: Db) {
     },
 
     /**
-     * Opens an alarm unless one is open for the device, measurement and direction (the partial
-     * unique index decides under concurrency); returns the new id or undefined.
+     * Opens an alarm unless one is open for the device, measurement and direction, or an offline
+     * one for the device (the partial unique indexes decide under concurrency); returns the new
+     * id or undefined.
      */
     async open(
       scope: Scope,
       values: {
         organizationId: string;
         deviceId: string;
-        measurementId: string;
-        alarmBreakThrough: LimitBreakThrough;
+        /** null with 'offline'. */
+        measurementId: string | null;
+        alarmBreakThrough: AlarmBreakThrough;
         value: number;
         limitValue: number;
         createdAt: Date;
@@ -344,10 +346,8 @@ export function createAlarmsRepository(db: Db) {
       const [row] = await db
         .insert(alarms)
         .values(values)
-        .onConflictDoNothing({
-          target: [alarms.deviceId, alarms.measurementId, alarms.alarmBreakThrough],
-          where: isNull(alarms.closedAt),
-        })
+        // Either open-alarm index (alarms_open_key, alarms_offline_open_key) may refuse it.
+        .onConflictDoNothing()
         .returning({ id: alarms.id });
       if (row) {
         await addEvent(scope, {
@@ -421,37 +421,6 @@ export function createAlarmsRepository(db: Db) {
           ),
         );
       return rows;
-    },
-
-    /**
-     * Opens an offline alarm for the device unless one is open (the partial unique index
-     * alarms_offline_open_key decides when sweeps run at once); returns the new id or undefined.
-     */
-    async openOffline(
-      scope: Scope,
-      values: {
-        organizationId: string;
-        deviceId: string;
-        value: number;
-        limitValue: number;
-        createdAt: Date;
-      },
-    ): Promise<string | undefined> {
-      assertWithin(scope, values.organizationId);
-      const [row] = await db
-        .insert(alarms)
-        .values({ ...values, measurementId: null, alarmBreakThrough: 'offline' })
-        .onConflictDoNothing()
-        .returning({ id: alarms.id });
-      if (row) {
-        await addEvent(scope, {
-          organizationId: values.organizationId,
-          alarmId: row.id,
-          kind: 'opened',
-          at: values.createdAt,
-        });
-      }
-      return row?.id;
     },
 
     /** Limit alarms of the devices waiting for their delay. */

@@ -240,9 +240,11 @@ export function createAlarmsService({
       const opened: AlarmChange[] = [];
       for (const device of await alarms.silentDevices(scope, now)) {
         const limitMs = device.offlineAfterMinutes * 60_000;
-        const id = await alarms.openOffline(scope, {
+        const id = await alarms.open(scope, {
           organizationId: device.organizationId,
           deviceId: device.deviceId,
+          measurementId: null,
+          alarmBreakThrough: 'offline',
           value: Math.floor((now.getTime() - device.lastSeen.getTime()) / 60_000),
           limitValue: device.offlineAfterMinutes,
           createdAt: new Date(device.lastSeen.getTime() + limitMs),

@@ -188,34 +188,18 @@ export function createMeasurementsRepository(db: Db) {
       return listDeviceTypes(scope, { deviceTypeIds: ids.map((row) => row.id) });
     },
 
-    /** Links a device-network profile to the type (null unlinks); 0 when the type is not in scope. */
-    async setDeviceProfile(
+    /**
+     * Changes the type's device-network profile link (null unlinks) or its alarm settings; 0 when
+     * the type is not in scope.
+     */
+    async updateDeviceType(
       scope: Scope,
       deviceTypeId: string,
-      deviceProfileId: string | null,
+      values: Partial<{ deviceProfileId: string | null } & DeviceTypeAlarmSettingsBody>,
     ): Promise<number> {
       const rows = await db
         .update(deviceTypes)
-        .set({ deviceProfileId })
-        .where(
-          and(
-            eq(deviceTypes.deviceTypeId, deviceTypeId),
-            inScope(deviceTypes.organizationId, scope),
-          ),
-        )
-        .returning({ id: deviceTypes.deviceTypeId });
-      return rows.length;
-    },
-
-    /** Sets the type's offline limit and alarm delay; 0 when the type is not in scope. */
-    async setAlarmSettings(
-      scope: Scope,
-      deviceTypeId: string,
-      settings: DeviceTypeAlarmSettingsBody,
-    ): Promise<number> {
-      const rows = await db
-        .update(deviceTypes)
-        .set(settings)
+        .set(values)
         .where(
           and(
             eq(deviceTypes.deviceTypeId, deviceTypeId),

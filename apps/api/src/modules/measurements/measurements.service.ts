@@ -149,7 +149,9 @@ export function createMeasurementsService({
       const before = await readType(scope, deviceTypeId);
       await db
         .transaction(async () => {
-          if ((await measurements.setDeviceProfile(scope, deviceTypeId, deviceProfileId)) === 0) {
+          if (
+            (await measurements.updateDeviceType(scope, deviceTypeId, { deviceProfileId })) === 0
+          ) {
             throw notFound('DEVICE_TYPE_NOT_FOUND');
           }
           await audit.record(scope, {
@@ -181,7 +183,7 @@ export function createMeasurementsService({
       const scope = authorize(caller, READ, MANAGE);
       const before = await readType(scope, deviceTypeId);
       await db.transaction(async () => {
-        if ((await measurements.setAlarmSettings(scope, deviceTypeId, settings)) === 0) {
+        if ((await measurements.updateDeviceType(scope, deviceTypeId, settings)) === 0) {
           throw notFound('DEVICE_TYPE_NOT_FOUND');
         }
         if (before.deviceTypeAlarmDelayMinutes !== settings.deviceTypeAlarmDelayMinutes) {
