@@ -178,6 +178,20 @@ describe(`offline alarms (${DRIVER})`, () => {
     expect(kinds.map((k) => k.kind)).toEqual(expect.arrayContaining(['opened', 'closed']));
     const active = (await as('Ylläpitäjä', 'A').get('/api/alarms/active')).json().alarms;
     expect(active.map((a: { id: string }) => a.id)).not.toContain(open?.id);
+    // The sensor-data chart marks it on the device's measurement (the PDF report draws the same).
+    const day = (d: Date) => d.toISOString().slice(0, 10);
+    const chart = await as('Ylläpitäjä', 'A').get(
+      `/api/measurement-data/${device.deviceId}?mid=${device.m.hum.id}&sd=${day(new Date(T0.getTime() - 86_400_000))}&ed=${day(new Date(Date.now() + 86_400_000))}`,
+    );
+    expect(chart.statusCode).toBe(200);
+    expect(chart.json().alarms).toEqual([
+      expect.objectContaining({ alarmBreakThrough: 'offline', createdAt: after(30).toISOString() }),
+    ]);
+    const report = await as('Ylläpitäjä', 'A').get(
+      `/api/reports/measurements.pdf?tid=${fx.orgA.target.id}&mid=${device.m.hum.id}&did=${device.deviceId}&sd=${day(new Date(T0.getTime() - 86_400_000))}&ed=${day(new Date())}`,
+    );
+    expect(report.statusCode).toBe(200);
+    expect(report.headers['content-type']).toBe('application/pdf');
     // Back and silent again later: a new alarm.
     await sweep(after(81));
     expect(await alarmsOf(device.deviceId)).toHaveLength(2);
