@@ -36,5 +36,6 @@ export const deviceNetworkEn: Texts = {
     editLabel: 'Edit alarms: {{name}}',
     editTitle: 'Device type alarms: {{name}}',
     editIntro: 'Give the times in whole minutes.',
+    search: 'Search device types',
   },
 };

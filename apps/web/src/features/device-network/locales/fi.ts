@@ -32,5 +32,6 @@ export const deviceNetworkFi = {
     editLabel: 'Muokkaa hälytyksiä: {{name}}',
     editTitle: 'Mittarityypin hälytykset: {{name}}',
     editIntro: 'Anna ajat kokonaisina minuutteina.',
+    search: 'Hae mittarityyppiä',
   },
 } as const;

@@ -36,5 +36,6 @@ export const deviceNetworkSv: Texts = {
     editLabel: 'Redigera larm: {{name}}',
     editTitle: 'Mätartypens larm: {{name}}',
     editIntro: 'Ange tiderna i hela minuter.',
+    search: 'Sök mätartyp',
   },
 };

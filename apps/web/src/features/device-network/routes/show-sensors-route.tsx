@@ -173,6 +173,7 @@ export function ShowSensorsRoute() {
         <Typography color="text.secondary">{t('deviceNetwork.alarms.intro')}</Typography>
         <ResourceList
           label={t('deviceNetwork.alarms.title')}
+          searchLabel={t('deviceNetwork.alarms.search')}
           query={deviceTypes}
           columns={typeColumns}
           rowKey={(type) => type.deviceTypeId}
