@@ -116,6 +116,8 @@ const envSchema = z.object({
   MATERIALBANK_ORPHAN_GRACE_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
   ALARM_HYSTERESIS_PERCENT: z.coerce.number().min(0).max(50).default(2),
   DEVICE_OFFLINE_AFTER_MINUTES: z.coerce.number().int().min(1).max(525_600).default(120),
+  // How often silent devices get their offline alarms (ADR 0024); 0 turns the sweep off.
+  ALARM_OFFLINE_SWEEP_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   // PDF reports (ADR 0021): render threads (unset: cores − 1, 1…4; 0 renders on the event loop)
   // and how many more reports may wait before 503.
   REPORT_RENDER_THREADS: z.coerce.number().int().min(0).max(16).optional(),
@@ -225,6 +227,8 @@ export interface Config {
   alarmHysteresisPercent: number;
   /** The Vainu dashboard lists a device as offline after this long without an uplink. */
   deviceOfflineAfterMinutes: number;
+  /** Period of the offline-alarm sweep in ms; 0: no sweep (tests drive it themselves). */
+  alarmOfflineSweepMs: number;
   /** PDF report rendering: worker threads (0: on the event loop) and the reports that may wait. */
   reports: { threads: number; queue: number };
   /** The device-network service (ChirpStack v4 REST API); null when not configured. */
@@ -306,6 +310,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     s3: s3Settings(env),
     alarmHysteresisPercent: env.ALARM_HYSTERESIS_PERCENT,
     deviceOfflineAfterMinutes: env.DEVICE_OFFLINE_AFTER_MINUTES,
+    alarmOfflineSweepMs: env.ALARM_OFFLINE_SWEEP_SECONDS * 1000,
     reports: {
       threads: env.REPORT_RENDER_THREADS ?? Math.max(1, Math.min(4, availableParallelism() - 1)),
       queue: env.REPORT_QUEUE,

@@ -45,6 +45,8 @@ export async function createTestApp(
     LOG_LEVEL: options.logDestination ? 'info' : 'silent',
     TRUST_PROXY: '1',
     WEB_DIR: path.join(dataDir, 'no-web'),
+    // Tests drive the offline-alarm sweep with a fixed time (app.alarms.sweepOffline).
+    ALARM_OFFLINE_SWEEP_SECONDS: '0',
     ...(fresh && { DATABASE_URL: fresh.url }),
     ...options.env,
   });
