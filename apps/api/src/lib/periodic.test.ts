@@ -58,7 +58,9 @@ describe('startPeriodic', () => {
         throw new Error('boom');
       },
     });
-    await vi.advanceTimersByTimeAsync(2_000);
+    await vi.advanceTimersByTimeAsync(999);
+    expect(runs).toBe(0);
+    await vi.advanceTimersByTimeAsync(1_001);
     expect(runs).toBe(2);
     expect(warnings).toEqual(['failing job failed', 'failing job failed']);
     await job.stop();

@@ -29,10 +29,14 @@ export function startPeriodic({
         running = undefined;
       });
   };
-  const first = setTimeout(run, firstAfterMs);
-  const timer = setInterval(run, intervalMs);
+  // The rounds are due firstAfterMs, then every intervalMs after that: never two at one moment.
+  let timer: NodeJS.Timeout | undefined;
+  const first = setTimeout(() => {
+    run();
+    timer = setInterval(run, intervalMs);
+    timer.unref();
+  }, firstAfterMs);
   first.unref();
-  timer.unref();
   return {
     async stop() {
       clearTimeout(first);
