@@ -1,8 +1,24 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible, hashPath, signIn, useE2E } from './support/browser.js';
 
-const e2e = useE2E();
+// The offline-alarm sweep every 10 s: the last test makes a demo device silent.
+const e2e = useE2E({ env: () => ({ ALARM_OFFLINE_SWEEP_SECONDS: '10' }) });
+/** A demo particle meter (SILENT_DEMO_EUI of the demo data); without SIMULATE it has no readings. */
+const SILENT_EUI = '70B3D57EDA000004';
+
+/** One reading of the device through the generic webhook with the demo ingest key. */
+async function postReading(deviceEui: string, time: Date) {
+  const key = readFileSync(path.join(e2e.server.dataDir, 'demo-ingest-key.txt'), 'utf8').trim();
+  const res = await fetch(`${e2e.server.url}/api/ingest/generic`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ deviceEui, time: time.toISOString(), values: { 'PM2.5': 5 } }),
+  });
+  expect(await res.json()).toEqual({ stored: 1, duplicates: 0 });
+}
 const SHOTS = process.env.E2E_SCREENSHOT_DIR;
 const ADMIN = 'yllapitaja@demo.vahti.fi';
 const MAIN_USER = 'paakayttaja@demo.vahti.fi';
@@ -161,5 +177,54 @@ describe('Vainu alarms in the browser', () => {
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(360);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/alarms-360.png`, fullPage: true });
+  });
+
+  it('sets a device type’s offline alarm in Laitetyypit, then lists the silent device as Ei yhteyttä until it is heard again', async () => {
+    const page = await e2e.newPage();
+    await page.goto('/#/vainu/show-sensors');
+    await signIn(page, ADMIN);
+    const section = page.getByRole('region', { name: 'Vahdin mittarityyppien hälytykset' });
+    await section.getByRole('cell', { name: 'Sisäilma CO2', exact: true }).waitFor();
+    await section.getByRole('button', { name: 'Muokkaa hälytyksiä: Sisäilma CO2' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Mittarityypin hälytykset: Sisäilma CO2' });
+    const offline = dialog.getByLabel('Yhteyskatkon hälytysraja (min)');
+    expect(await offline.inputValue()).toBe('45');
+    await offline.fill('3');
+    await dialog.getByRole('button', { name: 'Tallenna' }).click();
+    await dialog
+      .getByText('Yhteyskatkon hälytysraja on kokonaisluku 5–43200 minuuttia tai tyhjä')
+      .waitFor();
+    await expectAccessible(page);
+    await offline.fill('30');
+    await dialog.getByLabel('Hälytysviive (min)').fill('10');
+    await dialog.getByRole('button', { name: 'Tallenna' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByText('Mittarityypin hälytysasetukset tallennettu').waitFor();
+    const row = section
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell', { name: 'Sisäilma CO2', exact: true }) });
+    await row.getByRole('cell', { name: '30 min' }).waitFor();
+    await row.getByRole('cell', { name: '10 min' }).waitFor();
+    await expectAccessible(page);
+    if (SHOTS) {
+      await page.setViewportSize({ width: 360, height: 740 });
+      await page.screenshot({ path: `${SHOTS}/device-type-alarms-360.png`, fullPage: true });
+    }
+
+    // The device's last reading two hours ago: the next sweep opens its offline alarm, and the
+    // list (active only) shows it live.
+    await postReading(SILENT_EUI, new Date(Date.now() - 2 * 3_600_000));
+    const alarms = await e2e.newPage();
+    await alarms.goto('/#/vainu/show-alarms?ac=1');
+    await signIn(alarms, ADMIN);
+    const offlineRow = alarms
+      .getByRole('row')
+      .filter({ hasText: /Ei yhteyttä: ei mittauksia \d+ minuuttiin/ });
+    await offlineRow.waitFor({ timeout: 30_000 });
+    await expectAccessible(alarms);
+    if (SHOTS) await alarms.screenshot({ path: `${SHOTS}/alarms-offline.png` });
+    // Heard again: the alarm closes and leaves the active list.
+    await postReading(SILENT_EUI, new Date());
+    await offlineRow.waitFor({ state: 'hidden', timeout: 15_000 });
   });
 });

@@ -37,7 +37,7 @@ describe('device types table (/vainu/show-sensors)', () => {
     expect(await table.getByRole('row', { name: /Sisäilma-anturi 002/ }).textContent()).toContain(
       'EU868',
     );
-    await page.getByLabel('Hae').fill('anturi 012');
+    await page.getByLabel('Hae', { exact: true }).fill('anturi 012');
     await table.getByRole('cell', { name: 'Sisäilma-anturi 012' }).waitFor();
     expect(await table.getByRole('row').count()).toBe(2);
     await expectAccessible(page);

@@ -7,16 +7,19 @@ import { seedDemoData } from '../../apps/api/src/db/seed.js';
  */
 export async function openBenchDatabase(): Promise<Database> {
   const url = process.env.BENCH_DATABASE_URL;
-  if (url) {
-    const pg = (await import('pg')).default;
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    await client.query(
-      'drop schema if exists public cascade; drop schema if exists drizzle cascade; create schema public',
-    );
-    await client.end();
-  }
+  if (url) await emptyBenchDatabase(url);
   const database = await openDatabase({ databaseUrl: url, dataDir: null });
   await seedDemoData(database.db);
   return database;
+}
+
+/** Empties the PostgreSQL database at `url` (the benchmark owns it): no tables, no migrations. */
+export async function emptyBenchDatabase(url: string) {
+  const pg = (await import('pg')).default;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query(
+    'drop schema if exists public cascade; drop schema if exists drizzle cascade; create schema public',
+  );
+  await client.end();
 }

@@ -244,3 +244,12 @@ export async function addIngestKey(db: Db, organizationId: string, name: string)
   });
   return key;
 }
+
+/** How many readings the organization has (the ingest benches count what was committed). */
+export async function countReadings(db: Db, organizationId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(measurementData)
+    .where(eq(measurementData.organizationId, organizationId));
+  return row?.n ?? 0;
+}

@@ -49,6 +49,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
         LOG_LEVEL: 'warn',
         // No simulated sensors: the screens under test see only the seeded data.
         SIMULATE: '0',
+        // No offline-alarm sweep unless a file asks for it: readings posted hours back would
+        // otherwise open 'Ei yhteyttä' alarms in screens that do not expect them.
+        ALARM_OFFLINE_SWEEP_SECONDS: '0',
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

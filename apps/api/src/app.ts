@@ -9,6 +9,7 @@ import type { Database } from './db/client.js';
 import { createMeasurementPartitions } from './db/partitions.js';
 import { withTransactions } from './db/transactions.js';
 import { errorForLog } from './lib/log-errors.js';
+import { startPeriodic } from './lib/periodic.js';
 import { OneLinePerRequest } from './lib/request-log.js';
 import { createTokenService } from './lib/session-tokens.js';
 import { createFileStorage } from './lib/storage/create-storage.js';
@@ -332,6 +333,7 @@ export async function buildApp({ config, database, logger, logDestination }: App
   const measurements = createMeasurementsService({
     db,
     measurements: repositories.measurements,
+    alarms: repositories.alarms,
     audit,
   });
   const devices = createDevicesService({
@@ -370,6 +372,22 @@ export async function buildApp({ config, database, logger, logDestination }: App
   app.addHook('onClose', async () => {
     await upkeep?.stop();
   });
+  // Offline alarms (ADR 0024): silent devices are looked for every minute by every instance. In
+  // demo mode with the simulator the server starts the sweep after the 30-day back-fill, during
+  // which every device would look silent.
+  let offlineSweep: { stop(): Promise<void> } | undefined;
+  const startOfflineSweep = () => {
+    if (config.alarmOfflineSweepMs === 0 || offlineSweep) return;
+    offlineSweep = startPeriodic({
+      name: 'offline alarm sweep',
+      intervalMs: config.alarmOfflineSweepMs,
+      log: app.log,
+      task: () => alarms.sweepOffline(),
+    });
+  };
+  app.decorate('startOfflineSweep', startOfflineSweep);
+  if (!(config.demo && config.simulate)) app.addHook('onReady', async () => startOfflineSweep());
+  app.addHook('onClose', async () => offlineSweep?.stop());
   // Uplinks from network servers: every reading inserted is evaluated against its alarm limits in
   // the same transaction; the browsers hear of the changes once it has committed.
   const ingest = createIngestService({
@@ -528,6 +546,8 @@ declare module 'fastify' {
     materialbank: MaterialbankService;
     /** Alarm evaluation; ingestion calls evaluate() in its transaction, announce() after it. */
     alarms: AlarmsService;
+    /** Starts the periodic offline-alarm sweep (once; server.ts after the demo back-fill). */
+    startOfflineSweep: () => void;
     /** Uplink ingestion; the demo simulator (db/demo/simulation.ts) back-fills through it. */
     ingest: IngestService;
     /** Retention per organization (ADR 0025); tests run purgeExpired() directly. */

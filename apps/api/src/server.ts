@@ -47,6 +47,7 @@ async function main() {
       log: (message, err) => app.log.error({ err }, message),
     });
   }
+  app.startOfflineSweep();
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   const where = database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL';
   const lines = [

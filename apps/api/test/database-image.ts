@@ -71,11 +71,12 @@ export function withDatabase(url: string, name: string): string {
   return copy.toString();
 }
 
-export async function adminQuery(url: string, query: string): Promise<void> {
+/** Runs the statements one by one on one connection (CREATE DATABASE refuses a batch). */
+export async function adminQuery(url: string, ...queries: string[]): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query(query);
+    for (const query of queries) await client.query(query);
   } finally {
     await client.end();
   }

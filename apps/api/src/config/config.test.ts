@@ -117,6 +117,7 @@ describe('loadConfig', () => {
       shareGroup: 'vahti',
       ingestKey: 'vahti_ik_x',
       reconnectMaxMs: 60_000,
+      connections: 32,
     });
     expect(mqtt?.clientId).toMatch(/^vahti-[\w.-]+$/);
     const custom = loadConfig({
@@ -133,6 +134,7 @@ describe('loadConfig', () => {
       shareGroup: null,
       clientId: 'vahti-1',
       reconnectMaxMs: 5000,
+      connections: 1,
     });
     const bad = (env: Record<string, string>) => () =>
       loadConfig({ DATA_DIR: dir, MQTT_URL: url, MQTT_INGEST_KEY: 'vahti_ik_x', ...env });
@@ -140,6 +142,16 @@ describe('loadConfig', () => {
     expect(bad({ MQTT_URL: 'http://vahti:salainen@broker' })).not.toThrow(/salainen/);
     expect(bad({ MQTT_TOPICS: '$share/x/a/up' })).toThrow(/MQTT_TOPICS/);
     expect(bad({ MQTT_CLIENT_ID: 'a b' })).toThrow(/MQTT_CLIENT_ID/);
+    expect(
+      loadConfig({ DATA_DIR: dir, MQTT_URL: url, MQTT_INGEST_KEY: 'k', MQTT_CONNECTIONS: '3' }).mqtt
+        ?.connections,
+    ).toBe(3);
+    expect(bad({ MQTT_CONNECTIONS: '0' })).toThrow(/MQTT_CONNECTIONS/);
+    expect(bad({ MQTT_CONNECTIONS: '65' })).toThrow(/MQTT_CONNECTIONS/);
+    // Without a shared subscription each connection would receive every message.
+    expect(bad({ MQTT_SHARE_GROUP: 'off', MQTT_CONNECTIONS: '2' })).toThrow(
+      /MQTT_CONNECTIONS: more than 1 needs a shared subscription/,
+    );
     // A log line names the broker without its credentials.
     expect(mqttDisplayUrl(url)).toBe('mqtt://broker.example.fi:1883');
   });

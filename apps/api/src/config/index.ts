@@ -62,6 +62,9 @@ const unsetWhenEmpty = (value: unknown) => (value === '' ? undefined : value);
 const milliseconds = (fallback: number) =>
   z.coerce.number().int().min(1000).max(3_600_000).default(fallback);
 
+/** Messages in flight per instance with a share group, one per connection (ADR 0026). */
+const DEFAULT_MQTT_CONNECTIONS = 32;
+
 /** ChirpStack v4's MQTT integration and The Things Stack v3's MQTT server, uplinks only. */
 export const DEFAULT_MQTT_TOPICS = ['application/+/device/+/event/up', 'v3/+/devices/+/up'];
 
@@ -113,6 +116,8 @@ const envSchema = z.object({
   MATERIALBANK_ORPHAN_GRACE_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
   ALARM_HYSTERESIS_PERCENT: z.coerce.number().min(0).max(50).default(2),
   DEVICE_OFFLINE_AFTER_MINUTES: z.coerce.number().int().min(1).max(525_600).default(120),
+  // How often silent devices get their offline alarms (ADR 0024); 0 turns the sweep off.
+  ALARM_OFFLINE_SWEEP_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   // PDF reports (ADR 0021): render threads (unset: cores − 1, 1…4; 0 renders on the event loop)
   // and how many more reports may wait before 503.
   REPORT_RENDER_THREADS: z.coerce.number().int().min(0).max(16).optional(),
@@ -178,6 +183,8 @@ const envSchema = z.object({
   ),
   MQTT_INGEST_KEY: z.preprocess(unsetWhenEmpty, z.string().trim().min(1).optional()),
   MQTT_RECONNECT_MAX_MS: milliseconds(60_000),
+  // Connections per instance in the share group (ADR 0026); unset: 32 with a share group, else 1.
+  MQTT_CONNECTIONS: z.coerce.number().int().min(1).max(64).optional(),
   // Group commit of uplinks (ADR 0022): rows per group, the longest wait, groups at once.
   INGEST_GROUP_MAX_ROWS: z.coerce.number().int().min(1).max(5000).default(1000),
   INGEST_GROUP_DELAY_MS: z.coerce.number().int().min(0).max(1000).default(5),
@@ -220,6 +227,8 @@ export interface Config {
   alarmHysteresisPercent: number;
   /** The Vainu dashboard lists a device as offline after this long without an uplink. */
   deviceOfflineAfterMinutes: number;
+  /** Period of the offline-alarm sweep in ms; 0: no sweep (tests drive it themselves). */
+  alarmOfflineSweepMs: number;
   /** PDF report rendering: worker threads (0: on the event loop) and the reports that may wait. */
   reports: { threads: number; queue: number };
   /** The device-network service (ChirpStack v4 REST API); null when not configured. */
@@ -246,6 +255,11 @@ export interface MqttConfig {
   ingestKey: string;
   /** Reconnect back-off: 1 s doubling up to this. */
   reconnectMaxMs: number;
+  /**
+   * Connections in the share group, each handling one message at a time (ADR 0026): the first
+   * under `clientId`, the others under `<clientId>-2` … `-<n>`.
+   */
+  connections: number;
 }
 
 export interface DeviceNetworkConfig {
@@ -296,6 +310,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     s3: s3Settings(env),
     alarmHysteresisPercent: env.ALARM_HYSTERESIS_PERCENT,
     deviceOfflineAfterMinutes: env.DEVICE_OFFLINE_AFTER_MINUTES,
+    alarmOfflineSweepMs: env.ALARM_OFFLINE_SWEEP_SECONDS * 1000,
     reports: {
       threads: env.REPORT_RENDER_THREADS ?? Math.max(1, Math.min(4, availableParallelism() - 1)),
       queue: env.REPORT_QUEUE,
@@ -318,10 +333,18 @@ function mqttConfig(env: Env): MqttConfig | null {
       'Invalid configuration:\n  MQTT_INGEST_KEY: required when MQTT_URL is set (an ingest key from Hallinta)',
     );
   }
+  const shareGroup = env.MQTT_SHARE_GROUP === 'off' ? null : env.MQTT_SHARE_GROUP;
+  // Without a shared subscription every connection would receive every message.
+  if (!shareGroup && (env.MQTT_CONNECTIONS ?? 1) > 1) {
+    throw new ConfigError(
+      'Invalid configuration:\n  MQTT_CONNECTIONS: more than 1 needs a shared subscription (MQTT_SHARE_GROUP is off)',
+    );
+  }
   return {
     url: env.MQTT_URL,
     topics: env.MQTT_TOPICS,
-    shareGroup: env.MQTT_SHARE_GROUP === 'off' ? null : env.MQTT_SHARE_GROUP,
+    shareGroup,
+    connections: env.MQTT_CONNECTIONS ?? (shareGroup ? DEFAULT_MQTT_CONNECTIONS : 1),
     clientId:
       env.MQTT_CLIENT_ID ??
       `vahti-${hostname()

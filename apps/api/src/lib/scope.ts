@@ -60,6 +60,8 @@ export type SystemReason =
   | 'seed'
   /** The material bank's orphan sweep: which stored objects still have their row. */
   | 'fileSweep'
+  /** The offline-alarm sweep: Aktiivinen devices of every organization that fell silent. */
+  | 'alarmSweep'
   /** Uplink webhooks: find the ingest key (every organization), then write in its organization. */
   | 'ingest'
   /** The daily retention job: which organizations limit their data, then each one's old rows. */

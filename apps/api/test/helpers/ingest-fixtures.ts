@@ -1,7 +1,28 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../src/db/client.js';
+import { createMeasurementPartitions } from '../../src/db/partitions.js';
 import { deviceTypeMeasurements, deviceTypes, measurements } from '../../src/db/schema/index.js';
+import { withTransactions } from '../../src/db/transactions.js';
+import { createIngestRepository } from '../../src/modules/ingest/ingest.repository.js';
+import { createIngestService, type OnReadings } from '../../src/modules/ingest/ingest.service.js';
+import { createIngestKeysRepository } from '../../src/modules/ingest/ingest-keys.repository.js';
 import { storeDevice } from './device-fixtures.js';
+
+/**
+ * An ingest service of its own on the test database (a group writer of its own), with the
+ * onReadings seam given: it runs inside the write transaction, so throwing rolls the group back.
+ */
+export function ingestServiceWith(db: Db, onReadings: OnReadings) {
+  const handle = withTransactions(db);
+  return createIngestService({
+    db: handle,
+    keys: createIngestKeysRepository(handle),
+    ingest: createIngestRepository(handle),
+    rateLimits: { consume: async () => {} },
+    partitions: createMeasurementPartitions(handle),
+    onReadings,
+  });
+}
 
 /**
  * A device with a known layout, for decoding tests: temp (2 bytes, signed, big-endian, ×0.01),

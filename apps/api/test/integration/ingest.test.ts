@@ -13,16 +13,15 @@ import {
   createIngestRepository,
   type ReadingRow,
 } from '../../src/modules/ingest/ingest.repository.js';
-import {
-  createIngestService,
-  type IngestedReading,
-  type OnReadings,
-} from '../../src/modules/ingest/ingest.service.js';
-import { createIngestKeysRepository } from '../../src/modules/ingest/ingest-keys.repository.js';
+import type { IngestedReading, OnReadings } from '../../src/modules/ingest/ingest.service.js';
 import { type Actors, type Client, startApiTest } from '../helpers/actors.js';
 import { DRIVER, newIp, type TestContext } from '../helpers/app.js';
 import type { Fixtures } from '../helpers/fixtures.js';
-import { createLayoutDevice, EXAMPLE_PAYLOAD } from '../helpers/ingest-fixtures.js';
+import {
+  createLayoutDevice,
+  EXAMPLE_PAYLOAD,
+  ingestServiceWith,
+} from '../helpers/ingest-fixtures.js';
 
 let ctx: TestContext;
 let fx: Fixtures;
@@ -352,17 +351,7 @@ describe(`ingest webhooks (${DRIVER})`, () => {
 });
 
 describe(`the onReadings seam for alarms (${DRIVER})`, () => {
-  const serviceWith = (onReadings: OnReadings) => {
-    const handle = withTransactions(ctx.database.db);
-    return createIngestService({
-      db: handle,
-      keys: createIngestKeysRepository(handle),
-      ingest: createIngestRepository(handle),
-      rateLimits: { consume: async () => {} },
-      partitions: createMeasurementPartitions(handle),
-      onReadings,
-    });
-  };
+  const serviceWith = (onReadings: OnReadings) => ingestServiceWith(ctx.database.db, onReadings);
   const caller = () => ({ keyId: 'k', organizationId: fx.orgA.id });
 
   it('hands over only the readings actually inserted, inside the transaction', async () => {

@@ -6,17 +6,16 @@ import { connectAsync } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { type MqttConfig, mqttDisplayUrl } from '../../src/config/index.js';
-import { createMeasurementPartitions } from '../../src/db/partitions.js';
 import { measurementData, rejectedUplinks } from '../../src/db/schema/index.js';
-import { withTransactions } from '../../src/db/transactions.js';
-import { createIngestRepository } from '../../src/modules/ingest/ingest.repository.js';
-import { createIngestService } from '../../src/modules/ingest/ingest.service.js';
-import { createIngestKeysRepository } from '../../src/modules/ingest/ingest-keys.repository.js';
-import { createMqttSubscriber } from '../../src/modules/ingest/mqtt-subscriber.js';
+import { createMqttSubscriber, mqttClientId } from '../../src/modules/ingest/mqtt-subscriber.js';
 import { startApiTest } from '../helpers/actors.js';
 import { DRIVER, type TestContext } from '../helpers/app.js';
 import type { Fixtures } from '../helpers/fixtures.js';
-import { createLayoutDevice, EXAMPLE_PAYLOAD } from '../helpers/ingest-fixtures.js';
+import {
+  createLayoutDevice,
+  EXAMPLE_PAYLOAD,
+  ingestServiceWith,
+} from '../helpers/ingest-fixtures.js';
 
 // Uplinks over MQTT (ADR 0019) against an in-process broker (aedes), and, when TEST_MQTT_URL is
 // set (CI), the same against the real Mosquitto. Every run uses its own topics and client ids.
@@ -69,6 +68,7 @@ async function mqttApp(
     clientId: `vahti-test-${run()}`,
     ingestKey: key,
     reconnectMaxMs: 10_000,
+    connections: 1,
     ...rest,
   };
   const app = await buildApp({
@@ -184,27 +184,133 @@ function mainFlow(name: string, url: () => string) {
 
 mainFlow('an in-process broker', () => aedesUrl);
 
+/**
+ * A subscriber with several connections (ADR 0026) on an ingest service of its own, counting the
+ * messages being stored at once and those stored; `failTwice` is a reading time whose first two
+ * writes fail (its group's, then its own retry), so its message is not acknowledged.
+ */
+function severalConnections(url: string, shareGroup: string | null, failTwice?: string) {
+  const prefix = `vahti-test-${run()}`;
+  let failures = failTwice ? 2 : 0;
+  const seen = { inFlight: 0, maxInFlight: 0, done: 0, acks: 0, failed: 0 };
+  const service = ingestServiceWith(ctx.database.db, async (_scope, readings) => {
+    if (failures > 0 && readings.some((r) => r.measuredAt.toISOString() === failTwice)) {
+      failures -= 1;
+      seen.failed += 1;
+      throw new Error('database hiccup');
+    }
+    return undefined;
+  });
+  const config: MqttConfig = {
+    url,
+    topics: [`${prefix}/application/+/device/+/event/up`],
+    shareGroup,
+    clientId: `vahti-test-${run()}`,
+    ingestKey: key,
+    reconnectMaxMs: 10_000,
+    connections: 4,
+  };
+  const ids = Array.from({ length: config.connections }, (_, i) =>
+    mqttClientId(config.clientId, i),
+  );
+  const onAck = (_packet: unknown, client: { id: string } | null) => {
+    if (client && ids.includes(client.id)) seen.acks += 1;
+  };
+  aedes.on('ack', onAck);
+  const subscriber = () =>
+    createMqttSubscriber({
+      config,
+      ingest: {
+        callerOfKey: service.callerOfKey,
+        ttn: service.ttn,
+        chirpstack: async (caller, body) => {
+          seen.inFlight += 1;
+          seen.maxInFlight = Math.max(seen.maxInFlight, seen.inFlight);
+          try {
+            return await service.chirpstack(caller, body);
+          } finally {
+            seen.inFlight -= 1;
+            seen.done += 1;
+          }
+        },
+      },
+      log: silentLog(),
+      reconnectMinMs: 200,
+    });
+  toClose.push(async () => {
+    aedes.off('ack', onAck);
+    for (const id of ids) await forgetSession(url, id);
+  });
+  return { prefix, seen, subscriber, service };
+}
+
+/** Starts a subscriber and stops it when the file ends (stop is idempotent). */
+async function started(subscriber: ReturnType<typeof createMqttSubscriber>) {
+  subscriber.start();
+  toClose.push(() => subscriber.stop());
+  await subscriber.subscribed();
+  return subscriber;
+}
+
+const storedOnce = async (bodies: { deduplicationId: string }[]) => {
+  const ids = new Set(bodies.map((body) => body.deduplicationId));
+  const rows = (await ctx.database.db.select().from(measurementData)).filter((row) =>
+    ids.has(row.dedupKey),
+  );
+  return { rows: rows.length, distinct: new Set(rows.map((row) => row.dedupKey)).size };
+};
+
+/** Several connections in flight; against aedes (no shared subscriptions: each gets every message). */
+function inFlightFlows(name: string, url: () => string, shareGroup: () => string | null) {
+  describe(`several messages in flight through ${name} (${DRIVER})`, () => {
+    it('many messages in flight are all stored once; a failing one is redelivered, stored once', async () => {
+      const bodies = Array.from({ length: 60 }, () => chirpstack());
+      const failing = bodies[7]?.time as string;
+      const { prefix, seen, subscriber } = severalConnections(url(), shareGroup(), failing);
+      await started(subscriber());
+      const publish = await publisher(url());
+      await Promise.all(bodies.map((body) => publish(csTopic(prefix), body)));
+      await expect.poll(() => storedOnce(bodies), POLL).toEqual({ rows: 60, distinct: 60 });
+      expect(seen.maxInFlight).toBeGreaterThan(1);
+      expect(seen.failed).toBe(2);
+    });
+
+    it('a clean stop lets the messages in flight commit and be acknowledged; the rest wait on the broker', async () => {
+      const bodies = Array.from({ length: 60 }, () => chirpstack());
+      const { prefix, seen, subscriber } = severalConnections(url(), shareGroup());
+      const first = await started(subscriber());
+      const publish = await publisher(url());
+      await Promise.all(bodies.map((body) => publish(csTopic(prefix), body)));
+      await expect.poll(() => seen.done, POLL).toBeGreaterThan(0);
+      await first.stop();
+      // Drained: nothing is being stored, and (aedes tells) every stored message was acknowledged.
+      expect(seen.inFlight).toBe(0);
+      if (url() === aedesUrl) await expect.poll(() => seen.acks, POLL).toBe(seen.done);
+      // The same client ids again: the broker hands over what was not acknowledged.
+      await started(subscriber());
+      await expect.poll(() => storedOnce(bodies), POLL).toEqual({ rows: 60, distinct: 60 });
+    });
+  });
+}
+
+inFlightFlows(
+  'an in-process broker',
+  () => aedesUrl,
+  () => null,
+);
+
 describe('acknowledged only after commit (aedes)', () => {
   it('a failed store is not acknowledged; the broker delivers it again and it is stored once', async () => {
     const prefix = `vahti-test-${run()}`;
-    const handle = withTransactions(ctx.database.db);
     let failures = 1;
     let attempts = 0;
-    const ingest = createIngestService({
-      db: handle,
-      keys: createIngestKeysRepository(handle),
-      ingest: createIngestRepository(handle),
-      rateLimits: { consume: async () => {} },
-      partitions: createMeasurementPartitions(handle),
-      // Runs inside the write transaction: throwing rolls the reading back.
-      onReadings: async () => {
-        attempts += 1;
-        if (failures > 0) {
-          failures -= 1;
-          throw new Error('database hiccup');
-        }
-        return undefined;
-      },
+    const ingest = ingestServiceWith(ctx.database.db, async () => {
+      attempts += 1;
+      if (failures > 0) {
+        failures -= 1;
+        throw new Error('database hiccup');
+      }
+      return undefined;
     });
     // The attempts made when the subscriber's PUBACK reached the broker.
     const acks: number[] = [];
@@ -221,6 +327,7 @@ describe('acknowledged only after commit (aedes)', () => {
         clientId,
         ingestKey: key,
         reconnectMaxMs: 10_000,
+        connections: 1,
       },
       ingest,
       log: silentLog(),
@@ -280,6 +387,7 @@ describe('a revoked MQTT_INGEST_KEY (aedes)', () => {
 describe.runIf(TEST_MQTT_URL)('the real broker (TEST_MQTT_URL)', () => {
   const url = () => TEST_MQTT_URL as string;
   mainFlow(`Mosquitto at ${TEST_MQTT_URL && mqttDisplayUrl(TEST_MQTT_URL)}`, url);
+  inFlightFlows('Mosquitto', url, () => `vahti-${run()}`);
 
   it('splits a shared subscription between two instances: each uplink stored exactly once', async () => {
     const prefix = `vahti-test-${run()}`;

@@ -68,6 +68,8 @@ export interface DataTableProps<T> {
   initialSort?: { key: string; direction: 'asc' | 'desc' };
   /** The search box's first text (spec 001 §2: a query parameter prefills a list's search). */
   initialSearch?: string;
+  /** The search box's label, default 'Hae'; another where two tables share a screen. */
+  searchLabel?: string;
   /** The table's min width before it scrolls sideways (default 720); phones show cards instead. */
   minWidth?: number;
   /** Server-paged lists: rows are one page; search and sorting are off. */
@@ -133,6 +135,7 @@ export function DataTable<T>({
   onRetry,
   initialSort,
   initialSearch = '',
+  searchLabel,
   minWidth = 720,
   serverPaging,
   emptyContent,
@@ -209,7 +212,7 @@ export function DataTable<T>({
         <Box sx={{ maxWidth: { xs: '100%', sm: 360 } }}>
           <FormTextField
             id={searchId}
-            label={t('components.search')}
+            label={searchLabel ?? t('components.search')}
             type="search"
             size="small"
             floatingLabel

@@ -4,9 +4,14 @@ import { id, msg } from './fields.js';
 
 // Vainu alarms (spec 001 §2 Vainu 7, §3 Alarm, §4, §7).
 
-/** Upper-limit ('up') or lower-limit ('down') break-through. */
-export const ALARM_BREAK_THROUGHS = ['up', 'down'] as const;
+/**
+ * Upper-limit ('up') or lower-limit ('down') break-through, or 'offline': no uplink from the
+ * device for its type's `deviceTypeOfflineAfterMinutes` (ADR 0024; no measurement).
+ */
+export const ALARM_BREAK_THROUGHS = ['up', 'down', 'offline'] as const;
 export type AlarmBreakThrough = (typeof ALARM_BREAK_THROUGHS)[number];
+/** The break-throughs of a measurement's limits. */
+export type LimitBreakThrough = Exclude<AlarmBreakThrough, 'offline'>;
 
 /** What an alarm's timeline records. */
 export const ALARM_EVENT_KINDS = [
@@ -110,10 +115,13 @@ export const alarmRecord = z.object({
   active: z.boolean(),
   alarmDeviceId: z.string(),
   alarmDescription: z.string(),
-  measurementId: z.string(),
+  /** null for an offline alarm (its measurementName and measurementUnit are ''). */
+  measurementId: z.string().nullable(),
   measurementName: z.string(),
   measurementUnit: z.string(),
+  /** The value that crossed the limit; offline: the minutes of silence when it opened. */
   value: z.number(),
+  /** The limit crossed; offline: the type's deviceTypeOfflineAfterMinutes. */
   limitValue: z.number(),
   organizationId: z.string(),
   Device: z.object({

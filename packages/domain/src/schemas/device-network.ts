@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { id, msg, text } from './fields.js';
-import { deviceTypeRecord } from './measurements.js';
+import { deviceTypeResponse } from './measurements.js';
 
 /**
  * What the server could learn from the device-network service (ChirpStack v4) on this call:
@@ -77,7 +77,4 @@ export const deviceProfileLinkBody = z.object({
 export type DeviceProfileLinkBody = z.infer<typeof deviceProfileLinkBody>;
 
 /** The device type after linking, with its `deviceProfileId`. */
-export const deviceTypeProfileResponse = z.object({
-  message: z.string(),
-  deviceType: deviceTypeRecord,
-});
+export const deviceTypeProfileResponse = deviceTypeResponse;

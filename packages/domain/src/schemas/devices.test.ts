@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { can } from '../policy.js';
 import { alarmLimitsBody, createDeviceBody } from './devices.js';
-import { createMeasurementBody, payloadLayout } from './measurements.js';
+import {
+  createMeasurementBody,
+  deviceTypeAlarmSettingsBody,
+  payloadLayout,
+} from './measurements.js';
 
 const m = (id: string, measurementType: 'byte' | 'bit', size: number, bit = 1) => ({
   measurementId: id,
@@ -99,5 +103,41 @@ describe('the Vainu registry schemas', () => {
     expect(can(actor('Käyttäjä', [2]), { do: 'manageDevices' })).toBe(false);
     expect(can(actor('Pääkäyttäjä', [2]), { do: 'manageDevices' })).toBe(true);
     expect(can(actor('Pääkäyttäjä', [1, 4]), { do: 'manageDevices' })).toBe(false);
+  });
+});
+
+describe('a device type’s alarm settings', () => {
+  const issueOf = (body: unknown) => {
+    const result = deviceTypeAlarmSettingsBody.safeParse(body);
+    return result.success ? null : result.error.issues.map((i) => [i.path.join('.'), i.message]);
+  };
+
+  it('takes whole minutes in range, or null for off', () => {
+    expect(issueOf({ deviceTypeOfflineAfterMinutes: 5, deviceTypeAlarmDelayMinutes: 1440 })).toBe(
+      null,
+    );
+    expect(issueOf({ deviceTypeOfflineAfterMinutes: 43_200, deviceTypeAlarmDelayMinutes: 1 })).toBe(
+      null,
+    );
+    expect(
+      issueOf({ deviceTypeOfflineAfterMinutes: null, deviceTypeAlarmDelayMinutes: null }),
+    ).toBe(null);
+  });
+
+  it('names the field with its own text for a fraction, out of range or missing', () => {
+    const offline = ['deviceTypeOfflineAfterMinutes', 'validation.device.offlineAfterRange'];
+    const delay = ['deviceTypeAlarmDelayMinutes', 'validation.device.alarmDelayRange'];
+    expect(
+      issueOf({ deviceTypeOfflineAfterMinutes: 4, deviceTypeAlarmDelayMinutes: null }),
+    ).toEqual([offline]);
+    expect(
+      issueOf({ deviceTypeOfflineAfterMinutes: 7.5, deviceTypeAlarmDelayMinutes: null }),
+    ).toEqual([offline]);
+    expect(
+      issueOf({ deviceTypeOfflineAfterMinutes: null, deviceTypeAlarmDelayMinutes: 1441 }),
+    ).toEqual([delay]);
+    expect(issueOf({ deviceTypeOfflineAfterMinutes: null })).toEqual([
+      ['deviceTypeAlarmDelayMinutes', 'validation.required'],
+    ]);
   });
 });

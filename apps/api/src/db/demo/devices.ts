@@ -125,6 +125,18 @@ export const MEASUREMENTS: Omit<M, 'organizationId'>[] = [
   },
 ];
 
+/**
+ * The demo types' offline alarm (ADR 0024): 3 × the 15-minute uplink interval of the back-fill.
+ */
+export const DEMO_OFFLINE_AFTER_MINUTES = 45;
+
+/**
+ * A demo device the simulator keeps silent for its last SILENT_DEMO_HOURS (no trickle either), so
+ * the running demo shows one 'Ei yhteyttä' alarm; `npm run simulate` brings it back.
+ */
+export const SILENT_DEMO_EUI = '70B3D57EDA000004';
+export const SILENT_DEMO_HOURS = 3;
+
 export const TYPES: { name: string; layout: string[]; energy?: true }[] = [
   { name: 'Sisäilma T/RH', layout: ['Lämpötila', 'Kosteus', 'Paristo vähissä'] },
   { name: 'Sisäilma CO2', layout: ['Lämpötila', 'Kosteus', 'CO2'] },
@@ -159,7 +171,13 @@ export async function seedDemoDevices(tx: Db, organizationsInput: DemoDeviceInpu
     const types = TYPES.filter((t) => !t.energy || org.powerGuard);
     const tRows = await tx
       .insert(deviceTypes)
-      .values(types.map((t) => ({ organizationId: org.organizationId, deviceTypeName: t.name })))
+      .values(
+        types.map((t) => ({
+          organizationId: org.organizationId,
+          deviceTypeName: t.name,
+          deviceTypeOfflineAfterMinutes: DEMO_OFFLINE_AFTER_MINUTES,
+        })),
+      )
       .returning({ id: deviceTypes.deviceTypeId, name: deviceTypes.deviceTypeName });
     const tId = new Map(tRows.map((r) => [r.name, r.id]));
     await tx.insert(deviceTypeMeasurements).values(

@@ -21,6 +21,7 @@ import {
   measurementData,
   measurements,
 } from '../schema/index.js';
+import { SILENT_DEMO_EUI, SILENT_DEMO_HOURS } from './devices.js';
 import { DEMO_INGEST_KEY_FILE } from './ingest.js';
 
 // Demo mode's sensor data (issue "Ingestion and alarms", Simulator): at `npm start` the demo
@@ -201,14 +202,22 @@ export async function startDemoSimulation({
     .where(eq(measurementData.organizationId, caller.organizationId));
   const to = now();
   const from = Math.max(to - BACKFILL_DAYS * 24 * 3_600_000, latest?.at?.getTime() ?? 0);
-  const totals = await backfill(ingest, caller, simDevices, {
+  // One device falls silent SILENT_DEMO_HOURS before now: the demo's offline alarm.
+  const live = simDevices.filter((d) => d.deviceEui !== SILENT_DEMO_EUI);
+  const silent = simDevices.filter((d) => d.deviceEui === SILENT_DEMO_EUI);
+  const totals = await backfill(ingest, caller, live, {
     from,
     to,
     intervalMs: BACKFILL_INTERVAL_MS,
   });
+  const quiet = await backfill(ingest, caller, silent, {
+    from,
+    to: to - SILENT_DEMO_HOURS * 3_600_000,
+    intervalMs: BACKFILL_INTERVAL_MS,
+  });
   const backfilled = {
-    stored: totals.stored,
-    duplicates: totals.duplicates,
+    stored: totals.stored + quiet.stored,
+    duplicates: totals.duplicates + quiet.duplicates,
     seconds: (performance.now() - started) / 1000,
     devices: simDevices.length,
   };
@@ -217,7 +226,7 @@ export async function startDemoSimulation({
   const timer = setInterval(() => {
     const at = Math.floor(now() / TRICKLE_INTERVAL_MS) * TRICKLE_INTERVAL_MS;
     running = running.then(async () => {
-      for (const device of simDevices) {
+      for (const device of live) {
         await ingest
           .chirpstack(caller, chirpstackUplinkFor(device, at))
           .catch((err) => log('demo simulator: an uplink failed', err));

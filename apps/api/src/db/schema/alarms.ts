@@ -6,6 +6,7 @@ import {
   integer,
   pgEnum,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -33,11 +34,10 @@ export const alarms = pgTable(
     deviceId: uuid('device_id')
       .notNull()
       .references(() => devices.deviceId, { onDelete: 'cascade' }),
-    measurementId: uuid('measurement_id')
-      .notNull()
-      .references(() => measurements.measurementId),
+    /** null for an offline alarm ('offline': the device, not a measurement, is silent). */
+    measurementId: uuid('measurement_id').references(() => measurements.measurementId),
     alarmBreakThrough: alarmBreakThrough('break_through').notNull(),
-    /** The value that crossed the limit, and the limit it crossed. */
+    /** The value that crossed the limit, and the limit it crossed (offline: silent minutes, limit). */
     value: doublePrecision('value').notNull(),
     limitValue: doublePrecision('limit_value').notNull(),
     /** 0 not acknowledged, 1 acknowledged (spec 001 §7 PATCH /api/alarms/ack). */
@@ -52,9 +52,37 @@ export const alarms = pgTable(
     uniqueIndex('alarms_open_key')
       .on(t.deviceId, t.measurementId, t.alarmBreakThrough)
       .where(sql`${t.closedAt} is null`),
+    // One open offline alarm per device (measurement_id is null only for those; nulls are
+    // distinct in the index above).
+    uniqueIndex('alarms_offline_open_key')
+      .on(t.deviceId)
+      .where(sql`${t.closedAt} is null and ${t.measurementId} is null`),
     index('alarms_organization_created_idx').on(t.organizationId, t.createdAt),
     index('alarms_device_created_idx').on(t.deviceId, t.createdAt),
   ],
+);
+
+/**
+ * Values beyond a limit whose alarm waits for the device type's alarm delay (ADR 0024): since
+ * when they have been beyond. Removed when the alarm opens or a value comes back inside.
+ */
+export const alarmPending = pgTable(
+  'alarm_pending',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.organizationId),
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => devices.deviceId, { onDelete: 'cascade' }),
+    measurementId: uuid('measurement_id')
+      .notNull()
+      .references(() => measurements.measurementId),
+    alarmBreakThrough: alarmBreakThrough('break_through').notNull(),
+    /** The time of the first reading beyond the limit. */
+    since: timestamp('since', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.deviceId, t.measurementId, t.alarmBreakThrough] })],
 );
 
 /** An alarm's timeline: opened, closed, acknowledged, unacknowledged, mailed; who and when. */

@@ -88,11 +88,23 @@ export const deviceTypes = pgTable(
     deviceTypeName: text('name').notNull(),
     /** The device-network (ChirpStack) device profile linked to this type, at most one per organization. */
     deviceProfileId: text('device_profile_id'),
+    /** Silence (no uplink) after which an Aktiivinen device of the type gets an offline alarm; null: none. */
+    deviceTypeOfflineAfterMinutes: integer('offline_after_minutes'),
+    /** How long values must stay beyond a limit before its alarm opens; null: at once. */
+    deviceTypeAlarmDelayMinutes: integer('alarm_delay_minutes'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     unique('device_types_organization_name_key').on(t.organizationId, t.deviceTypeName),
     unique('device_types_organization_profile_key').on(t.organizationId, t.deviceProfileId),
+    check(
+      'device_types_offline_after_check',
+      sql`${t.deviceTypeOfflineAfterMinutes} between 5 and 43200`,
+    ),
+    check(
+      'device_types_alarm_delay_check',
+      sql`${t.deviceTypeAlarmDelayMinutes} between 1 and 1440`,
+    ),
   ],
 );
 

@@ -1,4 +1,4 @@
-import type { Language } from '@vahti/domain';
+import type { AlarmBreakThrough, Language } from '@vahti/domain';
 import { escapeHtml, type MailContent } from '../mail/templates.js';
 
 interface OpenedAlarm {
@@ -6,7 +6,8 @@ interface OpenedAlarm {
   targetName: string;
   deviceName: string;
   measurementName: string;
-  direction: 'up' | 'down';
+  direction: AlarmBreakThrough;
+  /** offline: the minutes of silence, and the type's offline limit in minutes. */
   value: string;
   limit: string;
   /** DD.MM.YYYY HH.mm UTC */
@@ -19,7 +20,9 @@ const TEXTS: Record<Language, (m: OpenedAlarm) => { subject: string; lines: stri
     subject: `Vahti: hälytys kohteessa ${m.targetName}`,
     lines: [
       `Hei ${m.firstName},`,
-      `mittarin ${m.deviceName} mittaus ${m.measurementName} ${m.direction === 'up' ? 'ylitti ylärajan' : 'alitti alarajan'}: arvo ${m.value}, raja ${m.limit} (${m.time}).`,
+      m.direction === 'offline'
+        ? `mittarilta ${m.deviceName} ei ole tullut mittauksia ${m.limit} minuuttiin: ei yhteyttä (${m.time}).`
+        : `mittarin ${m.deviceName} mittaus ${m.measurementName} ${m.direction === 'up' ? 'ylitti ylärajan' : 'alitti alarajan'}: arvo ${m.value}, raja ${m.limit} (${m.time}).`,
       `Hälytykset: ${m.link}`,
       'Voit lopettaa hälytysviestit omista tiedoistasi.',
     ],
@@ -28,7 +31,9 @@ const TEXTS: Record<Language, (m: OpenedAlarm) => { subject: string; lines: stri
     subject: `Vahti: alarm at ${m.targetName}`,
     lines: [
       `Hello ${m.firstName},`,
-      `device ${m.deviceName}, measurement ${m.measurementName} went ${m.direction === 'up' ? 'above its upper limit' : 'below its lower limit'}: value ${m.value}, limit ${m.limit} (${m.time}).`,
+      m.direction === 'offline'
+        ? `device ${m.deviceName} has sent no readings for ${m.limit} minutes: offline (${m.time}).`
+        : `device ${m.deviceName}, measurement ${m.measurementName} went ${m.direction === 'up' ? 'above its upper limit' : 'below its lower limit'}: value ${m.value}, limit ${m.limit} (${m.time}).`,
       `Alarms: ${m.link}`,
       'You can turn alarm mail off in your own details.',
     ],
@@ -37,7 +42,9 @@ const TEXTS: Record<Language, (m: OpenedAlarm) => { subject: string; lines: stri
     subject: `Vahti: larm i ${m.targetName}`,
     lines: [
       `Hej ${m.firstName},`,
-      `mätaren ${m.deviceName}, mätningen ${m.measurementName} ${m.direction === 'up' ? 'överskred den övre gränsen' : 'underskred den nedre gränsen'}: värde ${m.value}, gräns ${m.limit} (${m.time}).`,
+      m.direction === 'offline'
+        ? `mätaren ${m.deviceName} har inte skickat mätningar på ${m.limit} minuter: ingen förbindelse (${m.time}).`
+        : `mätaren ${m.deviceName}, mätningen ${m.measurementName} ${m.direction === 'up' ? 'överskred den övre gränsen' : 'underskred den nedre gränsen'}: värde ${m.value}, gräns ${m.limit} (${m.time}).`,
       `Larm: ${m.link}`,
       'Du kan stänga av larmmeddelanden i dina egna uppgifter.',
     ],

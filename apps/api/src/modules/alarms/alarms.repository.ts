@@ -1,10 +1,32 @@
-import type { AlarmBreakThrough, AlarmEventKind, AlarmRecord } from '@vahti/domain';
-import { and, asc, count, desc, eq, gte, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import type {
+  AlarmBreakThrough,
+  AlarmEventKind,
+  AlarmRecord,
+  LimitBreakThrough,
+} from '@vahti/domain';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   alarmEvents,
+  alarmPending,
   alarms,
   devices,
+  deviceTypes,
+  measurementData,
   measurements,
   organizations,
   targetContactUsers,
@@ -27,17 +49,50 @@ export interface AlarmFilter {
 
 export interface OpenAlarm {
   id: string;
+  /** null for an offline alarm. */
+  measurementId: string | null;
   deviceId: string;
-  measurementId: string;
   alarmBreakThrough: AlarmBreakThrough;
   /** When it opened: an older (late or back-filled) reading does not close it. */
   createdAt: Date;
+  /** The limit crossed; offline: the silence in minutes, so createdAt − limit is the last reading. */
+  limitValue: number;
+}
+
+/** A limit alarm waiting for its delay: values beyond since `since` (ADR 0024). */
+export interface PendingAlarm {
+  deviceId: string;
+  measurementId: string;
+  alarmBreakThrough: LimitBreakThrough;
+  since: Date;
+}
+
+/** An Aktiivinen device silent past its type's offline limit, with no open offline alarm. */
+export interface SilentDevice {
+  organizationId: string;
+  deviceId: string;
+  deviceTargetId: string;
+  /** The newest reading's time; with none, when the device was commissioned or added. */
+  lastSeen: Date;
+  offlineAfterMinutes: number;
 }
 
 const DESCRIPTION = {
   up: 'Ylärajan ylitys',
   down: 'Alarajan alitus',
+  offline: 'Ei yhteyttä',
 } as const;
+
+/** 'Ylärajan ylitys: CO2'; offline 'Ei yhteyttä: ei mittauksia 30 minuuttiin'. */
+function describe(row: {
+  alarmBreakThrough: AlarmBreakThrough;
+  measurementName: string;
+  limitValue: number;
+}) {
+  return row.alarmBreakThrough === 'offline'
+    ? `${DESCRIPTION.offline}: ei mittauksia ${row.limitValue} minuuttiin`
+    : `${DESCRIPTION[row.alarmBreakThrough]}: ${row.measurementName}`;
+}
 
 /**
  * Alarms and their timeline. Reads see the alarms of devices on targets the scope sees (a
@@ -101,8 +156,9 @@ export function createAlarmsRepository(db: Db) {
         closedAt: alarms.closedAt,
         alarmDeviceId: alarms.deviceId,
         measurementId: alarms.measurementId,
-        measurementName: measurements.measurementName,
-        measurementUnit: measurements.measurementUnit,
+        // An offline alarm has no measurement.
+        measurementName: sql<string>`coalesce(${measurements.measurementName}, '')`,
+        measurementUnit: sql<string>`coalesce(${measurements.measurementUnit}, '')`,
         value: alarms.value,
         limitValue: alarms.limitValue,
         organizationId: alarms.organizationId,
@@ -114,7 +170,7 @@ export function createAlarmsRepository(db: Db) {
       })
       .from(alarms)
       .innerJoin(devices, eq(devices.deviceId, alarms.deviceId))
-      .innerJoin(measurements, eq(measurements.measurementId, alarms.measurementId))
+      .leftJoin(measurements, eq(measurements.measurementId, alarms.measurementId))
       .innerJoin(targets, eq(targets.targetId, devices.deviceTargetId))
       .innerJoin(organizations, eq(organizations.organizationId, alarms.organizationId))
       .where(where)
@@ -136,7 +192,7 @@ export function createAlarmsRepository(db: Db) {
           ...row
         }) => ({
           ...row,
-          alarmDescription: `${DESCRIPTION[row.alarmBreakThrough]}: ${row.measurementName}`,
+          alarmDescription: describe(row),
           createdAt: createdAt.toISOString(),
           closedAt: closedAt?.toISOString() ?? null,
           active: closedAt === null,
@@ -200,8 +256,11 @@ export function createAlarmsRepository(db: Db) {
         );
     },
 
-    /** Whether alarm mail went out for the device's measurement since `since` (the throttle). */
-    async mailedSince(scope: Scope, deviceId: string, measurementId: string, since: Date) {
+    /**
+     * Whether alarm mail went out for the device's measurement (null: its offline alarms) since
+     * `since` (the throttle).
+     */
+    async mailedSince(scope: Scope, deviceId: string, measurementId: string | null, since: Date) {
       const rows = await db
         .select({ id: alarmEvents.id })
         .from(alarmEvents)
@@ -209,7 +268,9 @@ export function createAlarmsRepository(db: Db) {
         .where(
           and(
             eq(alarms.deviceId, deviceId),
-            eq(alarms.measurementId, measurementId),
+            measurementId === null
+              ? isNull(alarms.measurementId)
+              : eq(alarms.measurementId, measurementId),
             eq(alarmEvents.kind, 'mailed'),
             gte(alarmEvents.createdAt, since),
             inScope(alarms.organizationId, scope),
@@ -251,6 +312,7 @@ export function createAlarmsRepository(db: Db) {
           measurementId: alarms.measurementId,
           alarmBreakThrough: alarms.alarmBreakThrough,
           createdAt: alarms.createdAt,
+          limitValue: alarms.limitValue,
         })
         .from(alarms)
         .where(
@@ -263,15 +325,17 @@ export function createAlarmsRepository(db: Db) {
     },
 
     /**
-     * Opens an alarm unless one is open for the device, measurement and direction (the partial
-     * unique index decides under concurrency); returns the new id or undefined.
+     * Opens an alarm unless one is open for the device, measurement and direction, or an offline
+     * one for the device (the partial unique indexes decide under concurrency); returns the new
+     * id or undefined.
      */
     async open(
       scope: Scope,
       values: {
         organizationId: string;
         deviceId: string;
-        measurementId: string;
+        /** null with 'offline'. */
+        measurementId: string | null;
         alarmBreakThrough: AlarmBreakThrough;
         value: number;
         limitValue: number;
@@ -282,10 +346,8 @@ export function createAlarmsRepository(db: Db) {
       const [row] = await db
         .insert(alarms)
         .values(values)
-        .onConflictDoNothing({
-          target: [alarms.deviceId, alarms.measurementId, alarms.alarmBreakThrough],
-          where: isNull(alarms.closedAt),
-        })
+        // Either open-alarm index (alarms_open_key, alarms_offline_open_key) may refuse it.
+        .onConflictDoNothing()
         .returning({ id: alarms.id });
       if (row) {
         await addEvent(scope, {
@@ -317,6 +379,109 @@ export function createAlarmsRepository(db: Db) {
         });
       }
       return rows.length > 0;
+    },
+
+    /**
+     * Aktiivinen devices of the scope whose type has an offline limit, silent for at least that
+     * long at `now` (newest reading, else the later of commissioning day and creation), and with
+     * no open offline alarm. One backward index probe into measurement_data per device.
+     */
+    async silentDevices(scope: Scope, now: Date): Promise<SilentDevice[]> {
+      const newest = db
+        .select({ at: measurementData.createdAt })
+        .from(measurementData)
+        .where(eq(measurementData.deviceId, devices.deviceId))
+        .orderBy(desc(measurementData.createdAt))
+        .limit(1)
+        .as('newest');
+      const lastSeen = sql<Date>`coalesce(${newest.at}, greatest(${devices.createdAt}, ${devices.deviceComissioiningDay}::timestamp at time zone 'Europe/Helsinki'))`;
+      const rows = await db
+        .select({
+          organizationId: devices.organizationId,
+          deviceId: devices.deviceId,
+          deviceTargetId: devices.deviceTargetId,
+          lastSeen: lastSeen.mapWith((value: string | Date) => new Date(value)),
+          offlineAfterMinutes: sql<number>`${deviceTypes.deviceTypeOfflineAfterMinutes}`.mapWith(
+            Number,
+          ),
+        })
+        .from(devices)
+        .innerJoin(deviceTypes, eq(deviceTypes.deviceTypeId, devices.deviceTypeId))
+        .leftJoinLateral(newest, sql`true`)
+        .where(
+          and(
+            inScope(devices.organizationId, scope),
+            eq(devices.deviceState, 'Aktiivinen'),
+            isNotNull(deviceTypes.deviceTypeOfflineAfterMinutes),
+            lte(
+              sql`${lastSeen} + make_interval(mins => ${deviceTypes.deviceTypeOfflineAfterMinutes})`,
+              now,
+            ),
+            sql`not exists (select 1 from ${alarms} where ${alarms.deviceId} = ${devices.deviceId} and ${alarms.closedAt} is null and ${alarms.measurementId} is null)`,
+          ),
+        );
+      return rows;
+    },
+
+    /** Limit alarms of the devices waiting for their delay. */
+    async pendingOf(scope: Scope, deviceIds: readonly string[]): Promise<PendingAlarm[]> {
+      if (deviceIds.length === 0) return [];
+      const rows = await db
+        .select({
+          deviceId: alarmPending.deviceId,
+          measurementId: alarmPending.measurementId,
+          alarmBreakThrough: alarmPending.alarmBreakThrough,
+          since: alarmPending.since,
+        })
+        .from(alarmPending)
+        .where(
+          and(
+            inArray(alarmPending.deviceId, [...deviceIds]),
+            inScope(alarmPending.organizationId, scope),
+          ),
+        );
+      return rows.filter((row): row is PendingAlarm => row.alarmBreakThrough !== 'offline');
+    },
+
+    /** Starts a limit alarm's delay (values beyond since `since`); a running one is kept. */
+    async startPending(scope: Scope, organizationId: string, pending: PendingAlarm) {
+      assertWithin(scope, organizationId);
+      await db
+        .insert(alarmPending)
+        .values({ organizationId, ...pending })
+        .onConflictDoNothing();
+    },
+
+    /** Ends a limit alarm's delay: its alarm opened, or a value came back inside. */
+    async endPending(scope: Scope, pending: Omit<PendingAlarm, 'since'>) {
+      await db
+        .delete(alarmPending)
+        .where(
+          and(
+            eq(alarmPending.deviceId, pending.deviceId),
+            eq(alarmPending.measurementId, pending.measurementId),
+            eq(alarmPending.alarmBreakThrough, pending.alarmBreakThrough),
+            inScope(alarmPending.organizationId, scope),
+          ),
+        );
+    },
+
+    /** Ends every waiting delay of a device type's devices (its delay setting changed). */
+    async endPendingOfType(scope: Scope, deviceTypeId: string) {
+      await db
+        .delete(alarmPending)
+        .where(
+          and(
+            inArray(
+              alarmPending.deviceId,
+              db
+                .select({ id: devices.deviceId })
+                .from(devices)
+                .where(eq(devices.deviceTypeId, deviceTypeId)),
+            ),
+            inScope(alarmPending.organizationId, scope),
+          ),
+        );
     },
 
     /**

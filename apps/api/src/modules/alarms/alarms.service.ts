@@ -1,14 +1,14 @@
 import {
   type AckAlarmBody,
   ALARM_EVENTS,
-  type AlarmBreakThrough,
   type AlarmRecord,
   type AlarmsQuery,
+  type LimitBreakThrough,
 } from '@vahti/domain';
 import type { Db } from '../../db/client.js';
 import type { Caller } from '../../lib/caller.js';
 import { notFound } from '../../lib/errors.js';
-import { authorize, type Scope } from '../../lib/scope.js';
+import { authorize, type Scope, systemScope } from '../../lib/scope.js';
 import type { DevicesRepository } from '../devices/devices.repository.js';
 import type { EventBus } from '../events/event-bus.js';
 import type { Mailer } from '../mail/mailer.js';
@@ -85,8 +85,12 @@ export function createAlarmsService({
    * Checks every value against its device's effective limit (device → target → measurement
    * default): above high opens an 'up' alarm, below low a 'down' one — at most one open per
    * device, measurement and direction; an open alarm closes when the value is back inside by
-   * the hysteresis (a reading older than the open alarm does not close it). Runs in the caller's transaction (the db handle carries it); devices outside
-   * the scope's organization are ignored. Returns the changes for `announce` after commit.
+   * the hysteresis (a reading older than the open alarm does not close it). With the device
+   * type's alarm delay, a value beyond only starts a count (`alarm_pending`); the alarm opens at
+   * the first reading beyond at least the delay later with none inside between (ADR 0024). A
+   * reading of a device with an open offline alarm closes it. Runs in the caller's transaction
+   * (the db handle carries it); devices outside the scope's organization are ignored. Returns
+   * the changes for `announce` after commit.
    */
   async function evaluate(scope: Scope, readings: readonly Reading[]): Promise<AlarmChange[]> {
     const deviceIds = [...new Set(readings.map((r) => r.deviceId))];
@@ -97,37 +101,95 @@ export function createAlarmsService({
     const open = new Map(
       (await alarms.openOf(scope, deviceIds)).map((a) => [
         `${a.deviceId} ${a.measurementId} ${a.alarmBreakThrough}`,
-        { id: a.id, openedAt: a.createdAt.getTime() },
+        a,
+      ]),
+    );
+    // Only a group with a delayed type reads the waiting counts: one query more, not per reading.
+    const delayed = limitRows.some((row) => row.alarmDelayMinutes !== null);
+    const pending = new Map(
+      (delayed ? await alarms.pendingOf(scope, deviceIds) : []).map((p) => [
+        `${p.deviceId} ${p.measurementId} ${p.alarmBreakThrough}`,
+        p.since.getTime(),
       ]),
     );
     const changes: AlarmChange[] = [];
     const ordered = [...readings].sort((a, b) => a.measuredAt.getTime() - b.measuredAt.getTime());
     for (const reading of ordered) {
+      const at = reading.measuredAt.getTime();
+      const offline = open.get(`${reading.deviceId} null offline`);
+      // Any reading since the last one before the silence shows the device is back.
+      if (offline && at > offline.createdAt.getTime() - offline.limitValue * 60_000) {
+        open.delete(`${reading.deviceId} null offline`);
+        const closedAt = new Date(Math.max(at, offline.createdAt.getTime()));
+        if (await alarms.close(scope, offline.id, closedAt)) {
+          const device = limitRows.find((row) => row.deviceId === reading.deviceId);
+          if (device) {
+            changes.push({
+              organizationId: device.organizationId,
+              targetId: device.deviceTargetId,
+              deviceId: reading.deviceId,
+              alarmId: offline.id,
+              change: 'closed',
+            });
+          }
+        }
+      }
       for (const [measurementId, value] of Object.entries(reading.values)) {
         if (!Number.isFinite(value)) continue;
         const limit = limits.get(`${reading.deviceId} ${measurementId}`);
         if (!limit) continue;
         const { lowLimit: low, highLimit: high } = limit;
+        const delayMs = (limit.alarmDelayMinutes ?? 0) * 60_000;
         const base = {
           organizationId: limit.organizationId,
           targetId: limit.deviceTargetId,
           deviceId: reading.deviceId,
         };
-        const key = (direction: AlarmBreakThrough) =>
+        const key = (direction: LimitBreakThrough) =>
           `${reading.deviceId} ${measurementId} ${direction}`;
 
-        const close = async (direction: AlarmBreakThrough) => {
+        const close = async (direction: LimitBreakThrough) => {
           const found = open.get(key(direction));
           // A reading older than the alarm (late, or back-filled) says nothing about its end.
-          if (!found || reading.measuredAt.getTime() < found.openedAt) return;
+          if (!found || at < found.createdAt.getTime()) return;
           const { id } = found;
           open.delete(key(direction));
           if (await alarms.close(scope, id, reading.measuredAt)) {
             changes.push({ ...base, alarmId: id, change: 'closed' });
           }
         };
-        const raise = async (direction: AlarmBreakThrough, limitValue: number) => {
+        // Back inside the limit itself: a waiting count ends (a reading older than it says nothing).
+        const inside = async (direction: LimitBreakThrough) => {
+          const since = pending.get(key(direction));
+          if (since === undefined || at < since) return;
+          pending.delete(key(direction));
+          await alarms.endPending(scope, {
+            deviceId: reading.deviceId,
+            measurementId,
+            alarmBreakThrough: direction,
+          });
+        };
+        const raise = async (direction: LimitBreakThrough, limitValue: number) => {
           if (open.has(key(direction))) return;
+          if (delayMs > 0) {
+            const since = pending.get(key(direction));
+            const waiting = {
+              deviceId: reading.deviceId,
+              measurementId,
+              alarmBreakThrough: direction,
+            };
+            if (since === undefined) {
+              pending.set(key(direction), at);
+              await alarms.startPending(scope, limit.organizationId, {
+                ...waiting,
+                since: reading.measuredAt,
+              });
+              return;
+            }
+            if (at - since < delayMs) return;
+            pending.delete(key(direction));
+            await alarms.endPending(scope, waiting);
+          }
           const id = await alarms.open(scope, {
             organizationId: limit.organizationId,
             deviceId: reading.deviceId,
@@ -138,18 +200,68 @@ export function createAlarmsService({
             createdAt: reading.measuredAt,
           });
           if (id) {
-            open.set(key(direction), { id, openedAt: reading.measuredAt.getTime() });
+            open.set(key(direction), {
+              id,
+              deviceId: reading.deviceId,
+              measurementId,
+              alarmBreakThrough: direction,
+              createdAt: reading.measuredAt,
+              limitValue,
+            });
             changes.push({ ...base, alarmId: id, change: 'opened' });
             await mailContacts(scope, id, limit.deviceTargetId);
           }
         };
 
         if (high !== null && value > high) await raise('up', high);
-        else if (high !== null && value <= high - margin(low, high, high)) await close('up');
+        else {
+          if (high !== null) await inside('up');
+          if (high !== null && value <= high - margin(low, high, high)) await close('up');
+        }
         if (low !== null && value < low) await raise('down', low);
-        else if (low !== null && value >= low + margin(low, high, low)) await close('down');
+        else {
+          if (low !== null) await inside('down');
+          if (low !== null && value >= low + margin(low, high, low)) await close('down');
+        }
       }
     }
+    return changes;
+  }
+
+  /**
+   * Opens an offline alarm for every Aktiivinen device of every organization silent past its
+   * type's offline limit at `now` (the periodic sweep; tests pass a fixed time). Several instances
+   * may sweep at once: the partial unique index lets one alarm per device through. Announces what
+   * opened after the commit and returns it.
+   */
+  async function sweepOffline(now = new Date()): Promise<AlarmChange[]> {
+    const scope = systemScope('alarmSweep');
+    const changes = await db.transaction(async () => {
+      const opened: AlarmChange[] = [];
+      for (const device of await alarms.silentDevices(scope, now)) {
+        const limitMs = device.offlineAfterMinutes * 60_000;
+        const id = await alarms.open(scope, {
+          organizationId: device.organizationId,
+          deviceId: device.deviceId,
+          measurementId: null,
+          alarmBreakThrough: 'offline',
+          value: Math.floor((now.getTime() - device.lastSeen.getTime()) / 60_000),
+          limitValue: device.offlineAfterMinutes,
+          createdAt: new Date(device.lastSeen.getTime() + limitMs),
+        });
+        if (!id) continue;
+        opened.push({
+          organizationId: device.organizationId,
+          targetId: device.deviceTargetId,
+          deviceId: device.deviceId,
+          alarmId: id,
+          change: 'opened',
+        });
+        await mailContacts(scope, id, device.deviceTargetId);
+      }
+      return opened;
+    });
+    announce(changes);
     return changes;
   }
 
@@ -177,7 +289,10 @@ export function createAlarmsService({
           measurementName: alarm.measurementName,
           direction: alarm.alarmBreakThrough,
           value: `${Math.round(alarm.value * 1000) / 1000}${unit}`,
-          limit: `${alarm.limitValue}${unit}`,
+          limit:
+            alarm.alarmBreakThrough === 'offline'
+              ? `${alarm.limitValue}`
+              : `${alarm.limitValue}${unit}`,
           time: utcText(alarm.createdAt),
           link: `${publicUrl}/#/vainu/show-alarms?ac=1`,
         }),
@@ -195,6 +310,7 @@ export function createAlarmsService({
   return {
     evaluate,
     announce,
+    sweepOffline,
 
     /** GET /api/alarms: the caller's alarms with the list filters, newest first, paged. */
     async list(

@@ -194,8 +194,11 @@ export function createDevicesRepository(db: Db) {
           measurementId: measurements.measurementId,
           lowLimit: pick(own.lowLimit, ofTarget.lowLimit, measurements.measurementMinDefault),
           highLimit: pick(own.highLimit, ofTarget.highLimit, measurements.measurementMaxDefault),
+          /** The type's alarm delay (ADR 0024); null: an alarm opens at the first value beyond. */
+          alarmDelayMinutes: deviceTypes.deviceTypeAlarmDelayMinutes,
         })
         .from(devices)
+        .innerJoin(deviceTypes, eq(deviceTypes.deviceTypeId, devices.deviceTypeId))
         .innerJoin(
           deviceTypeMeasurements,
           eq(deviceTypeMeasurements.deviceTypeId, devices.deviceTypeId),

@@ -16,7 +16,7 @@ export interface MqttSubscriber {
   start(): void;
   /** Resolves once the current connection's subscriptions are acknowledged by the broker. */
   subscribed(): Promise<void>;
-  /** Lets the message in hand finish (its commit, not its ack), then disconnects. */
+  /** Lets each connection's message in hand commit and be acknowledged, then disconnects. */
   stop(): Promise<void>;
 }
 
@@ -45,22 +45,6 @@ export function createMqttSubscriber({
   const filters = config.topics.map((topic) =>
     config.shareGroup ? `$share/${config.shareGroup}/${topic}` : topic,
   );
-  let client: MqttClient | undefined;
-  let stopping = false;
-  let delay = reconnectMinMs;
-  let reconnectTimer: NodeJS.Timeout | undefined;
-  let connectedAt = 0;
-  /** The message being stored, so stop() can wait for its transaction. */
-  let inHand: Promise<unknown> = Promise.resolve();
-  let onSubscribed: (() => void) | undefined;
-  const pending = () =>
-    new Promise<void>((resolve) => {
-      onSubscribed = () => {
-        onSubscribed = undefined;
-        resolve();
-      };
-    });
-  let subscribedNow = pending();
 
   async function handle(topic: string, message: Buffer): Promise<Outcome> {
     // Only uplinks: ChirpStack's …/event/up and The Things Stack's …/up (a broader filter such as
@@ -96,89 +80,135 @@ export function createMqttSubscriber({
     return 'ingested';
   }
 
-  function scheduleReconnect() {
-    if (stopping || reconnectTimer) return;
-    const wait = delay;
-    delay = Math.min(delay * 2, config.reconnectMaxMs);
-    log.info({ broker, inMs: wait }, 'MQTT reconnecting');
-    reconnectTimer = setTimeout(() => {
-      reconnectTimer = undefined;
-      if (!stopping) client?.reconnect();
-    }, wait);
-  }
-
-  function start() {
-    if (client) return;
-    // Reconnects are ours (reconnectPeriod 0) so they back off; the session and its unacknowledged
-    // messages stay on the broker under the fixed client id (clean: false).
-    const mqtt = connect(config.url, {
-      clientId: config.clientId,
-      clean: false,
-      protocolVersion: 4,
-      reconnectPeriod: 0,
-      connectTimeout: 10_000,
-      resubscribe: false,
-    });
-    // mqtt.js sends a QoS 1 message's PUBACK when handleMessage calls back (customHandleAcks is
-    // only for MQTT 5), and reads the next packet only then: one message at a time, in order.
-    mqtt.handleMessage = (packet, callback) => {
-      const topic = packet.topic.toString();
-      const work = handle(topic, Buffer.from(packet.payload));
-      inHand = work.catch(() => undefined);
-      work.then(
-        () => {
-          delay = reconnectMinMs;
-          callback();
-        },
-        (err: unknown) => {
-          // Not acknowledged: drop the connection so the broker delivers it again later.
-          log.error({ err, topic }, 'MQTT uplink not stored; will be delivered again');
-          connectedAt = 0;
-          mqtt.stream.destroy();
-        },
-      );
-    };
-    client = mqtt;
-    mqtt.on('connect', (connack) => {
-      connectedAt = Date.now();
-      log.info(
-        { broker, clientId: config.clientId, sessionPresent: connack.sessionPresent },
-        'MQTT connected',
-      );
-      mqtt.subscribe(filters, { qos: 1 }, (err, granted) => {
-        const refused = granted?.filter((grant) => grant.qos === 128) ?? [];
-        if (err || refused.length > 0) {
-          log.error(
-            { err, broker, refused: refused.map((grant) => grant.topic) },
-            'MQTT subscription refused',
-          );
-          mqtt.stream.destroy();
-          return;
-        }
-        log.info({ broker, topics: filters }, 'MQTT subscribed');
-        onSubscribed?.();
+  /**
+   * One broker connection under its own stable client id, with its own session and back-off.
+   * mqtt.js handles one message per connection at a time, so the connections are what puts several
+   * messages in flight (and into one group commit, ADR 0026).
+   */
+  function connection(clientId: string): MqttSubscriber {
+    let client: MqttClient | undefined;
+    let stopping = false;
+    let delay = reconnectMinMs;
+    let reconnectTimer: NodeJS.Timeout | undefined;
+    let connectedAt = 0;
+    /** The message being stored, so stop() can wait for its transaction. */
+    let inHand: Promise<unknown> = Promise.resolve();
+    let onSubscribed: (() => void) | undefined;
+    const pending = () =>
+      new Promise<void>((resolve) => {
+        onSubscribed = () => {
+          onSubscribed = undefined;
+          resolve();
+        };
       });
-    });
-    mqtt.on('close', () => {
-      if (stopping) return;
-      if (!onSubscribed) subscribedNow = pending();
-      if (connectedAt && Date.now() - connectedAt >= STABLE_MS) delay = reconnectMinMs;
-      connectedAt = 0;
-      scheduleReconnect();
-    });
-    // Connection errors (refused, timed out, bad credentials) end in 'close'; logged here only.
-    mqtt.on('error', (err) => log.warn({ err, broker }, 'MQTT connection error'));
-    log.info({ broker, clientId: config.clientId, topics: filters }, 'MQTT connecting');
+    let subscribedNow = pending();
+
+    function scheduleReconnect() {
+      if (stopping || reconnectTimer) return;
+      const wait = delay;
+      delay = Math.min(delay * 2, config.reconnectMaxMs);
+      log.info({ broker, clientId, inMs: wait }, 'MQTT reconnecting');
+      reconnectTimer = setTimeout(() => {
+        reconnectTimer = undefined;
+        if (!stopping) client?.reconnect();
+      }, wait);
+    }
+
+    function start() {
+      if (client) return;
+      // Reconnects are ours (reconnectPeriod 0) so they back off; the session and its unacknowledged
+      // messages stay on the broker under the fixed client id (clean: false).
+      const mqtt = connect(config.url, {
+        clientId,
+        clean: false,
+        protocolVersion: 4,
+        reconnectPeriod: 0,
+        connectTimeout: 10_000,
+        resubscribe: false,
+      });
+      // mqtt.js sends a QoS 1 message's PUBACK when handleMessage calls back (customHandleAcks is
+      // only for MQTT 5), and reads the next packet only then: one message at a time, in order.
+      mqtt.handleMessage = (packet, callback) => {
+        // Stopping: not taken on, not acknowledged; the broker delivers it again later.
+        if (stopping) return;
+        const topic = packet.topic.toString();
+        inHand = handle(topic, Buffer.from(packet.payload)).then(
+          () => {
+            delay = reconnectMinMs;
+            callback();
+          },
+          (err: unknown) => {
+            // Not acknowledged: drop the connection so the broker delivers it again later.
+            log.error({ err, clientId, topic }, 'MQTT uplink not stored; will be delivered again');
+            connectedAt = 0;
+            mqtt.stream.destroy();
+          },
+        );
+      };
+      client = mqtt;
+      mqtt.on('connect', (connack) => {
+        connectedAt = Date.now();
+        log.info({ broker, clientId, sessionPresent: connack.sessionPresent }, 'MQTT connected');
+        mqtt.subscribe(filters, { qos: 1 }, (err, granted) => {
+          const refused = granted?.filter((grant) => grant.qos === 128) ?? [];
+          if (err || refused.length > 0) {
+            log.error(
+              { err, broker, refused: refused.map((grant) => grant.topic) },
+              'MQTT subscription refused',
+            );
+            mqtt.stream.destroy();
+            return;
+          }
+          log.info({ broker, clientId, topics: filters }, 'MQTT subscribed');
+          onSubscribed?.();
+        });
+      });
+      mqtt.on('close', () => {
+        if (stopping) return;
+        if (!onSubscribed) subscribedNow = pending();
+        if (connectedAt && Date.now() - connectedAt >= STABLE_MS) delay = reconnectMinMs;
+        connectedAt = 0;
+        scheduleReconnect();
+      });
+      // Connection errors (refused, timed out, bad credentials) end in 'close'; logged here only.
+      mqtt.on('error', (err) => log.warn({ err, broker }, 'MQTT connection error'));
+      log.debug({ broker, clientId }, 'MQTT connecting');
+    }
+
+    return {
+      start,
+      subscribed: () => subscribedNow,
+      async stop() {
+        stopping = true;
+        clearTimeout(reconnectTimer);
+        // The message in hand commits and its PUBACK is queued; a graceful end sends it before
+        // the DISCONNECT.
+        await inHand;
+        await client?.endAsync(false);
+      },
+    };
   }
 
+  const connections = Array.from({ length: config.connections }, (_, i) =>
+    connection(mqttClientId(config.clientId, i)),
+  );
   return {
-    start,
-    subscribed: () => subscribedNow,
-    async stop() {
-      stopping = true;
-      clearTimeout(reconnectTimer);
-      await inHand;
-      await client?.endAsync(true);
+    start: () => {
+      log.info(
+        { broker, clientId: config.clientId, connections: connections.length, topics: filters },
+        'MQTT connecting',
+      );
+      for (const each of connections) each.start();
+    },
+    subscribed: async () => {
+      await Promise.all(connections.map((each) => each.subscribed()));
+    },
+    stop: async () => {
+      await Promise.all(connections.map((each) => each.stop()));
     },
   };
 }
+
+/** The first connection keeps the configured id (its session predates MQTT_CONNECTIONS). */
+export const mqttClientId = (clientId: string, index: number) =>
+  index === 0 ? clientId : `${clientId}-${index + 1}`;

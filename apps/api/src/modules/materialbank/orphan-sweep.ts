@@ -15,13 +15,14 @@ export function startOrphanSweep(
   log: FastifyBaseLogger,
   intervalMs = SWEEP_INTERVAL_MS,
 ) {
-  return startPeriodic(async () => {
-    try {
+  return startPeriodic({
+    name: 'material bank orphan sweep',
+    intervalMs,
+    log,
+    task: async () => {
       const removed = await materialbank.sweepOrphans();
       if (removed.length > 0)
         log.info({ removed: removed.length }, 'material bank orphans removed');
-    } catch (err) {
-      log.warn({ err }, 'material bank orphan sweep failed');
-    }
-  }, intervalMs);
+    },
+  });
 }

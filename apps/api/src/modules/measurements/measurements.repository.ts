@@ -1,4 +1,9 @@
-import { type DeviceTypeRecord, type MeasurementRecord, payloadLayout } from '@vahti/domain';
+import {
+  type DeviceTypeAlarmSettingsBody,
+  type DeviceTypeRecord,
+  type MeasurementRecord,
+  payloadLayout,
+} from '@vahti/domain';
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { deviceTypeMeasurements, deviceTypes, measurements } from '../../db/schema/index.js';
@@ -74,6 +79,8 @@ export function createMeasurementsRepository(db: Db) {
         organizationId: deviceTypes.organizationId,
         deviceTypeName: deviceTypes.deviceTypeName,
         deviceProfileId: deviceTypes.deviceProfileId,
+        deviceTypeOfflineAfterMinutes: deviceTypes.deviceTypeOfflineAfterMinutes,
+        deviceTypeAlarmDelayMinutes: deviceTypes.deviceTypeAlarmDelayMinutes,
       })
       .from(deviceTypes)
       .where(
@@ -181,15 +188,18 @@ export function createMeasurementsRepository(db: Db) {
       return listDeviceTypes(scope, { deviceTypeIds: ids.map((row) => row.id) });
     },
 
-    /** Links a device-network profile to the type (null unlinks); 0 when the type is not in scope. */
-    async setDeviceProfile(
+    /**
+     * Changes the type's device-network profile link (null unlinks) or its alarm settings; 0 when
+     * the type is not in scope.
+     */
+    async updateDeviceType(
       scope: Scope,
       deviceTypeId: string,
-      deviceProfileId: string | null,
+      values: Partial<{ deviceProfileId: string | null } & DeviceTypeAlarmSettingsBody>,
     ): Promise<number> {
       const rows = await db
         .update(deviceTypes)
-        .set({ deviceProfileId })
+        .set(values)
         .where(
           and(
             eq(deviceTypes.deviceTypeId, deviceTypeId),

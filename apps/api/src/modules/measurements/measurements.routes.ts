@@ -1,9 +1,11 @@
 import {
   createMeasurementBody,
   deviceProfileLinkBody,
+  deviceTypeAlarmSettingsBody,
   deviceTypeParams,
   deviceTypeProfileResponse,
   deviceTypeQuery,
+  deviceTypeResponse,
   deviceTypesResponse,
   measurementResponse,
   measurementsResponse,
@@ -104,6 +106,25 @@ export const measurementsRoutes = signedIn<Options>('measurements', (app, { meas
         { deviceType },
       );
     },
+  });
+
+  app.patch('/api/device-types/:deviceTypeId/alarm-settings', {
+    schema: {
+      operationId: 'setDeviceTypeAlarmSettings',
+      summary: 'Set a device type’s offline alarm and limit-alarm delay',
+      description: `${MANAGE.replace(' Created in the caller’s own organization.', '')} deviceTypeOfflineAfterMinutes (whole minutes 5–43200, or null for none): an Aktiivinen device of the type with no uplink for this long gets an offline alarm (alarmBreakThrough offline, 'Ei yhteyttä'), closed by its next uplink; e.g. 3 × the uplink interval. deviceTypeAlarmDelayMinutes (1–1440, or null: at once): a limit alarm opens only when values have stayed beyond the limit this long (ADR 0024). Both fields are required. 404 DEVICE_TYPE_NOT_FOUND for a type of another organization or unknown.`,
+      params: deviceTypeParams,
+      body: deviceTypeAlarmSettingsBody,
+      response: { 200: deviceTypeResponse, ...errors(403, 404) },
+    },
+    handler: async (request) =>
+      ok(request, 'messages.device.deviceTypeAlarmSettingsSaved', {
+        deviceType: await measurements.setAlarmSettings(
+          request.caller,
+          request.params.deviceTypeId,
+          request.body,
+        ),
+      }),
   });
 
   app.get('/api/measurements-by-deviceId', {

@@ -1,5 +1,6 @@
 import {
   type CreateMeasurementBody,
+  type DeviceTypeAlarmSettingsBody,
   type DeviceTypeRecord,
   MAX_PAYLOAD_BYTES,
   type MeasurementRecord,
@@ -11,6 +12,7 @@ import type { Caller } from '../../lib/caller.js';
 import { changedValues } from '../../lib/changed-values.js';
 import { AppError, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { authorize, type Scope } from '../../lib/scope.js';
+import type { AlarmsRepository } from '../alarms/alarms.repository.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { MeasurementsRepository, MeasurementValues } from './measurements.repository.js';
 
@@ -53,10 +55,12 @@ const nameTaken = (err: unknown) =>
 export function createMeasurementsService({
   db,
   measurements,
+  alarms,
   audit,
 }: {
   db: Db;
   measurements: MeasurementsRepository;
+  alarms: Pick<AlarmsRepository, 'endPendingOfType'>;
   audit: AuditService;
 }) {
   async function read(scope: Scope, measurementId: string): Promise<MeasurementRecord> {
@@ -145,7 +149,9 @@ export function createMeasurementsService({
       const before = await readType(scope, deviceTypeId);
       await db
         .transaction(async () => {
-          if ((await measurements.setDeviceProfile(scope, deviceTypeId, deviceProfileId)) === 0) {
+          if (
+            (await measurements.updateDeviceType(scope, deviceTypeId, { deviceProfileId })) === 0
+          ) {
             throw notFound('DEVICE_TYPE_NOT_FOUND');
           }
           await audit.record(scope, {
@@ -162,6 +168,43 @@ export function createMeasurementsService({
               })
             : err;
         });
+      return readType(scope, deviceTypeId);
+    },
+
+    /**
+     * Sets the type's offline alarm limit and alarm delay (ADR 0024). A changed delay restarts
+     * the waiting counts of the type's devices: counted under the old rule they mean nothing.
+     */
+    async setAlarmSettings(
+      caller: Caller,
+      deviceTypeId: string,
+      settings: DeviceTypeAlarmSettingsBody,
+    ): Promise<DeviceTypeRecord> {
+      const scope = authorize(caller, READ, MANAGE);
+      const before = await readType(scope, deviceTypeId);
+      await db.transaction(async () => {
+        if ((await measurements.updateDeviceType(scope, deviceTypeId, settings)) === 0) {
+          throw notFound('DEVICE_TYPE_NOT_FOUND');
+        }
+        if (before.deviceTypeAlarmDelayMinutes !== settings.deviceTypeAlarmDelayMinutes) {
+          await alarms.endPendingOfType(scope, deviceTypeId);
+        }
+        await audit.record(scope, {
+          action: 'deviceType.alarmSettings',
+          entityId: deviceTypeId,
+          organizationId: before.organizationId,
+          details: {
+            deviceTypeOfflineAfterMinutes: [
+              before.deviceTypeOfflineAfterMinutes,
+              settings.deviceTypeOfflineAfterMinutes,
+            ],
+            deviceTypeAlarmDelayMinutes: [
+              before.deviceTypeAlarmDelayMinutes,
+              settings.deviceTypeAlarmDelayMinutes,
+            ],
+          },
+        });
+      });
       return readType(scope, deviceTypeId);
     },
 

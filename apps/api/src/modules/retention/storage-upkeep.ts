@@ -23,15 +23,16 @@ export function startStorageUpkeep({
   log: FastifyBaseLogger;
   intervalMs?: number;
 }) {
-  return startPeriodic(async () => {
-    try {
+  return startPeriodic({
+    name: 'storage upkeep',
+    intervalMs,
+    log,
+    task: async () => {
       const created = await partitions.ensureAhead();
       if (created.length > 0) log.info({ months: created }, 'measurement partitions created');
       for (const purged of await retention.purgeExpired()) {
         log.info(purged, 'retention: expired measurement data deleted');
       }
-    } catch (err) {
-      log.warn({ err }, 'storage upkeep failed');
-    }
-  }, intervalMs);
+    },
+  });
 }

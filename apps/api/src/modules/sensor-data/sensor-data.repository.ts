@@ -377,7 +377,10 @@ export function createSensorDataRepository(db: Db) {
       return rows.map(bucketOf);
     },
 
-    /** The device's alarms of the measurement that were open at some time in [from, to). */
+    /**
+     * The device's alarms of the measurement, and its offline alarms (no measurement: a gap in
+     * every chart), that were open at some time in [from, to).
+     */
     async alarmsOf(scope: Scope, deviceId: string, measurementId: string, from: Date, to: Date) {
       return db
         .select({
@@ -391,7 +394,7 @@ export function createSensorDataRepository(db: Db) {
         .where(
           and(
             eq(alarms.deviceId, deviceId),
-            eq(alarms.measurementId, measurementId),
+            or(eq(alarms.measurementId, measurementId), isNull(alarms.measurementId)),
             lt(alarms.createdAt, to),
             or(isNull(alarms.closedAt), gte(alarms.closedAt, from)),
             inScope(alarms.organizationId, scope),

@@ -40,7 +40,12 @@ export const alarmsSv: typeof alarmsFi = {
     unacknowledged: 'Kvitteringen ångrad',
     mailed: 'E-post skickad',
   },
-  directions: { up: 'Över övre gränsen', down: 'Under nedre gränsen' },
+  directions: {
+    up: 'Över övre gränsen',
+    down: 'Under nedre gränsen',
+    offline: 'Ingen förbindelse',
+  },
+  offlineFor: 'inga mätningar på {{minutes}} minuter',
   loadFailed: 'Något gick fel',
   badgeLabel: 'Aktiva larm: {{count}}',
   badgeFailed: 'Aktiva larm kunde inte hämtas',

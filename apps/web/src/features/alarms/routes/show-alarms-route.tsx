@@ -114,14 +114,22 @@ export function ShowAlarmsRoute() {
     {
       key: 'description',
       label: t('alarms.description'),
-      value: (row) => `${t(`alarms.directions.${row.alarmBreakThrough}`)}: ${row.measurementName}`,
+      value: (row) =>
+        `${t(`alarms.directions.${row.alarmBreakThrough}`)}: ${
+          row.alarmBreakThrough === 'offline'
+            ? t('alarms.offlineFor', { minutes: row.limitValue })
+            : row.measurementName
+        }`,
     },
     {
       key: 'value',
       label: t('alarms.value'),
       value: (row) => row.value,
-      render: (row) =>
-        `${Math.round(row.value * 1000) / 1000} ${row.measurementUnit} (${t('alarms.limit')} ${row.limitValue})`,
+      render: (row) => {
+        // An offline alarm's value and limit are minutes without readings.
+        const unit = row.alarmBreakThrough === 'offline' ? 'min' : row.measurementUnit;
+        return `${Math.round(row.value * 1000) / 1000} ${unit} (${t('alarms.limit')} ${row.limitValue})`;
+      },
       hideBelow: 'lg',
     },
     {

@@ -1,5 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { deviceTypeProfileResponse, deviceTypesResponse } from '@vahti/domain';
+import {
+  type DeviceTypeAlarmSettingsBody,
+  deviceTypeProfileResponse,
+  deviceTypeResponse,
+  deviceTypesResponse,
+} from '@vahti/domain';
 import { apiRequest } from '@/lib/api-client';
 import { deviceProfileKeys } from './get-device-profiles';
 
@@ -48,5 +53,19 @@ export function useLinkDeviceProfile() {
         queryClient.invalidateQueries({ queryKey: deviceTypesKey }),
       ]);
     },
+  });
+}
+
+/** PATCH /api/device-types/{id}/alarm-settings: the type's offline alarm and alarm delay. */
+export function useSetDeviceTypeAlarmSettings(deviceTypeId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: DeviceTypeAlarmSettingsBody) =>
+      apiRequest(`/api/device-types/${encodeURIComponent(deviceTypeId)}/alarm-settings`, {
+        method: 'PATCH',
+        body,
+        schema: deviceTypeResponse,
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: deviceTypesKey }),
   });
 }

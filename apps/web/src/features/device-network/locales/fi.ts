@@ -19,4 +19,19 @@ export const deviceNetworkFi = {
   notLinked: 'Ei liitetty',
   linkLabel: 'Vahdin mittarityyppi laiteprofiilille {{name}}',
   unlinked: 'Laiteprofiilin liitos poistettu',
+  alarms: {
+    title: 'Vahdin mittarityyppien hälytykset',
+    intro:
+      'Yhteyskatko: hälytys "Ei yhteyttä", kun aktiiviselta mittarilta ei ole tullut mittauksia näin moneen minuuttiin. Hälytysviive: raja-arvohälytys vasta, kun arvo on pysynyt rajan ulkopuolella näin kauan.',
+    offlineAfter: 'Yhteyskatkon hälytysraja (min)',
+    offlineAfterHint: 'Esim. 3 × mittarin lähetysväli. Tyhjä: ei yhteyskatkohälytystä. 5–43200.',
+    delay: 'Hälytysviive (min)',
+    delayHint: 'Tyhjä: hälytys heti ensimmäisestä rajan ylittävästä arvosta. 1–1440.',
+    off: 'Ei käytössä',
+    minutes: '{{value}} min',
+    editLabel: 'Muokkaa hälytyksiä: {{name}}',
+    editTitle: 'Mittarityypin hälytykset: {{name}}',
+    editIntro: 'Anna ajat kokonaisina minuutteina.',
+    search: 'Hae mittarityyppiä',
+  },
 } as const;

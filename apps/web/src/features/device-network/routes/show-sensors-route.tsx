@@ -3,17 +3,19 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { DeviceNetworkStatus, DeviceProfile } from '@vahti/domain';
+import type { DeviceNetworkStatus, DeviceProfile, DeviceTypeRecord } from '@vahti/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AlertMessage } from '@/components/alert-message';
 import { type Column, DataTable } from '@/components/data-table';
 import { PageHeader } from '@/components/page-header';
+import { ResourceList } from '@/components/resource-list';
 import { errorText } from '@/lib/api-client';
 import { formatDate } from '@/lib/dates';
 import { useCan } from '@/lib/session';
 import { useLinkableDeviceTypes, useLinkDeviceProfile } from '../api/device-type-links';
 import { useDeviceProfiles } from '../api/get-device-profiles';
+import { DeviceTypeAlarmsDialog } from '../components/device-type-alarms-dialog';
 
 /** States where asking again may help; the others need the administrators. */
 const PASSING: readonly DeviceNetworkStatus[] = ['timeout', 'unreachable', 'badResponse'];
@@ -107,6 +109,26 @@ export function ShowSensorsRoute() {
     { key: 'id', label: t('deviceNetwork.id'), value: (p) => p.id, hideBelow: 'lg' },
   ];
 
+  const minutes = (value: number | null) =>
+    value === null ? t('deviceNetwork.alarms.off') : t('deviceNetwork.alarms.minutes', { value });
+  const typeColumns: Column<DeviceTypeRecord>[] = [
+    { key: 'name', label: t('deviceNetwork.name'), value: (type) => type.deviceTypeName },
+    {
+      key: 'offlineAfter',
+      label: t('deviceNetwork.alarms.offlineAfter'),
+      value: (type) => type.deviceTypeOfflineAfterMinutes ?? -1,
+      render: (type) => minutes(type.deviceTypeOfflineAfterMinutes),
+      nowrap: true,
+    },
+    {
+      key: 'delay',
+      label: t('deviceNetwork.alarms.delay'),
+      value: (type) => type.deviceTypeAlarmDelayMinutes ?? -1,
+      render: (type) => minutes(type.deviceTypeAlarmDelayMinutes),
+      nowrap: true,
+    },
+  ];
+
   const unavailable = data && data.status !== 'ok' ? data : null;
   // Asking again after a failure shows the progress indicator instead of the old message.
   const retrying = query.isFetching && (Boolean(query.error) || Boolean(unavailable));
@@ -144,6 +166,28 @@ export function ShowSensorsRoute() {
           ) : undefined
         }
       />
+      <Stack component="section" spacing={2} aria-labelledby="device-type-alarms-title">
+        <Typography id="device-type-alarms-title" component="h2" variant="h6">
+          {t('deviceNetwork.alarms.title')}
+        </Typography>
+        <Typography color="text.secondary">{t('deviceNetwork.alarms.intro')}</Typography>
+        <ResourceList
+          label={t('deviceNetwork.alarms.title')}
+          searchLabel={t('deviceNetwork.alarms.search')}
+          query={deviceTypes}
+          columns={typeColumns}
+          rowKey={(type) => type.deviceTypeId}
+          initialSort={{ key: 'name', direction: 'asc' }}
+          editLabel={
+            canLink
+              ? (type) => t('deviceNetwork.alarms.editLabel', { name: type.deviceTypeName })
+              : undefined
+          }
+          dialog={(type, { close, done }) => (
+            <DeviceTypeAlarmsDialog deviceType={type} onClose={close} onSaved={done} />
+          )}
+        />
+      </Stack>
     </Stack>
   );
 }

@@ -3,6 +3,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import {
+  type AlarmBreakThrough,
   CHART_WIDTH_MAX,
   CHART_WIDTH_MIN,
   type MeasurementChartInput,
@@ -47,7 +48,7 @@ function chartInput(
   colourIndex: number,
   texts: {
     labels: MeasurementChartInput['labels'];
-    alarm: (up: boolean, value: number) => string;
+    alarm: (direction: AlarmBreakThrough, value: number) => string;
   },
 ): MeasurementChartInput {
   const key = data.measurementId;
@@ -65,7 +66,7 @@ function chartInput(
     labels: texts.labels,
     alarms: data.alarms.map((alarm) => ({
       timeMs: Date.parse(alarm.createdAt),
-      label: texts.alarm(alarm.alarmBreakThrough === 'up', alarm.value),
+      label: texts.alarm(alarm.alarmBreakThrough, alarm.value),
     })),
     colourIndex,
     // The value axis in the language's numbers: ECharts' own "1,200" reads as a decimal in Finnish.
@@ -115,8 +116,10 @@ export function DeviceChart({ deviceId, deviceName, filters, colourIndex }: Devi
             highLimit: t('sensorData.highLimit'),
             noData: t('table.empty'),
           },
-          alarm: (up, value) =>
-            `${up ? t('sensorData.alarmUp') : t('sensorData.alarmDown')}: ${formatMeasurementValue(value)}`,
+          alarm: (direction, value) =>
+            direction === 'offline'
+              ? t('sensorData.alarmOffline')
+              : `${direction === 'up' ? t('sensorData.alarmUp') : t('sensorData.alarmDown')}: ${formatMeasurementValue(value)}`,
         },
       ),
     [data.data, colourIndex, t],

@@ -36,6 +36,7 @@ export const sensorDataEn: typeof sensorDataFi = {
   highLimit: 'High limit',
   alarmUp: 'Above the high limit',
   alarmDown: 'Below the low limit',
+  alarmOffline: 'Offline',
   chartSummaryEmpty: '{{device}}, {{measurement}} ({{unit}}) {{from}}–{{to}}: no readings.',
   chartSummary:
     '{{device}}, {{measurement}} ({{unit}}) {{from}}–{{to}}: {{count}} points, min {{min}}, max {{max}}, latest {{latest}}.',

@@ -35,6 +35,7 @@ export const sensorDataFi = {
   highLimit: 'Yläraja',
   alarmUp: 'Ylärajan ylitys',
   alarmDown: 'Alarajan alitus',
+  alarmOffline: 'Ei yhteyttä',
   chartSummaryEmpty: '{{device}}, {{measurement}} ({{unit}}) {{from}}–{{to}}: ei mittauksia.',
   chartSummary:
     '{{device}}, {{measurement}} ({{unit}}) {{from}}–{{to}}: {{count}} pistettä, pienin {{min}}, suurin {{max}}, viimeisin {{latest}}.',

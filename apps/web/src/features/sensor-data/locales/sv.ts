@@ -36,6 +36,7 @@ export const sensorDataSv: typeof sensorDataFi = {
   highLimit: 'Övre gräns',
   alarmUp: 'Övre gränsen överskriden',
   alarmDown: 'Under nedre gränsen',
+  alarmOffline: 'Ingen förbindelse',
   chartSummaryEmpty: '{{device}}, {{measurement}} ({{unit}}) {{from}}–{{to}}: inga mätningar.',
   chartSummary:
     '{{device}}, {{measurement}} ({{unit}}) {{from}}–{{to}}: {{count}} punkter, minsta {{min}}, största {{max}}, senaste {{latest}}.',

@@ -1,0 +1,191 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+/**
+ * The issue's crash run, shared by the crash test (5 kills) and `npm run bench -- crash` (50):
+ * ChirpStack uplinks arrive at a steady rate (PER_TICK every TICK_MS: 500/s) while the server
+ * process on `databaseUrl` (an empty PostgreSQL database; its first start seeds the demo) is
+ * killed with SIGKILL `kills` times, each time after `ackedPerLife` more uplinks were answered
+ * 2xx, and started again. Then every acknowledged uplink is looked up, and sent again: what the
+ * replay answers and adds is counted. The caller asserts (or prints) the counts.
+ */
+const SERVER = fileURLToPath(new URL('../../src/server.ts', import.meta.url));
+const PER_TICK = 10;
+const TICK_MS = 20;
+
+export interface CrashRun {
+  /** Uplinks sent, and those answered 2xx. */
+  sent: number;
+  acked: number;
+  /** Acknowledged uplinks found in measurement_data (must equal `acked`). */
+  ackedStored: number;
+  /** Replay answers other than { stored: 0, duplicates: 1 } (must be 0). */
+  replayNotDuplicate: number;
+  /** Readings and alarms before and after the replay (must be equal). */
+  before: { readings: number; alarms: number };
+  after: { readings: number; alarms: number };
+  /** Milliseconds from a kill until the next server said it is running. */
+  restartMs: number[];
+}
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('port')),
+      );
+    });
+  });
+
+export async function runCrash({
+  databaseUrl,
+  kills,
+  ackedPerLife,
+}: {
+  databaseUrl: string;
+  kills: number;
+  ackedPerLife: number;
+}): Promise<CrashRun> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'vahti-crash-'));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}/api/ingest/chirpstack?event=up`;
+  let key = '';
+  let euis: string[] = [];
+  let child: ChildProcess | undefined;
+
+  /** Starts the server; resolves once it says it is running (its first start seeds the demo). */
+  const start = () =>
+    new Promise<void>((resolve, reject) => {
+      const proc = spawn(process.execPath, ['--import', 'tsx', SERVER], {
+        env: {
+          ...process.env,
+          DATABASE_URL: databaseUrl,
+          DEMO: '1',
+          SIMULATE: '0',
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATA_DIR: dataDir,
+          LOG_LEVEL: 'fatal',
+          JWT_SECRET: 'c'.repeat(64),
+        },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      child = proc;
+      let out = '';
+      proc.stdout?.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        if (!out.includes('Vahti is running')) return;
+        key = /Demo ingest key: (\S+)/.exec(out)?.[1] ?? key;
+        const devices = /Demo devices \(deviceEui\): (.+)/.exec(out)?.[1];
+        if (devices) euis = devices.split(', ').map((e) => e.trim());
+        if (key && euis.length > 0) resolve();
+      });
+      proc.on('exit', (code) => reject(new Error(`server exited (${code}) before it ran`)));
+    });
+  const kill = () =>
+    new Promise<void>((resolve) => {
+      child?.once('exit', () => resolve());
+      child?.kill('SIGKILL');
+    });
+
+  type Body = { deduplicationId: string };
+  const acked: Body[] = [];
+  const inFlight = new Set<Promise<void>>();
+  const restartMs: number[] = [];
+  let onAck: (() => void) | undefined;
+  let serial = 0;
+  const send = (body: unknown) =>
+    fetch(url, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const sendOne = () => {
+    serial += 1;
+    const body = {
+      deduplicationId: crypto.randomUUID(),
+      time: new Date(Date.now() - 3_600_000 + serial).toISOString(),
+      deviceInfo: { devEui: euis[serial % euis.length] },
+      fCnt: serial,
+      data: Buffer.alloc(32).toString('base64'),
+    };
+    const request = send(body)
+      .then(async (res) => {
+        await res.arrayBuffer();
+        if (res.status === 200) {
+          acked.push(body);
+          onAck?.();
+        }
+      })
+      .catch(() => {}) // refused or cut off by the kill: not acknowledged, nothing to check
+      .finally(() => inFlight.delete(request));
+    inFlight.add(request);
+  };
+
+  try {
+    await start();
+    // A steady rate, whether or not the server is up.
+    const pacer = setInterval(() => {
+      for (let i = 0; i < PER_TICK; i++) sendOne();
+    }, TICK_MS);
+    try {
+      for (let life = 0; life < kills; life++) {
+        const target = acked.length + ackedPerLife;
+        await new Promise<void>((resolve) => {
+          onAck = () => acked.length >= target && resolve();
+        });
+        await kill();
+        const killedAt = performance.now();
+        await start();
+        restartMs.push(performance.now() - killedAt);
+      }
+    } finally {
+      clearInterval(pacer);
+      onAck = undefined;
+    }
+    await Promise.all(inFlight);
+
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      const counts = async () => {
+        const { rows } = await client.query<{ readings: number; alarms: number }>(
+          'select (select count(*)::int from measurement_data) as readings, (select count(*)::int from alarms) as alarms',
+        );
+        return rows[0] as { readings: number; alarms: number };
+      };
+      const { rows } = await client.query<{ n: number }>(
+        'select count(*)::int as n from measurement_data where dedup_key = any($1)',
+        [acked.map((b) => b.deduplicationId)],
+      );
+      const before = await counts();
+      let replayNotDuplicate = 0;
+      for (let i = 0; i < acked.length; i += 100) {
+        const answers = await Promise.all(acked.slice(i, i + 100).map(send));
+        for (const body of await Promise.all(answers.map((res) => res.json())))
+          if (body.stored !== 0 || body.duplicates !== 1) replayNotDuplicate += 1;
+      }
+      return {
+        sent: serial,
+        acked: acked.length,
+        ackedStored: rows[0]?.n ?? 0,
+        replayNotDuplicate,
+        before,
+        after: await counts(),
+        restartMs,
+      };
+    } finally {
+      await client.end();
+    }
+  } finally {
+    if (child?.exitCode === null) await kill();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
