@@ -242,6 +242,28 @@ describe(`GET /api/vainu/dashboard (${DRIVER})`, () => {
     );
     expect(order.indexOf(never)).toBeGreaterThan(lastHeard);
 
+    // A device type's own offline limit (ADR 0024) decides instead of the server's: `late`, 45
+    // minutes silent, is not offline under a 60-minute limit and is under a 40-minute one.
+    const [lateType] = await db
+      .select({ typeId: devices.deviceTypeId })
+      .from(devices)
+      .where(eq(devices.deviceId, late));
+    if (!lateType) throw new Error('test: no device type');
+    const typeLimit = async (minutes: number | null) => {
+      const saved = await as('Ylläpitäjä', 'A').patch(
+        `/api/device-types/${lateType.typeId}/alarm-settings`,
+        { deviceTypeOfflineAfterMinutes: minutes, deviceTypeAlarmDelayMinutes: null },
+      );
+      expect(saved.statusCode, saved.body).toBe(200);
+      return read(as('Ylläpitäjä', 'A'));
+    };
+    const lenient = await typeLimit(60);
+    expect(lenient.offlineAfterMinutes).toBe(OFFLINE_MINUTES);
+    expect(deviceOf(lenient, late)?.offline).toBe(false);
+    expect(deviceOf(lenient, never)?.offline).toBe(true);
+    expect(deviceOf(await typeLimit(40), late)?.offline).toBe(true);
+    expect(deviceOf(await typeLimit(null), late)?.offline).toBe(true);
+
     // Back inside the limit: the alarm closes and the device is ok again.
     const back = await as.withToken(key).post('/api/ingest/generic', {
       deviceEui: device.eui,

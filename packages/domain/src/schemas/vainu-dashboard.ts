@@ -29,8 +29,10 @@ export const vainuDashboardDevice = z.object({
   /** When that uplink arrived here (ISO 8601). */
   lastReceivedAt: z.string().nullable(),
   /**
-   * An Aktiivinen device from which no uplink has arrived within `offlineAfterMinutes` (or none
-   * ever); a Passiivinen one (out of use) is never offline.
+   * An Aktiivinen device from which no uplink has arrived within its device type's offline limit
+   * (`deviceTypeOfflineAfterMinutes`, the one its 'Ei yhteyttä' alarm opens at), or within
+   * `offlineAfterMinutes` when its type has none (or none ever); a Passiivinen one (out of use)
+   * is never offline.
    */
   offline: z.boolean(),
 });
@@ -59,7 +61,7 @@ export const vainuDashboardResponse = z.object({
   ),
   /** Every device the caller sees, the most recently heard of first (never heard of: last). */
   devices: z.array(vainuDashboardDevice),
-  /** The server's offline threshold (DEVICE_OFFLINE_AFTER_MINUTES). */
+  /** The server's offline threshold for device types without their own (DEVICE_OFFLINE_AFTER_MINUTES). */
   offlineAfterMinutes: z.number().int(),
 });
 export type VainuDashboardResponse = z.infer<typeof vainuDashboardResponse>;

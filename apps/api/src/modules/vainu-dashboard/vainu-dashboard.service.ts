@@ -27,7 +27,7 @@ export function createVainuDashboardService({
   organizations: Pick<OrganizationsRepository, 'find'>;
   alarms: Pick<AlarmsService, 'devicesInAlarm'>;
   readings: Pick<IngestRepository, 'lastSeenOf'>;
-  /** A device silent for longer is offline (DEVICE_OFFLINE_AFTER_MINUTES). */
+  /** A device silent for longer is offline unless its type has an offline limit (DEVICE_OFFLINE_AFTER_MINUTES). */
   offlineAfterMinutes: number;
   now?: () => number;
 }) {
@@ -53,7 +53,10 @@ export function createVainuDashboardService({
         ).map((row) => [row.deviceId, row]),
       );
       const inAlarm = new Set(alarmed);
-      const silentSince = now() - offlineAfterMinutes * 60_000;
+      // Silent for longer than its type's offline limit (the one its 'Ei yhteyttä' alarm opens
+      // at, ADR 0024), else than DEVICE_OFFLINE_AFTER_MINUTES.
+      const silentSince = (minutes: number | null) =>
+        now() - (minutes ?? offlineAfterMinutes) * 60_000;
 
       const targets = new Map<string, VainuDashboardResponse['targets'][number]>();
       const devices: VainuDashboardDevice[] = [];
@@ -85,7 +88,8 @@ export function createVainuDashboardService({
           lastSeenAt: seen?.createdAt.toISOString() ?? null,
           lastReceivedAt: seen?.receivedAt.toISOString() ?? null,
           offline:
-            row.deviceState === 'Aktiivinen' && (!seen || seen.receivedAt.getTime() < silentSince),
+            row.deviceState === 'Aktiivinen' &&
+            (!seen || seen.receivedAt.getTime() < silentSince(row.offlineAfterMinutes)),
         });
       }
       // The most recently heard of first; never heard of last (in register order).

@@ -14,10 +14,14 @@ export const vainuDashboardEn: typeof vainuDashboardFi = {
   targetsTitle: 'Targets',
   noTargets: 'No target has devices',
   offlineTitle: 'No connection',
-  offlineIntroHours_one: 'Devices that have sent no data for over an hour.',
-  offlineIntroHours_other: 'Devices that have sent no data for over {{count}} hours.',
-  offlineIntroMinutes_one: 'Devices that have sent no data for over a minute.',
-  offlineIntroMinutes_other: 'Devices that have sent no data for over {{count}} minutes.',
+  offlineIntroHours_one:
+    'Devices that have sent no data within their device type’s offline alarm limit (or for over an hour when the type has none).',
+  offlineIntroHours_other:
+    'Devices that have sent no data within their device type’s offline alarm limit (or for over {{count}} hours when the type has none).',
+  offlineIntroMinutes_one:
+    'Devices that have sent no data within their device type’s offline alarm limit (or for over a minute when the type has none).',
+  offlineIntroMinutes_other:
+    'Devices that have sent no data within their device type’s offline alarm limit (or for over {{count}} minutes when the type has none).',
   noneOffline: 'Every device in use has sent data.',
   lastSeenTitle: 'Last seen',
   lastSeenIntro: 'When each device last sent a measurement, newest first.',

@@ -12,10 +12,14 @@ export const vainuDashboardFi = {
   targetsTitle: 'Kohteet',
   noTargets: 'Kohteissa ei ole mittareita',
   offlineTitle: 'Ei yhteyttä',
-  offlineIntroHours_one: 'Mittarit, joista ei ole saatu tietoja yli tuntiin.',
-  offlineIntroHours_other: 'Mittarit, joista ei ole saatu tietoja yli {{count}} tuntiin.',
-  offlineIntroMinutes_one: 'Mittarit, joista ei ole saatu tietoja yli minuuttiin.',
-  offlineIntroMinutes_other: 'Mittarit, joista ei ole saatu tietoja yli {{count}} minuuttiin.',
+  offlineIntroHours_one:
+    'Mittarit, joista ei ole saatu tietoja laitetyypin yhteyskatkon hälytysrajan aikana (tai yli tuntiin, jos tyypillä ei ole rajaa).',
+  offlineIntroHours_other:
+    'Mittarit, joista ei ole saatu tietoja laitetyypin yhteyskatkon hälytysrajan aikana (tai yli {{count}} tuntiin, jos tyypillä ei ole rajaa).',
+  offlineIntroMinutes_one:
+    'Mittarit, joista ei ole saatu tietoja laitetyypin yhteyskatkon hälytysrajan aikana (tai yli minuuttiin, jos tyypillä ei ole rajaa).',
+  offlineIntroMinutes_other:
+    'Mittarit, joista ei ole saatu tietoja laitetyypin yhteyskatkon hälytysrajan aikana (tai yli {{count}} minuuttiin, jos tyypillä ei ole rajaa).',
   noneOffline: 'Kaikista käytössä olevista mittareista on saatu tietoja.',
   lastSeenTitle: 'Viimeksi nähty',
   lastSeenIntro: 'Milloin kustakin mittarista on viimeksi saatu mittaustieto, uusin ensin.',

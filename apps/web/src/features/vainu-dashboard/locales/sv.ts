@@ -14,10 +14,14 @@ export const vainuDashboardSv: typeof vainuDashboardFi = {
   targetsTitle: 'Objekt',
   noTargets: 'Inga objekt har mätare',
   offlineTitle: 'Ingen förbindelse',
-  offlineIntroHours_one: 'Mätare som inte har skickat data på över en timme.',
-  offlineIntroHours_other: 'Mätare som inte har skickat data på över {{count}} timmar.',
-  offlineIntroMinutes_one: 'Mätare som inte har skickat data på över en minut.',
-  offlineIntroMinutes_other: 'Mätare som inte har skickat data på över {{count}} minuter.',
+  offlineIntroHours_one:
+    'Mätare som inte har skickat data inom mätartypens larmgräns för avbrott (eller på över en timme om typen saknar gräns).',
+  offlineIntroHours_other:
+    'Mätare som inte har skickat data inom mätartypens larmgräns för avbrott (eller på över {{count}} timmar om typen saknar gräns).',
+  offlineIntroMinutes_one:
+    'Mätare som inte har skickat data inom mätartypens larmgräns för avbrott (eller på över en minut om typen saknar gräns).',
+  offlineIntroMinutes_other:
+    'Mätare som inte har skickat data inom mätartypens larmgräns för avbrott (eller på över {{count}} minuter om typen saknar gräns).',
   noneOffline: 'Alla mätare i bruk har skickat data.',
   lastSeenTitle: 'Senast sedd',
   lastSeenIntro: 'När varje mätare senast skickade ett mätvärde, nyaste först.',
