@@ -9,12 +9,7 @@
  * Run: npm run bench -- ingest-writer   (UPLINKS=5000 ROUNDS=5 by default)
  */
 import { performance } from 'node:perf_hooks';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import type { PGlite } from '@electric-sql/pglite';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import type pg from 'pg';
-import { from as copyFrom } from 'pg-copy-streams';
 import { rollupCtes } from '../apps/api/src/db/rollup.js';
 import {
   devices,
@@ -28,7 +23,7 @@ import {
   type ReadingRow,
 } from '../apps/api/src/modules/ingest/ingest.repository.js';
 import { openBenchDatabase } from './lib/database.js';
-import { addPartitions, demoOrganization } from './lib/fixture.js';
+import { addPartitions, copyReadings, demoOrganization } from './lib/fixture.js';
 
 const UPLINKS = Number(process.env.UPLINKS ?? 5000);
 const ROUNDS = Number(process.env.ROUNDS ?? 5);
@@ -62,28 +57,8 @@ const rowOf = (i: number): ReadingRow => {
   };
 };
 
-const COPY =
-  'copy measurement_data (organization_id, device_id, created_at, received_at, f_cnt, dedup_key, data)';
-/** A raw COPY of the rows (text format, no value needs escaping): pg-copy-streams or PGlite's /dev/blob. */
-async function copyRows(rows: ReadingRow[]) {
-  const text = rows
-    .map(
-      (r) =>
-        `${r.organizationId}\t${r.deviceId}\t${r.createdAt.toISOString()}\t${r.receivedAt.toISOString()}\t${r.fCnt}\t${r.dedupKey}\t${JSON.stringify(r.data)}\n`,
-    )
-    .join('');
-  if (database.kind === 'pglite') {
-    const client = (db as unknown as { $client: PGlite }).$client;
-    await client.query(`${COPY} from '/dev/blob'`, [], { blob: new Blob([text]) });
-    return;
-  }
-  const client = await (db as unknown as { $client: pg.Pool }).$client.connect();
-  try {
-    await pipeline(Readable.from([text]), client.query(copyFrom(`${COPY} from stdin`)));
-  } finally {
-    client.release();
-  }
-}
+/** The baseline: a raw COPY of the same rows. */
+const copyRows = (rows: ReadingRow[]) => copyReadings(database, rows);
 
 const writerDb = withTransactions(db);
 const writer = createIngestRepository(writerDb);

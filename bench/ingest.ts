@@ -16,12 +16,7 @@
  */
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import type { PGlite } from '@electric-sql/pglite';
 import { and, eq, sql } from 'drizzle-orm';
-import type pg from 'pg';
-import { from as copyFrom } from 'pg-copy-streams';
 import { buildApp } from '../apps/api/src/app.js';
 import { loadConfig } from '../apps/api/src/config/index.js';
 import {
@@ -33,7 +28,13 @@ import { withTransactions } from '../apps/api/src/db/transactions.js';
 import { systemScope } from '../apps/api/src/lib/scope.js';
 import { createIngestRepository } from '../apps/api/src/modules/ingest/ingest.repository.js';
 import { openBenchDatabase } from './lib/database.js';
-import { addIngestKey, addPartitions, countReadings, demoOrganization } from './lib/fixture.js';
+import {
+  addIngestKey,
+  addPartitions,
+  copyReadings,
+  countReadings,
+  demoOrganization,
+} from './lib/fixture.js';
 
 const UPLINKS = Number(process.env.UPLINKS ?? 5000);
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 128);
@@ -102,33 +103,6 @@ const rowOf = (i: number) => {
     data: { [firstMeasurement.get(device(i).eui) as string]: 1 },
   };
 };
-
-/** The rows in COPY's text format (no value needs escaping). */
-const copyText = (rows: ReturnType<typeof rowOf>[]) =>
-  rows
-    .map(
-      (r) =>
-        `${r.organizationId}\t${r.deviceId}\t${r.createdAt.toISOString()}\t${r.fCnt}\t${r.dedupKey}\t${JSON.stringify(r.data)}\n`,
-    )
-    .join('');
-const COPY =
-  'copy measurement_data (organization_id, device_id, created_at, f_cnt, dedup_key, data)';
-
-/** A raw COPY of the rows: pg-copy-streams on PostgreSQL, PGlite's /dev/blob. */
-async function copyRows(text: string) {
-  if (database.kind === 'pglite') {
-    const client = (db as unknown as { $client: PGlite }).$client;
-    await client.query(`${COPY} from '/dev/blob'`, [], { blob: new Blob([text]) });
-    return;
-  }
-  const pool = (db as unknown as { $client: pg.Pool }).$client;
-  const client = await pool.connect();
-  try {
-    await pipeline(Readable.from([text]), client.query(copyFrom(`${COPY} from stdin`)));
-  } finally {
-    client.release();
-  }
-}
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
@@ -209,7 +183,10 @@ async function webhookLoad(more: () => boolean) {
  */
 if (DURATION_S) {
   const copy = await measure('raw COPY (baseline)', UPLINKS, async () => {
-    await copyRows(copyText(Array.from({ length: UPLINKS }, (_, i) => rowOf(i))));
+    await copyReadings(
+      database,
+      Array.from({ length: UPLINKS }, (_, i) => rowOf(i)),
+    );
   });
   const before = await count();
   const start = performance.now();
@@ -244,7 +221,10 @@ const writer = createIngestRepository(writerDb);
 const scope = systemScope('ingest', orgId);
 const results = [
   await measure('raw COPY (baseline)', UPLINKS, async () => {
-    await copyRows(copyText(Array.from({ length: UPLINKS }, (_, i) => rowOf(i))));
+    await copyReadings(
+      database,
+      Array.from({ length: UPLINKS }, (_, i) => rowOf(i)),
+    );
   }),
   await measure('raw multi-row INSERT (1,000/stmt)', UPLINKS, async () => {
     const rows = Array.from({ length: UPLINKS }, (_, i) => rowOf(i));

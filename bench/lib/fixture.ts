@@ -1,5 +1,10 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { PGlite } from '@electric-sql/pglite';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../apps/api/src/db/client.js';
+import type pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import type { Database, Db } from '../../apps/api/src/db/client.js';
 import { createMeasurementPartitions } from '../../apps/api/src/db/partitions.js';
 import { rollUpReadings } from '../../apps/api/src/db/rollup.js';
 import {
@@ -252,4 +257,43 @@ export async function countReadings(db: Db, organizationId: string): Promise<num
     .from(measurementData)
     .where(eq(measurementData.organizationId, organizationId));
   return row?.n ?? 0;
+}
+
+/** A reading as the raw COPY baseline writes it (`receivedAt` defaults to `createdAt`). */
+export interface CopiedReading {
+  organizationId: string;
+  deviceId: string;
+  createdAt: Date;
+  receivedAt?: Date;
+  fCnt: number | null;
+  dedupKey: string;
+  data: Record<string, number>;
+}
+
+const COPY_READINGS =
+  'copy measurement_data (organization_id, device_id, created_at, received_at, f_cnt, dedup_key, data)';
+
+/**
+ * The ingest benches' baseline: a raw COPY of the readings (text format; no value needs
+ * escaping), through pg-copy-streams on PostgreSQL and PGlite's /dev/blob. Their months'
+ * partitions must exist (addPartitions).
+ */
+export async function copyReadings(database: Database, rows: readonly CopiedReading[]) {
+  const text = rows
+    .map(
+      (r) =>
+        `${r.organizationId}\t${r.deviceId}\t${r.createdAt.toISOString()}\t${(r.receivedAt ?? r.createdAt).toISOString()}\t${r.fCnt ?? '\\N'}\t${r.dedupKey}\t${JSON.stringify(r.data)}\n`,
+    )
+    .join('');
+  if (database.kind === 'pglite') {
+    const client = (database.db as unknown as { $client: PGlite }).$client;
+    await client.query(`${COPY_READINGS} from '/dev/blob'`, [], { blob: new Blob([text]) });
+    return;
+  }
+  const client = await (database.db as unknown as { $client: pg.Pool }).$client.connect();
+  try {
+    await pipeline(Readable.from([text]), client.query(copyFrom(`${COPY_READINGS} from stdin`)));
+  } finally {
+    client.release();
+  }
 }
