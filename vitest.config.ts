@@ -33,5 +33,8 @@ export default defineConfig({
     ],
     pool: 'forks',
     maxWorkers: 2,
+    // Transformed modules persist in node_modules/.vitest between runs and processes: the second
+    // suite of `npm test` (PostgreSQL) and every rerun skip transforming the server again.
+    experimental: { fsModuleCache: true },
   },
 });
