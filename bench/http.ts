@@ -10,13 +10,24 @@
  * The app runs on PGlite, or on PostgreSQL with BENCH_DATABASE_URL (emptied first);
  * BENCH_PROFILE=<dir> writes a V8 CPU profile of the app process there; BENCH_CASES=404,targets
  * picks cases. Run: npm run bench -- http
+ *
+ * Beside the throughput, where the CPU went, per answer: the server process's CPU (the app, or
+ * the hello server), PostgreSQL's (the backends of the app's pool, read from /proc, so only for a
+ * server on this machine) and the load generator's (this process). On a shared machine
+ * throughput follows the other processes; CPU per answer hardly does.
  */
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { signIn } from './lib/app.js';
-import { ensureWebBuild, startServer, stopServer, webDir } from './lib/servers.js';
+import {
+  type BenchServer,
+  ensureWebBuild,
+  startServer,
+  stopServer,
+  webDir,
+} from './lib/servers.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -38,20 +49,68 @@ interface Row {
   name: string;
   result: autocannon.Result;
   unexpected: number;
+  /** CPU µs per answer: the server process, PostgreSQL's backends, the load generator. */
+  cpu: { server: number; postgres: number | null; load: number };
 }
+
+/** CPU time of a process so far, in µs (utime + stime from /proc, 100 ticks a second). */
+function cpuOf(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10_000;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** The PostgreSQL backends serving the bench database (the app's pool), by process id. */
+async function postgresBackends(): Promise<number[]> {
+  const url = process.env.BENCH_DATABASE_URL;
+  if (!url) return [];
+  const pg = (await import('pg')).default;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const { rows } = await client.query<{ pid: number }>(
+    'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+  );
+  await client.end();
+  return rows.map((row) => row.pid);
+}
+
+const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
 
 const browser = { 'accept-encoding': 'gzip, deflate, br' };
 
-async function load(address: string, c: Case): Promise<Row> {
+async function load(server: BenchServer, c: Case): Promise<Row> {
   const options = {
-    url: `${address}${c.path}`,
+    url: `${server.address}${c.path}`,
     connections: CONNECTIONS,
     headers: { ...browser, ...c.headers },
   };
   await autocannon({ ...options, duration: 2 });
+  const pid = server.child.pid as number;
+  const backends = server === app ? await postgresBackends() : [];
+  const before = {
+    server: cpuOf(pid),
+    postgres: sum(backends.map(cpuOf)),
+    load: process.cpuUsage(),
+  };
   const result = await autocannon({ ...options, duration: SECONDS });
+  const answers = result.requests.total || 1;
+  const loadCpu = process.cpuUsage(before.load);
+  const cpu = {
+    server: (cpuOf(pid) - before.server) / answers,
+    postgres: backends.length ? (sum(backends.map(cpuOf)) - before.postgres) / answers : null,
+    load: (loadCpu.user + loadCpu.system) / answers,
+  };
   const expected = result.statusCodeStats?.[`${c.status}`]?.count ?? 0;
-  return { name: c.name, result, unexpected: result.requests.total - expected + result.errors };
+  return {
+    name: c.name,
+    result,
+    unexpected: result.requests.total - expected + result.errors,
+    cpu,
+  };
 }
 
 const load1 = loadavg()[0]?.toFixed(2);
@@ -77,12 +136,12 @@ const cases: Array<Case & { key: string }> = [
 ];
 const picked = process.env.BENCH_CASES?.split(',');
 const rows: Row[] = [
-  await load(hello.address, { name: 'hello (baseline, first)', path: '/', status: 200 }),
+  await load(hello, { name: 'hello (baseline, first)', path: '/', status: 200 }),
 ];
 for (const c of cases.filter((c) => !picked || picked.includes(c.key))) {
-  rows.push(await load(app.address, c));
+  rows.push(await load(app, c));
 }
-rows.push(await load(hello.address, { name: 'hello (baseline, last)', path: '/', status: 200 }));
+rows.push(await load(hello, { name: 'hello (baseline, last)', path: '/', status: 200 }));
 await Promise.all([stopServer(hello), stopServer(app)]);
 
 const first = rows[0] as Row;
@@ -93,13 +152,15 @@ console.log(
   `\nHTTP, ${CONNECTIONS} connections, ${SECONDS} s per case, app on ${kind}; load average at start ${load1}`,
 );
 console.log(
-  `${'case'.padEnd(34)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'% hello'.padStart(8)} ${'B/answer'.padStart(9)} ${'unexpected'.padStart(10)}`,
+  `${'case'.padEnd(34)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'% hello'.padStart(8)} ${'B/answer'.padStart(9)} ${'unexpected'.padStart(10)}   CPU µs/answer: ${'server'.padStart(6)} ${'PG'.padStart(6)} ${'load'.padStart(6)}`,
 );
-for (const { name, result, unexpected } of rows) {
+const micros = (value: number | null) =>
+  (value === null || Number.isNaN(value) ? '–' : value.toFixed(0)).padStart(6);
+for (const { name, result, unexpected, cpu } of rows) {
   const rps = result.requests.average;
   const bytes = result.requests.total ? result.throughput.total / result.requests.total : 0;
   console.log(
-    `${name.padEnd(34)} ${rps.toFixed(0).padStart(8)} ${String(result.latency.p50).padStart(7)} ${String(result.latency.p99).padStart(7)} ${((rps / base) * 100).toFixed(1).padStart(8)} ${bytes.toFixed(0).padStart(9)} ${String(unexpected).padStart(10)}`,
+    `${name.padEnd(34)} ${rps.toFixed(0).padStart(8)} ${String(result.latency.p50).padStart(7)} ${String(result.latency.p99).padStart(7)} ${((rps / base) * 100).toFixed(1).padStart(8)} ${bytes.toFixed(0).padStart(9)} ${String(unexpected).padStart(10)}                  ${micros(cpu.server)} ${micros(cpu.postgres)} ${micros(cpu.load)}`,
   );
 }
 if (rows.some((row) => row.unexpected > 0)) {

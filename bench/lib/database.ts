@@ -2,14 +2,14 @@ import { type Database, openDatabase } from '../../apps/api/src/db/client.js';
 import { seedDemoData } from '../../apps/api/src/db/seed.js';
 
 /**
- * A fresh database with the demo data: an in-memory PGlite, or the PostgreSQL of
- * BENCH_DATABASE_URL emptied first (the benchmark owns that database).
+ * A fresh database with the demo data, analyzed as `npm start` leaves it: an in-memory PGlite,
+ * or the PostgreSQL of BENCH_DATABASE_URL emptied first (the benchmark owns that database).
  */
 export async function openBenchDatabase(): Promise<Database> {
   const url = process.env.BENCH_DATABASE_URL;
   if (url) await emptyBenchDatabase(url);
   const database = await openDatabase({ databaseUrl: url, dataDir: null });
-  await seedDemoData(database.db);
+  await seedDemoData(database.db, { analyze: true });
   return database;
 }
 

@@ -25,6 +25,7 @@ async function main() {
     ? await seedDemoData(database.db, {
         dataDir: config.dataDir,
         storage: createFileStorage(config),
+        analyze: true,
       })
     : false;
   const app = await buildApp({ config, database });

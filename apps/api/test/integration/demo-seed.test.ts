@@ -93,3 +93,31 @@ describe(`the demo registration code (${DRIVER})`, () => {
     expect(readDemoRegistrationCode(dataDir)).toBe(code);
   });
 });
+
+describe(`the demo data as npm start seeds it (${DRIVER})`, () => {
+  let fresh: TestContext;
+  beforeAll(async () => {
+    fresh = await createTestApp({ demo: false });
+  });
+  afterAll(() => fresh.close());
+
+  it("leaves the planner's statistics of the signed-in path's tables (none before: -1 rows)", async () => {
+    const rows = async () => {
+      const result = (await fresh.database.db.execute(
+        sql`select relname, reltuples::int as reltuples from pg_class
+            where relname in ('users', 'organizations', 'user_targets', 'targets', 'target_contact_users')
+              and relkind = 'r' order by relname`,
+      )) as unknown as { rows: Array<{ relname: string; reltuples: number }> };
+      return Object.fromEntries(result.rows.map((row) => [row.relname, row.reltuples]));
+    };
+    expect(Object.values(await rows())).toEqual([-1, -1, -1, -1, -1]);
+    expect(await seedDemoData(fresh.database.db, { analyze: true })).toBe(true);
+    expect(await rows()).toEqual({
+      organizations: 2,
+      target_contact_users: 12,
+      targets: 8,
+      user_targets: 30,
+      users: 23,
+    });
+  });
+});
