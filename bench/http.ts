@@ -2,14 +2,16 @@
  * HTTP throughput under load: a bare Fastify hello route (the baseline: what Node and Fastify
  * cost per request on this machine, measured at the start and at the end of the run, the mean
  * taken as 100 %) beside the real app answering the 404, GET /api/auth and GET /api/targets as a
- * signed-in demo Ylläpitäjä, GET /api/health and a hashed static asset. Each server runs in its
+ * signed-in demo Ylläpitäjä, GET /api/health, GET /metrics and a hashed static asset; and the
+ * hello route again with the app's HTTP metrics hook (ADR 0028), whose difference to the baseline
+ * is what the hook costs per request. Each server runs in its
  * own process, autocannon in this one; loopback only; each case gets 2 s of warm-up and then
  * BENCH_SECONDS (10) at BENCH_CONNECTIONS (50) connections. Requests say what a browser says
  * (Accept-Encoding: gzip, deflate, br). Only GET routes are loaded and the sign-in happens once,
  * so the per-IP sign-in limit (50 failures per 15 min) never fires.
  * The app runs on PGlite, or on PostgreSQL with BENCH_DATABASE_URL (emptied first);
  * BENCH_PROFILE=<dir> writes a V8 CPU profile of the app process there; BENCH_CASES=404,targets
- * picks cases. Run: npm run bench -- http
+ * picks cases (`hook` is the hello route with the metrics hook). Run: npm run bench -- http
  */
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -57,6 +59,7 @@ async function load(address: string, c: Case): Promise<Row> {
 const load1 = loadavg()[0]?.toFixed(2);
 const profile = process.env.BENCH_PROFILE;
 const hello = await startServer('hello');
+const helloMetrics = await startServer('hello', [], { BENCH_HELLO_METRICS: '1' });
 const app = await startServer('app', profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []);
 
 const token = await signIn(app.address);
@@ -73,17 +76,23 @@ const cases: Array<Case & { key: string }> = [
     headers: signedIn,
   },
   { key: 'health', name: 'GET /api/health', path: '/api/health', status: 200 },
+  { key: 'metrics', name: 'GET /metrics', path: '/metrics', status: 200 },
   { key: 'asset', name: `GET ${entry.replace(/^\/assets\//, '')}`, path: entry, status: 200 },
 ];
 const picked = process.env.BENCH_CASES?.split(',');
 const rows: Row[] = [
   await load(hello.address, { name: 'hello (baseline, first)', path: '/', status: 200 }),
 ];
+if (!picked || picked.includes('hook')) {
+  rows.push(
+    await load(helloMetrics.address, { name: 'hello + metrics hook', path: '/', status: 200 }),
+  );
+}
 for (const c of cases.filter((c) => !picked || picked.includes(c.key))) {
   rows.push(await load(app.address, c));
 }
 rows.push(await load(hello.address, { name: 'hello (baseline, last)', path: '/', status: 200 }));
-await Promise.all([stopServer(hello), stopServer(app)]);
+await Promise.all([stopServer(hello), stopServer(helloMetrics), stopServer(app)]);
 
 const first = rows[0] as Row;
 const last = rows.at(-1) as Row;

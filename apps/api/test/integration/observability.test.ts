@@ -171,8 +171,10 @@ describe(`GET /metrics (${DRIVER})`, () => {
 });
 
 describe(`who may read /metrics (${DRIVER})`, () => {
-  const get = (app: TestContext['app'], options: Parameters<TestContext['app']['inject']>[0]) =>
-    app.inject({ method: 'GET', url: '/metrics', ...(options as object) });
+  const get = (
+    app: TestContext['app'],
+    options: { remoteAddress?: string; headers?: Record<string, string> } = {},
+  ) => app.inject({ method: 'GET', url: '/metrics', ...options });
 
   it('without METRICS_TOKEN: loopback only; any other client gets 404 as for an unknown route', async () => {
     // The suite trusts one proxy hop (TRUST_PROXY=1): X-Forwarded-For from the loopback peer is
