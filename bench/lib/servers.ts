@@ -24,12 +24,13 @@ export interface BenchServer {
 export async function startServer(
   name: 'hello' | 'app',
   execArgv: string[] = [],
+  env: Record<string, string> = {},
 ): Promise<BenchServer> {
   const child = fork(path.join(root, 'bench/servers', `${name}.ts`), {
     execArgv: ['--import', 'tsx', ...execArgv],
     // The app logs every request as in production; the lines go to /dev/null.
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-    env: { ...process.env, WEB_DIR: webDir },
+    env: { ...process.env, WEB_DIR: webDir, ...env },
   });
   const address = await new Promise<string>((resolve, reject) => {
     child.once('message', (message) => resolve((message as { address: string }).address));

@@ -9,8 +9,9 @@ import type { Database } from './db/client.js';
 import { createMeasurementPartitions } from './db/partitions.js';
 import { withTransactions } from './db/transactions.js';
 import { errorForLog } from './lib/log-errors.js';
+import { createMetrics, type Metrics } from './lib/metrics.js';
 import { startPeriodic } from './lib/periodic.js';
-import { OneLinePerRequest } from './lib/request-log.js';
+import { OneLinePerRequest, requestIdOf } from './lib/request-log.js';
 import { createTokenService } from './lib/session-tokens.js';
 import { createFileStorage } from './lib/storage/create-storage.js';
 import { createResetLinksRepository } from './modules/account/account.repository.js';
@@ -119,6 +120,7 @@ import { authPlugin } from './plugins/auth.js';
 import { compressionPlugin } from './plugins/compression.js';
 import { docsPlugin } from './plugins/docs.js';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.js';
+import { metricsPlugin } from './plugins/metrics.js';
 import { securityPlugin } from './plugins/security.js';
 import { webPlugin } from './plugins/web.js';
 
@@ -157,6 +159,8 @@ export async function buildApp({ config, database, logger, logDestination }: App
     },
     // One line per request, when it is answered (method, path without the query, status, time).
     logController: new OneLinePerRequest(),
+    // The caller's X-Request-Id when sane, else a UUID; answered in X-Request-Id (below).
+    genReqId: requestIdOf,
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors,
     // X-Forwarded-For is believed only from the proxies named (TRUST_PROXY): off by default, so
@@ -175,6 +179,15 @@ export async function buildApp({ config, database, logger, logDestination }: App
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+
+  // Prometheus metrics (ADR 0028): one registry for this app, each family handed to what records.
+  const metrics = createMetrics();
+  metrics.database.info.set({ driver: database.kind }, 1);
+  if (database.postgres) {
+    const { pool } = database.postgres;
+    metrics.database.watchPool(pool, pool.options.max);
+  }
+  app.decorate('metrics', metrics);
 
   // The composition root: repositories over the transaction-aware handle, then the services
   // that use them, each handed only the narrow part of another module it needs.
@@ -352,6 +365,8 @@ export async function buildApp({ config, database, logger, logDestination }: App
     mailer,
     publicUrl: config.publicUrl,
     hysteresisPercent: config.alarmHysteresisPercent,
+    log: app.log,
+    metrics: metrics.alarms,
   });
   app.decorate('alarms', alarms);
   // Monthly partitions of measurement_data (ADR 0025): created ahead at start and daily, and on
@@ -400,6 +415,8 @@ export async function buildApp({ config, database, logger, logDestination }: App
       const changes = await alarms.evaluate(scope, readings);
       return () => alarms.announce(changes);
     },
+    log: app.log,
+    metrics: metrics.ingest,
     // Concurrent uplinks are written in groups, one transaction each (ADR 0022); PGlite has one
     // connection, so one group at a time.
     group: {
@@ -431,6 +448,7 @@ export async function buildApp({ config, database, logger, logDestination }: App
     : null;
   app.decorate('mqtt', mqtt);
   if (mqtt) {
+    metrics.mqtt.watch(() => mqtt.status());
     app.addHook('onReady', async () => mqtt.start());
     app.addHook('onClose', () => mqtt.stop());
   }
@@ -461,8 +479,10 @@ export async function buildApp({ config, database, logger, logDestination }: App
   app.addHook('onClose', () => mailer.stop());
 
   // API answers are per user and per moment: no browser or proxy may keep one. Static files
-  // (the web app, the API docs' assets) set their own Cache-Control and keep it.
+  // (the web app, the API docs' assets) set their own Cache-Control and keep it. Every answer
+  // names its request id, the reqId of the request's log lines.
   app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('x-request-id', request.id);
     if (request.url.startsWith('/api') && !reply.hasHeader('cache-control')) {
       reply.header('cache-control', 'no-store');
     }
@@ -484,8 +504,9 @@ export async function buildApp({ config, database, logger, logDestination }: App
   await app.register(docsPlugin);
   await app.register(errorsPlugin);
   await app.register(authPlugin, { auth });
+  await app.register(metricsPlugin, { metrics, token: config.metricsToken });
 
-  await app.register(healthRoutes, { database });
+  await app.register(healthRoutes, { database, mqtt });
   await app.register(authRoutes, { auth });
   await app.register(accountRoutes, { account });
   await app.register(mailRoutes, { mail });
@@ -499,6 +520,7 @@ export async function buildApp({ config, database, logger, logDestination }: App
   await app.register(deviceNetworkRoutes, { deviceNetwork });
   await app.register(eventsRoutes, {
     events,
+    streams: metrics.events.streams,
     heartbeatMs: Math.min(25_000, config.connectionTimeoutMs / 2),
   });
   await app.register(discussionsRoutes, { discussions });
@@ -556,6 +578,8 @@ declare module 'fastify' {
     sensorData: SensorDataService;
     /** The MQTT uplink subscriber; null unless MQTT_URL is set. */
     mqtt: MqttSubscriber | null;
+    /** The app's Prometheus metrics (GET /metrics); tests read them directly. */
+    metrics: Metrics;
   }
 }
 

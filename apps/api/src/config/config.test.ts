@@ -178,4 +178,15 @@ describe('loadConfig', () => {
       /INGEST_GROUP_FLUSHES/,
     );
   });
+
+  it('reads METRICS_TOKEN: unset by default, at least 32 characters, never echoed', () => {
+    const dir = tmp();
+    expect(loadConfig({ DATA_DIR: dir }).metricsToken).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dir, METRICS_TOKEN: '' }).metricsToken).toBeUndefined();
+    const token = 'm'.repeat(32);
+    expect(loadConfig({ DATA_DIR: dir, METRICS_TOKEN: token }).metricsToken).toBe(token);
+    const short = () => loadConfig({ DATA_DIR: dir, METRICS_TOKEN: 'lyhyt-salaisuus' });
+    expect(short).toThrow(/METRICS_TOKEN: .*value hidden/);
+    expect(short).not.toThrow(/lyhyt-salaisuus/);
+  });
 });

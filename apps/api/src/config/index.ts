@@ -22,6 +22,7 @@ const SECRET_VARIABLES = new Set([
   'S3_SECRET_ACCESS_KEY',
   'MQTT_URL',
   'MQTT_INGEST_KEY',
+  'METRICS_TOKEN',
 ]);
 
 /** An IP address or a CIDR block (10.0.0.0/8, fd00::/8). */
@@ -97,6 +98,11 @@ const envSchema = z.object({
     .regex(MAILBOX, 'must be an address, optionally with a name: Vahti <noreply@example.fi>')
     .default('Vahti <noreply@vahti.invalid>'),
   TRUST_PROXY: trustProxy,
+  // GET /metrics from other hosts than this one (ADR 0028); unset, loopback only.
+  METRICS_TOKEN: z.preprocess(
+    unsetWhenEmpty,
+    z.string().trim().min(32, 'must be at least 32 characters').optional(),
+  ),
   REQUEST_TIMEOUT_MS: milliseconds(60_000),
   CONNECTION_TIMEOUT_MS: milliseconds(120_000),
   DEVICE_NETWORK_URL: z.preprocess(
@@ -213,6 +219,8 @@ export interface Config {
   mailFrom: string;
   /** Fastify's trustProxy: false, a hop count, or the proxies' addresses. */
   trustProxy: false | number | string[];
+  /** Bearer token for GET /metrics from a non-loopback address; unset: loopback only (404). */
+  metricsToken: string | undefined;
   /** A request (headers and body) must arrive within this; then 408 and the socket closes. */
   requestTimeoutMs: number;
   /** A socket idle this long is closed. */
@@ -303,6 +311,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     trustProxy: env.TRUST_PROXY,
+    metricsToken: env.METRICS_TOKEN,
     requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
     connectionTimeoutMs: env.CONNECTION_TIMEOUT_MS,
     materialbankMaxFileBytes: Math.floor(env.MATERIALBANK_MAX_FILE_MB * 1024 * 1024),

@@ -1,4 +1,19 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
+
+/** An incoming X-Request-Id is kept when it is this: a UUID, a ULID, a proxy's hex or token id. */
+const SANE_REQUEST_ID = /^[\w.:-]{1,128}$/;
+
+/**
+ * The request id (`reqId` in every log line of the request, `X-Request-Id` in the answer): the
+ * caller's own X-Request-Id when it is short and plain (a load balancer's, so its log and ours
+ * meet), else a new UUID — unique across instances, unlike Fastify's per-process counter.
+ */
+export function requestIdOf(request: IncomingMessage): string {
+  const given = request.headers['x-request-id'];
+  return typeof given === 'string' && SANE_REQUEST_ID.test(given) ? given : randomUUID();
+}
 
 /**
  * One log line per request, when its answer has gone: Fastify's default writes two (`incoming

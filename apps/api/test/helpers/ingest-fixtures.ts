@@ -3,10 +3,12 @@ import type { Db } from '../../src/db/client.js';
 import { createMeasurementPartitions } from '../../src/db/partitions.js';
 import { deviceTypeMeasurements, deviceTypes, measurements } from '../../src/db/schema/index.js';
 import { withTransactions } from '../../src/db/transactions.js';
+import { createMetrics } from '../../src/lib/metrics.js';
 import { createIngestRepository } from '../../src/modules/ingest/ingest.repository.js';
 import { createIngestService, type OnReadings } from '../../src/modules/ingest/ingest.service.js';
 import { createIngestKeysRepository } from '../../src/modules/ingest/ingest-keys.repository.js';
 import { storeDevice } from './device-fixtures.js';
+import { silentLog } from './silent-log.js';
 
 /**
  * An ingest service of its own on the test database (a group writer of its own), with the
@@ -21,6 +23,8 @@ export function ingestServiceWith(db: Db, onReadings: OnReadings) {
     rateLimits: { consume: async () => {} },
     partitions: createMeasurementPartitions(handle),
     onReadings,
+    log: silentLog(),
+    metrics: createMetrics().ingest,
   });
 }
 

@@ -11,6 +11,7 @@ import {
   users,
 } from '../../src/db/schema/index.js';
 import { withTransactions } from '../../src/db/transactions.js';
+import { createMetrics } from '../../src/lib/metrics.js';
 import { systemScope } from '../../src/lib/scope.js';
 import { type AlarmChange, createAlarmsService } from '../../src/modules/alarms/alarms.service.js';
 import { type BusEvent, createInProcessEventBus } from '../../src/modules/events/event-bus.js';
@@ -18,6 +19,7 @@ import { startApiTest } from '../helpers/actors.js';
 import { DRIVER, type TestContext } from '../helpers/app.js';
 import { createDevice, firstMeasurementOfType } from '../helpers/device-fixtures.js';
 import type { Fixtures } from '../helpers/fixtures.js';
+import { silentLog } from '../helpers/silent-log.js';
 
 let ctx: TestContext;
 let fx: Fixtures;
@@ -269,6 +271,8 @@ describe(`alarm evaluation (${DRIVER})`, () => {
       mailer: { enqueue: async () => '', kick: () => {} },
       publicUrl: 'http://localhost',
       hysteresisPercent: 2,
+      log: silentLog(),
+      metrics: createMetrics().alarms,
     });
     announcer.announce(changes);
     expect(heard).toEqual([

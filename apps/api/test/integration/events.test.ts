@@ -52,6 +52,21 @@ describe('GET /api/events', () => {
     }
   });
 
+  it('counts open streams in vahti_sse_connections and keeps them out of the latency histogram', async () => {
+    const scrape = async () => (await ctx.app.inject({ method: 'GET', url: '/metrics' })).body;
+    const streams = async () => /^vahti_sse_connections (\d+)$/m.exec(await scrape())?.[1];
+    // The stream of the test before may still be closing on the server.
+    const none = { timeout: 10_000, interval: 50 };
+    await expect.poll(streams, none).toBe('0');
+    const stream = await open(await as.token('Ylläpitäjä', 'A'));
+    const other = await open(await as.token('Ylläpitäjä', 'B'));
+    expect(await streams()).toBe('2');
+    stream.close();
+    other.close();
+    await expect.poll(streams, none).toBe('0');
+    expect(await scrape()).not.toContain('route="/api/events"');
+  });
+
   it("never delivers organization B's event to organization A's stream", async () => {
     const discussionA = await createDiscussion(fx, fx.orgA);
     const discussionB = await createDiscussion(fx, fx.orgB);

@@ -16,6 +16,7 @@ import {
   EXAMPLE_PAYLOAD,
   ingestServiceWith,
 } from '../helpers/ingest-fixtures.js';
+import { silentLog } from '../helpers/silent-log.js';
 
 // Uplinks over MQTT (ADR 0019) against an in-process broker (aedes), and, when TEST_MQTT_URL is
 // set (CI), the same against the real Mosquitto. Every run uses its own topics and client ids.
@@ -415,19 +416,3 @@ describe.runIf(TEST_MQTT_URL)('the real broker (TEST_MQTT_URL)', () => {
     expect((handled[0] ?? 0) + (handled[1] ?? 0)).toBe(bodies.length);
   });
 });
-
-function silentLog() {
-  const noop = () => {};
-  const log = {
-    level: 'silent',
-    fatal: noop,
-    error: noop,
-    warn: noop,
-    info: noop,
-    debug: noop,
-    trace: noop,
-    silent: noop,
-    child: () => log,
-  };
-  return log as unknown as Parameters<typeof createMqttSubscriber>[0]['log'];
-}

@@ -1,8 +1,12 @@
 import type { Matrix } from './matrix.js';
 
-/** Sign-in, own account, health, docs, mail outbox, audit log and the web app. */
+/** Sign-in, own account, health, metrics, docs, mail outbox, audit log and the web app. */
 export const platformMatrix: Matrix = {
   'GET /api/health': { access: 'public' },
+  'GET /api/health/live': { access: 'public' },
+  'GET /api/health/ready': { access: 'public' },
+  // Prometheus text, no tenant data: open from loopback, else METRICS_TOKEN (metrics.test.ts).
+  'GET /metrics': { access: 'public' },
   'POST /': { access: 'public' },
   'POST /api/login': { access: 'public' },
   'POST /api/register-user': { access: 'public' },

@@ -140,6 +140,8 @@ export const en: SharedMessages = {
     WRONG_PASSWORD: 'The current password is wrong',
     TOO_MANY_REQUESTS: 'Too many attempts. Try again later.',
     DATABASE_UNAVAILABLE: 'The database cannot be reached',
+    BROKER_UNAVAILABLE: 'The MQTT broker cannot be reached',
+    METRICS_TOKEN_INVALID: 'The metrics token is missing or wrong',
     INTERNAL_ERROR: 'Something went wrong',
     REGISTRATION_CODE_NOT_FOUND: 'Registration code not found',
     USER_TARGET_NOT_FOUND: "The user's target was not found",
@@ -200,6 +202,8 @@ export const en: SharedMessages = {
     logoutOk: 'Signed out',
     authOk: 'Signed in',
     healthOk: 'Service is up',
+    healthLive: 'Service is running',
+    healthReady: 'Service is ready to take requests',
     registerOk: 'Registration complete. You can now sign in.',
     forgotPasswordOk:
       'If the address is registered with the service, we have sent instructions for changing the password to it.',

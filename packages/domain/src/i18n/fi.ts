@@ -148,6 +148,8 @@ export const fi = {
     WRONG_PASSWORD: 'Nykyinen salasana on väärin',
     TOO_MANY_REQUESTS: 'Liian monta yritystä. Yritä myöhemmin uudelleen.',
     DATABASE_UNAVAILABLE: 'Tietokantaan ei saada yhteyttä',
+    BROKER_UNAVAILABLE: 'MQTT-välittäjään ei saada yhteyttä',
+    METRICS_TOKEN_INVALID: 'Mittaustietojen tunniste puuttuu tai on väärä',
     INTERNAL_ERROR: 'Jokin meni vikaan',
     REGISTRATION_CODE_NOT_FOUND: 'Rekisteröintikoodia ei löytynyt',
     USER_TARGET_NOT_FOUND: 'Käyttäjän kohdetta ei löytynyt',
@@ -208,6 +210,8 @@ export const fi = {
     logoutOk: 'Uloskirjautuminen onnistui',
     authOk: 'Kirjautunut',
     healthOk: 'Palvelu toimii',
+    healthLive: 'Palvelu on käynnissä',
+    healthReady: 'Palvelu on valmis ottamaan pyyntöjä vastaan',
     registerOk: 'Rekisteröityminen onnistui. Voit nyt kirjautua sisään.',
     forgotPasswordOk:
       'Jos osoite löytyy palvelusta, lähetimme siihen ohjeet salasanan vaihtamiseen.',

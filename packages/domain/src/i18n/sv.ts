@@ -139,6 +139,8 @@ export const sv: SharedMessages = {
     WRONG_PASSWORD: 'Det nuvarande lösenordet är fel',
     TOO_MANY_REQUESTS: 'För många försök. Försök igen senare.',
     DATABASE_UNAVAILABLE: 'Databasen kan inte nås',
+    BROKER_UNAVAILABLE: 'MQTT-mäklaren kan inte nås',
+    METRICS_TOKEN_INVALID: 'Mätvärdestoken saknas eller är fel',
     INTERNAL_ERROR: 'Något gick fel',
     REGISTRATION_CODE_NOT_FOUND: 'Registreringskoden hittades inte',
     USER_TARGET_NOT_FOUND: 'Användarens objekt hittades inte',
@@ -199,6 +201,8 @@ export const sv: SharedMessages = {
     logoutOk: 'Du har loggat ut',
     authOk: 'Inloggad',
     healthOk: 'Tjänsten fungerar',
+    healthLive: 'Tjänsten är igång',
+    healthReady: 'Tjänsten är redo att ta emot förfrågningar',
     registerOk: 'Registreringen lyckades. Du kan nu logga in.',
     forgotPasswordOk:
       'Om adressen finns i tjänsten har vi skickat anvisningar för att byta lösenord till den.',

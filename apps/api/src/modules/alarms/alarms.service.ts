@@ -5,9 +5,11 @@ import {
   type AlarmsQuery,
   type LimitBreakThrough,
 } from '@vahti/domain';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { Caller } from '../../lib/caller.js';
 import { notFound } from '../../lib/errors.js';
+import type { Metrics } from '../../lib/metrics.js';
 import { authorize, type Scope, systemScope } from '../../lib/scope.js';
 import type { DevicesRepository } from '../devices/devices.repository.js';
 import type { EventBus } from '../events/event-bus.js';
@@ -26,6 +28,8 @@ export interface Reading {
   deviceId: string;
   measuredAt: Date;
   values: Record<string, number>;
+  /** The webhook request or MQTT message that brought it: its alarm changes log this id. */
+  requestId?: string | undefined;
 }
 
 /** An alarm that opened, closed or changed its acknowledgement: published after commit. */
@@ -35,6 +39,8 @@ export interface AlarmChange {
   alarmId: string;
   deviceId: string;
   change: 'opened' | 'closed' | 'acknowledged' | 'unacknowledged';
+  /** The id of the request or MQTT message whose reading caused it (uplinks only). */
+  requestId?: string | undefined;
 }
 
 /**
@@ -52,6 +58,8 @@ export function createAlarmsService({
   mailer,
   publicUrl,
   hysteresisPercent,
+  log,
+  metrics,
 }: {
   db: Db;
   alarms: AlarmsRepository;
@@ -62,11 +70,26 @@ export function createAlarmsService({
   publicUrl: string;
   /** Share of the limit span (high − low; one limit: of its absolute value) an alarm must clear. */
   hysteresisPercent: number;
+  /** One info line per alarm opened or closed, with the id of the uplink's request (reqId). */
+  log: FastifyBaseLogger;
+  metrics: Metrics['alarms'];
 }) {
   function announce(changes: readonly AlarmChange[]) {
     // Alarm mail was stored in the transaction; deliver it now that it is committed.
     if (changes.some((c) => c.change === 'opened')) mailer.kick();
     for (const c of changes) {
+      metrics.changes.inc({ change: c.change });
+      if (c.change === 'opened' || c.change === 'closed') {
+        log.info(
+          {
+            reqId: c.requestId,
+            alarmId: c.alarmId,
+            deviceId: c.deviceId,
+            organizationId: c.organizationId,
+          },
+          `alarm ${c.change}`,
+        );
+      }
       events.publish({
         organizationId: c.organizationId,
         targetId: c.targetId,
@@ -93,6 +116,19 @@ export function createAlarmsService({
    * the changes for `announce` after commit.
    */
   async function evaluate(scope: Scope, readings: readonly Reading[]): Promise<AlarmChange[]> {
+    const started = performance.now();
+    metrics.readings.inc(readings.length);
+    try {
+      return await evaluateReadings(scope, readings);
+    } finally {
+      metrics.evaluationSeconds.observe((performance.now() - started) / 1000);
+    }
+  }
+
+  async function evaluateReadings(
+    scope: Scope,
+    readings: readonly Reading[],
+  ): Promise<AlarmChange[]> {
     const deviceIds = [...new Set(readings.map((r) => r.deviceId))];
     if (deviceIds.length === 0) return [];
     const limitRows = await devices.effectiveLimitsOf(scope, deviceIds);
@@ -130,6 +166,7 @@ export function createAlarmsService({
               deviceId: reading.deviceId,
               alarmId: offline.id,
               change: 'closed',
+              requestId: reading.requestId,
             });
           }
         }
@@ -144,6 +181,7 @@ export function createAlarmsService({
           organizationId: limit.organizationId,
           targetId: limit.deviceTargetId,
           deviceId: reading.deviceId,
+          requestId: reading.requestId,
         };
         const key = (direction: LimitBreakThrough) =>
           `${reading.deviceId} ${measurementId} ${direction}`;

@@ -1,10 +1,13 @@
 import type { ServerResponse } from 'node:http';
+import type { Gauge } from 'prom-client';
 import { z } from 'zod';
 import { signedIn } from '../../plugins/route-groups.js';
 import type { EventsService } from './events.service.js';
 
 interface Options {
   events: EventsService;
+  /** The open streams' gauge (vahti_sse_connections). */
+  streams: Pick<Gauge, 'inc' | 'dec'>;
   /** A comment line this often keeps proxies and the browser from timing the stream out. */
   heartbeatMs?: number;
   /**
@@ -21,13 +24,15 @@ interface Options {
  */
 export const eventsRoutes = signedIn<Options>(
   'events',
-  (app, { events, heartbeatMs = 25_000, maxLifetimeMs = 10 * 60_000 }) => {
+  (app, { events, streams, heartbeatMs = 25_000, maxLifetimeMs = 10 * 60_000 }) => {
     const open = new Set<ServerResponse>();
     app.addHook('preClose', async () => {
       for (const res of open) res.end();
     });
 
     app.get('/api/events', {
+      // Minutes long by design: kept out of the HTTP latency histogram, counted by the gauge.
+      config: { stream: true },
       schema: {
         operationId: 'streamEvents',
         summary: 'Live events of the organization (text/event-stream)',
@@ -45,9 +50,11 @@ export const eventsRoutes = signedIn<Options>(
           'cache-control': 'no-store, no-transform',
           'x-accel-buffering': 'no',
           connection: 'keep-alive',
+          'x-request-id': request.id,
         });
         res.write('retry: 5000\n\n: connected\n\n');
         open.add(res);
+        streams.inc();
         const unsubscribe = events.open(request.caller, (event) => {
           res.write(`data: ${JSON.stringify(event)}\n\n`);
         });
@@ -58,6 +65,7 @@ export const eventsRoutes = signedIn<Options>(
           clearInterval(heartbeat);
           clearTimeout(lifetime);
           open.delete(res);
+          streams.dec();
         };
         // 'close' comes when the browser leaves, the network drops or the stream ends.
         res.on('close', cleanup);

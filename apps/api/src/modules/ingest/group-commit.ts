@@ -18,12 +18,15 @@ export function createGroupCommit<T, R>({
   settings,
   sizeOf,
   commitGroup,
+  onRetry,
 }: {
   settings: GroupCommitSettings;
   /** The rows an item adds to a group. */
   sizeOf: (item: T) => number;
   /** Writes the items in one transaction; the results in the items' order. */
   commitGroup: (items: T[]) => Promise<R[]>;
+  /** A group failed and its items are about to be written one by one (logs, metrics). */
+  onRetry?: (items: T[], err: unknown) => void;
 }) {
   interface Waiting {
     item: T;
@@ -66,6 +69,10 @@ export function createGroupCommit<T, R>({
         group[0]?.reject(err);
         return;
       }
+      onRetry?.(
+        group.map((w) => w.item),
+        err,
+      );
     }
     // The group failed: each item alone, so the failure reaches only its own caller.
     counts.retried += group.length;
@@ -124,6 +131,8 @@ export function createGroupCommit<T, R>({
     },
     /** Groups written, items in them, and items written again alone after a group failed. */
     stats: () => ({ ...counts }),
+    /** What waits now (items and their rows) and how many groups are being written. */
+    depth: () => ({ items: queue.length, rows: queuedRows, writing: running.size }),
   };
 }
 

@@ -8,7 +8,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { errors, publicRoutes } from '../../plugins/route-groups.js';
-import type { IngestCaller, IngestService } from './ingest.service.js';
+import type { IngestCaller, IngestService, UplinkOrigin } from './ingest.service.js';
 
 interface Options {
   ingest: IngestService;
@@ -29,6 +29,12 @@ const callerOf = (request: FastifyRequest) => {
   if (!caller) throw new Error('ingest route without its key');
   return caller;
 };
+
+/** A webhook's uplinks carry its request id into the group commit's and the alarms' log lines. */
+const webhook = (request: FastifyRequest): UplinkOrigin => ({
+  source: 'webhook',
+  requestId: request.id,
+});
 
 /** Uplink webhooks for network servers (issue "Ingestion and alarms"). */
 export const ingestRoutes = publicRoutes<Options>('ingest', (app, { ingest }) => {
@@ -58,7 +64,9 @@ export const ingestRoutes = publicRoutes<Options>('ingest', (app, { ingest }) =>
     },
     handler: async (request, reply) => {
       if (request.query.event !== 'up') return reply.status(204).send(null);
-      const [status, result] = respond(await ingest.chirpstack(callerOf(request), request.body));
+      const [status, result] = respond(
+        await ingest.chirpstack(callerOf(request), request.body, webhook(request)),
+      );
       return reply.status(status).send(result);
     },
   });
@@ -74,7 +82,9 @@ export const ingestRoutes = publicRoutes<Options>('ingest', (app, { ingest }) =>
       response: { 200: ingestResponse, 202: ingestResponse, ...errors(401, 413, 429) },
     },
     handler: async (request, reply) => {
-      const [status, result] = respond(await ingest.ttn(callerOf(request), request.body));
+      const [status, result] = respond(
+        await ingest.ttn(callerOf(request), request.body, webhook(request)),
+      );
       return reply.status(status).send(result);
     },
   });
@@ -90,7 +100,9 @@ export const ingestRoutes = publicRoutes<Options>('ingest', (app, { ingest }) =>
       response: { 200: ingestResponse, 202: ingestResponse, ...errors(401, 413, 429) },
     },
     handler: async (request, reply) => {
-      const [status, result] = respond(await ingest.generic(callerOf(request), request.body));
+      const [status, result] = respond(
+        await ingest.generic(callerOf(request), request.body, webhook(request)),
+      );
       return reply.status(status).send(result);
     },
   });

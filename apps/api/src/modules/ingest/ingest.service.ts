@@ -7,10 +7,12 @@ import {
   type TtnUplink,
 } from '@vahti/domain';
 import DataLoader from 'dataloader';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { MeasurementPartitions } from '../../db/partitions.js';
 import { inTransaction } from '../../db/transactions.js';
 import { unauthorized } from '../../lib/errors.js';
+import type { Metrics, UplinkResult, UplinkSource } from '../../lib/metrics.js';
 import { type Scope, systemScope } from '../../lib/scope.js';
 import { sha256Hex } from '../../lib/tokens.js';
 import type { RateLimitService } from '../rate-limits/rate-limits.service.js';
@@ -25,7 +27,19 @@ export interface IngestedReading {
   measuredAt: Date;
   /** Keyed by measurement id. */
   values: Record<string, number>;
+  /** The webhook request's or MQTT message's id, for the log lines of what the reading causes. */
+  requestId?: string | undefined;
 }
+
+/** Where a call's uplinks came from: the source for the metrics, the id for the log lines. */
+export interface UplinkOrigin {
+  source: UplinkSource;
+  /** The webhook's request id (X-Request-Id) or the MQTT message's generated id. */
+  requestId?: string | undefined;
+}
+
+/** The demo back-fill and simulator call the service directly. */
+const INTERNAL: UplinkOrigin = { source: 'internal' };
 
 /**
  * Called inside the write transaction, after the insert, with the readings actually inserted
@@ -63,6 +77,7 @@ interface Uplink {
 
 /** A request's uplinks, decoded and waiting for the writer. */
 interface Prepared {
+  origin: UplinkOrigin;
   scope: Scope;
   readings: ReadingRow[];
   rejected: RejectedRow[];
@@ -70,6 +85,12 @@ interface Prepared {
   accepted: number;
 }
 
+/** The rows a request adds to its group. */
+const sizeOf = (request: Prepared) => request.readings.length + request.rejected.length;
+/** The distinct request ids of a group, for its log lines. */
+const requestIds = (requests: Prepared[]) => [
+  ...new Set(requests.flatMap((request) => request.origin.requestId ?? [])),
+];
 const readingKey = (deviceId: string, dedupKey: string) => `${deviceId}\u0000${dedupKey}`;
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -106,6 +127,8 @@ export function createIngestService({
   rateLimits,
   partitions,
   onReadings,
+  log,
+  metrics,
   group = DEFAULT_GROUP,
   now = () => Date.now(),
 }: {
@@ -116,6 +139,9 @@ export function createIngestService({
   /** Creates the month partitions a group's readings need before it is written (ADR 0025). */
   partitions: Pick<MeasurementPartitions, 'ensure'>;
   onReadings?: OnReadings | undefined;
+  /** Group lines (debug), failed groups (warn): each with the request ids of its uplinks. */
+  log: FastifyBaseLogger;
+  metrics: Metrics['ingest'];
   /** Group commit (ADR 0022): how many rows, how long, how many groups at once. */
   group?: GroupCommitSettings;
   now?: () => number;
@@ -212,7 +238,11 @@ export function createIngestService({
   }, batching);
 
   /** A request's uplinks decoded, ready for the writer: readings, rejections, how many accepted. */
-  async function prepare(caller: IngestCaller, uplinks: Uplink[]): Promise<Prepared> {
+  async function prepare(
+    caller: IngestCaller,
+    uplinks: Uplink[],
+    origin: UplinkOrigin,
+  ): Promise<Prepared> {
     const scope = systemScope('ingest', caller.organizationId);
     const receivedAt = new Date(now());
     const euis = [
@@ -301,7 +331,7 @@ export function createIngestService({
         });
       }
     }
-    return { scope, readings: [...readings.values()], rejected, accepted };
+    return { origin, scope, readings: [...readings.values()], rejected, accepted };
   }
 
   /**
@@ -311,6 +341,7 @@ export function createIngestService({
    * reading two requests of the group share is stored once and counted for the first of them.
    */
   async function commit(group: Prepared[]): Promise<IngestResponse[]> {
+    const started = performance.now();
     const owner = new Map<string, Prepared>();
     const byOrganization = new Map<
       string,
@@ -352,12 +383,26 @@ export function createIngestService({
               deviceId: row.deviceId,
               measuredAt: row.createdAt,
               values: row.data,
+              requestId: owner.get(readingKey(row.deviceId, row.dedupKey))?.origin.requestId,
             })),
           );
           if (after) afterCommit.push(after);
         }
       }
     });
+    const seconds = (performance.now() - started) / 1000;
+    const rows = group.reduce((sum, request) => sum + sizeOf(request), 0);
+    metrics.groupSeconds.observe(seconds);
+    metrics.groupRows.observe(rows);
+    log.debug(
+      {
+        reqIds: requestIds(group),
+        rows,
+        stored: [...stored.values()].reduce((sum, n) => sum + n, 0),
+        ms: Math.round(seconds * 1000),
+      },
+      'ingest group committed',
+    );
     for (const after of afterCommit) after();
     return group.map((request) => {
       const count = stored.get(request) ?? 0;
@@ -372,16 +417,44 @@ export function createIngestService({
 
   const writer = createGroupCommit<Prepared, IngestResponse>({
     settings: group,
-    sizeOf: (request) => request.readings.length + request.rejected.length,
+    sizeOf,
     commitGroup: commit,
+    onRetry: (requests, err) => {
+      metrics.groupRetries.inc(requests.length);
+      log.warn(
+        { err, reqIds: requestIds(requests) },
+        'ingest group failed; writing its requests one by one',
+      );
+    },
   });
+  metrics.watchQueue(() => writer.depth());
 
-  async function store(caller: IngestCaller, uplinks: Uplink[]): Promise<IngestResponse> {
-    const prepared = await prepare(caller, uplinks);
-    // Inside a caller's own transaction (the demo back-fill) the write is part of its unit of
-    // work: written there, never grouped with others that would commit without it.
-    if (inTransaction()) return (await commit([prepared]))[0] as IngestResponse;
-    return writer.write(prepared);
+  async function store(
+    caller: IngestCaller,
+    uplinks: Uplink[],
+    origin: UplinkOrigin,
+  ): Promise<IngestResponse> {
+    const { source } = origin;
+    metrics.received.inc({ source }, uplinks.length);
+    const count = (result: UplinkResult, n: number) => {
+      if (n > 0) metrics.uplinks.inc({ source, result }, n);
+    };
+    try {
+      const prepared = await prepare(caller, uplinks, origin);
+      // Inside a caller's own transaction (the demo back-fill) the write is part of its unit of
+      // work: written there, never grouped with others that would commit without it.
+      const answer = inTransaction()
+        ? ((await commit([prepared]))[0] as IngestResponse)
+        : await writer.write(prepared);
+      count('stored', answer.stored);
+      count('duplicate', answer.duplicates);
+      count('rejected', answer.rejected?.length ?? 0);
+      for (const reason of answer.rejected ?? []) metrics.rejected.inc({ reason });
+      return answer;
+    } catch (err) {
+      count('failed', uplinks.length);
+      throw err;
+    }
   }
 
   return {
@@ -420,37 +493,45 @@ export function createIngestService({
       return liveKeys.load(sha256Hex(key));
     },
 
-    chirpstack: (caller: IngestCaller, body: ChirpstackUplink) =>
-      store(caller, [
-        {
-          source: 'chirpstack',
-          deviceEui: body.deviceInfo.devEui,
-          time: body.time,
-          fCnt: body.fCnt,
-          dedupId: body.deduplicationId,
-          payload: body.data,
-          decoded: body.object,
-          strict: false,
-          raw: body,
-        },
-      ]),
+    chirpstack: (caller: IngestCaller, body: ChirpstackUplink, origin = INTERNAL) =>
+      store(
+        caller,
+        [
+          {
+            source: 'chirpstack',
+            deviceEui: body.deviceInfo.devEui,
+            time: body.time,
+            fCnt: body.fCnt,
+            dedupId: body.deduplicationId,
+            payload: body.data,
+            decoded: body.object,
+            strict: false,
+            raw: body,
+          },
+        ],
+        origin,
+      ),
 
-    ttn: (caller: IngestCaller, body: TtnUplink) =>
-      store(caller, [
-        {
-          source: 'ttn',
-          deviceEui: body.end_device_ids.dev_eui,
-          time: body.uplink_message.received_at ?? body.received_at,
-          fCnt: body.uplink_message.f_cnt,
-          dedupId: undefined,
-          payload: body.uplink_message.frm_payload,
-          decoded: body.uplink_message.decoded_payload,
-          strict: false,
-          raw: body,
-        },
-      ]),
+    ttn: (caller: IngestCaller, body: TtnUplink, origin = INTERNAL) =>
+      store(
+        caller,
+        [
+          {
+            source: 'ttn',
+            deviceEui: body.end_device_ids.dev_eui,
+            time: body.uplink_message.received_at ?? body.received_at,
+            fCnt: body.uplink_message.f_cnt,
+            dedupId: undefined,
+            payload: body.uplink_message.frm_payload,
+            decoded: body.uplink_message.decoded_payload,
+            strict: false,
+            raw: body,
+          },
+        ],
+        origin,
+      ),
 
-    generic: (caller: IngestCaller, body: GenericUplink | GenericUplink[]) =>
+    generic: (caller: IngestCaller, body: GenericUplink | GenericUplink[], origin = INTERNAL) =>
       store(
         caller,
         [body].flat().map((reading) => ({
@@ -464,6 +545,7 @@ export function createIngestService({
           strict: true,
           raw: reading,
         })),
+        origin,
       ),
   };
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { chirpstackUplink, ttnUplink } from '@vahti/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import { connect, type MqttClient } from 'mqtt';
@@ -18,6 +19,8 @@ export interface MqttSubscriber {
   subscribed(): Promise<void>;
   /** Lets each connection's message in hand commit and be acknowledged, then disconnects. */
   stop(): Promise<void>;
+  /** Connections connected to the broker now, and messages taken but not yet acknowledged. */
+  status(): { connected: number; inFlight: number };
 }
 
 /** What became of one message: stored (or a replay, or rejected and kept), or skipped. */
@@ -46,7 +49,13 @@ export function createMqttSubscriber({
     config.shareGroup ? `$share/${config.shareGroup}/${topic}` : topic,
   );
 
-  async function handle(topic: string, message: Buffer): Promise<Outcome> {
+  /** One message; `log` carries its generated id (reqId), as a webhook's lines carry the request's. */
+  async function handle(
+    topic: string,
+    message: Buffer,
+    requestId: string,
+    log: FastifyBaseLogger,
+  ): Promise<Outcome> {
     // Only uplinks: ChirpStack's …/event/up and The Things Stack's …/up (a broader filter such as
     // …/event/+ also brings joins and status events, which are skipped).
     if (topic.split('/').at(-1) !== 'up') return 'ignored';
@@ -72,9 +81,14 @@ export function createMqttSubscriber({
       );
       return 'ignored';
     }
+    const origin = { source: 'mqtt', requestId } as const;
     const result = isTts
-      ? await ingest.ttn(caller, parsed.data as Parameters<typeof ingest.ttn>[1])
-      : await ingest.chirpstack(caller, parsed.data as Parameters<typeof ingest.chirpstack>[1]);
+      ? await ingest.ttn(caller, parsed.data as Parameters<typeof ingest.ttn>[1], origin)
+      : await ingest.chirpstack(
+          caller,
+          parsed.data as Parameters<typeof ingest.chirpstack>[1],
+          origin,
+        );
     if (result.rejected) log.info({ topic, rejected: result.rejected }, 'MQTT uplink rejected');
     else log.debug({ topic, stored: result.stored }, 'MQTT uplink stored');
     return 'ingested';
@@ -87,6 +101,7 @@ export function createMqttSubscriber({
    */
   function connection(clientId: string): MqttSubscriber {
     let client: MqttClient | undefined;
+    let handling = false;
     let stopping = false;
     let delay = reconnectMinMs;
     let reconnectTimer: NodeJS.Timeout | undefined;
@@ -132,14 +147,22 @@ export function createMqttSubscriber({
         // Stopping: not taken on, not acknowledged; the broker delivers it again later.
         if (stopping) return;
         const topic = packet.topic.toString();
-        inHand = handle(topic, Buffer.from(packet.payload)).then(
+        const reqId = randomUUID();
+        const messageLog = log.child({ reqId });
+        handling = true;
+        inHand = handle(topic, Buffer.from(packet.payload), reqId, messageLog).then(
           () => {
+            handling = false;
             delay = reconnectMinMs;
             callback();
           },
           (err: unknown) => {
+            handling = false;
             // Not acknowledged: drop the connection so the broker delivers it again later.
-            log.error({ err, clientId, topic }, 'MQTT uplink not stored; will be delivered again');
+            messageLog.error(
+              { err, clientId, topic },
+              'MQTT uplink not stored; will be delivered again',
+            );
             connectedAt = 0;
             mqtt.stream.destroy();
           },
@@ -186,6 +209,7 @@ export function createMqttSubscriber({
         await inHand;
         await client?.endAsync(false);
       },
+      status: () => ({ connected: client?.connected ? 1 : 0, inFlight: handling ? 1 : 0 }),
     };
   }
 
@@ -205,6 +229,13 @@ export function createMqttSubscriber({
     },
     stop: async () => {
       await Promise.all(connections.map((each) => each.stop()));
+    },
+    status: () => {
+      const all = connections.map((each) => each.status());
+      return {
+        connected: all.reduce((sum, each) => sum + each.connected, 0),
+        inFlight: all.reduce((sum, each) => sum + each.inFlight, 0),
+      };
     },
   };
 }
