@@ -140,6 +140,7 @@ export const en: SharedMessages = {
     WRONG_PASSWORD: 'The current password is wrong',
     TOO_MANY_REQUESTS: 'Too many attempts. Try again later.',
     DATABASE_UNAVAILABLE: 'The database cannot be reached',
+    STORAGE_FULL: 'The storage is full. Nothing was saved.',
     INTERNAL_ERROR: 'Something went wrong',
     REGISTRATION_CODE_NOT_FOUND: 'Registration code not found',
     USER_TARGET_NOT_FOUND: "The user's target was not found",

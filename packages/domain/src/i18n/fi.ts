@@ -148,6 +148,7 @@ export const fi = {
     WRONG_PASSWORD: 'Nykyinen salasana on väärin',
     TOO_MANY_REQUESTS: 'Liian monta yritystä. Yritä myöhemmin uudelleen.',
     DATABASE_UNAVAILABLE: 'Tietokantaan ei saada yhteyttä',
+    STORAGE_FULL: 'Tallennustila on täynnä. Tietoja ei tallennettu.',
     INTERNAL_ERROR: 'Jokin meni vikaan',
     REGISTRATION_CODE_NOT_FOUND: 'Rekisteröintikoodia ei löytynyt',
     USER_TARGET_NOT_FOUND: 'Käyttäjän kohdetta ei löytynyt',

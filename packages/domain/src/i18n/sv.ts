@@ -139,6 +139,7 @@ export const sv: SharedMessages = {
     WRONG_PASSWORD: 'Det nuvarande lösenordet är fel',
     TOO_MANY_REQUESTS: 'För många försök. Försök igen senare.',
     DATABASE_UNAVAILABLE: 'Databasen kan inte nås',
+    STORAGE_FULL: 'Lagringsutrymmet är fullt. Inget sparades.',
     INTERNAL_ERROR: 'Något gick fel',
     REGISTRATION_CODE_NOT_FOUND: 'Registreringskoden hittades inte',
     USER_TARGET_NOT_FOUND: 'Användarens objekt hittades inte',
