@@ -68,16 +68,14 @@ const CONNECTION_MESSAGES =
 /**
  * What a failure of the storage underneath means to the caller, or null when it is none of these:
  * the database cannot be reached (503 DATABASE_UNAVAILABLE: it comes back, retry) or a disk is
- * full (507 STORAGE_FULL: PostgreSQL's 53100 disk_full, or ENOSPC of a file or of PGlite's data
- * directory). Drivers and Drizzle wrap errors, so the chain of causes is searched.
+ * full (507 STORAGE_FULL: 53100 disk_full of PostgreSQL or PGlite, or a file write's ENOSPC). Drivers and Drizzle wrap errors, so the chain of causes is searched.
  */
 export function storageFailure(
   err: unknown,
 ): { status: 503; code: 'DATABASE_UNAVAILABLE' } | { status: 507; code: 'STORAGE_FULL' } | null {
   for (let e = err, depth = 0; e && typeof e === 'object' && depth < 6; depth++) {
-    const { code, message, errno } = e as { code?: unknown; message?: unknown; errno?: unknown };
-    if (code === '53100' || code === 'ENOSPC' || errno === 28)
-      return { status: 507, code: 'STORAGE_FULL' };
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (code === '53100' || code === 'ENOSPC') return { status: 507, code: 'STORAGE_FULL' };
     if (
       (typeof code === 'string' &&
         (CONNECTION_CODES.has(code) ||

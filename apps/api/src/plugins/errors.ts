@@ -134,9 +134,9 @@ export const errorsPlugin = fp(
       const storage = storageFailure(error);
       if (storage) {
         // Not the caller's fault and not a bug: a database that is restarting or a full disk.
-        // Logged once per request without the stack; the answer says to retry (503) or that
-        // nothing was stored (507), and the app recovers by itself when the cause is gone.
-        request.log.warn({ err: { message: error.message } }, storage.code);
+        // A warning per request; the answer says to retry (503) or that nothing was stored
+        // (507), and the app recovers by itself when the cause is gone.
+        request.log.warn({ err: error }, storage.code);
         if (storage.status === 503) reply.header('retry-after', '5');
         return reply.status(storage.status).send(body(request, storage.code));
       }

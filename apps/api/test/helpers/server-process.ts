@@ -17,13 +17,16 @@ export interface ServerProcess {
 /**
  * `npm start` in a process of its own (src/server.ts with the demo: its first start seeds it) on
  * 127.0.0.1:`port`; resolves once it says it is running, with the demo ingest key and devices.
- * `env` adds to (or overrides) the settings below and the parent's environment.
+ * `env` adds to (or overrides) the settings below and the parent's environment (but for its
+ * DATABASE_URL: PGlite in DATA_DIR unless `env` names one).
  */
 export function startServerProcess(port: number, env: Record<string, string>) {
+  // Embedded PGlite unless DATABASE_URL is given here.
+  const { DATABASE_URL: _, ...inherited } = process.env;
   return new Promise<ServerProcess>((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
       env: {
-        ...process.env,
+        ...inherited,
         DEMO: '1',
         SIMULATE: '0',
         PORT: String(port),
