@@ -23,6 +23,7 @@ import { createHistogram, performance, type RecordableHistogram } from 'node:per
 import { parseArgs } from 'node:util';
 import { connectAsync, type MqttClient } from 'mqtt';
 import { DEMO_PASSWORD } from '../apps/api/src/db/seed.js';
+import { mqttClientId } from '../apps/api/src/modules/ingest/mqtt-subscriber.js';
 
 const LIMITS = { minutes: 240, rate: 5000, users: 1000 };
 /** Uplinks still unanswered beyond this are not sent (counted as skipped): the server is behind. */
@@ -71,6 +72,7 @@ if (argError || remote) {
 
 interface Ready {
   address: string;
+  mqttConnections: number;
   key: string;
   kind: string;
   topicPrefix: string;
@@ -100,7 +102,8 @@ let stopping = false;
 const server = await new Promise<Ready>((resolve, reject) => {
   child.on('message', (message: { type: string } & Record<string, unknown>) => {
     if (message.type === 'ready') resolve(message as unknown as Ready);
-    else if (message.type === 'sample') samples.push({ at: Date.now(), ...(message as never) });
+    else if (message.type === 'sample')
+      samples.push({ ...(message as unknown as Sample), at: Date.now() });
     else if (message.type === 'count') replies.get(message.id as number)?.(message.n as number);
     else if (message.type === 'alarms') onAlarms?.(message as never);
   });
@@ -133,9 +136,8 @@ const statusCounts = new Map<string, number>();
 let fiveHundreds = 0;
 function record(kind: CallClass, status: number, ms: number) {
   if (status >= 200 && status < 300) {
-    let h = windowOf.get(kind);
-    if (!h) windowOf.set(kind, (h = histogram()));
-    h.record(Math.max(1, Math.round(ms * 1000)));
+    if (!windowOf.has(kind)) windowOf.set(kind, histogram());
+    windowOf.get(kind)?.record(Math.max(1, Math.round(ms * 1000)));
   } else {
     const name = `${kind} ${status || 'no answer'}`;
     statusCounts.set(name, (statusCounts.get(name) ?? 0) + 1);
@@ -343,7 +345,7 @@ function report(label: string, seconds: number, which: Map<CallClass, Recordable
   const up = which.get('uplink');
   const recent = samples.filter((s) => s.at >= Date.now() - seconds * 1000);
   console.log(
-    `\n${label}: uplinks ${((up?.count ?? 0) / seconds).toFixed(0)}/s answered 200 over HTTP (p50 ${ms(up, 50)} ms, p99 ${ms(up, 99)} ms), ${ackedMqtt.length} acknowledged over MQTT so far, ${skipped} skipped (over ${MAX_IN_FLIGHT} in flight); ${acknowledged} alarms acknowledged by users`,
+    `\n${label}: uplinks ${((up?.count ?? 0) / seconds).toFixed(0)}/s answered 200 over HTTP (p50 ${ms(up, 50)} ms, p99 ${ms(up, 99)} ms), ${ackedMqtt.length} acknowledged over MQTT so far, ${skipped} skipped (over ${MAX_IN_FLIGHT} in flight); ${acknowledged} acknowledgements sent by users (200)`,
   );
   const calls = [...which.entries()].filter(([kind]) => kind !== 'uplink');
   const perSecond = calls.reduce((sum, [, h]) => sum + h.count, 0) / seconds;
@@ -363,9 +365,8 @@ function report(label: string, seconds: number, which: Map<CallClass, Recordable
 
 const totals = () => {
   for (const [kind, h] of windowOf) {
-    let total = totalOf.get(kind);
-    if (!total) totalOf.set(kind, (total = histogram()));
-    total.add(h);
+    if (!totalOf.has(kind)) totalOf.set(kind, histogram());
+    totalOf.get(kind)?.add(h);
   }
 };
 
@@ -427,6 +428,13 @@ await new Promise<void>((resolve) => {
   child.once('exit', () => resolve());
   child.send({ type: 'stop' });
 });
+// The subscriber's sessions (clean session off) would stay on the broker: a clean connect under
+// each of its client ids removes them.
+if (args.mqtt)
+  for (let i = 0; i < server.mqttConnections; i++) {
+    const clientId = mqttClientId(`vahti-${server.topicPrefix}`, i);
+    await (await connectAsync(args.mqtt, { clientId, clean: true, reconnectPeriod: 0 })).endAsync();
+  }
 
 report(`whole run, ${(seconds / 60).toFixed(1)} min`, seconds, totalOf);
 const quarter = Math.max(1, Math.floor(samples.length / 4));

@@ -112,6 +112,7 @@ process.send?.({
   key,
   kind: database.kind,
   topicPrefix,
+  mqttConnections: config.mqtt?.connections ?? 0,
   targetId,
   measurementId: temperature,
   devices,
