@@ -106,11 +106,21 @@ export async function startPrivatePostgres() {
     ]);
   };
   await pgCtl('start');
+  // A test that times out never reaches its finally: the cluster must not outlive the worker.
+  const onExit = () => {
+    try {
+      asPostgres('pg_ctl', '-D', data, 'stop', '-m', 'immediate');
+    } catch {
+      // not running
+    }
+  };
+  process.once('exit', onExit);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     stop: () => pgCtl('stop', '-m', 'fast'),
     start: () => pgCtl('start'),
     async remove() {
+      process.off('exit', onExit);
       await pgCtl('stop', '-m', 'immediate').catch(() => {}); // already stopped
       rmSync(dir, { recursive: true, force: true });
     },
@@ -164,6 +174,9 @@ export async function startPrivateMosquitto() {
     });
   };
   await start();
+  // A test that times out never reaches its finally: the broker must not outlive the worker.
+  const onExit = () => broker?.kill();
+  process.once('exit', onExit);
   return {
     url: `mqtt://127.0.0.1:${port}`,
     async restart() {
@@ -171,6 +184,7 @@ export async function startPrivateMosquitto() {
       await start();
     },
     async remove() {
+      process.off('exit', onExit);
       await stop();
       rmSync(dir, { recursive: true, force: true });
     },

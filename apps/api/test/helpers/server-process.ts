@@ -38,8 +38,12 @@ export function startServerProcess(port: number, env: Record<string, string>) {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
+    // A test that times out never reaches its finally: the server must not outlive the worker.
+    const onExit = () => child.kill('SIGKILL');
+    process.once('exit', onExit);
     const stop = (signal: NodeJS.Signals = 'SIGKILL') =>
       new Promise<void>((done) => {
+        process.off('exit', onExit);
         if (child.exitCode !== null || child.signalCode !== null) return done();
         child.once('exit', () => done());
         child.kill(signal);
