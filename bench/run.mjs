@@ -1,11 +1,12 @@
-// npm run bench [-- name]: runs bench/<name>.ts, or every benchmark.
+// npm run bench [-- name]: runs bench/<name>.ts, or every benchmark (the soak run is its own
+// command: npm run soak).
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 
 const here = import.meta.dirname;
 const all = readdirSync(here)
-  .filter((f) => f.endsWith('.ts') && f !== 'stats.ts')
+  .filter((f) => f.endsWith('.ts') && f !== 'stats.ts' && f !== 'soak.ts')
   .map((f) => f.slice(0, -3));
 const chosen = process.argv.slice(2).length ? process.argv.slice(2) : all;
 for (const name of chosen) {

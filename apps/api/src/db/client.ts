@@ -82,6 +82,10 @@ async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
+  // Nor one in use (a transaction open when PostgreSQL shuts down: 57P01 arrives as an 'error'
+  // event, which the pool listens for only while the client is idle). Its query in progress fails
+  // on its own and answers 503 (plugins/errors.ts); the pool drops the client when it comes back.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzleNodePg(pool, { schema });
   return {
     db: db as unknown as Db,

@@ -9,7 +9,7 @@ import { translate } from '@vahti/domain/i18n/messages';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, RateLimitError } from '../lib/errors.js';
+import { AppError, RateLimitError, storageFailure } from '../lib/errors.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -73,8 +73,8 @@ export function frameworkErrors(
 
 /**
  * The one error handler: every failure leaves as { error, code, fields? } in the caller's
- * language. Client errors are named; anything unexpected is logged and answered with a generic
- * 500 that carries no detail.
+ * language. Client errors are named; a database that cannot be reached answers 503 and a full
+ * disk 507; anything unexpected is logged and answered with a generic 500 that carries no detail.
  */
 export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
@@ -130,6 +130,15 @@ export const errorsPlugin = fp(
         // Still a gap in the schemas: logged as a warning so it gets a rule, answered as bad input.
         request.log.warn({ err: error }, 'database refused a value');
         return reply.status(400).send(body(request, 'VALIDATION_FAILED'));
+      }
+      const storage = storageFailure(error);
+      if (storage) {
+        // Not the caller's fault and not a bug: a database that is restarting or a full disk.
+        // A warning per request; the answer says to retry (503) or that nothing was stored
+        // (507), and the app recovers by itself when the cause is gone.
+        request.log.warn({ err: error }, storage.code);
+        if (storage.status === 503) reply.header('retry-after', '5');
+        return reply.status(storage.status).send(body(request, storage.code));
       }
       request.log.error({ err: error }, 'unhandled error');
       return reply.status(500).send(body(request, 'INTERNAL_ERROR'));

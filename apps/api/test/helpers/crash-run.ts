@@ -1,10 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { freePort } from './private-services.js';
+import { startServerProcess } from './server-process.js';
 
 /**
  * The issue's crash run, shared by the crash test (5 kills) and `npm run bench -- crash` (50):
@@ -14,7 +14,6 @@ import pg from 'pg';
  * 2xx, and started again. Then every acknowledged uplink is looked up, and sent again: what the
  * replay answers and adds is counted. The caller asserts (or prints) the counts.
  */
-const SERVER = fileURLToPath(new URL('../../src/server.ts', import.meta.url));
 const PER_TICK = 10;
 const TICK_MS = 20;
 
@@ -33,17 +32,6 @@ export interface CrashRun {
   restartMs: number[];
 }
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('port')),
-      );
-    });
-  });
-
 export async function runCrash({
   databaseUrl,
   kills,
@@ -59,41 +47,15 @@ export async function runCrash({
   let key = '';
   let euis: string[] = [];
   let child: ChildProcess | undefined;
+  let stop = async () => {};
 
   /** Starts the server; resolves once it says it is running (its first start seeds the demo). */
-  const start = () =>
-    new Promise<void>((resolve, reject) => {
-      const proc = spawn(process.execPath, ['--import', 'tsx', SERVER], {
-        env: {
-          ...process.env,
-          DATABASE_URL: databaseUrl,
-          DEMO: '1',
-          SIMULATE: '0',
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          DATA_DIR: dataDir,
-          LOG_LEVEL: 'fatal',
-          JWT_SECRET: 'c'.repeat(64),
-        },
-        stdio: ['ignore', 'pipe', 'inherit'],
-      });
-      child = proc;
-      let out = '';
-      proc.stdout?.on('data', (chunk: Buffer) => {
-        out += chunk.toString();
-        if (!out.includes('Vahti is running')) return;
-        key = /Demo ingest key: (\S+)/.exec(out)?.[1] ?? key;
-        const devices = /Demo devices \(deviceEui\): (.+)/.exec(out)?.[1];
-        if (devices) euis = devices.split(', ').map((e) => e.trim());
-        if (key && euis.length > 0) resolve();
-      });
-      proc.on('exit', (code) => reject(new Error(`server exited (${code}) before it ran`)));
-    });
-  const kill = () =>
-    new Promise<void>((resolve) => {
-      child?.once('exit', () => resolve());
-      child?.kill('SIGKILL');
-    });
+  const start = async () => {
+    const server = await startServerProcess(port, { DATABASE_URL: databaseUrl, DATA_DIR: dataDir });
+    ({ child, key, euis } = server);
+    stop = server.stop;
+  };
+  const kill = () => stop();
 
   type Body = { deduplicationId: string };
   const acked: Body[] = [];

@@ -142,6 +142,7 @@ export const en: SharedMessages = {
     DATABASE_UNAVAILABLE: 'The database cannot be reached',
     BROKER_UNAVAILABLE: 'The MQTT broker cannot be reached',
     METRICS_TOKEN_INVALID: 'The metrics token is missing or wrong',
+    STORAGE_FULL: 'The storage is full. Nothing was saved.',
     INTERNAL_ERROR: 'Something went wrong',
     REGISTRATION_CODE_NOT_FOUND: 'Registration code not found',
     USER_TARGET_NOT_FOUND: "The user's target was not found",

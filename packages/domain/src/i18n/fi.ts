@@ -150,6 +150,7 @@ export const fi = {
     DATABASE_UNAVAILABLE: 'Tietokantaan ei saada yhteyttä',
     BROKER_UNAVAILABLE: 'MQTT-välittäjään ei saada yhteyttä',
     METRICS_TOKEN_INVALID: 'Mittaustietojen tunniste puuttuu tai on väärä',
+    STORAGE_FULL: 'Tallennustila on täynnä. Tietoja ei tallennettu.',
     INTERNAL_ERROR: 'Jokin meni vikaan',
     REGISTRATION_CODE_NOT_FOUND: 'Rekisteröintikoodia ei löytynyt',
     USER_TARGET_NOT_FOUND: 'Käyttäjän kohdetta ei löytynyt',

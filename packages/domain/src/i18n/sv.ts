@@ -141,6 +141,7 @@ export const sv: SharedMessages = {
     DATABASE_UNAVAILABLE: 'Databasen kan inte nås',
     BROKER_UNAVAILABLE: 'MQTT-mäklaren kan inte nås',
     METRICS_TOKEN_INVALID: 'Mätvärdestoken saknas eller är fel',
+    STORAGE_FULL: 'Lagringsutrymmet är fullt. Inget sparades.',
     INTERNAL_ERROR: 'Något gick fel',
     REGISTRATION_CODE_NOT_FOUND: 'Registreringskoden hittades inte',
     USER_TARGET_NOT_FOUND: 'Användarens objekt hittades inte',

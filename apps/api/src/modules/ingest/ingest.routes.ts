@@ -21,7 +21,7 @@ const BATCH_BODY_LIMIT = 10 * 1024 * 1024;
 const AUTH =
   'Authenticated by an organization\'s ingest key ("Authorization: Bearer <key>", from Hallinta), not a session: a missing, wrong or revoked key answers 401, and repeated failures from one address 429.';
 const ANSWER =
-  "Answered only after the data is committed: 200 when every reading was stored (or was already stored: a replay with the same deduplicationId, or fCnt and time, adds nothing and counts in duplicates); 202 with rejected (the reasons) when an uplink could not be stored — unknown DevEUI in the key's organization, undecodable or short payload, bad value or time (before 2000 or more than a day ahead): it is kept in the rejected uplinks (GET /api/rejected-uplinks) and a 2xx keeps the network server from retrying it forever.";
+  "Answered only after the data is committed: 200 when every reading was stored (or was already stored: a replay with the same deduplicationId, or fCnt and time, adds nothing and counts in duplicates); 202 with rejected (the reasons) when an uplink could not be stored — unknown DevEUI in the key's organization, undecodable or short payload, bad value or time (before 2000 or more than a day ahead): it is kept in the rejected uplinks (GET /api/rejected-uplinks) and a 2xx keeps the network server from retrying it forever. Nothing was stored on 503 DATABASE_UNAVAILABLE (the database is restarting or unreachable; Retry-After) or 507 STORAGE_FULL (the disk is full): send it again later.";
 
 const keyOf = new WeakMap<FastifyRequest, IngestCaller>();
 const callerOf = (request: FastifyRequest) => {
@@ -59,7 +59,7 @@ export const ingestRoutes = publicRoutes<Options>('ingest', (app, { ingest }) =>
         200: ingestResponse,
         202: ingestResponse,
         204: z.null(),
-        ...errors(401, 413, 429),
+        ...errors(401, 413, 429, 503, 507),
       },
     },
     handler: async (request, reply) => {
@@ -79,7 +79,7 @@ export const ingestRoutes = publicRoutes<Options>('ingest', (app, { ingest }) =>
       description: `Reads end_device_ids.dev_eui, uplink_message.received_at (else received_at), uplink_message.f_cnt, frm_payload (base64, decoded with the device type's layout) or decoded_payload when its keys name measurements. ${AUTH} ${ANSWER} Bodies over 1 MB: 413.`,
       security: [{ ingestKey: [] }],
       body: ttnUplink,
-      response: { 200: ingestResponse, 202: ingestResponse, ...errors(401, 413, 429) },
+      response: { 200: ingestResponse, 202: ingestResponse, ...errors(401, 413, 429, 503, 507) },
     },
     handler: async (request, reply) => {
       const [status, result] = respond(
@@ -97,7 +97,7 @@ export const ingestRoutes = publicRoutes<Options>('ingest', (app, { ingest }) =>
       description: `{ deviceEui, time, fCnt?, values: { "<measurementId or name>": number } }, or an array of up to 5,000 of them (gateways, back-fill; stored with multi-row inserts in one transaction). Every key of values must name a measurement of the device's type (else the reading is rejected: unknownMeasurement). The dedup key is fCnt:time. ${AUTH} ${ANSWER} Bodies over 10 MB: 413.`,
       security: [{ ingestKey: [] }],
       body: genericIngestBody,
-      response: { 200: ingestResponse, 202: ingestResponse, ...errors(401, 413, 429) },
+      response: { 200: ingestResponse, 202: ingestResponse, ...errors(401, 413, 429, 503, 507) },
     },
     handler: async (request, reply) => {
       const [status, result] = respond(

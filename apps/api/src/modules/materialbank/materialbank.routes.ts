@@ -20,7 +20,7 @@ import {
   updateMaterialbankFileBody,
 } from '@vahti/domain';
 import { z } from 'zod';
-import { AppError } from '../../lib/errors.js';
+import { AppError, storageFailure } from '../../lib/errors.js';
 import { parseRange } from '../../lib/storage/range.js';
 import { errors, ok, signedIn } from '../../plugins/route-groups.js';
 import type { MaterialbankService, StoredUpload } from './materialbank.service.js';
@@ -58,6 +58,9 @@ function uploadError(err: unknown): unknown {
   if (code === 'FST_FILES_LIMIT') {
     return new AppError(400, 'VALIDATION_FAILED', { file: 'validation.materialbank.oneFile' });
   }
+  // Not the file's fault: the disk is full (507) or the database gone (503).
+  const storage = storageFailure(err);
+  if (storage) return new AppError(storage.status, storage.code);
   // A malformed or cut-off multipart body, too many parts or fields: the request is bad.
   return new AppError(400, 'VALIDATION_FAILED', { file: 'validation.invalidValue' });
 }
@@ -242,10 +245,10 @@ export const materialbankRoutes = signedIn<Options>(
       schema: {
         operationId: 'createMaterialbankFile',
         summary: 'Upload a file (multipart/form-data)',
-        description: `Fields as listed, one \`file\` part: a PDF or a JPEG, judged by its content (magic bytes) and never by its name or declared type; anything else answers 400 fields.file and nothing is stored. At most ${Math.round(maxFileBytes / 1024 / 1024)} MiB (MATERIALBANK_MAX_FILE_MB): 413 materialbank.FILE_TOO_LARGE with fields.file. The file is stored under a new random name; fileExtension is recorded from the uploaded name (after its first dot) and never trusted. Pääylläpitäjä names organizationId; anyone else may leave it out (another one answers 403). 400 VALIDATION_FAILED with \`fields\`; 403 FORBIDDEN without Materiaalipankki and a role above Käyttäjä; 404 ORGANIZATION_NOT_FOUND or TARGET_NOT_FOUND (a target outside the organization); 415 for another content type.`,
+        description: `Fields as listed, one \`file\` part: a PDF or a JPEG, judged by its content (magic bytes) and never by its name or declared type; anything else answers 400 fields.file and nothing is stored. At most ${Math.round(maxFileBytes / 1024 / 1024)} MiB (MATERIALBANK_MAX_FILE_MB): 413 materialbank.FILE_TOO_LARGE with fields.file. The file is stored under a new random name; fileExtension is recorded from the uploaded name (after its first dot) and never trusted. Pääylläpitäjä names organizationId; anyone else may leave it out (another one answers 403). 400 VALIDATION_FAILED with \`fields\`; 403 FORBIDDEN without Materiaalipankki and a role above Käyttäjä; 404 ORGANIZATION_NOT_FOUND or TARGET_NOT_FOUND (a target outside the organization); 415 for another content type; 507 STORAGE_FULL when the disk of the files is full (nothing is stored).`,
         consumes: ['multipart/form-data'],
         body: createMaterialbankFileDocument,
-        response: { 201: materialbankFileResponse, ...errors(403, 404, 413, 415) },
+        response: { 201: materialbankFileResponse, ...errors(403, 404, 413, 415, 507) },
       },
       handler: async (request, reply) => {
         if (!request.isMultipart()) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE');
@@ -269,6 +272,8 @@ export const materialbankRoutes = signedIn<Options>(
           }
         } catch (err) {
           if (upload) await materialbank.discard(upload);
+          // The rest of the body is left unread: the connection cannot carry another request.
+          reply.header('connection', 'close');
           throw uploadError(err);
         }
         const created = await materialbank.create(

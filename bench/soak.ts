@@ -1,0 +1,455 @@
+/**
+ * The soak run (issue 16): npm run soak -- --minutes N [--rate 1000] [--users 200] [--mqtt URL]
+ *
+ * Starts the real app in its own process (bench/servers/soak.ts; PostgreSQL of BENCH_DATABASE_URL,
+ * emptied first, else an in-memory PGlite) with the demo data and 500 soak devices, then for N
+ * minutes: an open-loop generator posts ChirpStack uplinks at --rate per second (with --mqtt, one
+ * in ten is published to that broker with QoS 1 instead), about 1 in 200 of them above the
+ * devices' 28 °C limit so alarms open (and close on the next normal reading), while --users
+ * virtual users sign in and browse what the Vainu and Tieto screens call, every 2–8 s a screen,
+ * and acknowledge unacknowledged alarms. Every minute and at the end it prints the rates, p50/p99
+ * per call class, errors by status, the server's RSS and event-loop lag; at the end the RSS growth
+ * (mean of the last quarter's samples over the first quarter's) and whether every acknowledged
+ * uplink (2xx, or PUBACK) is stored, counted by dedup key. Exit 1 on a lost acknowledged uplink or
+ * any 5xx. Loopback only; bounded in minutes, rate and users.
+ */
+import { type ChildProcess, fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createHistogram, performance, type RecordableHistogram } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import { connectAsync, type MqttClient } from 'mqtt';
+import { DEMO_PASSWORD } from '../apps/api/src/db/seed.js';
+import { mqttClientId } from '../apps/api/src/modules/ingest/mqtt-subscriber.js';
+
+const LIMITS = { minutes: 240, rate: 5000, users: 1000 };
+/** Uplinks still unanswered beyond this are not sent (counted as skipped): the server is behind. */
+const MAX_IN_FLIGHT = 2000;
+/** One uplink in this many is above the high limit (opens an alarm; the next normal one closes it). */
+const HOT_EVERY = 200;
+/** Of the uplinks, the share published over MQTT when a broker is given. */
+const MQTT_SHARE = 0.1;
+const TICK_MS = 10;
+const REPORT_MS = 60_000;
+/** The demo users the virtual users sign in as, in turn (both see the soak target). */
+const USERS = ['yllapitaja@demo.vahti.fi', 'paakayttaja@demo.vahti.fi'];
+
+const { values: args } = parseArgs({
+  options: {
+    minutes: { type: 'string', default: '2' },
+    rate: { type: 'string', default: '1000' },
+    users: { type: 'string', default: '200' },
+    mqtt: { type: 'string' },
+  },
+});
+const minutes = Number(args.minutes);
+const rate = Number(args.rate);
+const userCount = Number(args.users);
+const bad = (name: string, value: number, max: number) =>
+  !Number.isFinite(value) || value <= 0 || value > max
+    ? `--${name} must be a number above 0 and at most ${max}`
+    : null;
+const argError =
+  bad('minutes', minutes, LIMITS.minutes) ??
+  bad('rate', rate, LIMITS.rate) ??
+  bad('users', userCount, LIMITS.users);
+/** Loopback only: the soak must not load a machine it was not started on. */
+const isLoopback = (url: string | undefined) =>
+  !url || ['127.0.0.1', 'localhost', '[::1]', '::1'].includes(new URL(url).hostname);
+const remote = [process.env.BENCH_DATABASE_URL, args.mqtt].find((url) => !isLoopback(url));
+if (argError || remote) {
+  console.error(
+    argError ??
+      `soak: loopback only; refusing ${new URL(remote as string).hostname} (BENCH_DATABASE_URL, --mqtt)`,
+  );
+  process.exit(2);
+}
+
+// ---- the server process ---------------------------------------------------------------------
+
+interface Ready {
+  address: string;
+  mqttConnections: number;
+  key: string;
+  kind: string;
+  topicPrefix: string;
+  targetId: string;
+  measurementId: string;
+  devices: { id: string; eui: string }[];
+}
+interface Sample {
+  at: number;
+  rss: number;
+  lagP99Ms: number;
+  lagMaxMs: number;
+}
+const logFile = path.join(tmpdir(), `vahti-soak-${process.pid}.log`);
+const log = createWriteStream(logFile);
+const child: ChildProcess = fork(path.join(import.meta.dirname, 'servers/soak.ts'), {
+  execArgv: ['--import', 'tsx'],
+  stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  env: { ...process.env, ...(args.mqtt && { SOAK_MQTT_URL: args.mqtt }) },
+});
+child.stdout?.pipe(log);
+child.stderr?.pipe(log);
+const samples: Sample[] = [];
+const replies = new Map<number, (n: number) => void>();
+let onAlarms: ((row: { opened: number; acknowledged: number }) => void) | undefined;
+let stopping = false;
+const server = await new Promise<Ready>((resolve, reject) => {
+  child.on('message', (message: { type: string } & Record<string, unknown>) => {
+    if (message.type === 'ready') resolve(message as unknown as Ready);
+    else if (message.type === 'sample')
+      samples.push({ ...(message as unknown as Sample), at: Date.now() });
+    else if (message.type === 'count') replies.get(message.id as number)?.(message.n as number);
+    else if (message.type === 'alarms') onAlarms?.(message as never);
+  });
+  child.on('exit', (code) => {
+    if (stopping) return;
+    console.error(`soak: the server exited (${code}); its log: ${logFile}`);
+    reject(new Error('server exited'));
+    process.exit(1);
+  });
+});
+const { hostname, port } = new URL(server.address);
+
+// ---- measuring --------------------------------------------------------------------------------
+
+type CallClass =
+  | 'uplink'
+  | 'signIn'
+  | 'dashboard'
+  | 'targets'
+  | 'devices'
+  | 'sensorData'
+  | 'chart'
+  | 'alarms'
+  | 'ack'
+  | 'discussions';
+const histogram = () => createHistogram({ lowest: 1, highest: 600_000_000, figures: 3 });
+const windowOf = new Map<CallClass, RecordableHistogram>();
+const totalOf = new Map<CallClass, RecordableHistogram>();
+const statusCounts = new Map<string, number>();
+let fiveHundreds = 0;
+function record(kind: CallClass, status: number, ms: number) {
+  if (status >= 200 && status < 300) {
+    if (!windowOf.has(kind)) windowOf.set(kind, histogram());
+    windowOf.get(kind)?.record(Math.max(1, Math.round(ms * 1000)));
+  } else {
+    const name = `${kind} ${status || 'no answer'}`;
+    statusCounts.set(name, (statusCounts.get(name) ?? 0) + 1);
+    if (status >= 500) fiveHundreds += 1;
+  }
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
+/** One request over keep-alive node:http (fetch's own CPU would compete with the server's). */
+function call(
+  kind: CallClass,
+  method: string,
+  url: string,
+  token: string,
+  body?: unknown,
+): Promise<{ status: number; json: () => unknown }> {
+  const text = body === undefined ? undefined : JSON.stringify(body);
+  const sent = performance.now();
+  return new Promise((resolve) => {
+    const req = http.request(
+      {
+        agent,
+        hostname,
+        port,
+        method,
+        path: url,
+        headers: {
+          ...(token && { authorization: `Bearer ${token}` }),
+          ...(text !== undefined && {
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(text),
+          }),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const status = res.statusCode ?? 0;
+          record(kind, status, performance.now() - sent);
+          resolve({ status, json: () => JSON.parse(Buffer.concat(chunks).toString()) });
+        });
+        res.on('error', () => {
+          record(kind, 0, 0);
+          resolve({ status: 0, json: () => null });
+        });
+      },
+    );
+    req.on('error', () => {
+      record(kind, 0, 0);
+      resolve({ status: 0, json: () => null });
+    });
+    req.end(text);
+  });
+}
+
+// ---- uplinks ------------------------------------------------------------------------------------
+
+const run = randomBytes(4).toString('hex');
+const ackedHttp: number[] = [];
+const ackedMqtt: number[] = [];
+let serial = 0;
+let inFlight = 0;
+let skipped = 0;
+const dedupKey = (n: number) => `soak-${run}-${n}`;
+/** 21.00 °C, or 30.00 °C (above the 28 °C limit) for one in HOT_EVERY: big-endian, scale 0.01. */
+const NORMAL = Buffer.from([0x08, 0x34]).toString('base64');
+const HOT = Buffer.from([0x0b, 0xb8]).toString('base64');
+const uplink = (n: number) => {
+  const device = server.devices[n % server.devices.length] as { eui: string };
+  return {
+    topic: `${server.topicPrefix}/application/soak/device/${device.eui}/event/up`,
+    body: JSON.stringify({
+      deduplicationId: dedupKey(n),
+      time: new Date().toISOString(),
+      deviceInfo: { devEui: device.eui },
+      fCnt: n,
+      data: n % HOT_EVERY === HOT_EVERY - 1 ? HOT : NORMAL,
+    }),
+  };
+};
+
+const publisher: MqttClient | undefined = args.mqtt
+  ? await connectAsync(args.mqtt, { clientId: `soak-pub-${run}`, reconnectPeriod: 1000 })
+  : undefined;
+
+function sendUplink() {
+  serial += 1;
+  const n = serial;
+  if (inFlight >= MAX_IN_FLIGHT) {
+    skipped += 1;
+    return;
+  }
+  const { topic, body } = uplink(n);
+  inFlight += 1;
+  if (publisher && Math.random() < MQTT_SHARE) {
+    // Its PUBACK comes from the broker, not from us: not in the uplink latencies.
+    publisher.publish(topic, body, { qos: 1 }, (err) => {
+      inFlight -= 1;
+      if (err) record('uplink', 0, 0);
+      else ackedMqtt.push(n);
+    });
+    return;
+  }
+  const sent = performance.now();
+  const req = http.request(
+    {
+      agent,
+      hostname,
+      port,
+      method: 'POST',
+      path: '/api/ingest/chirpstack?event=up',
+      headers: {
+        authorization: `Bearer ${server.key}`,
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(body),
+      },
+    },
+    (res) => {
+      res.resume();
+      res.on('end', () => {
+        inFlight -= 1;
+        const status = res.statusCode ?? 0;
+        if (status === 200) ackedHttp.push(n);
+        record('uplink', status, performance.now() - sent);
+      });
+    },
+  );
+  req.on('error', () => {
+    inFlight -= 1;
+    record('uplink', 0, 0);
+  });
+  req.end(body);
+}
+
+// ---- virtual users ------------------------------------------------------------------------------
+
+const today = new Date().toISOString().slice(0, 10);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+let acknowledged = 0;
+
+/** The screens a user opens, each with the calls its page makes. */
+const screens: ((token: string) => Promise<unknown>)[] = [
+  (token) =>
+    Promise.all([
+      call('dashboard', 'GET', '/api/vainu/dashboard', token),
+      call('alarms', 'GET', '/api/alarms/active', token),
+    ]),
+  (token) => call('targets', 'GET', '/api/targets', token),
+  (token) => call('devices', 'GET', '/api/devices', token),
+  (token) =>
+    call(
+      'sensorData',
+      'GET',
+      `/api/target-measurements?tid=${server.targetId}&mid=${server.measurementId}&ed=${today}`,
+      token,
+    ),
+  (token) => {
+    const device = server.devices[Math.floor(Math.random() * server.devices.length)];
+    return call(
+      'chart',
+      'GET',
+      `/api/measurement-data/${device?.id}?mid=${server.measurementId}&ed=${today}&width=1200`,
+      token,
+    );
+  },
+  async (token) => {
+    const res = await call('alarms', 'GET', '/api/alarms?st=0&pageSize=50', token);
+    if (res.status !== 200) return;
+    const { alarms } = res.json() as { alarms: { id: string }[] };
+    const alarm = alarms[Math.floor(Math.random() * alarms.length)];
+    if (!alarm) return;
+    const ack = await call('ack', 'PATCH', '/api/alarms/ack', token, { id: alarm.id, state: 1 });
+    if (ack.status === 200) acknowledged += 1;
+  },
+  (token) => call('discussions', 'GET', '/api/tieto/discussions', token),
+];
+
+async function virtualUser(i: number, until: number) {
+  // Start spread over the first 10 s, as sign-ins (argon2) are the dearest call.
+  await sleep((i / userCount) * 10_000);
+  const email = USERS[i % USERS.length] as string;
+  const res = await call('signIn', 'POST', '/api/login', '', {
+    userEmail: email,
+    userPassword: DEMO_PASSWORD,
+  });
+  if (res.status !== 200) return;
+  const { token } = res.json() as { token: string };
+  while (performance.now() < until) {
+    await (screens[Math.floor(Math.random() * screens.length)] as (t: string) => Promise<unknown>)(
+      token,
+    );
+    await sleep(2000 + Math.random() * 6000);
+  }
+}
+
+// ---- the run ------------------------------------------------------------------------------------
+
+const ms = (h: RecordableHistogram | undefined, p: number) =>
+  h && h.count > 0 ? (h.percentile(p) / 1000).toFixed(1) : '-';
+const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
+const mean = (list: number[]) => list.reduce((a, b) => a + b, 0) / Math.max(1, list.length);
+
+function report(label: string, seconds: number, which: Map<CallClass, RecordableHistogram>) {
+  const up = which.get('uplink');
+  const recent = samples.filter((s) => s.at >= Date.now() - seconds * 1000);
+  console.log(
+    `\n${label}: uplinks ${((up?.count ?? 0) / seconds).toFixed(0)}/s answered 200 over HTTP (p50 ${ms(up, 50)} ms, p99 ${ms(up, 99)} ms), ${ackedMqtt.length} acknowledged over MQTT so far, ${skipped} skipped (over ${MAX_IN_FLIGHT} in flight); ${acknowledged} acknowledgements sent by users (200)`,
+  );
+  const calls = [...which.entries()].filter(([kind]) => kind !== 'uplink');
+  const perSecond = calls.reduce((sum, [, h]) => sum + h.count, 0) / seconds;
+  console.log(
+    `  user calls ${perSecond.toFixed(1)}/s: ${calls
+      .map(([kind, h]) => `${kind} ${h.count} p50 ${ms(h, 50)} p99 ${ms(h, 99)}`)
+      .join(' · ')} (ms)`,
+  );
+  console.log(
+    `  errors: ${statusCounts.size ? [...statusCounts].map(([k, n]) => `${k}: ${n}`).join(', ') : 'none'}`,
+  );
+  if (recent.length)
+    console.log(
+      `  server RSS ${mb(recent.at(-1)?.rss ?? 0)} MB, event-loop lag p99 ${mean(recent.map((s) => s.lagP99Ms)).toFixed(1)} ms (mean of ${recent.length} samples), max ${Math.max(...recent.map((s) => s.lagMaxMs)).toFixed(0)} ms`,
+    );
+}
+
+const totals = () => {
+  for (const [kind, h] of windowOf) {
+    if (!totalOf.has(kind)) totalOf.set(kind, histogram());
+    totalOf.get(kind)?.add(h);
+  }
+};
+
+console.log(
+  `soak: ${minutes} min, ${rate} uplinks/s${publisher ? ` (${MQTT_SHARE * 100} % over MQTT ${args.mqtt})` : ''}, ${userCount} users, ${server.devices.length} devices, on ${server.kind}; server log ${logFile}`,
+);
+const start = performance.now();
+const until = start + minutes * 60_000;
+const users = Array.from({ length: userCount }, (_, i) => virtualUser(i, until));
+let windowStart = start;
+const pacer = setInterval(() => {
+  const now = performance.now();
+  const due = Math.floor(((Math.min(now, until) - start) / 1000) * rate);
+  while (serial < due) sendUplink();
+  if (now - windowStart >= REPORT_MS) {
+    report(`minute ${Math.round((now - start) / 60_000)}`, (now - windowStart) / 1000, windowOf);
+    totals();
+    windowOf.clear();
+    windowStart = now;
+  }
+}, TICK_MS);
+await sleep(until - start);
+clearInterval(pacer);
+await Promise.all(users);
+while (inFlight > 0) await sleep(50);
+totals();
+const seconds = (performance.now() - start) / 1000;
+
+// ---- the checks ----------------------------------------------------------------------------------
+
+let countId = 0;
+const countStored = (keys: string[]) =>
+  new Promise<number>((resolve) => {
+    const id = ++countId;
+    replies.set(id, resolve);
+    child.send({ type: 'count', id, keys });
+  });
+async function stored(serials: number[]) {
+  let n = 0;
+  for (let i = 0; i < serials.length; i += 50_000)
+    n += await countStored(serials.slice(i, i + 50_000).map(dedupKey));
+  return n;
+}
+const storedHttp = await stored(ackedHttp);
+// MQTT: the broker acknowledged them; the subscriber stores them from its queue. Wait up to 60 s.
+let storedMqtt = await stored(ackedMqtt);
+for (let waited = 0; storedMqtt < ackedMqtt.length && waited < 60_000; waited += 1000) {
+  await sleep(1000);
+  storedMqtt = await stored(ackedMqtt);
+}
+const alarmCounts = await new Promise<{ opened: number; acknowledged: number }>((resolve) => {
+  onAlarms = resolve;
+  child.send({ type: 'alarms' });
+});
+await publisher?.endAsync();
+agent.destroy();
+stopping = true;
+await new Promise<void>((resolve) => {
+  child.once('exit', () => resolve());
+  child.send({ type: 'stop' });
+});
+// The subscriber's sessions (clean session off) would stay on the broker: a clean connect under
+// each of its client ids removes them.
+if (args.mqtt)
+  for (let i = 0; i < server.mqttConnections; i++) {
+    const clientId = mqttClientId(`vahti-${server.topicPrefix}`, i);
+    await (await connectAsync(args.mqtt, { clientId, clean: true, reconnectPeriod: 0 })).endAsync();
+  }
+
+report(`whole run, ${(seconds / 60).toFixed(1)} min`, seconds, totalOf);
+const quarter = Math.max(1, Math.floor(samples.length / 4));
+const first = mean(samples.slice(0, quarter).map((s) => s.rss));
+const last = mean(samples.slice(-quarter).map((s) => s.rss));
+console.log(
+  `  server RSS: first quarter ${mb(first)} MB, last quarter ${mb(last)} MB (growth ${(((last - first) / first) * 100).toFixed(1)} %), peak ${mb(Math.max(...samples.map((s) => s.rss)))} MB; ${samples.length} samples`,
+);
+console.log(
+  `  alarms in the organization: ${alarmCounts.opened} opened, ${alarmCounts.acknowledged} acknowledged`,
+);
+const lost = ackedHttp.length - storedHttp + (ackedMqtt.length - storedMqtt);
+console.log(
+  `  acknowledged uplinks: HTTP ${ackedHttp.length} (stored ${storedHttp}), MQTT ${ackedMqtt.length} (stored ${storedMqtt}); lost ${lost}; 5xx answers ${fiveHundreds}`,
+);
+const ok = lost === 0 && fiveHundreds === 0;
+console.log(ok ? 'OK: no acknowledged uplink lost, no 5xx' : 'FAILED');
+process.exit(ok ? 0 : 1);
