@@ -23,7 +23,7 @@
  * (GET /api/measurement-data) beside reading its raw points.
  *
  * PostgreSQL only (BENCH_DATABASE_URL, a database of its own: it is emptied first).
- * Run: npm run bench -- row-size   (DEVICES=10000 DAYS=3 ROUNDS=30 PROJECT_DEVICES=100000)
+ * Run: npm run bench -- row-size   (DEVICES=10000 DAYS=2 ROUNDS=30 PROJECT_DEVICES=100000; about 30 min on the 2 shared cores)
  */
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -45,7 +45,7 @@ if (!process.env.BENCH_DATABASE_URL) {
   process.exit(2);
 }
 const DEVICES = Number(process.env.DEVICES ?? 10_000);
-const DAYS = Number(process.env.DAYS ?? 3);
+const DAYS = Number(process.env.DAYS ?? 2);
 const PROJECT_DEVICES = Number(process.env.PROJECT_DEVICES ?? 100_000);
 const REJECTED = Number(process.env.REJECTED ?? 10_000);
 const ALARMS = Number(process.env.ALARMS ?? 10_000);
