@@ -323,4 +323,14 @@ describe(`npm run backup and npm run restore (${DRIVER})`, () => {
       await server.app.close();
     }
   });
+
+  it('applies BACKUP_KEEP after a backup: with 1, the new backup replaces the old', async () => {
+    const run = await operator('backup', ['--out', backups], { ...sourceEnv, BACKUP_KEEP: '1' });
+    expect(run.code, run.stderr).toBe(0);
+    const [name, ...more] = readdirSync(backups);
+    expect(more).toEqual([]);
+    expect(path.join(backups, name as string)).not.toBe(backupDir);
+    expect(run.stdout).toContain(`Removed by BACKUP_KEEP=1: ${path.basename(backupDir)}`);
+    expect(readManifest(path.join(backups, name as string)).tables).toEqual(sourceCounts);
+  });
 });
