@@ -4,11 +4,12 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { countRows, type Queryable } from '../../src/backup/contents.js';
 import { type Manifest, readManifest } from '../../src/backup/manifest.js';
-import { loadConfig } from '../../src/config/index.js';
+import { loadBackupConfig, loadConfig } from '../../src/config/index.js';
 import { type Database, openDatabase } from '../../src/db/client.js';
 import { readDemoIngest } from '../../src/db/demo/ingest.js';
 import { minimalPdf } from '../../src/db/demo/materialbank.js';
@@ -110,20 +111,24 @@ const uploads = new Map<string, Buffer>();
 let sourceCounts: Record<string, number>;
 let sensorCalls: string[] = [];
 
+/** An empty target: a new DATA_DIR, and on PostgreSQL a database made without a template. */
+async function emptyTarget(dataDir: string): Promise<Record<string, string>> {
+  if (!TEST_DATABASE_URL) return { DATA_DIR: dataDir };
+  const name = `${process.env[POSTGRES_RUN_ENV] ?? 'vahti_test'}_${randomBytes(6).toString('hex')}`;
+  await adminQuery(TEST_DATABASE_URL, `create database ${name}`);
+  cleanups.push(() =>
+    adminQuery(TEST_DATABASE_URL as string, `drop database if exists ${name} with (force)`),
+  );
+  return { DATA_DIR: dataDir, DATABASE_URL: withDatabase(TEST_DATABASE_URL, name) };
+}
+
 beforeAll(async () => {
   sourceEnv = { DATA_DIR: sourceDir };
-  targetEnv = { DATA_DIR: targetDir };
+  targetEnv = await emptyTarget(targetDir);
   if (TEST_DATABASE_URL) {
     const source = await createPostgresDatabase(TEST_DATABASE_URL);
     cleanups.push(source.drop);
     sourceEnv.DATABASE_URL = source.url;
-    // Empty: not from the run's migrated template.
-    const name = `${process.env[POSTGRES_RUN_ENV] ?? 'vahti_test'}_${randomBytes(6).toString('hex')}`;
-    await adminQuery(TEST_DATABASE_URL, `create database ${name}`);
-    cleanups.push(() =>
-      adminQuery(TEST_DATABASE_URL as string, `drop database if exists ${name} with (force)`),
-    );
-    targetEnv.DATABASE_URL = withDatabase(TEST_DATABASE_URL, name);
   }
 
   const server = await startServer(sourceEnv, true);
@@ -332,5 +337,51 @@ describe(`npm run backup and npm run restore (${DRIVER})`, () => {
     expect(path.join(backups, name as string)).not.toBe(backupDir);
     expect(run.stdout).toContain(`Removed by BACKUP_KEEP=1: ${path.basename(backupDir)}`);
     expect(readManifest(path.join(backups, name as string)).tables).toEqual(sourceCounts);
+  });
+  it('restores the files into an S3-compatible bucket as well', async () => {
+    const bucket = 'vahti-restored';
+    const s3Dir = path.join(work, 's3');
+    const s3 = new S3rver({
+      address: '127.0.0.1',
+      port: 0,
+      silent: true,
+      directory: s3Dir,
+      configureBuckets: [{ name: bucket, configs: [] }],
+    });
+    const { port } = await s3.run();
+    try {
+      const env = {
+        ...(await emptyTarget(path.join(work, 'target-s3'))),
+        S3_ENDPOINT: `http://127.0.0.1:${port}`,
+        S3_BUCKET: bucket,
+        S3_ACCESS_KEY_ID: 'S3RVER',
+        S3_SECRET_ACCESS_KEY: 'S3RVER',
+      };
+      const [name] = readdirSync(backups);
+      const run = await operator('restore', [path.join(backups, name as string)], env);
+      expect(run.code, run.stderr).toBe(0);
+      const storage = createFileStorage(loadBackupConfig(env));
+      const stored = readdirSync(path.join(sourceDir, 'materialbank')).sort();
+      const inBucket: string[] = [];
+      for await (const object of storage.list()) inBucket.push(object.name);
+      expect(inBucket.sort()).toEqual(stored);
+      for (const file of stored) {
+        const chunks: Buffer[] = [];
+        for await (const chunk of await storage.open(file)) chunks.push(chunk as Buffer);
+        expect(
+          Buffer.concat(chunks).equals(readFileSync(path.join(sourceDir, 'materialbank', file))),
+          file,
+        ).toBe(true);
+      }
+      // A bucket that holds files is not an empty target.
+      const again = await operator('restore', [path.join(backups, name as string)], {
+        ...env,
+        ...(await emptyTarget(path.join(work, 'target-s3-again'))),
+      });
+      expect(again.code).toBe(1);
+      expect(again.stderr).toContain(`The target S3 bucket ${bucket} is not empty`);
+    } finally {
+      await s3.close();
+    }
   });
 });
