@@ -136,8 +136,9 @@ export interface RestoreResult {
 
 /**
  * Restores a backup into the configured database and file storage, both of which must be empty
- * unless `force`. The dump's SHA-256 is checked before anything is touched, the restored row
- * counts against the manifest's, and every file's SHA-256 on the way in and read back.
+ * unless `force`. The SHA-256 of the dump and of every file is checked before anything is
+ * touched; after the restore every table's row count against the manifest's, and every file's
+ * SHA-256 on the way into the storage and read back from it.
  */
 export async function restoreBackup(
   config: Settings,
@@ -159,19 +160,17 @@ export async function restoreBackup(
   const dumpSha = await sha256Of(dumpFile).catch(() => 'missing');
   if (dumpSha !== manifest.database.dump.sha256) {
     throw new BackupError(
-      `Varmuuskopion tietokantavedos ${dumpFile} on vioittunut tai puuttuu.`,
-      `The backup's database dump ${dumpFile} is damaged or missing (SHA-256 ${dumpSha}, the manifest says ${manifest.database.dump.sha256}).`,
+      `Varmuuskopion tietokantavedos ${dumpFile} on vioittunut tai puuttuu; mitään ei palautettu.`,
+      `The backup's database dump ${dumpFile} is damaged or missing (SHA-256 ${dumpSha}, the manifest says ${manifest.database.dump.sha256}); nothing was restored.`,
     );
   }
   for (const entry of manifest.files.entries) {
-    const size = await stat(path.join(backupDir, FILES_DIR, entry.name)).then(
-      (s) => s.size,
-      () => -1,
-    );
-    if (size !== entry.bytes) {
+    const file = path.join(backupDir, FILES_DIR, entry.name);
+    const sha = await sha256Of(file).catch(() => 'missing');
+    if (sha !== entry.sha256) {
       throw new BackupError(
-        `Varmuuskopion tiedosto ${entry.name} puuttuu tai on vioittunut.`,
-        `The backup's file ${FILES_DIR}/${entry.name} is missing or damaged (${size} bytes, the manifest says ${entry.bytes}).`,
+        `Varmuuskopion tiedosto ${entry.name} on vioittunut tai puuttuu; mitään ei palautettu.`,
+        `The backup's file ${FILES_DIR}/${entry.name} is damaged or missing (SHA-256 ${sha}, the manifest says ${entry.sha256}); nothing was restored.`,
       );
     }
   }

@@ -3,6 +3,7 @@ import { createReadStream, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { OBJECT_NAME } from '../lib/storage/storage.js';
 
 export const MANIFEST_FILE = 'manifest.json';
 /** The stored files, under their storage names, inside a backup directory. */
@@ -13,10 +14,12 @@ export const BACKUP_NAME = /^vahti-backup-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d
 export const backupName = (time: Date) =>
   `vahti-backup-${time.toISOString().replace(/[:.]/g, '-')}`;
 
+const sha256 = z.string().regex(/^[0-9a-f]{64}$/);
+/** A stored file: only the names storage makes, so no manifest can point a path elsewhere. */
 const fileEntry = z.object({
-  name: z.string(),
+  name: z.string().regex(OBJECT_NAME),
   bytes: z.number().int().min(0),
-  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  sha256,
 });
 export type FileEntry = z.infer<typeof fileEntry>;
 
@@ -32,7 +35,11 @@ export const manifestSchema = z.object({
     serverVersion: z.string(),
     /** `pg_dump (PostgreSQL) 15.20`, or `PGlite 0.5.16 dumpDataDir`. */
     tool: z.string(),
-    dump: fileEntry,
+    dump: z.object({
+      name: z.enum(['database.pgdump', 'pglite.tar.gz']),
+      bytes: z.number().int().min(0),
+      sha256,
+    }),
   }),
   migrations: z.object({
     applied: z.number().int().min(0),
@@ -61,11 +68,17 @@ export function readManifest(backupDir: string): Manifest {
       `No backup here: ${file} is missing (an unfinished backup has none).`,
     );
   }
-  const parsed = manifestSchema.safeParse(JSON.parse(text));
-  if (!parsed.success) {
+  let parsed: ReturnType<typeof manifestSchema.safeParse> | undefined;
+  try {
+    parsed = manifestSchema.safeParse(JSON.parse(text));
+  } catch {
+    // Not JSON: reported below like any other damage.
+  }
+  if (!parsed?.success) {
+    const issue = parsed?.error.issues[0];
     throw new BackupError(
-      `${file} ei ole Vahdin varmuuskopion kuvaus.`,
-      `${file} is not a Vahti backup manifest: ${parsed.error.issues[0]?.message}`,
+      `${file} ei ole Vahdin varmuuskopion kuvaus tai on vioittunut.`,
+      `${file} is not a Vahti backup manifest or is damaged${issue ? ` (${issue.path.join('.')}: ${issue.message})` : ' (not JSON)'}.`,
     );
   }
   return parsed.data;

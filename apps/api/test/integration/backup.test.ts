@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { countRows, type Queryable } from '../../src/backup/contents.js';
 import { type Manifest, readManifest } from '../../src/backup/manifest.js';
+import { pgliteInUse } from '../../src/backup/pglite.js';
+import { postgresRelations } from '../../src/backup/postgres.js';
 import { loadBackupConfig, loadConfig } from '../../src/config/index.js';
 import { type Database, openDatabase } from '../../src/db/client.js';
 import { readDemoIngest } from '../../src/db/demo/ingest.js';
@@ -327,6 +329,25 @@ describe(`npm run backup and npm run restore (${DRIVER})`, () => {
     } finally {
       await server.app.close();
     }
+  });
+
+  it('refuses a damaged backup before touching the target', async () => {
+    const damaged = path.join(work, 'damaged');
+    cpSync(backupDir, damaged, { recursive: true });
+    const [first] = manifest.files.entries;
+    const file = path.join(damaged, 'files', first?.name as string);
+    const bytes = readFileSync(file);
+    const middle = bytes.length >> 1;
+    bytes[middle] = (bytes[middle] as number) ^ 0xff;
+    writeFileSync(file, bytes);
+    const env = await emptyTarget(path.join(work, 'target-damaged'));
+    const run = await operator('restore', [damaged], env);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(`${first?.name} on vioittunut`);
+    expect(run.stderr).toContain('is damaged or missing');
+    expect(run.stderr).toContain('nothing was restored');
+    if (env.DATABASE_URL) expect(await postgresRelations(env.DATABASE_URL)).toBe(0);
+    else expect(pgliteInUse(env.DATA_DIR as string)).toBe(false);
   });
 
   it('applies BACKUP_KEEP after a backup: with 1, the new backup replaces the old', async () => {
