@@ -16,7 +16,7 @@ import {
   readManifest,
   sha256Of,
 } from './manifest.js';
-import { dumpPglite, notEmptyError, pgliteInUse, restorePglite } from './pglite.js';
+import { dumpPglite, notEmptyError, pgliteHasData, restorePglite } from './pglite.js';
 import { dumpPostgres, postgresRelations, restorePostgres } from './postgres.js';
 import { backupsToRemove, parseKeepPolicy } from './retention.js';
 
@@ -180,7 +180,7 @@ export async function restoreBackup(
     const databaseEmpty =
       kind === 'postgres'
         ? (await postgresRelations(config.databaseUrl as string)) === 0
-        : !pgliteInUse(config.dataDir);
+        : !pgliteHasData(config.dataDir);
     if (!databaseEmpty) {
       throw notEmptyError(
         kind === 'postgres' ? 'database (DATABASE_URL)' : path.join(config.dataDir, 'pglite'),

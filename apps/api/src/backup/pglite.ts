@@ -16,8 +16,8 @@ async function serverVersion(db: Queryable): Promise<string> {
 /**
  * PGlite's own image of its data directory (`dumpDataDir`, a gzipped tar), taken with the server
  * stopped: PGlite is one process's database, so the data-directory lock (db/data-dir-lock.ts)
- * refuses while the server holds it. Opening it here also replays its write-ahead log when the
- * server was killed, so the image is of a cleanly checkpointed database.
+ * refuses while the server holds it. Opening it here first replays its write-ahead log when the
+ * server was killed rather than stopped.
  */
 export async function dumpPglite(dataDir: string, file: string) {
   const dir = pgliteDir(dataDir);
@@ -49,7 +49,7 @@ export async function dumpPglite(dataDir: string, file: string) {
 }
 
 /** Whether DATA_DIR/pglite holds anything (an empty or missing directory is an empty target). */
-export function pgliteInUse(dataDir: string): boolean {
+export function pgliteHasData(dataDir: string): boolean {
   const dir = pgliteDir(dataDir);
   return existsSync(dir) && readdirSync(dir).length > 0;
 }
@@ -68,7 +68,7 @@ export async function restorePglite(
   try {
     const dir = pgliteDir(dataDir);
     let movedAside: string | undefined;
-    if (pgliteInUse(dataDir)) {
+    if (pgliteHasData(dataDir)) {
       if (!replace) throw notEmptyError(dir);
       movedAside = `${dir}.replaced-${new Date().toISOString().replace(/[:.]/g, '-')}`;
       renameSync(dir, movedAside);

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { countRows, type Queryable } from '../../src/backup/contents.js';
 import { type Manifest, readManifest } from '../../src/backup/manifest.js';
-import { pgliteInUse } from '../../src/backup/pglite.js';
+import { pgliteHasData } from '../../src/backup/pglite.js';
 import { postgresRelations } from '../../src/backup/postgres.js';
 import { loadBackupConfig, loadConfig } from '../../src/config/index.js';
 import { type Database, openDatabase } from '../../src/db/client.js';
@@ -347,7 +347,7 @@ describe(`npm run backup and npm run restore (${DRIVER})`, () => {
     expect(run.stderr).toContain('is damaged or missing');
     expect(run.stderr).toContain('nothing was restored');
     if (env.DATABASE_URL) expect(await postgresRelations(env.DATABASE_URL)).toBe(0);
-    else expect(pgliteInUse(env.DATA_DIR as string)).toBe(false);
+    else expect(pgliteHasData(env.DATA_DIR as string)).toBe(false);
   });
 
   it('applies BACKUP_KEEP after a backup: with 1, the new backup replaces the old', async () => {
