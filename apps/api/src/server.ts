@@ -2,6 +2,7 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config/index.js';
 import { openDatabase } from './db/client.js';
+import { DataDirInUseError } from './db/data-dir-lock.js';
 import { readDemoIngest } from './db/demo/ingest.js';
 import { type DemoSimulation, startDemoSimulation } from './db/demo/simulation.js';
 import { DEMO_LOGINS, DEMO_PASSWORD, readDemoRegistrationCode, seedDemoData } from './db/seed.js';
@@ -82,6 +83,7 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(err);
+  // Another process holds DATA_DIR/pglite: its message says which and what to do.
+  console.error(err instanceof DataDirInUseError ? err.message : err);
   process.exit(1);
 });

@@ -1,8 +1,14 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, mqttDisplayUrl } from './index.js';
+import {
+  ConfigError,
+  DEFAULT_BACKUP_KEEP,
+  loadBackupConfig,
+  loadConfig,
+  mqttDisplayUrl,
+} from './index.js';
 
 const tmp = () => mkdtempSync(path.join(tmpdir(), 'vahti-config-'));
 
@@ -188,5 +194,35 @@ describe('loadConfig', () => {
     const short = () => loadConfig({ DATA_DIR: dir, METRICS_TOKEN: 'lyhyt-salaisuus' });
     expect(short).toThrow(/METRICS_TOKEN: .*value hidden/);
     expect(short).not.toThrow(/lyhyt-salaisuus/);
+  });
+});
+
+describe('loadBackupConfig', () => {
+  it("reads the server's database and file settings without needing or making a JWT secret", () => {
+    const dir = tmp();
+    const config = loadBackupConfig({
+      DATA_DIR: dir,
+      DATABASE_URL: 'postgres://vahti:salasana@db:5432/vahti',
+      S3_ENDPOINT: 'http://minio:9000',
+      S3_BUCKET: 'vahti',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    });
+    expect(config).toMatchObject({
+      dataDir: dir,
+      databaseUrl: 'postgres://vahti:salasana@db:5432/vahti',
+      s3: { bucket: 'vahti', region: 'us-east-1' },
+      backupDir: path.resolve('./backups'),
+      backupKeep: DEFAULT_BACKUP_KEEP,
+    });
+    expect(loadBackupConfig({ DATA_DIR: dir }).databaseUrl).toBeUndefined();
+    expect(existsSync(path.join(dir, 'jwt-secret'))).toBe(false);
+  });
+
+  it('stops on a bad value as the server does, never echoing a secret', () => {
+    expect(() => loadBackupConfig({ DATABASE_URL: 'mysql://u:salasana@x/db' })).toThrow(
+      /DATABASE_URL: must start with postgres:\/\/ or postgresql:\/\/ \(got \(value hidden\)\)/,
+    );
+    expect(() => loadBackupConfig({ S3_BUCKET: 'vahti' })).toThrow(/S3_ENDPOINT: required/);
   });
 });

@@ -66,6 +66,9 @@ const milliseconds = (fallback: number) =>
 /** Messages in flight per instance with a share group, one per connection (ADR 0026). */
 const DEFAULT_MQTT_CONNECTIONS = 32;
 
+/** Backups kept by `npm run backup` when BACKUP_KEEP is unset (ADR 0029). */
+export const DEFAULT_BACKUP_KEEP = 'daily=7,weekly=4,monthly=6';
+
 /** ChirpStack v4's MQTT integration and The Things Stack v3's MQTT server, uplinks only. */
 export const DEFAULT_MQTT_TOPICS = ['application/+/device/+/event/up', 'v3/+/devices/+/up'];
 
@@ -281,18 +284,21 @@ export interface DeviceNetworkConfig {
 
 export class ConfigError extends Error {}
 
+/** The schema's values, or a ConfigError naming each bad variable (never echoing a secret). */
+function parseEnv<T extends z.ZodType>(schema: T, source: NodeJS.ProcessEnv): z.infer<T> {
+  const parsed = schema.safeParse(source);
+  if (parsed.success) return parsed.data;
+  const lines = parsed.error.issues.map((issue) => {
+    const name = String(issue.path[0]);
+    const got = SECRET_VARIABLES.has(name) ? '(value hidden)' : JSON.stringify(source[name]);
+    return `  ${issue.path.join('.')}: ${issue.message} (got ${got})`;
+  });
+  throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+}
+
 /** Parses the environment once at start; a bad value stops start-up naming the variable. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(source);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => {
-      const name = String(issue.path[0]);
-      const got = SECRET_VARIABLES.has(name) ? '(value hidden)' : JSON.stringify(source[name]);
-      return `  ${issue.path.join('.')}: ${issue.message} (got ${got})`;
-    });
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
-  }
-  const env = parsed.data;
+  const env = parseEnv(envSchema, source);
   const dataDir = path.resolve(env.DATA_DIR);
   const embedded = env.DATABASE_URL === undefined;
   return {
@@ -394,8 +400,54 @@ function deviceNetworkConfig(env: Env): DeviceNetworkConfig | null {
   };
 }
 
+/** What `npm run backup` and `npm run restore` read (ADR 0029). */
+export interface BackupConfig {
+  databaseUrl: string | undefined;
+  dataDir: string;
+  s3: S3Settings | undefined;
+  /** Where `npm run backup` writes when not given --out. */
+  backupDir: string;
+  /** BACKUP_KEEP as written: `all`, a count, or `daily=7,weekly=4,monthly=6` (see backup/retention.ts). */
+  backupKeep: string;
+}
+
+const backupEnvSchema = envSchema
+  .pick({
+    DATABASE_URL: true,
+    DATA_DIR: true,
+    S3_ENDPOINT: true,
+    S3_BUCKET: true,
+    S3_ACCESS_KEY_ID: true,
+    S3_SECRET_ACCESS_KEY: true,
+    S3_REGION: true,
+  })
+  .extend({
+    BACKUP_DIR: z.preprocess(unsetWhenEmpty, z.string().min(1).default('./backups')),
+    BACKUP_KEEP: z.preprocess(unsetWhenEmpty, z.string().trim().default(DEFAULT_BACKUP_KEEP)),
+  });
+
+/**
+ * The server's database and file settings, read the same way, without what only the server
+ * needs (a backup must not require JWT_SECRET, nor create DATA_DIR/jwt-secret).
+ */
+export function loadBackupConfig(source: NodeJS.ProcessEnv = process.env): BackupConfig {
+  const env = parseEnv(backupEnvSchema, source);
+  return {
+    databaseUrl: env.DATABASE_URL,
+    dataDir: path.resolve(env.DATA_DIR),
+    s3: s3Settings(env),
+    backupDir: path.resolve(env.BACKUP_DIR),
+    backupKeep: env.BACKUP_KEEP,
+  };
+}
+
 /** All four S3 settings, or none (then files stay in DATA_DIR). */
-function s3Settings(env: Env): S3Settings | undefined {
+function s3Settings(
+  env: Pick<
+    Env,
+    'S3_ENDPOINT' | 'S3_BUCKET' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY' | 'S3_REGION'
+  >,
+): S3Settings | undefined {
   const given = {
     S3_ENDPOINT: env.S3_ENDPOINT,
     S3_BUCKET: env.S3_BUCKET,

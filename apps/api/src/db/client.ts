@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { type DataDirLock, lockDataDir } from './data-dir-lock.js';
 import { PreparedPGlite } from './pglite-statements.js';
 import * as schema from './schema/index.js';
 
@@ -51,22 +52,38 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
 async function openPglite(dataDir: string | null, image?: Blob): Promise<Database> {
   let dir: string | undefined;
+  let lock: DataDirLock | undefined;
   if (dataDir) {
+    lock = lockDataDir(dataDir, 'Vahti server');
     dir = path.join(dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
   }
-  const client = await PreparedPGlite.open({ dataDir: dir, ...(image && { loadDataDir: image }) });
-  const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder: MIGRATIONS });
-  return {
-    db: db as unknown as Db,
-    kind: 'pglite',
-    postgres: null,
-    ping: async () => {
-      await client.query('select 1');
-    },
-    close: () => client.close(),
-  };
+  try {
+    const client = await PreparedPGlite.open({
+      dataDir: dir,
+      ...(image && { loadDataDir: image }),
+    });
+    const db = drizzlePglite(client, { schema });
+    await migratePglite(db, { migrationsFolder: MIGRATIONS });
+    return {
+      db: db as unknown as Db,
+      kind: 'pglite',
+      postgres: null,
+      ping: async () => {
+        await client.query('select 1');
+      },
+      close: async () => {
+        try {
+          await client.close();
+        } finally {
+          lock?.release();
+        }
+      },
+    };
+  } catch (err) {
+    lock?.release();
+    throw err;
+  }
 }
 
 async function openPostgres(url: string): Promise<Database> {
