@@ -270,15 +270,16 @@ export async function startCluster({
       return instance;
     });
 
-    // The first instance migrates and seeds alone; the others find both done. With MQTT and a
-    // fresh database the first one started before its seed wrote the ingest key: once more.
+    // All at once: the migrations take turns under an advisory lock, and only the first instance
+    // seeds. With MQTT on a fresh database they started before the seed wrote the ingest key:
+    // those start once more.
+    running.push(...instances);
+    await Promise.all(instances.map((instance) => instance.start()));
     for (const instance of instances) {
-      running.push(instance);
-      await instance.start();
-    }
-    if (mqttUrl && !instances[0].mqtt) {
-      await instances[0].stop();
-      await instances[0].start();
+      if (mqttUrl && !instance.mqtt) {
+        await instance.stop();
+        await instance.start();
+      }
     }
 
     const configFile = path.join(base, 'haproxy.cfg');
