@@ -41,8 +41,10 @@ export const eventsRoutes = signedIn<Options>(
         // buffered until a block fills), no caching anywhere on the way. The headers the hooks
         // set so far (security headers, X-Vahti-Instance) go out with it.
         reply.hijack();
+        for (const [name, value] of Object.entries(reply.getHeaders())) {
+          if (value !== undefined) res.setHeader(name, value);
+        }
         res.writeHead(200, {
-          ...reply.getHeaders(),
           'content-type': 'text/event-stream; charset=utf-8',
           'cache-control': 'no-store, no-transform',
           'x-accel-buffering': 'no',
