@@ -72,6 +72,22 @@ export function ensurePoppler() {
   );
 }
 
+/**
+ * HAProxy, the load balancer of `npm run cluster` and of the end-to-end tests in cluster mode
+ * (ADR 0030). Installed like Chromium when missing.
+ */
+export function ensureHaproxy() {
+  const found = ['/usr/sbin/haproxy', '/usr/bin/haproxy', '/usr/local/sbin/haproxy'].find(
+    executable,
+  );
+  if (found) return found;
+  if (aptInstall(['haproxy'], 'No HAProxy found') && executable('/usr/sbin/haproxy'))
+    return '/usr/sbin/haproxy';
+  throw new Error(
+    'No HAProxy found for the two-instance cluster. Install it (Debian/Ubuntu: sudo apt-get install haproxy).',
+  );
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   console.log(ensureChromium());
 }

@@ -2,11 +2,13 @@
 //   1. unit + API integration on PGlite
 //   2. API integration on PostgreSQL, when TEST_DATABASE_URL is set
 //   3. end-to-end in headless Chromium against the built app
+// `npm test -- --e2e-cluster`: only the end-to-end suite, against two instances behind HAProxy on
+// the PostgreSQL of TEST_DATABASE_URL (ADR 0030), plus e2e/cluster.e2e.ts.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ensureChromium, ensurePoppler } from './test-tools.mjs';
+import { ensureChromium, ensureHaproxy, ensurePoppler } from './test-tools.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const results = mkdtempSync(path.join(tmpdir(), 'vahti-results-'));
@@ -69,13 +71,26 @@ try {
 }
 
 const { TEST_DATABASE_URL, ...withoutPostgres } = process.env;
-vitest('unit-and-api-pglite', [], withoutPostgres);
-if (TEST_DATABASE_URL) {
-  vitest('api-postgres', ['--project', 'api'], process.env);
+const clusterOnly = process.argv.includes('--e2e-cluster');
+if (clusterOnly) {
+  if (!TEST_DATABASE_URL) {
+    console.error('--e2e-cluster needs TEST_DATABASE_URL (a PostgreSQL server)');
+    process.exit(1);
+  }
+  try {
+    ensureHaproxy();
+  } catch (err) {
+    console.error(err.message);
+  }
+} else {
+  vitest('unit-and-api-pglite', [], withoutPostgres);
+  if (TEST_DATABASE_URL) {
+    vitest('api-postgres', ['--project', 'api'], process.env);
+  }
 }
 
 if (run('npm', ['run', 'build', '-w', '@vahti/web', '--silent']) !== 0) {
-  report('e2e', { passed: 0, failed: 1, skipped: 0 });
+  report(clusterOnly ? 'e2e-cluster' : 'e2e', { passed: 0, failed: 1, skipped: 0 });
 } else {
   let chrome;
   try {
@@ -83,12 +98,13 @@ if (run('npm', ['run', 'build', '-w', '@vahti/web', '--silent']) !== 0) {
   } catch (err) {
     console.error(err.message);
   }
+  const suite = clusterOnly ? 'e2e-cluster' : 'e2e';
   if (chrome)
-    vitest('e2e', ['--config', 'e2e/vitest.config.ts'], {
-      ...withoutPostgres,
+    vitest(suite, ['--config', 'e2e/vitest.config.ts'], {
+      ...(clusterOnly ? { ...process.env, E2E_CLUSTER: '1' } : withoutPostgres),
       CHROME_PATH: chrome,
     });
-  else report('e2e', { passed: 0, failed: 1, skipped: 0 });
+  else report(suite, { passed: 0, failed: 1, skipped: 0 });
 }
 
 console.log(

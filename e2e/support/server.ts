@@ -1,8 +1,15 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import {
+  type Cluster,
+  dropDatabase,
+  ensureDatabase,
+  startCluster,
+} from '../../scripts/cluster.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const START_TIMEOUT_MS = 110_000;
@@ -12,7 +19,12 @@ export interface RunningServer {
   dataDir: string;
   output(): string;
   stop(): Promise<void>;
+  /** In cluster mode: the instances behind the load balancer at `url`. */
+  cluster?: Cluster;
 }
+
+/** E2E_CLUSTER=1: every file runs against two instances behind HAProxy (ADR 0030). */
+export const CLUSTER_MODE = process.env.E2E_CLUSTER === '1';
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -30,6 +42,43 @@ function freePort(): Promise<number> {
  * embedded database with demo data, and waits until /api/health answers.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  return CLUSTER_MODE ? startClusterServer(env) : startOneServer(env);
+}
+
+/**
+ * Two instances on a fresh PostgreSQL database of TEST_DATABASE_URL's server behind HAProxy;
+ * `url` is the load balancer, `dataDir` and `output()` the first instance's (which seeded).
+ */
+export async function startClusterServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('E2E_CLUSTER=1 needs TEST_DATABASE_URL (a PostgreSQL server)');
+  const name = `vahti_e2e_${randomBytes(6).toString('hex')}`;
+  const databaseUrl = await ensureDatabase(adminUrl, name);
+  let cluster: Cluster;
+  try {
+    cluster = await startCluster({
+      databaseUrl,
+      env: { SIMULATE: '0', ALARM_OFFLINE_SWEEP_SECONDS: '0', ...env },
+    });
+  } catch (err) {
+    await dropDatabase(adminUrl, name);
+    throw err;
+  }
+  const [first] = cluster.instances;
+  if (!first) throw new Error('a cluster without instances');
+  return {
+    url: cluster.url,
+    dataDir: first.dataDir,
+    output: () => first.output(),
+    cluster,
+    async stop() {
+      await cluster.stop();
+      await dropDatabase(adminUrl, name);
+    },
+  };
+}
+
+async function startOneServer(env: Record<string, string>): Promise<RunningServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'vahti-e2e-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;

@@ -478,6 +478,14 @@ export async function buildApp({ config, database, logger, logDestination }: App
   app.addHook('onReady', async () => mailer.start());
   app.addHook('onClose', () => mailer.stop());
 
+  // Several instances behind a load balancer (ADR 0030): every answer says which one gave it.
+  const { instanceName } = config;
+  if (instanceName) {
+    app.addHook('onRequest', async (_request, reply) => {
+      reply.header('x-vahti-instance', instanceName);
+    });
+  }
+
   // API answers are per user and per moment: no browser or proxy may keep one. Static files
   // (the web app, the API docs' assets) set their own Cache-Control and keep it. Every answer
   // names its request id, the reqId of the request's log lines.

@@ -126,6 +126,15 @@ describe('loadConfig', () => {
       connections: 32,
     });
     expect(mqtt?.clientId).toMatch(/^vahti-[\w.-]+$/);
+    // Two instances on one host get two client ids from their names.
+    const named = loadConfig({
+      DATA_DIR: dir,
+      MQTT_URL: url,
+      MQTT_INGEST_KEY: 'vahti_ik_x',
+      INSTANCE_NAME: 'b',
+    }).mqtt;
+    expect(named?.clientId).toBe(`${mqtt?.clientId}-b`);
+    expect(() => loadConfig({ DATA_DIR: dir, INSTANCE_NAME: 'a b' })).toThrow(/INSTANCE_NAME/);
     const custom = loadConfig({
       DATA_DIR: dir,
       MQTT_URL: 'mqtts://broker.example.fi',

@@ -76,6 +76,14 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
+  // Several instances (ADR 0030): each answer names its instance in X-Vahti-Instance.
+  INSTANCE_NAME: z.preprocess(
+    unsetWhenEmpty,
+    z
+      .string()
+      .regex(/^[\w.-]{1,40}$/, 'letters, digits, _ . - (at most 40)')
+      .optional(),
+  ),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
@@ -206,6 +214,8 @@ export interface Config {
   env: Env['NODE_ENV'];
   port: number;
   host: string;
+  /** This instance's name, sent in X-Vahti-Instance on every answer; unset: no header. */
+  instanceName: string | undefined;
   databaseUrl: string | undefined;
   dataDir: string;
   publicUrl: string;
@@ -305,6 +315,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     env: env.NODE_ENV,
     port: env.PORT,
     host: env.HOST,
+    instanceName: env.INSTANCE_NAME,
     databaseUrl: env.DATABASE_URL,
     dataDir,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
@@ -360,11 +371,12 @@ function mqttConfig(env: Env): MqttConfig | null {
     topics: env.MQTT_TOPICS,
     shareGroup,
     connections: env.MQTT_CONNECTIONS ?? (shareGroup ? DEFAULT_MQTT_CONNECTIONS : 1),
+    // Two instances on one host must not share a client id: the broker would drop the other.
     clientId:
       env.MQTT_CLIENT_ID ??
       `vahti-${hostname()
         .replace(/[^\w.-]/g, '-')
-        .slice(0, 80)}`,
+        .slice(0, 80)}${env.INSTANCE_NAME ? `-${env.INSTANCE_NAME}` : ''}`,
     ingestKey: env.MQTT_INGEST_KEY,
     reconnectMaxMs: env.MQTT_RECONNECT_MAX_MS,
   };

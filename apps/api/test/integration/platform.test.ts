@@ -20,6 +20,19 @@ describe(`platform on ${DRIVER}`, () => {
     expect(res.json()).toEqual({ message: 'Palvelu toimii', status: 'ok', database: DRIVER });
   });
 
+  it('names its instance in X-Vahti-Instance only when INSTANCE_NAME is set', async () => {
+    expect((await as.anonymous.get('/api/health')).headers['x-vahti-instance']).toBeUndefined();
+    const named = await createTestApp({ demo: false, env: { INSTANCE_NAME: 'vahti-b' } });
+    try {
+      for (const url of ['/api/health', '/api/ei-ole']) {
+        const res = await testActors(named).anonymous.get(url);
+        expect(res.headers['x-vahti-instance']).toBe('vahti-b');
+      }
+    } finally {
+      await named.close();
+    }
+  });
+
   it('answers 503 when the database is gone', async () => {
     const broken = await createTestApp({ demo: false });
     await broken.database.close();

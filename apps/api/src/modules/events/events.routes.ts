@@ -43,8 +43,12 @@ export const eventsRoutes = signedIn<Options>(
       handler: async (request, reply) => {
         const res = reply.raw;
         // The answer is written by hand: no serializer, no compression (a compressed stream is
-        // buffered until a block fills), no caching anywhere on the way.
+        // buffered until a block fills), no caching anywhere on the way. The headers the hooks
+        // set so far (security headers, X-Vahti-Instance) go out with it.
         reply.hijack();
+        for (const [name, value] of Object.entries(reply.getHeaders())) {
+          if (value !== undefined) res.setHeader(name, value);
+        }
         res.writeHead(200, {
           'content-type': 'text/event-stream; charset=utf-8',
           'cache-control': 'no-store, no-transform',

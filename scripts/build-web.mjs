@@ -1,0 +1,34 @@
+// Builds the web app when it is missing or older than its sources (`npm start`, `npm run cluster`).
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const built = path.join(root, 'apps/web/dist/index.html');
+const sources = [
+  'apps/web/src',
+  'apps/web/index.html',
+  'apps/web/vite.config.ts',
+  'apps/web/public',
+  'packages/domain/src',
+];
+
+function newestMtime(target) {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(0, ...readdirSync(target).map((name) => newestMtime(path.join(target, name))));
+}
+
+/** Builds with Vite directly rather than through `npm run build`: one npm start-up less. */
+export function buildWebIfNeeded() {
+  const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0;
+  if (builtAt >= Math.max(...sources.map((s) => newestMtime(path.join(root, s))))) return;
+  console.log('Building the web app…');
+  const build = spawnSync(
+    process.execPath,
+    [path.join(root, 'node_modules/vite/bin/vite.js'), 'build'],
+    { cwd: path.join(root, 'apps/web'), stdio: 'inherit' },
+  );
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
