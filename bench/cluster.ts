@@ -13,6 +13,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { dropDatabase, ensureDatabase, startCluster } from '../scripts/cluster.mjs';
+import { watchAlarmChanges } from './lib/alarm-stream.js';
 import { percentile } from './stats.js';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 200);
@@ -49,37 +50,7 @@ const login = await fetch(`${a.url}/api/login`, {
 });
 const { token } = (await login.json()) as { token: string };
 
-type Waiter = { change: string; resolve: (at: number) => void };
 const abort = new AbortController();
-
-/** Opens an instance's event stream and hands each alarm change of the device to its waiter. */
-async function watch(base: string) {
-  const waiters: Waiter[] = [];
-  const res = await fetch(`${base}/api/events`, {
-    headers: { authorization: `Bearer ${token}` },
-    signal: abort.signal,
-  });
-  if (res.status !== 200 || !res.body) throw new Error(`events: ${res.status}`);
-  const read = async () => {
-    let pending = '';
-    const decoder = new TextDecoder();
-    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-      const at = performance.now();
-      pending += decoder.decode(chunk, { stream: true });
-      const blocks = pending.split('\n\n');
-      pending = blocks.pop() ?? '';
-      for (const line of blocks.flatMap((block) => block.split('\n'))) {
-        if (!line.startsWith('data: ')) continue;
-        const event = JSON.parse(line.slice(6)) as { data: { deviceId?: string; change?: string } };
-        if (event.data.deviceId !== deviceId) continue;
-        const i = waiters.findIndex((w) => w.change === event.data.change);
-        if (i >= 0) waiters.splice(i, 1)[0]?.resolve(at);
-      }
-    }
-  };
-  read().catch(() => {});
-  return (change: string) => new Promise<number>((resolve) => waiters.push({ change, resolve }));
-}
 
 let minute = 0;
 /** A PM2.5 reading to A's generic webhook; resolves when it is answered 200 (committed). */
@@ -99,8 +70,8 @@ async function uplink(value: number) {
 }
 
 try {
-  const onA = await watch(a.url);
-  const onB = await watch(b.url);
+  const onA = await watchAlarmChanges(a.url, token, deviceId, abort.signal);
+  const onB = await watchAlarmChanges(b.url, token, deviceId, abort.signal);
   // A reading inside the limits first: any alarm the demo left open on the meter closes.
   await uplink(5);
   const samples = { same: [] as number[], cross: [] as number[], answered: [] as number[] };

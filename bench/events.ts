@@ -15,6 +15,7 @@ import { buildApp } from '../apps/api/src/app.js';
 import { loadConfig } from '../apps/api/src/config/index.js';
 import { openDatabase } from '../apps/api/src/db/client.js';
 import { alarmLimits, devices, deviceTypeMeasurements } from '../apps/api/src/db/schema/index.js';
+import { watchAlarmChanges } from './lib/alarm-stream.js';
 import { signIn } from './lib/app.js';
 import { openBenchDatabase } from './lib/database.js';
 import { addDevice, addIngestKey, demoOrganization } from './lib/fixture.js';
@@ -82,40 +83,7 @@ const base = (app: typeof appA) => `http://127.0.0.1:${(app.server.address() as 
 const token = await signIn(base(appA));
 
 /** Waiters for this device's next alarm change on one stream, by change. */
-type Waiter = { change: string; resolve: (at: number) => void };
 const abort = new AbortController();
-
-/** Opens the server's event stream and hands each alarm change of the device to its waiter. */
-async function watch(app: typeof appA) {
-  const waiters: Waiter[] = [];
-  const res = await fetch(`${base(app)}/api/events`, {
-    headers: { authorization: `Bearer ${token}` },
-    signal: abort.signal,
-  });
-  if (res.status !== 200 || !res.body) throw new Error(`events: ${res.status}`);
-  const read = async () => {
-    let pending = '';
-    const decoder = new TextDecoder();
-    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-      const at = performance.now();
-      pending += decoder.decode(chunk, { stream: true });
-      const blocks = pending.split('\n\n');
-      pending = blocks.pop() ?? '';
-      for (const line of blocks.flatMap((block) => block.split('\n'))) {
-        if (!line.startsWith('data: ')) continue;
-        const event = JSON.parse(line.slice(6)) as { data: { deviceId?: string; change?: string } };
-        if (event.data.deviceId !== deviceId) continue;
-        const i = waiters.findIndex((w) => w.change === event.data.change);
-        if (i >= 0) waiters.splice(i, 1)[0]?.resolve(at);
-      }
-    }
-  };
-  read().catch(() => {});
-  return (change: string) =>
-    new Promise<number>((resolve) => {
-      waiters.push({ change, resolve });
-    });
-}
 
 let minute = 0;
 /** An uplink of the bench device to A's generic webhook; resolves when it is answered 200. */
@@ -156,8 +124,8 @@ const loadWorker = async () => {
   }
 };
 
-const onA = await watch(appA);
-const onB = appB ? await watch(appB) : null;
+const onA = await watchAlarmChanges(base(appA), token, deviceId, abort.signal);
+const onB = appB ? await watchAlarmChanges(base(appB), token, deviceId, abort.signal) : null;
 const load = Array.from({ length: LOAD }, loadWorker);
 const loadStart = performance.now();
 const samples = { same: [] as number[], cross: [] as number[] };

@@ -1,13 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
   type Cluster,
   dropDatabase,
   ensureDatabase,
+  freePort,
   startCluster,
 } from '../../scripts/cluster.mjs';
 
@@ -25,17 +25,6 @@ export interface RunningServer {
 
 /** E2E_CLUSTER=1: every file runs against two instances behind HAProxy (ADR 0030). */
 export const CLUSTER_MODE = process.env.E2E_CLUSTER === '1';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 /**
  * Starts the real server (as `npm start` does, minus the build) on a fresh data directory and an

@@ -31,9 +31,15 @@ export function ingestServiceWith(db: Db, onReadings: OnReadings) {
 /**
  * A device with a known layout, for decoding tests: temp (2 bytes, signed, big-endian, ×0.01),
  * hum (1 byte, unsigned), door (bit 1) and leak (bit 2) sharing the fourth byte, and pressure
- * (2 bytes, little-endian, ×0.1 + 900). Payload length 6.
+ * (2 bytes, little-endian, ×0.1 + 900). Payload length 6. With `alarming`, hum has the default
+ * limits 20–80, so a reading above 80 opens an 'up' alarm.
  */
-export async function createLayoutDevice(db: Db, organizationId: string, targetId: string) {
+export async function createLayoutDevice(
+  db: Db,
+  organizationId: string,
+  targetId: string,
+  { alarming = false } = {},
+) {
   const tag = randomBytes(4).toString('hex');
   const m = async (name: string, values: Partial<typeof measurements.$inferInsert>) => {
     const [row] = await db
@@ -54,7 +60,10 @@ export async function createLayoutDevice(db: Db, organizationId: string, targetI
     measurementSigned: true,
     measurementScale: 0.01,
   });
-  const hum = await m('hum', {});
+  const hum = await m(
+    'hum',
+    alarming ? { measurementMinDefault: 20, measurementMaxDefault: 80 } : {},
+  );
   const door = await m('door', { measurementType: 'bit', measurementBitNumber: 1 });
   const leak = await m('leak', { measurementType: 'bit', measurementBitNumber: 2 });
   const pressure = await m('pressure', {

@@ -1,11 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import { STREAM_RECONNECTED } from '@vahti/domain';
-import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { type Database, openDatabase } from '../../src/db/client.js';
-import { measurements } from '../../src/db/schema/index.js';
 import type { BusEvent } from '../../src/modules/events/event-bus.js';
 import {
   createPostgresEventBus,
@@ -52,11 +50,10 @@ describe.skipIf(DRIVER !== 'postgres')(
       baseB = address(appB.server);
       ingestKey = (await as('Ylläpitäjä', 'A').post('/api/ingest-keys', { name: 'Toinen' })).json()
         .key;
-      sensor = await createLayoutDevice(ctx.database.db, fx.orgA.id, fx.orgA.target.id);
-      await ctx.database.db
-        .update(measurements)
-        .set({ measurementMinDefault: 20, measurementMaxDefault: 80 })
-        .where(eq(measurements.measurementId, sensor.m.hum.id));
+      // hum above 80 opens an 'up' alarm.
+      sensor = await createLayoutDevice(ctx.database.db, fx.orgA.id, fx.orgA.target.id, {
+        alarming: true,
+      });
     });
     afterAll(async () => {
       await appB?.close();

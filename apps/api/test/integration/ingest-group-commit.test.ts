@@ -1,6 +1,6 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alarms, measurementData, measurements } from '../../src/db/schema/index.js';
+import { alarms, measurementData } from '../../src/db/schema/index.js';
 import { type Actors, type Client, startApiTest } from '../helpers/actors.js';
 import { DRIVER, type TestContext } from '../helpers/app.js';
 import type { Fixtures } from '../helpers/fixtures.js';
@@ -24,11 +24,10 @@ beforeAll(async () => {
   keyA = as.withToken(res.json().key as string);
   const ofB = await as('Ylläpitäjä', 'B').post('/api/ingest-keys', { name: 'Ryhmät' });
   keyB = as.withToken(ofB.json().key as string);
-  sensor = await createLayoutDevice(ctx.database.db, fx.orgA.id, fx.orgA.target.id);
-  await ctx.database.db
-    .update(measurements)
-    .set({ measurementMinDefault: 20, measurementMaxDefault: 80 })
-    .where(eq(measurements.measurementId, sensor.m.hum.id));
+  // hum above 80 opens an 'up' alarm.
+  sensor = await createLayoutDevice(ctx.database.db, fx.orgA.id, fx.orgA.target.id, {
+    alarming: true,
+  });
 });
 afterAll(() => ctx.close());
 

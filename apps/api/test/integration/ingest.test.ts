@@ -1,12 +1,7 @@
 import { count, eq, sum } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMeasurementPartitions } from '../../src/db/partitions.js';
-import {
-  measurementData,
-  measurementHourly,
-  measurements,
-  rejectedUplinks,
-} from '../../src/db/schema/index.js';
+import { measurementData, measurementHourly, rejectedUplinks } from '../../src/db/schema/index.js';
 import { inTransaction, withTransactions } from '../../src/db/transactions.js';
 import { systemScope } from '../../src/lib/scope.js';
 import {
@@ -385,11 +380,10 @@ describe(`the onReadings seam for alarms (${DRIVER})`, () => {
 
 describe(`uplinks open and close alarms (${DRIVER})`, () => {
   it('opens one alarm above the limit, ignores its replay, and closes it back inside', async () => {
-    const sensor = await createLayoutDevice(db(), fx.orgA.id, fx.orgA.target.id);
-    await db()
-      .update(measurements)
-      .set({ measurementMinDefault: 20, measurementMaxDefault: 80 })
-      .where(eq(measurements.measurementId, sensor.m.hum.id));
+    // hum above 80 opens an 'up' alarm.
+    const sensor = await createLayoutDevice(db(), fx.orgA.id, fx.orgA.target.id, {
+      alarming: true,
+    });
     const uplink = (value: number, minutesAgo: number) => ({
       deviceEui: sensor.eui,
       time: new Date(Date.now() - minutesAgo * 60_000).toISOString(),

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type Server } from 'node:net';
-import { Aedes } from 'aedes';
+import type { Aedes } from 'aedes';
 import { eq } from 'drizzle-orm';
 import { connectAsync } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +8,7 @@ import { type MqttConfig, mqttDisplayUrl } from '../../src/config/index.js';
 import { measurementData, rejectedUplinks } from '../../src/db/schema/index.js';
 import { createMqttSubscriber, mqttClientId } from '../../src/modules/ingest/mqtt-subscriber.js';
 import { startApiTest } from '../helpers/actors.js';
+import { startAedesBroker } from '../helpers/aedes-broker.js';
 import { DRIVER, type TestContext } from '../helpers/app.js';
 import type { Fixtures } from '../helpers/fixtures.js';
 import {
@@ -30,7 +30,7 @@ let fx: Fixtures;
 let key: string;
 let device: Awaited<ReturnType<typeof createLayoutDevice>>;
 let aedes: Aedes;
-let server: Server;
+let broker: Awaited<ReturnType<typeof startAedesBroker>>;
 let aedesUrl: string;
 const toClose: (() => Promise<unknown>)[] = [];
 
@@ -38,18 +38,13 @@ beforeAll(async () => {
   ({ ctx, fx, as } = await startApiTest());
   key = (await as('Ylläpitäjä', 'A').post('/api/ingest-keys', { name: 'MQTT' })).json().key;
   device = await createLayoutDevice(ctx.database.db, fx.orgA.id, fx.orgA.target.id);
-  aedes = await Aedes.createBroker();
-  server = createServer(aedes.handle);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  aedesUrl = `mqtt://127.0.0.1:${address.port}`;
+  broker = await startAedesBroker();
+  ({ aedes, url: aedesUrl } = broker);
 });
 
 afterAll(async () => {
   for (const close of toClose.reverse()) await close();
-  await new Promise<void>((resolve) => aedes.close(() => resolve()));
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await broker.close();
   await ctx.close();
 });
 

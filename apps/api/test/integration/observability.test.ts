@@ -1,13 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type Server } from 'node:net';
-import { Aedes } from 'aedes';
-import { eq } from 'drizzle-orm';
 import { connectAsync } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import type { MqttConfig } from '../../src/config/index.js';
-import { measurements } from '../../src/db/schema/index.js';
 import { type Actors, type Client, startApiTest } from '../helpers/actors.js';
+import { startAedesBroker } from '../helpers/aedes-broker.js';
 import { createTestApp, DRIVER, fromIp, type TestContext } from '../helpers/app.js';
 import type { Fixtures } from '../helpers/fixtures.js';
 import { createLayoutDevice, EXAMPLE_PAYLOAD } from '../helpers/ingest-fixtures.js';
@@ -34,12 +31,10 @@ beforeAll(async () => {
   }));
   key = (await as('Ylläpitäjä', 'A').post('/api/ingest-keys', { name: 'Metrics' })).json().key;
   ingest = as.withToken(key);
-  sensor = await createLayoutDevice(ctx.database.db, fx.orgA.id, fx.orgA.target.id);
   // hum above 80 opens an 'up' alarm.
-  await ctx.database.db
-    .update(measurements)
-    .set({ measurementMinDefault: 20, measurementMaxDefault: 80 })
-    .where(eq(measurements.measurementId, sensor.m.hum.id));
+  sensor = await createLayoutDevice(ctx.database.db, fx.orgA.id, fx.orgA.target.id, {
+    alarming: true,
+  });
 });
 afterAll(() => ctx.close());
 
@@ -323,23 +318,16 @@ describe(`request ids (${DRIVER})`, () => {
 });
 
 describe(`MQTT: readiness and message ids (${DRIVER})`, () => {
-  let aedes: Aedes;
-  let server: Server;
-  let url: string;
+  let broker: Awaited<ReturnType<typeof startAedesBroker>>;
   let app: Awaited<ReturnType<typeof buildApp>>;
   const mqttLines: Record<string, unknown>[] = [];
   const prefix = `vahti-obs-${randomBytes(4).toString('hex')}`;
   const clientId = `vahti-obs-${randomBytes(4).toString('hex')}`;
 
   beforeAll(async () => {
-    aedes = await Aedes.createBroker();
-    server = createServer(aedes.handle);
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const address = server.address();
-    if (!address || typeof address === 'string') throw new Error('no port');
-    url = `mqtt://127.0.0.1:${address.port}`;
+    broker = await startAedesBroker();
     const mqtt: MqttConfig = {
-      url,
+      url: broker.url,
       topics: [`${prefix}/application/+/device/+/event/up`],
       shareGroup: null,
       clientId,
@@ -361,13 +349,16 @@ describe(`MQTT: readiness and message ids (${DRIVER})`, () => {
   });
   afterAll(async () => {
     await app.close();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await broker.close();
   });
 
   it('gives each message an id that its group line carries, and counts it as MQTT', async () => {
     const before = await scrape(app);
     expect(sample(before, 'vahti_mqtt_connections_up')).toBe(1);
-    const publisher = await connectAsync(url, { clientId: `pub-${clientId}`, reconnectPeriod: 0 });
+    const publisher = await connectAsync(broker.url, {
+      clientId: `pub-${clientId}`,
+      reconnectPeriod: 0,
+    });
     const deduplicationId = crypto.randomUUID();
     await publisher.publishAsync(
       `${prefix}/application/app-1/device/${sensor.eui.toLowerCase()}/event/up`,
@@ -407,7 +398,7 @@ describe(`MQTT: readiness and message ids (${DRIVER})`, () => {
     expect(ready.statusCode).toBe(200);
     expect(ready.json()).toMatchObject({ broker: 'connected', database: DRIVER });
     // The broker stops: its connections are closed and it listens no more.
-    await new Promise<void>((resolve) => aedes.close(() => resolve()));
+    await broker.stop();
     await expect
       .poll(
         async () => (await app.inject({ method: 'GET', url: '/api/health/ready' })).statusCode,
