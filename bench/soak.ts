@@ -75,8 +75,8 @@ interface Ready {
   mqttConnections: number;
   key: string;
   kind: string;
-  /** Nothing analyzes the database by itself (autovacuum off, or PGlite): the soak does. */
-  analyzedBySoak: boolean;
+  /** Nothing analyzes the database by itself (autovacuum off, or PGlite): the app's upkeep does. */
+  analyzedByApp: boolean;
   topicPrefix: string;
   targetId: string;
   measurementId: string;
@@ -373,7 +373,7 @@ const totals = () => {
 };
 
 console.log(
-  `soak: ${minutes} min, ${rate} uplinks/s${publisher ? ` (${MQTT_SHARE * 100} % over MQTT ${args.mqtt})` : ''}, ${userCount} users, ${server.devices.length} devices, on ${server.kind}${server.analyzedBySoak ? ' (no autovacuum here: analyzed every minute by the soak)' : ''}; server log ${logFile}`,
+  `soak: ${minutes} min, ${rate} uplinks/s${publisher ? ` (${MQTT_SHARE * 100} % over MQTT ${args.mqtt})` : ''}, ${userCount} users, ${server.devices.length} devices, on ${server.kind}${server.analyzedByApp ? " (no autovacuum here: tables analyzed by the app's statistics upkeep)" : ''}; server log ${logFile}`,
 );
 const start = performance.now();
 const until = start + minutes * 60_000;

@@ -9,6 +9,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { buildApp } from '../../apps/api/src/app.js';
 import { loadConfig } from '../../apps/api/src/config/index.js';
 import { alarmLimits, alarms, measurementData } from '../../apps/api/src/db/schema/index.js';
+import { analyzesItself } from '../../apps/api/src/db/statistics.js';
 import { openBenchDatabase } from '../lib/database.js';
 import {
   addDevice,
@@ -88,25 +89,11 @@ async function countStored(keys: string[]) {
 }
 
 /**
- * Statistics as production has them: PostgreSQL's autovacuum analyzes a table once a tenth of it
- * has changed, but this machine's PostgreSQL runs with `autovacuum = off` (its CI configuration)
- * and PGlite has no background workers. Without statistics the month's partition, filled from
- * empty during the run, is planned as if it were tiny: the Vainu dashboard's newest reading per
- * device went from 9 ms to 10 s after ten minutes, and the pool's waiters then answered 503.
- * So where nothing analyzes, the soak does, once a minute, as autovacuum would.
+ * Statistics as production has them: where nothing analyzes the tables by itself (this
+ * machine's PostgreSQL runs with `autovacuum = off`, PGlite has no background workers) the app's
+ * own statistics upkeep does, once a minute (ADR 0033). The soak says which.
  */
-const analyzesItself =
-  database.kind === 'postgres' &&
-  (
-    (await db.execute(sql`select current_setting('autovacuum') = 'on' as on`)) as unknown as {
-      rows: { on: boolean }[];
-    }
-  ).rows[0]?.on === true;
-const analyzer = analyzesItself
-  ? undefined
-  : setInterval(() => {
-      db.execute(sql`analyze`).catch((err) => console.error('soak: analyze failed', err));
-    }, 60_000);
+const analyzedByApp = !(await analyzesItself(database));
 
 process.on('message', async (message: { type: string; id?: number; keys?: string[] }) => {
   if (message.type === 'count') {
@@ -122,7 +109,6 @@ process.on('message', async (message: { type: string; id?: number; keys?: string
     process.send?.({ type: 'alarms', ...row });
   } else if (message.type === 'stop') {
     clearInterval(sampler);
-    clearInterval(analyzer);
     await app.close();
     await database.close();
     process.exit(0);
@@ -133,7 +119,7 @@ process.send?.({
   address,
   key,
   kind: database.kind,
-  analyzedBySoak: !analyzesItself,
+  analyzedByApp,
   topicPrefix,
   mqttConnections: config.mqtt?.connections ?? 0,
   targetId,

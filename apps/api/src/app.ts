@@ -7,6 +7,7 @@ import {
 import type { Config } from './config/index.js';
 import type { Database } from './db/client.js';
 import { createMeasurementPartitions } from './db/partitions.js';
+import { analyzeChanged, analyzesItself } from './db/statistics.js';
 import { withTransactions } from './db/transactions.js';
 import { errorForLog } from './lib/log-errors.js';
 import { createMetrics, type Metrics } from './lib/metrics.js';
@@ -387,6 +388,24 @@ export async function buildApp({ config, database, logger, logDestination }: App
   app.addHook('onClose', async () => {
     await upkeep?.stop();
   });
+  // Planner statistics (ADR 0033): where the database does not analyze by itself (PGlite, or
+  // PostgreSQL with autovacuum off) every instance applies autovacuum's rule once a minute;
+  // everywhere, measurement_data itself (which autovacuum leaves out) hourly while it fills.
+  let statistics: { stop(): Promise<void> } | undefined;
+  app.addHook('onReady', async () => {
+    if (config.statisticsUpkeepMs === 0) return;
+    const tables = !(await analyzesItself(database));
+    statistics = startPeriodic({
+      name: 'statistics upkeep',
+      intervalMs: config.statisticsUpkeepMs,
+      log: app.log,
+      task: async () => {
+        const analyzed = await analyzeChanged(db, { tables });
+        if (analyzed.length > 0) app.log.debug({ tables: analyzed }, 'tables analyzed');
+      },
+    });
+  });
+  app.addHook('onClose', async () => statistics?.stop());
   // Offline alarms (ADR 0024): silent devices are looked for every minute by every instance. In
   // demo mode with the simulator the server starts the sweep after the 30-day back-fill, during
   // which every device would look silent.

@@ -135,6 +135,8 @@ const envSchema = z.object({
   DEVICE_OFFLINE_AFTER_MINUTES: z.coerce.number().int().min(1).max(525_600).default(120),
   // How often silent devices get their offline alarms (ADR 0024); 0 turns the sweep off.
   ALARM_OFFLINE_SWEEP_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  // How often changed tables are analyzed where the database does not (ADR 0033); 0: never.
+  STATISTICS_UPKEEP_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   // PDF reports (ADR 0021): render threads (unset: cores − 1, 1…4; 0 renders on the event loop)
   // and how many more reports may wait before 503.
   REPORT_RENDER_THREADS: z.coerce.number().int().min(0).max(16).optional(),
@@ -250,6 +252,8 @@ export interface Config {
   deviceOfflineAfterMinutes: number;
   /** Period of the offline-alarm sweep in ms; 0: no sweep (tests drive it themselves). */
   alarmOfflineSweepMs: number;
+  /** Period of the statistics upkeep in ms, where the database has no autovacuum; 0: none. */
+  statisticsUpkeepMs: number;
   /** PDF report rendering: worker threads (0: on the event loop) and the reports that may wait. */
   reports: { threads: number; queue: number };
   /** The device-network service (ChirpStack v4 REST API); null when not configured. */
@@ -337,6 +341,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     alarmHysteresisPercent: env.ALARM_HYSTERESIS_PERCENT,
     deviceOfflineAfterMinutes: env.DEVICE_OFFLINE_AFTER_MINUTES,
     alarmOfflineSweepMs: env.ALARM_OFFLINE_SWEEP_SECONDS * 1000,
+    statisticsUpkeepMs: env.STATISTICS_UPKEEP_SECONDS * 1000,
     reports: {
       threads: env.REPORT_RENDER_THREADS ?? Math.max(1, Math.min(4, availableParallelism() - 1)),
       queue: env.REPORT_QUEUE,

@@ -47,6 +47,8 @@ export async function createTestApp(
     WEB_DIR: path.join(dataDir, 'no-web'),
     // Tests drive the offline-alarm sweep with a fixed time (app.alarms.sweepOffline).
     ALARM_OFFLINE_SWEEP_SECONDS: '0',
+    // Tables are analyzed only where a test asks (statistics.test.ts), not under other tests.
+    STATISTICS_UPKEEP_SECONDS: '0',
     ...(fresh && { DATABASE_URL: fresh.url }),
     ...options.env,
   });
