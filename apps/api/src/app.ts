@@ -377,7 +377,9 @@ export async function buildApp({ config, database, logger, logDestination }: App
   const retention = createRetentionService({
     db,
     retention: createRetentionRepository(db),
+    partitions,
     audit,
+    maxMonths: config.measurementRetentionMaxMonths,
   });
   app.decorate('retention', retention);
   let upkeep: ReturnType<typeof startStorageUpkeep> | undefined;

@@ -4,6 +4,7 @@ import { isIP } from 'node:net';
 import { availableParallelism, hostname } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { RETENTION_MONTHS_MAX } from '@vahti/domain';
 import { z } from 'zod';
 import type { S3Settings } from '../lib/storage/s3-storage.js';
 
@@ -135,6 +136,13 @@ const envSchema = z.object({
   DEVICE_OFFLINE_AFTER_MINUTES: z.coerce.number().int().min(1).max(525_600).default(120),
   // How often silent devices get their offline alarms (ADR 0024); 0 turns the sweep off.
   ALARM_OFFLINE_SWEEP_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  // The longest any organization's measurement data is kept, in months (ADR 0025); unset: no limit.
+  MEASUREMENT_RETENTION_MAX_MONTHS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(RETENTION_MONTHS_MAX)
+    .optional(),
   // How often changed tables are analyzed where the database does not (ADR 0033); 0: never.
   STATISTICS_UPKEEP_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   // PDF reports (ADR 0021): render threads (unset: cores − 1, 1…4; 0 renders on the event loop)
@@ -252,6 +260,8 @@ export interface Config {
   deviceOfflineAfterMinutes: number;
   /** Period of the offline-alarm sweep in ms; 0: no sweep (tests drive it themselves). */
   alarmOfflineSweepMs: number;
+  /** The platform's longest retention of measurement data in months; null: none. */
+  measurementRetentionMaxMonths: number | null;
   /** Period of the statistics upkeep in ms, where the database has no autovacuum; 0: none. */
   statisticsUpkeepMs: number;
   /** PDF report rendering: worker threads (0: on the event loop) and the reports that may wait. */
@@ -342,6 +352,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     deviceOfflineAfterMinutes: env.DEVICE_OFFLINE_AFTER_MINUTES,
     alarmOfflineSweepMs: env.ALARM_OFFLINE_SWEEP_SECONDS * 1000,
     statisticsUpkeepMs: env.STATISTICS_UPKEEP_SECONDS * 1000,
+    measurementRetentionMaxMonths: env.MEASUREMENT_RETENTION_MAX_MONTHS ?? null,
     reports: {
       threads: env.REPORT_RENDER_THREADS ?? Math.max(1, Math.min(4, availableParallelism() - 1)),
       queue: env.REPORT_QUEUE,

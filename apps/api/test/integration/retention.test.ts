@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMeasurementPartitions, partitionName } from '../../src/db/partitions.js';
 import {
   auditLog,
   measurementDaily,
@@ -238,6 +239,7 @@ describe(`the daily retention purge (${DRIVER})`, () => {
     const service = createRetentionService({
       db: handle,
       retention: counted,
+      partitions: createMeasurementPartitions(handle),
       audit: createAuditService({ auditLog: createAuditRepository(handle) }),
       batch: 1,
     });
@@ -282,5 +284,116 @@ describe(`the daily retention purge (${DRIVER})`, () => {
       daily: 0,
       rejected: 0,
     });
+  });
+});
+
+describe(`whole expired months dropped with their partitions (${DRIVER})`, () => {
+  const partitions = () => createMeasurementPartitions(withTransactions(db()));
+  const serviceWith = (maxMonths: number | null) => {
+    const handle = withTransactions(db());
+    return createRetentionService({
+      db: handle,
+      retention: createRetentionRepository(handle),
+      partitions: createMeasurementPartitions(handle),
+      audit: createAuditService({ auditLog: createAuditRepository(handle) }),
+      maxMonths,
+    });
+  };
+  const setRetention = (organizationId: string, months: number | null) =>
+    db()
+      .update(organizations)
+      .set({ organizationRetentionMonths: months })
+      .where(eq(organizations.organizationId, organizationId));
+
+  it('keeps a month an organization still keeps readings of', async () => {
+    // A's March 2024 reading is gone (12 months), B (no retention) still has one there.
+    expect(await ctx.app.retention.dropExpiredMonths(NOW)).toEqual([]);
+    expect(await partitions().stored()).toContain('2024-03');
+    expect(await readingTimes(deviceB.deviceId)).toContain(TIMES[0]);
+  });
+
+  it('drops a month past the cutoff of every organization with readings in it, and audits it', async () => {
+    await setRetention(fx.orgB.id, 12);
+    expect(await ctx.app.retention.dropExpiredMonths(NOW)).toEqual(['2024-03']);
+    expect(await partitions().stored()).not.toContain('2024-03');
+    expect(await readingTimes(deviceB.deviceId)).toEqual(TIMES.slice(1));
+    const [entry] = await db()
+      .select({ actorId: auditLog.actorId, details: auditLog.details })
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.action, 'measurements.month.dropped'),
+          eq(auditLog.entityId, partitionName('2024-03')),
+        ),
+      );
+    expect(entry).toMatchObject({ actorId: null, details: { month: '2024-03', putBack: 0 } });
+    // The row deletes do the rest: B's reading before the cutoff and its rollups, the dropped
+    // month's too.
+    const purged = await ctx.app.retention.purgeExpired(NOW);
+    expect(purged.find((p) => p.organizationId === fx.orgB.id)).toMatchObject({ readings: 1 });
+    expect(await readingTimes(deviceB.deviceId)).toEqual(TIMES.slice(2));
+    expect(await days(deviceB.deviceId)).toEqual(['2025-11-26', '2026-11-01']);
+  });
+
+  it('puts back a reading of an organization that keeps it, arrived before the detach', async () => {
+    const key = await as('Ylläpitäjä', 'A').post('/api/ingest-keys', { name: 'Myöhässä' });
+    const late = { deviceEui: deviceA.eui, time: '2023-05-04T10:00:00.000Z', fCnt: 90 };
+    const stored = await as
+      .withToken(key.json().key as string)
+      .post('/api/ingest/generic', { ...late, values: { [deviceA.m.temp.id]: 5 } });
+    expect(stored.json()).toEqual({ stored: 1, duplicates: 0 });
+    expect(await partitions().drop('2023-05', [fx.orgA.id])).toBe(1);
+    expect(await readingTimes(deviceA.deviceId)).toContain(late.time);
+    expect(await partitions().drop('2023-05')).toBe(0);
+    expect(await readingTimes(deviceA.deviceId)).not.toContain(late.time);
+    expect(await partitions().stored()).not.toContain('2023-05');
+  });
+
+  it('finishes a drop interrupted after the detach, keeping what must be kept', async () => {
+    const key = await as('Ylläpitäjä', 'A').post('/api/ingest-keys', { name: 'Keskeytys' });
+    const late = { deviceEui: deviceA.eui, time: '2023-06-04T10:00:00.000Z', fCnt: 92 };
+    const client = as.withToken(key.json().key as string);
+    const body = { ...late, values: { [deviceA.m.temp.id]: 6 } };
+    expect((await client.post('/api/ingest/generic', body)).json()).toEqual({
+      stored: 1,
+      duplicates: 0,
+    });
+    await db().execute(
+      sql`alter table measurement_data detach partition ${sql.identifier(partitionName('2023-06'))}`,
+    );
+    expect(await readingTimes(deviceA.deviceId)).not.toContain(late.time);
+    expect(await partitions().stored()).toContain('2023-06');
+    expect(await partitions().drop('2023-06', [fx.orgA.id])).toBe(1);
+    expect(await readingTimes(deviceA.deviceId)).toContain(late.time);
+    // A replay of it is a duplicate: the key came back with the reading.
+    expect((await client.post('/api/ingest/generic', body)).json()).toEqual({
+      stored: 0,
+      duplicates: 1,
+    });
+  });
+
+  it('with a platform-wide longest retention, drops whole months of every organization', async () => {
+    await setRetention(fx.orgA.id, null);
+    await setRetention(fx.orgB.id, null);
+    // One month for all: the cutoff is 26.10.2026, so June 2023 (A's late reading) and
+    // November 2025 go as a whole.
+    expect(await serviceWith(1).dropExpiredMonths(NOW)).toEqual(['2023-06', '2025-11']);
+    expect(await readingTimes(deviceA.deviceId)).toEqual([TIMES[3]]);
+    expect(await readingTimes(deviceB.deviceId)).toEqual([TIMES[3]]);
+    // Without it, organizations without a retention of their own keep everything.
+    expect(await serviceWith(null).dropExpiredMonths(NOW)).toEqual([]);
+  });
+
+  it('stores a late uplink into a dropped month again, on the instance that had it', async () => {
+    // The app's own ingest wrote into November 2025 before; another "instance" dropped it.
+    const key = await as('Ylläpitäjä', 'B').post('/api/ingest-keys', { name: 'Uudelleen' });
+    const stored = await as.withToken(key.json().key as string).post('/api/ingest/generic', {
+      deviceEui: deviceB.eui,
+      time: '2025-11-10T08:00:00.000Z',
+      fCnt: 91,
+      values: { [deviceB.m.temp.id]: 7 },
+    });
+    expect(stored.json()).toEqual({ stored: 1, duplicates: 0 });
+    expect(await readingTimes(deviceB.deviceId)).toEqual(['2025-11-10T08:00:00.000Z', TIMES[3]]);
   });
 });

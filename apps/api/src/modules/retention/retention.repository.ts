@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import {
@@ -43,24 +43,57 @@ export function createRetentionRepository(db: Db) {
   }
 
   return {
-    /** The organizations in scope that keep data for a limited time, with where it starts. */
-    async expiries(scope: Scope, now: Date): Promise<Expiry[]> {
-      const cutoff = sql`((((${now.toISOString()}::timestamptz at time zone 'Europe/Helsinki')::date - make_interval(months => ${organizations.organizationRetentionMonths}))::date)::timestamp at time zone 'Europe/Helsinki')`;
+    /**
+     * The organizations in scope that keep data for a limited time, with where it starts: their
+     * own retention, or the platform's longest (`maxMonths`) when that is shorter or they have
+     * none.
+     */
+    async expiries(scope: Scope, now: Date, maxMonths: number | null = null): Promise<Expiry[]> {
+      // least() passes over a null: the shorter of the two, or whichever is set.
+      const months = sql`least(${organizations.organizationRetentionMonths}, ${maxMonths}::int)`;
+      const cutoff = sql`((((${now.toISOString()}::timestamptz at time zone 'Europe/Helsinki')::date - make_interval(months => ${months}))::date)::timestamp at time zone 'Europe/Helsinki')`;
       const rows = await db
         .select({
           organizationId: organizations.organizationId,
-          retentionMonths: sql<number>`${organizations.organizationRetentionMonths}`,
+          retentionMonths: sql<number>`${months}`,
           cutoff: sql<string>`${cutoff}::text`,
           cutoffDay: sql<string>`((${cutoff}) at time zone 'Europe/Helsinki')::date::text`,
         })
         .from(organizations)
+        .where(and(sql`${months} is not null`, inScope(organizations.organizationId, scope)));
+      return rows.map((row) => ({ ...row, cutoff: new Date(row.cutoff) }));
+    },
+
+    /** The ids of the organizations in scope. */
+    async organizationIds(scope: Scope): Promise<string[]> {
+      const rows = await db
+        .select({ id: organizations.organizationId })
+        .from(organizations)
+        .where(inScope(organizations.organizationId, scope));
+      return rows.map((row) => row.id);
+    },
+
+    /** Whether any of these organizations has a reading measured in [from, to). */
+    async holdsReadingsOf(
+      scope: Scope,
+      organizationIds: readonly string[],
+      from: Date,
+      to: Date,
+    ): Promise<boolean> {
+      const m = measurementData;
+      const [row] = await db
+        .select({ one: sql<number>`1` })
+        .from(m)
         .where(
           and(
-            isNotNull(organizations.organizationRetentionMonths),
-            inScope(organizations.organizationId, scope),
+            inArray(m.organizationId, [...organizationIds]),
+            gte(m.createdAt, from),
+            lt(m.createdAt, to),
+            inScope(m.organizationId, scope),
           ),
-        );
-      return rows.map((row) => ({ ...row, cutoff: new Date(row.cutoff) }));
+        )
+        .limit(1);
+      return row !== undefined;
     },
 
     /** The ids of the scope's devices. */

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.js';
+import { type MeasurementPartitions, partitionName } from '../../db/partitions.js';
 import { systemScope } from '../../lib/scope.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { RetentionRepository } from './retention.repository.js';
@@ -26,29 +27,79 @@ async function inBatches(deleteBatch: () => Promise<number>, batch: number) {
   }
 }
 
+/** The first instant after a `YYYY-MM` month. */
+const endOfMonth = (month: string) => {
+  const start = new Date(`${month}-01T00:00:00Z`);
+  return new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 1));
+};
+
 /**
  * Retention per organization (ADR 0025): an organization with `organizationRetentionMonths` set
  * keeps its measurement data, their hourly and daily rollups and its rejected uplinks from the
  * Finnish midnight that many months ago on; older rows are deleted in batches. The cutoff is a
  * whole Finnish day, so no rollup hour or day is cut in two: the rollups left agree exactly with
- * the readings left. An organization without the setting keeps everything.
+ * the readings left. An organization without the setting keeps everything, unless the platform
+ * sets a longest retention for all (`maxMonths`, MEASUREMENT_RETENTION_MAX_MONTHS).
+ *
+ * A whole month of readings no organization keeps any more is dropped with its partition
+ * (`dropExpiredMonths`, before the row deletes), instead of being deleted row by row.
  */
 export function createRetentionService({
   db,
   retention,
+  partitions,
   audit,
+  maxMonths = null,
   batch = RETENTION_BATCH,
 }: {
   db: Db;
   retention: RetentionRepository;
+  partitions: Pick<MeasurementPartitions, 'stored' | 'drop'>;
   audit: Pick<AuditService, 'record'>;
+  maxMonths?: number | null;
   batch?: number;
 }) {
   return {
+    /**
+     * Drops each month's partition whose readings are all expired: the month ended on or before
+     * the cutoff of every organization with a reading in it. Its rollups stay until the row
+     * deletes of `purgeExpired` reach them. Returns the months dropped.
+     */
+    async dropExpiredMonths(now: Date = new Date()): Promise<string[]> {
+      const scope = systemScope('retention');
+      const expiries = await retention.expiries(scope, now, maxMonths);
+      if (expiries.length === 0) return [];
+      const everyone = await retention.organizationIds(scope);
+      const dropped: string[] = [];
+      for (const month of await partitions.stored()) {
+        const end = endOfMonth(month);
+        const expired = new Set(
+          expiries.filter((e) => e.cutoff >= end).map((e) => e.organizationId),
+        );
+        // The months come oldest first: once nobody's cutoff is past one, none later is.
+        if (expired.size === 0) break;
+        const keep = everyone.filter((id) => !expired.has(id));
+        const start = new Date(`${month}-01T00:00:00Z`);
+        if (keep.length > 0 && (await retention.holdsReadingsOf(scope, keep, start, end))) continue;
+        const putBack = await partitions.drop(month, keep);
+        // In the audit log for the top administrator, without an actor: the job did it.
+        await db.transaction(() =>
+          audit.record(scope, {
+            action: 'measurements.month.dropped',
+            entityId: partitionName(month),
+            organizationId: null,
+            details: { month, organizations: expired.size, putBack },
+          }),
+        );
+        dropped.push(month);
+      }
+      return dropped;
+    },
+
     /** Deletes every organization's expired rows; what was deleted, per organization. */
     async purgeExpired(now: Date = new Date()): Promise<Purged[]> {
       const results: Purged[] = [];
-      for (const expiry of await retention.expiries(systemScope('retention'), now)) {
+      for (const expiry of await retention.expiries(systemScope('retention'), now, maxMonths)) {
         const scope = systemScope('retention', expiry.organizationId);
         const purged: Purged = {
           organizationId: expiry.organizationId,

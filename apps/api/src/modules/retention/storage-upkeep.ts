@@ -8,7 +8,7 @@ export const UPKEEP_INTERVAL_MS = 24 * 60 * 60_000;
 
 /**
  * The daily storage job (ADR 0025): the coming months' partitions of measurement data, then the
- * retention purge. First a minute after start (the app creates the partitions at start itself),
+ * retention: whole expired months dropped, then the remaining expired rows deleted. First a minute after start (the app creates the partitions at start itself),
  * then daily. Several instances may run it at once: partitions are created under a lock and the
  * deletes of two instances only share the work. Stops with the app.
  */
@@ -19,7 +19,7 @@ export function startStorageUpkeep({
   intervalMs = UPKEEP_INTERVAL_MS,
 }: {
   partitions: Pick<MeasurementPartitions, 'ensureAhead'>;
-  retention: Pick<RetentionService, 'purgeExpired'>;
+  retention: Pick<RetentionService, 'dropExpiredMonths' | 'purgeExpired'>;
   log: FastifyBaseLogger;
   intervalMs?: number;
 }) {
@@ -30,6 +30,8 @@ export function startStorageUpkeep({
     task: async () => {
       const created = await partitions.ensureAhead();
       if (created.length > 0) log.info({ months: created }, 'measurement partitions created');
+      const dropped = await retention.dropExpiredMonths();
+      if (dropped.length > 0) log.info({ months: dropped }, 'expired measurement months dropped');
       for (const purged of await retention.purgeExpired()) {
         log.info(purged, 'retention: expired measurement data deleted');
       }
