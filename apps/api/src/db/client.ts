@@ -16,6 +16,9 @@ export type Schema = typeof schema;
 /** The Drizzle handle every repository receives, whichever driver is underneath. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
+/** The rows of a raw `db.execute` (both drivers answer `{ rows }`). */
+export const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';

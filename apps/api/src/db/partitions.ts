@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from './client.js';
+import { type Db, rowsOf } from './client.js';
 import { inTransaction } from './transactions.js';
 
 /** Months created ahead of time: this one and the next MONTHS_AHEAD. */
@@ -7,13 +7,17 @@ export const MONTHS_AHEAD = 3;
 
 /** The UTC month of a time, as `YYYY-MM`. */
 const monthOf = (at: Date) => at.toISOString().slice(0, 7);
-const startOfMonth = (month: string) => new Date(`${month}-01T00:00:00Z`);
+/** The first instant of a `YYYY-MM` month, and the first after it. */
+export const startOfMonth = (month: string) => new Date(`${month}-01T00:00:00Z`);
+export const endOfMonth = (month: string) => {
+  const start = startOfMonth(month);
+  return new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 1));
+};
 /** The month `ahead` months from `at`'s (negative: back). */
 const monthFrom = (at: Date, ahead: number) =>
   monthOf(new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + ahead, 1)));
 /** A partition's name: `measurement_data_y2026m11` for `2026-11`. */
 export const partitionName = (month: string) => `measurement_data_y${month.replace('-', 'm')}`;
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 /** A list as a PostgreSQL array literal (ids only: no quoting needed). */
 const toArray = (ids: readonly string[]) => `{${ids.join(',')}}`;
 const PARTITION_NAME = /^measurement_data_y(\d{4})m(\d{2})$/;
@@ -32,16 +36,20 @@ const PARTITION_NAME = /^measurement_data_y(\d{4})m(\d{2})$/;
 export function createMeasurementPartitions(db: Db) {
   const known = new Set<string>();
 
-  const isKnown = (month: string) => known.has(month) && month >= monthFrom(new Date(), -1);
+  /** Remembered and from last month on (`since`: last month, computed once per call). */
+  const isKnown = (month: string, since: string) => known.has(month) && month >= since;
 
   async function ensureMonths(months: Iterable<string>): Promise<string[]> {
     const created: string[] = [];
+    const since = monthFrom(new Date(), -1);
     for (const month of months) {
-      if (isKnown(month)) continue;
-      const result = (await db.execute(
-        sql`select create_measurement_partition(${startOfMonth(month).toISOString()}::timestamptz) as created`,
-      )) as unknown as { rows: { created: boolean }[] };
-      if (result.rows[0]?.created) created.push(month);
+      if (isKnown(month, since)) continue;
+      const [result] = rowsOf<{ created: boolean }>(
+        await db.execute(
+          sql`select create_measurement_partition(${startOfMonth(month).toISOString()}::timestamptz) as created`,
+        ),
+      );
+      if (result?.created) created.push(month);
       if (!inTransaction()) known.add(month);
     }
     return created;
@@ -51,9 +59,10 @@ export function createMeasurementPartitions(db: Db) {
     /** Creates the partitions of the months these times fall in that may be missing. */
     ensure(times: Iterable<Date>): Promise<string[]> {
       const months = new Set<string>();
+      const since = monthFrom(new Date(), -1);
       for (const at of times) {
         const month = monthOf(at);
-        if (!isKnown(month)) months.add(month);
+        if (!isKnown(month, since)) months.add(month);
       }
       return months.size === 0 ? Promise.resolve([]) : ensureMonths(months);
     },

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Database, Db } from './client.js';
+import { type Database, type Db, rowsOf } from './client.js';
 
 /**
  * Planner statistics where nothing else keeps them (ADR 0033). PostgreSQL's autovacuum analyzes
@@ -11,8 +11,6 @@ import type { Database, Db } from './client.js';
  */
 export const ANALYZE_THRESHOLD = 50;
 export const ANALYZE_SCALE_FACTOR = 0.1;
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** Whether the database analyzes its tables by itself: PostgreSQL with autovacuum on. */
 export async function analyzesItself(database: Pick<Database, 'db' | 'kind'>): Promise<boolean> {

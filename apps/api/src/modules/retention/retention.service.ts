@@ -1,5 +1,10 @@
 import type { Db } from '../../db/client.js';
-import { type MeasurementPartitions, partitionName } from '../../db/partitions.js';
+import {
+  endOfMonth,
+  type MeasurementPartitions,
+  partitionName,
+  startOfMonth,
+} from '../../db/partitions.js';
 import { systemScope } from '../../lib/scope.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { RetentionRepository } from './retention.repository.js';
@@ -26,12 +31,6 @@ async function inBatches(deleteBatch: () => Promise<number>, batch: number) {
     if (n < batch) return total;
   }
 }
-
-/** The first instant after a `YYYY-MM` month. */
-const endOfMonth = (month: string) => {
-  const start = new Date(`${month}-01T00:00:00Z`);
-  return new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 1));
-};
 
 /**
  * Retention per organization (ADR 0025): an organization with `organizationRetentionMonths` set
@@ -79,7 +78,7 @@ export function createRetentionService({
         // The months come oldest first: once nobody's cutoff is past one, none later is.
         if (expired.size === 0) break;
         const keep = everyone.filter((id) => !expired.has(id));
-        const start = new Date(`${month}-01T00:00:00Z`);
+        const start = startOfMonth(month);
         if (keep.length > 0 && (await retention.holdsReadingsOf(scope, keep, start, end))) continue;
         const putBack = await partitions.drop(month, keep);
         // In the audit log for the top administrator, without an actor: the job did it.

@@ -6,7 +6,7 @@ import {
 } from '@vahti/domain';
 import { and, asc, eq, gte, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client.js';
+import { type Db, rowsOf } from '../../db/client.js';
 import {
   alarms,
   devices,
@@ -98,10 +98,7 @@ export function createSensorDataRepository(db: Db) {
         ),
     );
 
-  async function execute<T>(query: SQL): Promise<T[]> {
-    const result = (await db.execute(query)) as unknown as { rows: T[] };
-    return result.rows;
-  }
+  const execute = async <T>(query: SQL): Promise<T[]> => rowsOf<T>(await db.execute(query));
 
   return {
     /** A measurement the scope sees whose quantity the organization's applications allow. */
