@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -32,7 +33,8 @@ export default defineConfig({
       },
     ],
     pool: 'forks',
-    maxWorkers: 2,
+    // One worker per core: each test file builds its own app and database.
+    maxWorkers: Math.max(1, availableParallelism()),
     // Transformed modules persist in node_modules/.vitest between runs and processes: the second
     // suite of `npm test` (PostgreSQL) and every rerun skip transforming the server again.
     experimental: { fsModuleCache: true },

@@ -4,6 +4,7 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import type { Page, Response } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { minimalPdf } from '../apps/api/src/db/demo/materialbank.js';
 import type { ClusterInstance } from '../scripts/cluster.mjs';
 import { signIn, useE2E } from './support/browser.js';
 
@@ -120,6 +121,51 @@ describe('two instances behind the load balancer', () => {
       `alarm on A → badge on B: ${latency.toFixed(0)} ms (uplink answered, NOTIFY, SSE, badge refetch)`,
     );
     await context.close();
+  });
+
+  it('a file uploaded through instance A is served and deleted through instance B (S3)', async () => {
+    const [a, b] = instances();
+    // One sign-in, used on both instances: a session is not tied to the instance that made it.
+    // An Ylläpitäjä, who may delete files too.
+    const auth = { authorization: `Bearer ${await apiToken(a.url, 'yllapitaja@demo.vahti.fi')}` };
+    const listed = await fetch(`${a.url}/api/targets`, { headers: auth });
+    const [target] = ((await listed.json()) as { targets: { id: string }[] }).targets;
+    if (!target) throw new Error('the demo organization has no target');
+    const pdf = minimalPdf('Klusteritesti');
+    const form = new FormData();
+    form.set('title', 'Klusteritesti');
+    form.set('targets', target.id);
+    form.set('permissions', 'Käyttäjä');
+    form.set('applications', '1');
+    form.set('state', 'Aktiivinen');
+    form.set('file', new Blob([pdf], { type: 'application/pdf' }), 'klusteri.pdf');
+    const uploaded = await fetch(`${a.url}/api/materialbank-file`, {
+      method: 'POST',
+      headers: auth,
+      body: form,
+    });
+    expect(uploaded.status).toBe(201);
+    expect(uploaded.headers.get('x-vahti-instance')).toBe('a');
+    const { id, file } = (
+      (await uploaded.json()) as { materialbankFile: { id: string; file: string } }
+    ).materialbankFile;
+
+    const served = await fetch(`${b.url}/api/materialbank-get-file?file=${file}`, {
+      headers: auth,
+    });
+    expect(served.status).toBe(200);
+    expect(served.headers.get('x-vahti-instance')).toBe('b');
+    expect(Buffer.from(await served.arrayBuffer()).equals(pdf)).toBe(true);
+
+    const removed = await fetch(`${b.url}/api/materialbank-file`, {
+      method: 'DELETE',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ id }),
+    });
+    expect(removed.status).toBe(200);
+    const gone = await fetch(`${a.url}/api/materialbank-get-file?file=${file}`, { headers: auth });
+    expect(gone.status).toBe(404);
+    await gone.body?.cancel();
   });
 
   it('killing one instance mid-run loses no acknowledged uplink and no browser session', async () => {

@@ -1,4 +1,5 @@
-// Builds the web app when it is missing or older than its sources (`npm start`, `npm run cluster`).
+// Builds the web app when it is missing or older than its sources (`npm start`, `npm run cluster`,
+// `npm test`).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -11,6 +12,7 @@ const sources = [
   'apps/web/vite.config.ts',
   'apps/web/public',
   'packages/domain/src',
+  'package-lock.json',
 ];
 
 function newestMtime(target) {
@@ -20,10 +22,15 @@ function newestMtime(target) {
   return Math.max(0, ...readdirSync(target).map((name) => newestMtime(path.join(target, name))));
 }
 
+/** Whether apps/web/dist is newer than every source of the web app. */
+export function webBuildIsCurrent() {
+  const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0;
+  return builtAt >= Math.max(...sources.map((s) => newestMtime(path.join(root, s))));
+}
+
 /** Builds with Vite directly rather than through `npm run build`: one npm start-up less. */
 export function buildWebIfNeeded() {
-  const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0;
-  if (builtAt >= Math.max(...sources.map((s) => newestMtime(path.join(root, s))))) return;
+  if (webBuildIsCurrent()) return;
   console.log('Building the web app…');
   const build = spawnSync(
     process.execPath,

@@ -1,6 +1,7 @@
 // `npm test`: every suite, each followed by a plain "suite: N passed, N failed" line.
 //   1. unit + API integration on PGlite
-//   2. API integration on PostgreSQL, when TEST_DATABASE_URL is set
+//   2. on PostgreSQL, when TEST_DATABASE_URL is set: the API tests that can differ between the
+//      drivers (apps/api/test/postgres-suite.mjs)
 //   3. end-to-end in headless Chromium against the built app
 // `npm test -- --e2e-cluster`: only the end-to-end suite, against two instances behind HAProxy on
 // the PostgreSQL of TEST_DATABASE_URL (ADR 0030), plus e2e/cluster.e2e.ts.
@@ -8,6 +9,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { POSTGRES_SUITE } from '../apps/api/test/postgres-suite.mjs';
+import { webBuildIsCurrent } from './build-web.mjs';
 import { ensureChromium, ensureHaproxy, ensurePoppler } from './test-tools.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -21,6 +24,7 @@ function run(command, args, env = process.env) {
 
 function vitest(suite, args, env) {
   const output = path.join(results, `${suite}.json`);
+  const started = performance.now();
   const status = run(
     'npx',
     [
@@ -50,6 +54,7 @@ function vitest(suite, args, env) {
   }
   if (status !== 0 && counts.failed === 0) counts.failed = 1; // e.g. a file that failed to load
   if (counts.passed === 0 && counts.failed === 0) counts.failed = 1; // a suite that ran nothing fails
+  console.log(`\n${suite} took ${((performance.now() - started) / 1000).toFixed(0)} s`);
   report(suite, counts);
 }
 
@@ -85,11 +90,12 @@ if (clusterOnly) {
 } else {
   vitest('unit-and-api-pglite', [], withoutPostgres);
   if (TEST_DATABASE_URL) {
-    vitest('api-postgres', ['--project', 'api'], process.env);
+    vitest('api-postgres', ['--project', 'api', ...POSTGRES_SUITE], process.env);
   }
 }
 
-if (run('npm', ['run', 'build', '-w', '@vahti/web', '--silent']) !== 0) {
+// Built once: the cluster step after `npm test` finds the build current.
+if (!webBuildIsCurrent() && run('npm', ['run', 'build', '-w', '@vahti/web', '--silent']) !== 0) {
   report(clusterOnly ? 'e2e-cluster' : 'e2e', { passed: 0, failed: 1, skipped: 0 });
 } else {
   let chrome;

@@ -4,6 +4,7 @@ import {
   readdirSync,
   readFileSync,
   renameSync,
+  rmSync,
   statSync,
   writeFileSync,
 } from 'node:fs';
@@ -13,17 +14,24 @@ import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { openDatabase } from '../src/db/client.js';
+import { seedDemoData } from '../src/db/seed.js';
 
 /** Where the test helpers find the migrated database to start each test file from. */
 export const PGLITE_IMAGE_ENV = 'VAHTI_TEST_PGLITE_IMAGE';
 export const POSTGRES_TEMPLATE_ENV = 'VAHTI_TEST_POSTGRES_TEMPLATE';
+/** The same with the demo data loaded: most test files start from it. */
+export const PGLITE_DEMO_IMAGE_ENV = 'VAHTI_TEST_PGLITE_DEMO_IMAGE';
+export const POSTGRES_DEMO_TEMPLATE_ENV = 'VAHTI_TEST_POSTGRES_DEMO_TEMPLATE';
 /** The prefix of every PostgreSQL database this run creates, so its teardown finds them all. */
 export const POSTGRES_RUN_ENV = 'VAHTI_TEST_POSTGRES_RUN';
 
 /**
  * Vitest global setup of the api project: one migrated database, and every test file starts
  * from a copy of it (a PGlite data-directory dump, or a PostgreSQL template database)
- * instead of creating and migrating its own. Most of a test file's start-up was that.
+ * instead of creating and migrating its own. Most of a test file's start-up was that. A second
+ * copy holds the demo data too: loading it (users with argon2 hashes, targets, devices, alarms,
+ * discussions) took each test file longer than the copy. That copy is made anew each run, since
+ * the demo's alarms and discussions are dated relative to now.
  */
 export default async function setup() {
   const url = process.env.TEST_DATABASE_URL;
@@ -33,7 +41,13 @@ export default async function setup() {
     await adminQuery(url, `create database ${name}`);
     const database = await openDatabase({ databaseUrl: withDatabase(url, name) });
     await database.close();
+    const demo = `${run}_demo_template`;
+    await adminQuery(url, `create database ${demo} template ${name}`);
+    const demoDatabase = await openDatabase({ databaseUrl: withDatabase(url, demo) });
+    await seedDemoData(demoDatabase.db);
+    await demoDatabase.close();
     process.env[POSTGRES_TEMPLATE_ENV] = name;
+    process.env[POSTGRES_DEMO_TEMPLATE_ENV] = demo;
     process.env[POSTGRES_RUN_ENV] = run;
     // Test files drop their own databases; one a worker kept to its end (the isolation matrix
     // shares one app per worker) is dropped here, after every worker has exited.
@@ -52,6 +66,17 @@ export default async function setup() {
     renameSync(partial, file);
   }
   process.env[PGLITE_IMAGE_ENV] = file;
+  const demoFile = path.join(
+    tmpdir(),
+    `vahti-test-pglite-demo-${randomBytes(6).toString('hex')}.tar`,
+  );
+  const demo = await openDatabase({ dataDir: null, pgliteImage: new Blob([readFileSync(file)]) });
+  await seedDemoData(demo.db);
+  const demoImage = await (demo.db as unknown as { $client: PGlite }).$client.dumpDataDir('none');
+  await demo.close();
+  writeFileSync(demoFile, Buffer.from(await demoImage.arrayBuffer()));
+  process.env[PGLITE_DEMO_IMAGE_ENV] = demoFile;
+  return () => rmSync(demoFile, { force: true });
 }
 
 /** SHA-256 of every committed migration file, in order. */

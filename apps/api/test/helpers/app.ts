@@ -8,7 +8,9 @@ import { type Database, openDatabase } from '../../src/db/client.js';
 import { DEMO_PASSWORD, seedDemoData } from '../../src/db/seed.js';
 import {
   adminQuery,
+  PGLITE_DEMO_IMAGE_ENV,
   PGLITE_IMAGE_ENV,
+  POSTGRES_DEMO_TEMPLATE_ENV,
   POSTGRES_RUN_ENV,
   POSTGRES_TEMPLATE_ENV,
   withDatabase,
@@ -37,7 +39,10 @@ export async function createTestApp(
   } = {},
 ): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'vahti-test-'));
-  const fresh = TEST_DATABASE_URL ? await createPostgresDatabase(TEST_DATABASE_URL) : undefined;
+  const demo = options.demo !== false;
+  const fresh = TEST_DATABASE_URL
+    ? await createPostgresDatabase(TEST_DATABASE_URL, { demo })
+    : undefined;
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
@@ -55,9 +60,12 @@ export async function createTestApp(
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: null,
-    pgliteImage: pgliteImage(),
+    pgliteImage: pgliteImage(demo),
   });
-  if (options.demo !== false) await seedDemoData(database.db);
+  // The run's images already hold the demo data; without them (a file run outside the global
+  // setup) it is loaded here.
+  const image = TEST_DATABASE_URL ? fresh?.template : process.env[PGLITE_DEMO_IMAGE_ENV];
+  if (demo && !image) await seedDemoData(database.db);
   const app = await buildApp({
     config,
     database,
@@ -77,16 +85,19 @@ export async function createTestApp(
   };
 }
 
-/** The migrated PGlite image the global setup made for this run, if any. */
-function pgliteImage(): Blob | undefined {
-  const file = process.env[PGLITE_IMAGE_ENV];
+/** The migrated PGlite image the global setup made for this run (with the demo data), if any. */
+function pgliteImage(demo: boolean): Blob | undefined {
+  const file = process.env[demo ? PGLITE_DEMO_IMAGE_ENV : PGLITE_IMAGE_ENV];
   return file ? new Blob([readFileSync(file)]) : undefined;
 }
 
-/** A new database, copied from the run's migrated template when the global setup made one. */
-export async function createPostgresDatabase(adminUrl: string) {
+/**
+ * A new database, copied from the run's migrated template (with the demo data if asked) when
+ * the global setup made one.
+ */
+export async function createPostgresDatabase(adminUrl: string, { demo = false } = {}) {
   const name = `${process.env[POSTGRES_RUN_ENV] ?? 'vahti_test'}_${randomBytes(6).toString('hex')}`;
-  const template = process.env[POSTGRES_TEMPLATE_ENV];
+  const template = process.env[demo ? POSTGRES_DEMO_TEMPLATE_ENV : POSTGRES_TEMPLATE_ENV];
   await adminQuery(
     adminUrl,
     `create database ${name}${template ? ` template ${template}` : ''}`,
@@ -96,6 +107,7 @@ export async function createPostgresDatabase(adminUrl: string) {
   );
   return {
     url: withDatabase(adminUrl, name),
+    template,
     drop: () => adminQuery(adminUrl, `drop database if exists ${name} with (force)`),
   };
 }
