@@ -138,7 +138,7 @@ describe('two instances behind the load balancer', () => {
     form.set('permissions', 'Käyttäjä');
     form.set('applications', '1');
     form.set('state', 'Aktiivinen');
-    form.set('file', new Blob([pdf], { type: 'application/pdf' }), 'klusteri.pdf');
+    form.set('file', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), 'klusteri.pdf');
     const uploaded = await fetch(`${a.url}/api/materialbank-file`, {
       method: 'POST',
       headers: auth,

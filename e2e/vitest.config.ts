@@ -16,6 +16,8 @@ export default defineConfig({
     root: import.meta.dirname,
     include: cluster ? ['cluster.e2e.ts'] : ['**/*.e2e.ts'],
     exclude: ['**/node_modules/**', ...(cluster ? [] : ['cluster.e2e.ts'])],
+    // One seeded data directory that every file's server starts from a copy of.
+    globalSetup: ['support/data-template.ts'],
     testTimeout: 60_000,
     // A busy machine (two cores shared with builds) can take seconds for what is instant here.
     expect: { poll: { timeout: 15_000 } },

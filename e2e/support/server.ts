@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
@@ -25,6 +25,8 @@ export interface RunningServer {
 
 /** E2E_CLUSTER=1: every file runs against two instances behind HAProxy (ADR 0030). */
 export const CLUSTER_MODE = process.env.E2E_CLUSTER === '1';
+/** A data directory with the demo data loaded, made once per run (e2e/support/data-template.ts). */
+export const DATA_TEMPLATE_ENV = 'VAHTI_E2E_DATA_TEMPLATE';
 
 /**
  * Starts the real server (as `npm start` does, minus the build) on a fresh data directory and an
@@ -67,8 +69,17 @@ export async function startClusterServer(env: Record<string, string> = {}): Prom
   };
 }
 
-async function startOneServer(env: Record<string, string>): Promise<RunningServer> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'vahti-e2e-'));
+/**
+ * One instance on a fresh data directory: a copy of the run's template when there is one (the
+ * migrated and seeded embedded database: creating it was most of a file's start), else empty.
+ * `keep` leaves the directory in place when the server stops (the template itself).
+ */
+export async function startOneServer(
+  env: Record<string, string>,
+  { dataDir = mkdtempSync(path.join(tmpdir(), 'vahti-e2e-')), keep = false } = {},
+): Promise<RunningServer> {
+  const template = process.env[DATA_TEMPLATE_ENV];
+  if (template && !keep) cpSync(template, dataDir, { recursive: true });
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const { TEST_DATABASE_URL: _unused, DATABASE_URL: _also, ...inherited } = process.env;
@@ -125,7 +136,7 @@ async function startOneServer(env: Record<string, string>): Promise<RunningServe
         child.kill('SIGTERM');
         await exited;
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!keep) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
