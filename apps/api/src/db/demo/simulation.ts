@@ -39,9 +39,8 @@ export const BACKFILL_INTERVAL_MS = 15 * 60_000;
 /**
  * Readings per ingest call of the back-fill, with a turn of the event loop between calls. PGlite
  * runs each statement on the event loop, one at a time: a request that arrives during the
- * back-fill waits for the call under way, so it must be short (5,000, one call per generic batch,
- * kept the first page waiting 10–20 s; 100 keeps it well under a second, at ~1.5× the back-fill's
- * time; docs/performance.md, "Demo start").
+ * back-fill waits for the call under way, so it must be short: at 5,000 a call the first page
+ * waited 10–20 s, at 100 it answers in a fraction of a second (docs/performance.md, "Demo start").
  */
 export const BACKFILL_CHUNK = 100;
 /** The live trickle: one uplink per device a minute. */
