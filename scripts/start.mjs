@@ -1,5 +1,5 @@
 // `npm start`: builds the web app when it is missing or older than its sources, then runs the
-// server on the embedded database with demo data (see README for the configuration variables).
+// server on the embedded database with demo data (docs/configuration.md lists the settings).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { buildWebIfNeeded } from './build-web.mjs';

@@ -3,9 +3,9 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config/index.js';
 import { openDatabase } from './db/client.js';
 import { DataDirInUseError } from './db/data-dir-lock.js';
-import { readDemoIngest } from './db/demo/ingest.js';
+import { backfillNotice, printLines, printStartBanner } from './db/demo/banner.js';
 import { type DemoSimulation, startDemoSimulation } from './db/demo/simulation.js';
-import { DEMO_LOGINS, DEMO_PASSWORD, readDemoRegistrationCode, seedDemoData } from './db/seed.js';
+import { seedDemoData } from './db/seed.js';
 import { createFileStorage } from './lib/storage/create-storage.js';
 
 async function main() {
@@ -47,39 +47,18 @@ async function main() {
       ingest: app.ingest,
       dataDir: config.dataDir,
       log: (message, err) => app.log.error({ err }, message),
+      onBackfill: (backfill) => printLines(app.log, backfillNotice(config.publicUrl, backfill)),
     });
   }
   app.startOfflineSweep();
-  const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  const where = database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL';
-  const lines = [
-    '',
-    `Vahti is running at ${config.publicUrl}  (database: ${where}; ready in ${seconds} s)`,
-  ];
-  if (config.demo) {
-    lines.push(
-      seeded ? 'Demo data loaded. Demo logins:' : 'Demo logins (if the demo data is still there):',
-    );
-    for (const login of DEMO_LOGINS) {
-      lines.push(
-        `  ${login.email.padEnd(30)} ${DEMO_PASSWORD}   ${login.role}, oikeudet ${login.permissions.join(',')}`,
-      );
-    }
-    const code = readDemoRegistrationCode(config.dataDir);
-    if (code) lines.push(`Demo registration code: ${code}`);
-    const ingest = await readDemoIngest(database.db, config.dataDir);
-    if (ingest) {
-      lines.push(`Demo ingest key: ${ingest.key}`);
-      lines.push(`Demo devices (deviceEui): ${ingest.euis.map((d) => d.eui).join(', ')}`);
-    }
-    if (simulation) {
-      const b = simulation.backfilled;
-      lines.push(
-        `Simulated sensors: ${b.stored} readings back-filled for ${b.devices} devices in ${b.seconds.toFixed(1)} s; one uplink per device a minute follows (SIMULATE=0 turns this off; npm run simulate sends more over HTTP)`,
-      );
-    }
-  }
-  console.log(`${lines.join('\n')}\n`);
+  await printStartBanner(app.log, {
+    config,
+    db: database.db,
+    databaseKind: database.kind,
+    seeded,
+    simulation,
+    seconds: (performance.now() - started) / 1000,
+  });
 }
 
 main().catch((err) => {

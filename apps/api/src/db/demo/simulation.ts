@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { GENERIC_BATCH_MAX, type GenericUplink, payloadLayout } from '@vahti/domain';
+import { setImmediate as yieldToRequests } from 'node:timers/promises';
+import { type GenericUplink, payloadLayout } from '@vahti/domain';
 import { and, asc, eq, inArray, max, ne } from 'drizzle-orm';
 import { decodePayload } from '../../modules/ingest/decode.js';
 import type { IngestCaller, IngestService } from '../../modules/ingest/ingest.service.js';
@@ -35,6 +36,13 @@ export const DEMO_DEVICES_FILE = 'demo-devices.json';
 export const BACKFILL_DAYS = 30;
 /** Back-filled readings: one per device every 15 minutes. */
 export const BACKFILL_INTERVAL_MS = 15 * 60_000;
+/**
+ * Readings per ingest call of the back-fill, with a turn of the event loop between calls. PGlite
+ * runs each statement on the event loop, one at a time: a request that arrives during the
+ * back-fill waits for the call under way, so it must be short: at 5,000 a call the first page
+ * waited 10–20 s, at 100 it answers in a fraction of a second (docs/performance.md, "Demo start").
+ */
+export const BACKFILL_CHUNK = 100;
 /** The live trickle: one uplink per device a minute. */
 export const TRICKLE_INTERVAL_MS = 60_000;
 
@@ -101,7 +109,7 @@ export async function simulatedDevices(db: Db, organizationId: string): Promise<
 
 /**
  * Readings of the devices at every interval from `from` to `to`, stored through the ingest
- * service's generic batch form (GENERIC_BATCH_MAX a transaction; alarms are evaluated for each).
+ * service's generic batch form (BACKFILL_CHUNK a call; alarms are evaluated for each).
  * The values are those the encoded payload decodes to, and the dedup key is that of the
  * simulated ChirpStack uplinks: running it again over the same period stores nothing.
  */
@@ -119,6 +127,8 @@ export async function backfill(
     totals.stored += result.stored;
     totals.duplicates += result.duplicates;
     totals.rejected += result.rejected?.length ?? 0;
+    // Requests that arrived meanwhile go first (the demo's HTTP answers matter more than its past).
+    await yieldToRequests();
   };
   // Time-major: each batch is in time order, so an alarm opens at a peak and closes after it.
   for (const at of readingTimes(from, to, intervalMs)) {
@@ -134,7 +144,7 @@ export async function backfill(
         fCnt: frameCounter(at),
         values: decoded.values,
       });
-      if (batch.length >= GENERIC_BATCH_MAX) await flush();
+      if (batch.length >= BACKFILL_CHUNK) await flush();
     }
   }
   await flush();
@@ -178,12 +188,15 @@ export async function startDemoSimulation({
   ingest,
   dataDir,
   log,
+  onBackfill,
   now = () => Date.now(),
 }: {
   db: Db;
   ingest: Pick<IngestService, 'authenticate' | 'generic' | 'chirpstack'>;
   dataDir: string;
   log: (message: string, err?: unknown) => void;
+  /** Called as the back-fill starts (not when there is nothing to fill): the start banner's notice. */
+  onBackfill?: (backfill: { ms: number; devices: number }) => void;
   now?: () => number;
 }): Promise<DemoSimulation | undefined> {
   const caller = await demoIngestCaller(db, ingest, dataDir);
@@ -202,6 +215,8 @@ export async function startDemoSimulation({
     .where(eq(measurementData.organizationId, caller.organizationId));
   const to = now();
   const from = Math.max(to - BACKFILL_DAYS * 24 * 3_600_000, latest?.at?.getTime() ?? 0);
+  if (to - from >= BACKFILL_INTERVAL_MS)
+    onBackfill?.({ ms: to - from, devices: simDevices.length });
   // One device falls silent SILENT_DEMO_HOURS before now: the demo's offline alarm.
   const live = simDevices.filter((d) => d.deviceEui !== SILENT_DEMO_EUI);
   const silent = simDevices.filter((d) => d.deviceEui === SILENT_DEMO_EUI);
