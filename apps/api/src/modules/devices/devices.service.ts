@@ -440,7 +440,6 @@ export function createDevicesService({
       return entry;
     },
 
-    /** The measurements of the device's type, in payload order. */
     /**
      * The measurements of the device's type. A Käyttäjä linked to the device sees only the
      * measurements their links choose (spec 001 §3 device-to-user link); without a link, all.
