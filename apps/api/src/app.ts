@@ -108,6 +108,9 @@ import { createTargetsService } from './modules/targets/targets.service.js';
 import { createTietoDashboardRepository } from './modules/tieto-dashboard/tieto-dashboard.repository.js';
 import { tietoDashboardRoutes } from './modules/tieto-dashboard/tieto-dashboard.routes.js';
 import { createTietoDashboardService } from './modules/tieto-dashboard/tieto-dashboard.service.js';
+import { createUserDevicesRepository } from './modules/user-devices/user-devices.repository.js';
+import { userDevicesRoutes } from './modules/user-devices/user-devices.routes.js';
+import { createUserDevicesService } from './modules/user-devices/user-devices.service.js';
 import { createUserTargetsRepository } from './modules/user-targets/user-targets.repository.js';
 import { userTargetsRoutes } from './modules/user-targets/user-targets.routes.js';
 import { createUserTargetsService } from './modules/user-targets/user-targets.service.js';
@@ -565,6 +568,16 @@ export async function buildApp({ config, database, logger, logDestination }: App
     deviceLabels: createDeviceLabelsService({ devices: repositories.devices }),
   });
   await app.register(devicesRoutes, { devices });
+  await app.register(userDevicesRoutes, {
+    userDevices: createUserDevicesService({
+      db,
+      links: createUserDevicesRepository(db),
+      devices: repositories.devices,
+      measurements: repositories.measurements,
+      organizations: organizationRecords,
+      audit,
+    }),
+  });
   await app.register(alarmsRoutes, { alarms });
   await app.register(ingestKeysRoutes, { ingestKeys });
   await app.register(ingestRoutes, { ingest });

@@ -147,39 +147,4 @@ export const devicesMatrix: Matrix = {
       body: { deviceId: await freshDevice(fx, org), deviceText: 'Matriisimerkintä' },
     })),
   },
-  'GET /api/user-devices': { access: VAINU },
-  'GET /api/all-user-devices-admin': { access: MANAGE },
-  'GET /api/all-organization-user-devices': {
-    access: MANAGE,
-    ids: organizationIds((id) => `/api/all-organization-user-devices?organizationId=${id}`),
-  },
-  'POST /api/user-device': {
-    access: MANAGE,
-    // The user, target and device are checked in the caller's organization first.
-    ids: {
-      notFound: 'USER_NOT_FOUND',
-      of: async (fx, org) => ({
-        url: '/api/user-device',
-        body: {
-          organizationId: org.id,
-          deviceUserId: await fx.create.user(org.id),
-          targetId: org.target.id,
-          deviceId: await freshDevice(fx, org),
-          deviceMeasurements: [],
-          measurementsState: 'Aktiivinen',
-        },
-      }),
-      missing: async (fx) => ({
-        url: '/api/user-device',
-        body: {
-          organizationId: fx.orgA.id,
-          deviceUserId: fx.missing,
-          targetId: fx.orgA.target.id,
-          deviceId: await freshDevice(fx, fx.orgA),
-          deviceMeasurements: [],
-          measurementsState: 'Aktiivinen',
-        },
-      }),
-    },
-  },
 };

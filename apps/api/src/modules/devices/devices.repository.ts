@@ -1,4 +1,4 @@
-import type { DeviceHistoryEntry, DeviceRecord, UserDeviceRecord } from '@vahti/domain';
+import type { DeviceHistoryEntry, DeviceRecord } from '@vahti/domain';
 import { and, asc, desc, eq, inArray, isNotNull, type SQLWrapper, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
@@ -314,31 +314,6 @@ export function createDevicesRepository(db: Db) {
       return row.id;
     },
 
-    /** Whether the user is one of the organization's (within the scope). */
-    async isUserOf(scope: Scope, organizationId: string, userId: string): Promise<boolean> {
-      const rows = await db
-        .select({ id: users.userId })
-        .from(users)
-        .where(
-          and(
-            eq(users.userId, userId),
-            eq(users.organizationId, organizationId),
-            inScope(users.organizationId, scope),
-          ),
-        );
-      return rows.length > 0;
-    },
-
-    async insertUserDevice(
-      scope: Scope,
-      values: Omit<typeof userDevices.$inferInsert, 'id' | 'createdAt'>,
-    ): Promise<string> {
-      assertWithin(scope, values.organizationId);
-      const [row] = await db.insert(userDevices).values(values).returning({ id: userDevices.id });
-      if (!row) throw new Error('user device not stored');
-      return row.id;
-    },
-
     /** The measurement choices of the user's active links to the device (none: no link). */
     async linkedMeasurementsOf(scope: Scope, userId: string, deviceId: string) {
       const rows = await db
@@ -353,56 +328,6 @@ export function createDevicesRepository(db: Db) {
           ),
         );
       return rows.map((row) => row.choices);
-    },
-
-    /** Device-to-user links in scope, optionally of one user or organization, by user and device. */
-    async listUserDevices(
-      scope: Scope,
-      filter: { userId?: string; organizationId?: string; ids?: string[] } = {},
-    ): Promise<UserDeviceRecord[]> {
-      const rows = await db
-        .select({
-          id: userDevices.id,
-          organizationId: userDevices.organizationId,
-          deviceUserId: userDevices.deviceUserId,
-          targetId: userDevices.targetId,
-          deviceId: userDevices.deviceId,
-          deviceMeasurements: userDevices.deviceMeasurements,
-          measurementsState: userDevices.measurementsState,
-          firstName: users.userFirstName,
-          lastName: users.userLastName,
-          userEmail: users.userEmail,
-          targetName: targets.targetName,
-          deviceName: devices.deviceName,
-          deviceQrCode: devices.deviceQrCode,
-          createdAt: userDevices.createdAt,
-        })
-        .from(userDevices)
-        .innerJoin(users, eq(users.userId, userDevices.deviceUserId))
-        .innerJoin(targets, eq(targets.targetId, userDevices.targetId))
-        .innerJoin(devices, eq(devices.deviceId, userDevices.deviceId))
-        .where(
-          and(
-            inScope(userDevices.organizationId, scope),
-            targetVisible(db, userDevices.targetId, scope),
-            filter.userId ? eq(userDevices.deviceUserId, filter.userId) : undefined,
-            filter.organizationId
-              ? eq(userDevices.organizationId, filter.organizationId)
-              : undefined,
-            filter.ids ? inArray(userDevices.id, filter.ids) : undefined,
-          ),
-        )
-        .orderBy(asc(users.userLastName), asc(users.userFirstName), asc(devices.deviceName))
-        .limit(5000);
-      return rows.map(
-        ({ firstName, lastName, targetName, deviceName, deviceQrCode, createdAt, ...row }) => ({
-          ...row,
-          fullName: `${firstName} ${lastName}`,
-          Target: { targetName },
-          Device: { deviceName, deviceQrCode },
-          createdAt: createdAt.toISOString(),
-        }),
-      );
     },
 
     /** The device's history of one kind, newest first. */

@@ -3,7 +3,6 @@ import {
   alarmLimitsResponse,
   createDeviceBody,
   createDeviceHistoryBody,
-  createUserDeviceBody,
   deviceHistoryEntryResponse,
   deviceHistoryResponse,
   deviceQuery,
@@ -11,19 +10,16 @@ import {
   devicesResponse,
   measurementsResponse,
   organizationDevicesQuery,
-  organizationUserDevicesQuery,
   targetDevicesQuery,
   updateDeviceBody,
   updatedDeviceResponse,
-  userDeviceResponse,
-  userDevicesResponse,
 } from '@vahti/domain';
 import { errors, ok, signedIn } from '../../plugins/route-groups.js';
 import type { DevicesService } from './devices.service.js';
 
-const READ =
+export const READ =
   'Needs the Vainu permission (403 FORBIDDEN without). A device is seen with its target: the top administrator every device, a Pääkäyttäjä or Ylläpitäjä those of their organization, a Käyttäjä only those on targets linked to them.';
-const MANAGE =
+export const MANAGE =
   'Needs the Vainu permission and a role above Käyttäjä (manageDevices; 403 FORBIDDEN otherwise).';
 const DEVICE_FIELDS =
   'deviceEui is the LoRaWAN DevEUI, 16 hex digits, stored upper-case and unique across the service (409 DEVICE_EUI_TAKEN); deviceQrCode is unique within the organization (409 DEVICE_QR_CODE_TAKEN). deviceComissioiningDay is YYYY-MM-DD; deviceGeoInfo {latitude, longitude}. deviceState Aktiivinen/Passiivinen is the one stored state; the admin list shows it as Käytössä/Pois käytöstä. The target and the device type must be of the device’s organization (404 TARGET_NOT_FOUND, DEVICE_TYPE_NOT_FOUND).';
@@ -221,65 +217,6 @@ export const devicesRoutes = signedIn<Options>('devices', (app, { devices }) => 
     handler: async (request, reply) => {
       const entry = await devices.addHistory(request.caller, request.body);
       return reply.status(201).send(ok(request, 'messages.device.historyAdded', { entry }));
-    },
-  });
-
-  app.get('/api/user-devices', {
-    schema: {
-      operationId: 'listOwnUserDevices',
-      summary: 'The devices the caller follows (their device-to-user links)',
-      description: `${READ} deviceMeasurements: single-key objects, measurement id → shown.`,
-      response: { 200: userDevicesResponse, ...errors(403) },
-    },
-    handler: async (request) =>
-      ok(request, 'messages.device.userDevicesOk', {
-        devices: await devices.listOwnUserDevices(request.caller),
-      }),
-  });
-
-  app.get('/api/all-user-devices-admin', {
-    schema: {
-      operationId: 'listUserDevicesAdmin',
-      summary: 'Every device-to-user link of the organization (every one: top administrator)',
-      description: MANAGE,
-      response: { 200: userDevicesResponse, ...errors(403) },
-    },
-    handler: async (request) =>
-      ok(request, 'messages.device.userDevicesOk', {
-        devices: await devices.listUserDevicesAdmin(request.caller),
-      }),
-  });
-
-  app.get('/api/all-organization-user-devices', {
-    schema: {
-      operationId: 'listOrganizationUserDevices',
-      summary: 'The device-to-user links of an organization',
-      description: `${MANAGE} 404 ORGANIZATION_NOT_FOUND for another organization than the own or an unknown one.`,
-      querystring: organizationUserDevicesQuery,
-      response: { 200: userDevicesResponse, ...errors(403, 404) },
-    },
-    handler: async (request) =>
-      ok(request, 'messages.device.userDevicesOk', {
-        devices: await devices.listOrganizationUserDevices(
-          request.caller,
-          request.query.organizationId,
-        ),
-      }),
-  });
-
-  app.post('/api/user-device', {
-    schema: {
-      operationId: 'createUserDevice',
-      summary: 'Link a device and some of its measurements to a user',
-      description: `${MANAGE} organizationId: only the top administrator names it (required for them). The user, the target and the device (on that target) must be of the organization: 404 USER_NOT_FOUND, TARGET_NOT_FOUND, DEVICE_NOT_FOUND. deviceMeasurements: [{"<measurementId>": true|false}], each a measurement of the device's type (400). 409 USER_DEVICE_EXISTS when the user already has the device.`,
-      body: createUserDeviceBody,
-      response: { 201: userDeviceResponse, ...errors(403, 404, 409) },
-    },
-    handler: async (request, reply) => {
-      const userDevice = await devices.createUserDevice(request.caller, request.body);
-      return reply
-        .status(201)
-        .send(ok(request, 'messages.device.userDeviceCreated', { userDevice }));
     },
   });
 });

@@ -2,7 +2,6 @@ import {
   type AlarmLimitRecord,
   type AlarmLimitsBody,
   type CreateDeviceBody,
-  type CreateUserDeviceBody,
   can,
   type createDeviceBody,
   type DeviceHistoryEntry,
@@ -10,7 +9,6 @@ import {
   type DeviceTypeRecord,
   type MeasurementRecord,
   type UpdateDeviceBody,
-  type UserDeviceRecord,
   type updateDeviceBody,
 } from '@vahti/domain';
 import { translate } from '@vahti/domain/i18n/messages';
@@ -442,88 +440,6 @@ export function createDevicesService({
       return entry;
     },
 
-    /** The caller's own device links (what they follow). */
-    listOwnUserDevices: (caller: Caller) => {
-      const scope = authorize(caller, READ);
-      return devices.listUserDevices(scope, { userId: caller.userId });
-    },
-
-    /** Every device link of the organization (every organization: top role). */
-    listUserDevicesAdmin: (caller: Caller) =>
-      devices.listUserDevices(authorize(caller, READ, MANAGE)),
-
-    async listOrganizationUserDevices(caller: Caller, organizationId: string) {
-      const scope = authorize(caller, READ, MANAGE);
-      if (!(await organizations.lookup(scope, organizationId))) {
-        throw notFound('ORGANIZATION_NOT_FOUND');
-      }
-      return devices.listUserDevices(scope, { organizationId });
-    },
-
-    /**
-     * Links a device (and the chosen measurements of its type) to a user of the organization.
-     * The user, the target and the device on it must be the organization's, else their 404.
-     */
-    async createUserDevice(caller: Caller, body: CreateUserDeviceBody): Promise<UserDeviceRecord> {
-      const scope = authorize(caller, READ, MANAGE);
-      const check = async (organizationId: string) => {
-        if (!(await devices.isUserOf(scope, organizationId, body.deviceUserId))) {
-          throw notFound('USER_NOT_FOUND');
-        }
-        const target = await devices.findTarget(scope, body.targetId);
-        if (!target || target.organizationId !== organizationId) throw notFound('TARGET_NOT_FOUND');
-        const device = await devices.find(scope, body.deviceId);
-        if (!device || device.deviceTargetId !== target.targetId)
-          throw notFound('DEVICE_NOT_FOUND');
-        return device;
-      };
-      // Records the caller cannot see answer 404 before the organization is judged (ADR 0007).
-      if (scope.organizationId !== null) await check(scope.organizationId);
-      const organizationId = homeOrganization(scope, body.organizationId, 'organizationId');
-      if (crossesOrganizations(scope) && !(await organizations.lookup(scope, organizationId))) {
-        throw notFound('ORGANIZATION_NOT_FOUND');
-      }
-      const device = await check(organizationId);
-      const type = await measurements.findDeviceType(scope, device.deviceTypeId);
-      if (!type) throw notFound('DEVICE_TYPE_NOT_FOUND');
-      const known = new Set(type.Measurements.map((m) => m.measurementId));
-      body.deviceMeasurements.forEach((choice, index) => {
-        if (!Object.keys(choice).every((key) => known.has(key))) {
-          throw invalid({
-            [`deviceMeasurements.${index}`]: 'validation.device.measurementNotOfType',
-          });
-        }
-      });
-      const values = {
-        organizationId,
-        deviceUserId: body.deviceUserId,
-        targetId: body.targetId,
-        deviceId: body.deviceId,
-        deviceMeasurements: body.deviceMeasurements,
-        measurementsState: body.measurementsState,
-      };
-      const id = await db
-        .transaction(async () => {
-          const newId = await devices.insertUserDevice(scope, values);
-          await audit.record(scope, {
-            action: 'userDevice.create',
-            entityId: newId,
-            organizationId,
-            details: values,
-          });
-          return newId;
-        })
-        .catch((err) => {
-          throw isUniqueViolation(err, 'user_devices_user_device_key')
-            ? new AppError(409, 'USER_DEVICE_EXISTS', { deviceId: 'errors.USER_DEVICE_EXISTS' })
-            : err;
-        });
-      const [created] = await devices.listUserDevices(scope, { ids: [id] });
-      if (!created) throw notFound('DEVICE_NOT_FOUND');
-      return created;
-    },
-
-    /** The measurements of the device's type, in payload order. */
     /**
      * The measurements of the device's type. A Käyttäjä linked to the device sees only the
      * measurements their links choose (spec 001 §3 device-to-user link); without a link, all.

@@ -1,3 +1,4 @@
+// Payload bytes by a declarative layout: pure, no I/O, no cache (decoder.ts owns the layouts).
 import type { LayoutField, RejectReason } from '@vahti/domain';
 
 /** A field with its value conversion: `value = raw * scale + valueOffset`. */

@@ -1,3 +1,5 @@
+// The queue under the writer (writer.ts): items of concurrent callers grouped by size and delay,
+// one commit per group, a failed group retried item by item, drain on close. Knows no SQL.
 /** How uplinks are grouped into one write transaction (ADR 0022). */
 export interface GroupCommitSettings {
   /** A group is written as soon as this many rows wait (a larger single item goes alone). */

@@ -7,8 +7,8 @@ import { randomToken, sha256Hex } from '../../lib/tokens.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { OrganizationsRepository } from '../organizations/organizations.repository.js';
 import type { IngestRepository } from './ingest.repository.js';
-import { ingestKeyPrefix } from './ingest.service.js';
 import type { IngestKeysRepository } from './ingest-keys.repository.js';
+import { ingestKeyPrefix } from './key-check.js';
 
 const ADMINISTER = { do: 'administer' } as const;
 /** Characters of a key shown in lists: the "vahti_ik_" mark and 8 of the random part. */

@@ -8,7 +8,8 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { errors, publicRoutes } from '../../plugins/route-groups.js';
-import type { IngestCaller, IngestService, UplinkOrigin } from './ingest.service.js';
+import type { IngestService } from './ingest.service.js';
+import type { IngestCaller, UplinkOrigin } from './types.js';
 
 interface Options {
   ingest: IngestService;

@@ -1,16 +1,16 @@
+// The MQTT connections (ADR 0019, 0026): connect, subscribe, acknowledge after commit, back off
+// and reconnect, stop. What one message is and how it is stored is mqtt-message.ts.
 import { randomUUID } from 'node:crypto';
-import { chirpstackUplink, ttnUplink } from '@vahti/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import { connect, type MqttClient } from 'mqtt';
 import { type MqttConfig, mqttDisplayUrl } from '../../config/index.js';
 import type { IngestService } from './ingest.service.js';
+import { createMqttMessageHandler } from './mqtt-message.js';
 
 /** The first reconnect waits this long; each failure in a row doubles it, up to the cap. */
 const RECONNECT_MIN_MS = 1000;
 /** A connection that lasted this long without a failure starts the back-off afresh. */
 const STABLE_MS = 30_000;
-/** A message larger than this is not an uplink: logged and acknowledged, never parsed. */
-const MESSAGE_MAX_BYTES = 1024 * 1024;
 
 export interface MqttSubscriber {
   /** Connects and subscribes; returns at once (a broker that is down does not hold start-up). */
@@ -22,9 +22,6 @@ export interface MqttSubscriber {
   /** Connections connected to the broker now, and messages taken but not yet acknowledged. */
   status(): { connected: number; inFlight: number };
 }
-
-/** What became of one message: stored (or a replay, or rejected and kept), or skipped. */
-type Outcome = 'ingested' | 'ignored';
 
 /**
  * Uplinks over MQTT (ADR 0019): ChirpStack's MQTT integration and The Things Stack's MQTT
@@ -48,51 +45,7 @@ export function createMqttSubscriber({
   const filters = config.topics.map((topic) =>
     config.shareGroup ? `$share/${config.shareGroup}/${topic}` : topic,
   );
-
-  /** One message; `log` carries its generated id (reqId), as a webhook's lines carry the request's. */
-  async function handle(
-    topic: string,
-    message: Buffer,
-    requestId: string,
-    log: FastifyBaseLogger,
-  ): Promise<Outcome> {
-    // Only uplinks: ChirpStack's …/event/up and The Things Stack's …/up (a broader filter such as
-    // …/event/+ also brings joins and status events, which are skipped).
-    if (topic.split('/').at(-1) !== 'up') return 'ignored';
-    if (message.length > MESSAGE_MAX_BYTES) {
-      log.warn({ topic, bytes: message.length }, 'MQTT message too large, skipped');
-      return 'ignored';
-    }
-    let body: unknown;
-    try {
-      body = JSON.parse(message.toString('utf8'));
-    } catch {
-      log.warn({ topic }, 'MQTT message is not JSON, skipped');
-      return 'ignored';
-    }
-    const caller = await ingest.callerOfKey(config.ingestKey);
-    if (!caller) throw new Error('MQTT_INGEST_KEY is not a live ingest key (revoked or unknown)');
-    const isTts = typeof body === 'object' && body !== null && 'end_device_ids' in body;
-    const parsed = isTts ? ttnUplink.safeParse(body) : chirpstackUplink.safeParse(body);
-    if (!parsed.success) {
-      log.warn(
-        { topic, issues: parsed.error.issues.map((issue) => issue.path.join('.')) },
-        `MQTT message is not a ${isTts ? 'The Things Stack' : 'ChirpStack'} uplink, skipped`,
-      );
-      return 'ignored';
-    }
-    const origin = { source: 'mqtt', requestId } as const;
-    const result = isTts
-      ? await ingest.ttn(caller, parsed.data as Parameters<typeof ingest.ttn>[1], origin)
-      : await ingest.chirpstack(
-          caller,
-          parsed.data as Parameters<typeof ingest.chirpstack>[1],
-          origin,
-        );
-    if (result.rejected) log.info({ topic, rejected: result.rejected }, 'MQTT uplink rejected');
-    else log.debug({ topic, stored: result.stored }, 'MQTT uplink stored');
-    return 'ingested';
-  }
+  const handle = createMqttMessageHandler({ ingestKey: config.ingestKey, ingest });
 
   /**
    * One broker connection under its own stable client id, with its own session and back-off.

@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import { systemScope } from '../../lib/scope.js';
+import { createDecoder, LAYOUT_TTL_MS } from './decoder.js';
+
+const scope = systemScope('ingest', 'org');
+
+/** A type of two measurements: temp (2 bytes signed, ×0.1) then hum (1 byte). */
+const rows = [
+  {
+    measurementId: 'm-temp',
+    measurementName: 'temp',
+    measurementType: 'byte' as const,
+    measurementSizeInBytes: 2,
+    measurementBitNumber: 1,
+    signed: true,
+    scale: 0.1,
+    valueOffset: 0,
+    byteOrder: 'big' as const,
+  },
+  {
+    measurementId: 'm-hum',
+    measurementName: 'hum',
+    measurementType: 'byte' as const,
+    measurementSizeInBytes: 1,
+    measurementBitNumber: 1,
+    signed: false,
+    scale: 1,
+    valueOffset: 0,
+    byteOrder: 'big' as const,
+  },
+];
+
+function decoderWith(layout = rows) {
+  let clock = 0;
+  const reads: string[] = [];
+  const decoder = createDecoder({
+    ingest: {
+      typeMeasurements: async (_scope, deviceTypeId) => {
+        reads.push(deviceTypeId);
+        return layout;
+      },
+    },
+    now: () => clock,
+  });
+  return { decoder, reads, advance: (ms: number) => (clock += ms) };
+}
+
+// 0xFF38 = -200 → -20.0; 0x37 = 55.
+const PAYLOAD = Buffer.from([0xff, 0x38, 0x37]).toString('base64');
+const uplink = (more: object = {}) => ({
+  payload: PAYLOAD,
+  decoded: undefined,
+  strict: false,
+  ...more,
+});
+
+describe('decoder', () => {
+  it("decodes the payload with the type's layout", async () => {
+    const { decoder } = decoderWith();
+    expect(await decoder.decode(scope, 't', uplink())).toEqual({
+      values: { 'm-temp': -20, 'm-hum': 55 },
+    });
+  });
+
+  it("prefers the network server's decoded object when its keys name measurements, by name or id", async () => {
+    const { decoder } = decoderWith();
+    expect(
+      await decoder.decode(scope, 't', uplink({ decoded: { temp: 21.5, 'm-hum': true, x: 1 } })),
+    ).toEqual({ values: { 'm-temp': 21.5, 'm-hum': 1 } });
+  });
+
+  it('falls back to the payload when no decoded key names a measurement (not strict)', async () => {
+    const { decoder } = decoderWith();
+    expect(await decoder.decode(scope, 't', uplink({ decoded: { other: 1 } }))).toEqual({
+      values: { 'm-temp': -20, 'm-hum': 55 },
+    });
+  });
+
+  it('is strict for the generic form: every key must be a measurement', async () => {
+    const { decoder } = decoderWith();
+    const generic = (decoded: object) => uplink({ payload: undefined, decoded, strict: true });
+    expect(await decoder.decode(scope, 't', generic({ temp: 1, other: 2 }))).toEqual({
+      reason: 'unknownMeasurement',
+    });
+    expect(await decoder.decode(scope, 't', generic({}))).toEqual({
+      reason: 'unknownMeasurement',
+    });
+    expect(await decoder.decode(scope, 't', generic({ temp: 'warm' }))).toEqual({
+      reason: 'invalidValue',
+    });
+  });
+
+  it('gives the reason when the payload cannot be decoded', async () => {
+    const { decoder } = decoderWith();
+    expect(await decoder.decode(scope, 't', uplink({ payload: undefined }))).toEqual({
+      reason: 'undecodable',
+    });
+    expect(await decoder.decode(scope, 't', uplink({ payload: '*' }))).toEqual({
+      reason: 'undecodable',
+    });
+    expect(await decoder.decode(scope, 't', uplink({ payload: 'AA==' }))).toEqual({
+      reason: 'payloadTooShort',
+    });
+    const empty = decoderWith([]);
+    expect(await empty.decoder.decode(scope, 't', uplink())).toEqual({ reason: 'undecodable' });
+  });
+
+  it("reads a type's layout once per TTL", async () => {
+    const { decoder, reads, advance } = decoderWith();
+    await decoder.decode(scope, 't', uplink());
+    await decoder.decode(scope, 't', uplink());
+    await decoder.decode(scope, 'u', uplink());
+    expect(reads).toEqual(['t', 'u']);
+    advance(LAYOUT_TTL_MS);
+    await decoder.decode(scope, 't', uplink());
+    expect(reads).toEqual(['t', 'u', 't']);
+  });
+});

@@ -1,0 +1,104 @@
+// Preparing a request: its uplinks checked (device known in the key's organization, time sane),
+// decoded (decoder.ts) and turned into the rows the writer stores: readings, each once per
+// request, and rejected uplinks with their reason and body. Reads only; writes nothing.
+import type { RejectReason } from '@vahti/domain';
+import { systemScope } from '../../lib/scope.js';
+import type { Decoder } from './decoder.js';
+import type { DeviceLookup } from './device-lookup.js';
+import { normalizeEui } from './device-lookup.js';
+import type { ReadingRow, RejectedRow } from './ingest.repository.js';
+import {
+  type IngestCaller,
+  type Prepared,
+  readingKey,
+  type Uplink,
+  type UplinkOrigin,
+} from './types.js';
+
+/** The earliest measurement time accepted, and how far ahead of now a device clock may run. */
+const EARLIEST = Date.UTC(2000, 0, 1);
+const FUTURE_SLACK_MS = 24 * 60 * 60 * 1000;
+/** A rejected uplink's body is kept up to this many characters. */
+export const REJECTED_BODY_MAX = 8192;
+
+export function createPrepare({
+  devices,
+  decoder,
+  now,
+}: {
+  devices: DeviceLookup;
+  decoder: Decoder;
+  now: () => number;
+}) {
+  function measuredAt(time: string | undefined, receivedAt: Date): Date | null {
+    if (time === undefined) return receivedAt;
+    const at = new Date(time);
+    const ms = at.getTime();
+    if (Number.isNaN(ms) || ms < EARLIEST || ms > now() + FUTURE_SLACK_MS) return null;
+    return at;
+  }
+
+  /** A request's uplinks decoded, ready for the writer: readings, rejections, how many accepted. */
+  return async function prepare(
+    caller: IngestCaller,
+    uplinks: Uplink[],
+    origin: UplinkOrigin,
+  ): Promise<Prepared> {
+    const scope = systemScope('ingest', caller.organizationId);
+    const receivedAt = new Date(now());
+    const byEui = await devices.byEui(
+      caller.organizationId,
+      uplinks.map((u) => u.deviceEui),
+    );
+    const readings = new Map<string, ReadingRow>();
+    const rejected: RejectedRow[] = [];
+    let accepted = 0;
+
+    for (const uplink of uplinks) {
+      const reject = (reason: RejectReason) => {
+        const body = JSON.stringify(uplink.raw) ?? '';
+        rejected.push({
+          organizationId: caller.organizationId,
+          source: uplink.source,
+          reason,
+          deviceEui: uplink.deviceEui.slice(0, 64),
+          body: body.slice(0, REJECTED_BODY_MAX),
+          bodyBytes: Buffer.byteLength(body),
+        });
+      };
+      const device = byEui.get(normalizeEui(uplink.deviceEui));
+      if (!device) {
+        reject('unknownDevice');
+        continue;
+      }
+      const at = measuredAt(uplink.time, receivedAt);
+      if (!at) {
+        reject('invalidTime');
+        continue;
+      }
+      const decoded = await decoder.decode(scope, device.deviceTypeId, uplink);
+      if ('reason' in decoded) {
+        reject(decoded.reason);
+        continue;
+      }
+      const dedupKey = uplink.dedupId ?? `${uplink.fCnt ?? ''}:${at.toISOString()}`;
+      accepted += 1;
+      const key = readingKey(device.deviceId, dedupKey);
+      if (!readings.has(key)) {
+        readings.set(key, {
+          organizationId: caller.organizationId,
+          deviceId: device.deviceId,
+          createdAt: at,
+          receivedAt,
+          fCnt: uplink.fCnt ?? null,
+          dedupKey,
+          data: decoded.values,
+          ...(uplink.time === undefined && { untimed: true }),
+        });
+      }
+    }
+    return { origin, scope, readings: [...readings.values()], rejected, accepted };
+  };
+}
+
+export type Prepare = ReturnType<typeof createPrepare>;

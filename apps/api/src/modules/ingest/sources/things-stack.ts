@@ -1,0 +1,17 @@
+// Source adapter: a The Things Stack v3 uplink message (webhook, MQTT `…/devices/<id>/up`) brought
+// to the one normalized uplink. Reads fields only; decoding is not here.
+import type { TtnUplink } from '@vahti/domain';
+import type { Uplink } from '../types.js';
+
+/** No deduplication id: the reading's key is fCnt and time. */
+export const fromThingsStack = (body: TtnUplink): Uplink => ({
+  source: 'ttn',
+  deviceEui: body.end_device_ids.dev_eui,
+  time: body.uplink_message.received_at ?? body.received_at,
+  fCnt: body.uplink_message.f_cnt,
+  dedupId: undefined,
+  payload: body.uplink_message.frm_payload,
+  decoded: body.uplink_message.decoded_payload,
+  strict: false,
+  raw: body,
+});

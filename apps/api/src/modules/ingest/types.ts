@@ -1,0 +1,70 @@
+// What the ingest's parts hand each other: the caller a key names, where uplinks came from, the
+// one normalized uplink every source is brought to, a request prepared for the writer, and the
+// readings the writer hands to alarm evaluation.
+import type { UplinkSource } from '../../lib/metrics.js';
+import type { Scope } from '../../lib/scope.js';
+import type { ReadingRow, RejectedRow } from './ingest.repository.js';
+
+/** The organization an ingest key writes to. */
+export interface IngestCaller {
+  keyId: string;
+  organizationId: string;
+}
+
+/** Where a call's uplinks came from: the source for the metrics, the id for the log lines. */
+export interface UplinkOrigin {
+  source: UplinkSource;
+  /** The webhook's request id (X-Request-Id) or the MQTT message's generated id. */
+  requestId?: string | undefined;
+}
+
+/** One uplink in the shape every source is brought to (`sources/`). */
+export interface Uplink {
+  source: 'chirpstack' | 'ttn' | 'generic';
+  deviceEui: string;
+  time: string | undefined;
+  fCnt: number | undefined;
+  dedupId: string | undefined;
+  /** base64 FRMPayload */
+  payload: string | undefined;
+  /** Network-server-decoded values, or the generic form's values. */
+  decoded: Record<string, unknown> | undefined;
+  /** Generic form: every key must name a measurement of the device's type. */
+  strict: boolean;
+  raw: unknown;
+}
+
+/** A request's uplinks, decoded and waiting for the writer. */
+export interface Prepared {
+  origin: UplinkOrigin;
+  scope: Scope;
+  readings: ReadingRow[];
+  rejected: RejectedRow[];
+  /** Readings accepted (stored now or already): the answer's stored + duplicates. */
+  accepted: number;
+}
+
+/** A reading as stored, handed to whoever evaluates readings (alarms). */
+export interface IngestedReading {
+  deviceId: string;
+  measuredAt: Date;
+  /** Keyed by measurement id. */
+  values: Record<string, number>;
+  /** The webhook request's or MQTT message's id, for the log lines of what the reading causes. */
+  requestId?: string | undefined;
+}
+
+/**
+ * Called inside the write transaction, after the insert, with the readings actually inserted
+ * (replays are not among them): alarm evaluation. A failure rolls the whole group back; its
+ * requests are then written one at a time, so only the failing one answers 5xx (and the network
+ * server retries it). What it returns runs once the transaction has committed (telling the
+ * browsers), never for a rolled-back uplink.
+ */
+export type OnReadings = (
+  scope: Scope,
+  readings: IngestedReading[],
+) => Promise<(() => void) | undefined>;
+
+/** A reading's identity: one device's dedup key. Requests and groups store each once. */
+export const readingKey = (deviceId: string, dedupKey: string) => `${deviceId}\u0000${dedupKey}`;

@@ -1,0 +1,46 @@
+import { createDevice } from '../helpers/device-fixtures.js';
+import type { Access, Matrix } from './matrix.js';
+import { organizationIds } from './requests.js';
+
+/** Vainu's reads: the Vainu permission, any role (a Käyttäjä sees linked targets' devices). */
+const VAINU = { section: 'vainu', minRole: 'Käyttäjä' } as const satisfies Access;
+/** manageDevices: the Vainu permission and a role above Käyttäjä (spec 001 §6). */
+const MANAGE = { section: 'vainu', minRole: 'Pääkäyttäjä' } as const satisfies Access;
+
+export const userDevicesMatrix: Matrix = {
+  'GET /api/user-devices': { access: VAINU },
+  'GET /api/all-user-devices-admin': { access: MANAGE },
+  'GET /api/all-organization-user-devices': {
+    access: MANAGE,
+    ids: organizationIds((id) => `/api/all-organization-user-devices?organizationId=${id}`),
+  },
+  'POST /api/user-device': {
+    access: MANAGE,
+    // The user, target and device are checked in the caller's organization first.
+    ids: {
+      notFound: 'USER_NOT_FOUND',
+      of: async (fx, org) => ({
+        url: '/api/user-device',
+        body: {
+          organizationId: org.id,
+          deviceUserId: await fx.create.user(org.id),
+          targetId: org.target.id,
+          deviceId: await createDevice(fx.db, org.id, org.target.id),
+          deviceMeasurements: [],
+          measurementsState: 'Aktiivinen',
+        },
+      }),
+      missing: async (fx) => ({
+        url: '/api/user-device',
+        body: {
+          organizationId: fx.orgA.id,
+          deviceUserId: fx.missing,
+          targetId: fx.orgA.target.id,
+          deviceId: await createDevice(fx.db, fx.orgA.id, fx.orgA.target.id),
+          deviceMeasurements: [],
+          measurementsState: 'Aktiivinen',
+        },
+      }),
+    },
+  },
+};
