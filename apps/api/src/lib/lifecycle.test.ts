@@ -57,4 +57,31 @@ describe('createLifecycle', () => {
     await lifecycle.stop();
     expect(log).toEqual(['start a', 'start b', 'start c', 'stop c', 'stop b', 'stop a']);
   });
+
+  it('starts nothing more once stopping, and stops a job whose start was under way', async () => {
+    const log: string[] = [];
+    let started: () => void = () => {};
+    const slow: Job = {
+      name: 'slow',
+      phase: 'listening',
+      start: () =>
+        new Promise<void>((resolve) => {
+          started = () => {
+            log.push('start slow');
+            resolve();
+          };
+        }),
+      stop: () => {
+        log.push('stop slow');
+      },
+    };
+    const lifecycle = createLifecycle([job(log, 'a'), slow, job(log, 'after', 'listening')]);
+    await lifecycle.start('ready');
+    const starting = lifecycle.start('listening');
+    await lifecycle.stop();
+    started();
+    await starting;
+    await lifecycle.start('listening');
+    expect(log).toEqual(['start a', 'stop a', 'start slow', 'stop slow']);
+  });
 });

@@ -22,14 +22,24 @@ export type Phase = 'ready' | 'listening';
  */
 export function createLifecycle(jobs: readonly Job[]) {
   const started: Job[] = [];
+  let closed = false;
   return {
     /** The jobs in start order. */
     jobs,
-    /** Starts, one after the other in list order, the jobs of `phase` not yet started. */
+    /**
+     * Starts, one after the other in list order, the jobs of `phase` not yet started. Once
+     * `stop` has been called nothing more starts; a job whose start was under way then is
+     * stopped as soon as it has started.
+     */
     async start(phase: Phase) {
       for (const job of jobs) {
+        if (closed) return;
         if ((job.phase ?? 'ready') !== phase || started.includes(job)) continue;
         await job.start();
+        if (closed) {
+          await job.stop();
+          return;
+        }
         started.push(job);
       }
     },
@@ -39,6 +49,7 @@ export function createLifecycle(jobs: readonly Job[]) {
      * once all have been asked.
      */
     async stop() {
+      closed = true;
       const failures: unknown[] = [];
       for (const job of started.splice(0).reverse()) {
         try {
