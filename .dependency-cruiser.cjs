@@ -16,7 +16,7 @@ module.exports = {
       name: 'no-other-modules-repository',
       severity: 'error',
       comment:
-        "A module reaches another module's data only through a narrow interface handed to it by the composition root (apps/api/src/app.ts); it may name that interface's type, never call the repository itself.",
+        "A module reaches another module's data only through a narrow interface handed to it by the composition root (apps/api/src/container.ts); it may name that interface's type, never call the repository itself.",
       from: { path: '^apps/api/src/modules/([^/]+)/' },
       to: {
         path: '^apps/api/src/modules/([^/]+)/[^/]+[.]repository[.]ts$',

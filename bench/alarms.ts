@@ -42,7 +42,7 @@ const config = loadConfig({
   JWT_SECRET: 'b'.repeat(32),
   ALARM_OFFLINE_SWEEP_SECONDS: '0',
 });
-const app = await buildApp({ config, database, logger: false });
+const { app, container } = await buildApp({ config, database, logger: false });
 const scope = systemScope('seed', orgId);
 const txDb = withTransactions(db);
 
@@ -79,7 +79,9 @@ async function evaluateAll() {
   const all = readings();
   const start = performance.now();
   for (let i = 0; i < all.length; i += GROUP)
-    await txDb.transaction(() => app.alarms.evaluate(scope, all.slice(i, i + GROUP)));
+    await txDb.transaction(() =>
+      container.services.alarms.evaluate(scope, all.slice(i, i + GROUP)),
+    );
   return performance.now() - start;
 }
 
@@ -131,12 +133,14 @@ const time = async (run: () => Promise<unknown>) => {
 const ingestRepository = createIngestRepository(db);
 await ingestRepository.lastSeenOf(scope, allDevices); // warm-up
 const lastSeen = await time(() => ingestRepository.lastSeenOf(scope, allDevices));
-const quiet = await time(() => app.alarms.sweepOffline(new Date(lastReading.getTime() + 60_000)));
+const quiet = await time(() =>
+  container.services.alarms.sweepOffline(new Date(lastReading.getTime() + 60_000)),
+);
 let opened = 0;
 const sweeping = await time(async () => {
-  opened = (await app.alarms.sweepOffline(new Date(lastReading.getTime() + 31 * 60_000))).filter(
-    (c) => added.includes(c.deviceId),
-  ).length;
+  opened = (
+    await container.services.alarms.sweepOffline(new Date(lastReading.getTime() + 31 * 60_000))
+  ).filter((c) => added.includes(c.deviceId)).length;
 });
 const offline = await db
   .select({ n: sql<number>`count(*)::int` })

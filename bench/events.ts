@@ -70,13 +70,15 @@ const config = loadConfig({
   LOG_LEVEL: 'silent',
   JWT_SECRET: 'b'.repeat(32),
 });
-const appA = await buildApp({ config, database, logger: false });
+const { app: appA } = await buildApp({ config, database, logger: false });
 await appA.listen({ port: 0, host: '127.0.0.1' });
 const databaseB =
   database.kind === 'postgres'
     ? await openDatabase({ databaseUrl: process.env.BENCH_DATABASE_URL })
     : null;
-const appB = databaseB ? await buildApp({ config, database: databaseB, logger: false }) : null;
+const appB = databaseB
+  ? (await buildApp({ config, database: databaseB, logger: false })).app
+  : null;
 await appB?.listen({ port: 0, host: '127.0.0.1' });
 const base = (app: typeof appA) => `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 

@@ -55,7 +55,7 @@ async function serve() {
     LOG_LEVEL: 'silent',
     JWT_SECRET: 'b'.repeat(32),
   });
-  const app = await buildApp({ config, database, logger: false });
+  const { app } = await buildApp({ config, database, logger: false });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   process.on('message', async (message) => {
     if (message === 'peak') {

@@ -65,7 +65,7 @@ const config = loadConfig({
     Object.entries(process.env).filter(([name]) => name.startsWith('INGEST_GROUP_')),
   ),
 });
-const app = await buildApp({ config, database, logger: false });
+const { app, container } = await buildApp({ config, database, logger: false });
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
 
 // Every case writes January 2025 (below): its partition, as the ingest would create it.
@@ -158,7 +158,7 @@ async function webhookLoad(more: () => boolean) {
   const latencies: number[] = [];
   let errors = 0;
   let i = 0;
-  const groupsBefore = app.ingest.groupStats?.().groups ?? 0;
+  const groupsBefore = container.services.ingest.groupStats?.().groups ?? 0;
   const worker = async () => {
     while (more()) {
       const answer = await postUplink(i++).catch(() => ({ status: 0, ms: 0 }));
@@ -169,7 +169,7 @@ async function webhookLoad(more: () => boolean) {
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
   if (errors > 0 && !DURATION_S) throw new Error(`chirpstack: ${errors} answers were not 200`);
   latencies.sort((a, b) => a - b);
-  const groups = (app.ingest.groupStats?.().groups ?? 0) - groupsBefore;
+  const groups = (container.services.ingest.groupStats?.().groups ?? 0) - groupsBefore;
   return {
     acknowledged: latencies.length,
     errors,
@@ -246,7 +246,7 @@ const results = [
     for (let i = 0; i < rows.length; i += 1000)
       await writerDb.transaction(async () => {
         const stored = await writer.insertReadings(scope, rows.slice(i, i + 1000));
-        await app.alarms.evaluate(
+        await container.services.alarms.evaluate(
           scope,
           stored.map((r) => ({ deviceId: r.deviceId, measuredAt: r.createdAt, values: r.data })),
         );

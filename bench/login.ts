@@ -20,7 +20,7 @@ const config = loadConfig({
 });
 const database = await openDatabase({ dataDir: null });
 await seedDemoData(database.db);
-const app = await buildApp({ config, database, logger: false });
+const { app } = await buildApp({ config, database, logger: false });
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
 
 const post = (email: () => string) => () =>

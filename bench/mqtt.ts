@@ -140,16 +140,16 @@ async function appSubscriber(connections: number) {
     MQTT_CLIENT_ID: clientId,
     MQTT_CONNECTIONS: String(connections),
   });
-  const app = await buildApp({ config, database, logger: false });
+  const { app, container } = await buildApp({ config, database, logger: false });
   const before = await stored();
-  const groupsBefore = app.ingest.groupStats();
+  const groupsBefore = container.services.ingest.groupStats();
   let ms: number;
   let after: typeof groupsBefore;
   try {
     await app.ready();
-    await app.mqtt?.subscribed();
+    await container.services.mqtt?.subscribed();
     ms = await publishAll(async () => (await stored()) - before);
-    after = app.ingest.groupStats();
+    after = container.services.ingest.groupStats();
   } finally {
     // Also when the case fails: no session of this run stays on the broker.
     await app.close();

@@ -29,7 +29,7 @@ export async function serveApp(database: Database, env: Record<string, string> =
     JWT_SECRET: 'b'.repeat(32),
     ...env,
   });
-  const app = await buildApp({ config, database, logger: false });
+  const { app } = await buildApp({ config, database, logger: false });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const token = await signIn(address);
   const get = async (path: string, headers: Record<string, string> = {}) => {

@@ -12,5 +12,5 @@ const config = loadConfig({
   JWT_SECRET: 'b'.repeat(32),
   ...(process.env.WEB_DIR && { WEB_DIR: process.env.WEB_DIR }),
 });
-const app = await buildApp({ config, database });
+const { app } = await buildApp({ config, database });
 await serveForBench(app, () => database.close());

@@ -58,9 +58,9 @@ const config = loadConfig({
     MQTT_TOPICS: `${topicPrefix}/application/+/device/+/event/up`,
   }),
 });
-const app = await buildApp({ config, database });
+const { app, container } = await buildApp({ config, database });
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
-await app.mqtt?.subscribed();
+await container.services.mqtt?.subscribed();
 
 const lag = monitorEventLoopDelay({ resolution: 10 });
 lag.enable();

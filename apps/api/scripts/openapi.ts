@@ -32,7 +32,7 @@ async function generate(): Promise<string> {
     WEB_DIR: path.join(import.meta.dirname, 'no-web'),
   });
   const database = await openDatabase({ dataDir: null });
-  const app = await buildApp({ config, database, logger: false });
+  const { app } = await buildApp({ config, database, logger: false });
   try {
     await app.ready();
     return `${JSON.stringify(sortKeys(app.swagger() as unknown as Json), null, 2)}\n`;

@@ -3,8 +3,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config/index.js';
 import { openDatabase } from './db/client.js';
 import { DataDirInUseError } from './db/data-dir-lock.js';
-import { backfillNotice, printLines, printStartBanner } from './db/demo/banner.js';
-import { type DemoSimulation, startDemoSimulation } from './db/demo/simulation.js';
+import { printStartBanner } from './db/demo/banner.js';
 import { seedDemoData } from './db/seed.js';
 import { createFileStorage } from './lib/storage/create-storage.js';
 
@@ -29,34 +28,29 @@ async function main() {
         analyze: true,
       })
     : false;
-  const app = await buildApp({ config, database });
-  app.addHook('onClose', () => database.close());
+  const { app, container } = await buildApp({ config, database });
 
-  let simulation: DemoSimulation | undefined;
   closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
     if (err) app.log.error({ err }, 'closing after an error');
     else app.log.info({ signal }, 'closing');
-    await simulation?.stop();
-    await app.close();
+    // The app stops its background work, the demo simulator first, then the database closes.
+    try {
+      await app.close();
+    } finally {
+      await database.close();
+    }
   });
 
   await app.listen({ port: config.port, host: config.host });
-  if (config.demo && config.simulate) {
-    simulation = await startDemoSimulation({
-      db: database.db,
-      ingest: app.ingest,
-      dataDir: config.dataDir,
-      log: (message, err) => app.log.error({ err }, message),
-      onBackfill: (backfill) => printLines(app.log, backfillNotice(config.publicUrl, backfill)),
-    });
-  }
-  app.startOfflineSweep();
+  // Work that waits for the server to listen: in demo mode the simulator's back-fill, then the
+  // offline alarm sweep (jobs.ts).
+  await container.lifecycle.start('listening');
   await printStartBanner(app.log, {
     config,
     db: database.db,
     databaseKind: database.kind,
     seeded,
-    simulation,
+    simulation: container.simulation(),
     seconds: (performance.now() - started) / 1000,
   });
 }

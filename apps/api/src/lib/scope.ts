@@ -11,8 +11,9 @@ declare const scopeBrand: unique symbol;
 /**
  * Whose records a piece of work reaches (ADR 0010). Every repository function takes one, reads
  * and writes alike, and filters by it. Only `authorize` (for a signed-in caller) and
- * `systemScope` (for the few flows before anyone is signed in) make one: the brand keeps a plain
- * object literal from passing for a scope, so a query cannot be written without asking first.
+ * `systemScope` (for work without one, where the boundary check allows it) make one: the brand
+ * keeps a plain object literal from passing for a scope, so a query cannot be written without
+ * asking first.
  */
 export interface Scope {
   readonly [scopeBrand]: true;
@@ -49,8 +50,9 @@ export function authorize(caller: Caller, ...permissions: [Permission, ...Permis
 /**
  * Work no signed-in caller does, named by its reason: finding an account to sign in or reset
  * (every organization: the account itself is the answer), registering with a code (the code's
- * organization), mail delivery, the demo data. The boundary check (scripts/check-boundaries.mjs) allows
- * it only in the modules that do such work.
+ * organization), mail delivery, the demo data. `npm run boundaries` (apps/api/scripts/
+ * check-scopes.mjs) allows a `systemScope` call only in the places its SYSTEM_SCOPE list names,
+ * each for the reasons listed there, and fails on any other use.
  */
 export type SystemReason =
   | 'signIn'

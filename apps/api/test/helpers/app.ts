@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { buildApp } from '../../src/app.js';
+import { type App, buildApp } from '../../src/app.js';
 import { type Config, loadConfig } from '../../src/config/index.js';
+import type { Services } from '../../src/container.js';
 import { type Database, openDatabase } from '../../src/db/client.js';
 import { DEMO_PASSWORD, seedDemoData } from '../../src/db/seed.js';
 import {
@@ -20,7 +21,9 @@ export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
 export const DRIVER = TEST_DATABASE_URL ? 'postgres' : 'pglite';
 
 export interface TestContext {
-  app: Awaited<ReturnType<typeof buildApp>>;
+  app: App;
+  /** The app's services (container.ts), for what a test drives directly: a sweep, a delivery. */
+  services: Services;
   database: Database;
   config: Config;
   close(): Promise<void>;
@@ -50,7 +53,7 @@ export async function createTestApp(
     LOG_LEVEL: options.logDestination ? 'info' : 'silent',
     TRUST_PROXY: '1',
     WEB_DIR: path.join(dataDir, 'no-web'),
-    // Tests drive the offline-alarm sweep with a fixed time (app.alarms.sweepOffline).
+    // Tests drive the offline-alarm sweep with a fixed time (services.alarms.sweepOffline).
     ALARM_OFFLINE_SWEEP_SECONDS: '0',
     // Tables are analyzed only where a test asks (statistics.test.ts), not under other tests.
     STATISTICS_UPKEEP_SECONDS: '0',
@@ -66,7 +69,7 @@ export async function createTestApp(
   // setup) it is loaded here.
   const image = TEST_DATABASE_URL ? fresh?.template : process.env[PGLITE_DEMO_IMAGE_ENV];
   if (demo && !image) await seedDemoData(database.db);
-  const app = await buildApp({
+  const { app, container } = await buildApp({
     config,
     database,
     ...(options.logDestination ? { logDestination: options.logDestination } : { logger: false }),
@@ -74,6 +77,7 @@ export async function createTestApp(
   await app.ready();
   return {
     app,
+    services: container.services,
     database,
     config,
     async close() {

@@ -66,8 +66,11 @@ async function deviceWith(
 const alarmsOf = (deviceId: string) =>
   ctx.database.db.select().from(alarms).where(eq(alarms.deviceId, deviceId));
 
-function evaluate(organizationId: string, readings: Parameters<typeof ctx.app.alarms.evaluate>[1]) {
-  return ctx.app.alarms.evaluate(systemScope('seed', organizationId), readings);
+function evaluate(
+  organizationId: string,
+  readings: Parameters<typeof ctx.services.alarms.evaluate>[1],
+) {
+  return ctx.services.alarms.evaluate(systemScope('seed', organizationId), readings);
 }
 
 describe(`alarm evaluation (${DRIVER})`, () => {
@@ -167,7 +170,7 @@ describe(`alarm evaluation (${DRIVER})`, () => {
       .update(measurements)
       .set({ measurementMinDefault: 0, measurementMaxDefault: 100 })
       .where(eq(measurements.measurementId, plain.measurementId));
-    const defaults = await ctx.app.alarms.evaluate(systemScope('seed', fx.orgA.id), [
+    const defaults = await ctx.services.alarms.evaluate(systemScope('seed', fx.orgA.id), [
       { deviceId: plain.deviceId, measuredAt: at(1), values: { [plain.measurementId]: 1e9 } },
     ]);
     expect(defaults).toHaveLength(1);

@@ -64,7 +64,7 @@ async function deviceOfType(
   return device;
 }
 
-const sweep = (now: Date) => ctx.app.alarms.sweepOffline(now);
+const sweep = (now: Date) => ctx.services.alarms.sweepOffline(now);
 const alarmsOf = (deviceId: string) =>
   ctx.database.db.select().from(alarms).where(eq(alarms.deviceId, deviceId));
 async function send(eui: string, measurementId: string, time: Date, value = 40) {
@@ -241,7 +241,7 @@ describe(`offline alarms (${DRIVER})`, () => {
     const [alarmB] = await alarmsOf(deviceB.deviceId);
     expect(alarmB?.organizationId).toBe(fx.orgB.id);
     // Organization A's scope does not see B's device: its reading changes nothing.
-    const changes = await ctx.app.alarms.evaluate(systemScope('seed', fx.orgA.id), [
+    const changes = await ctx.services.alarms.evaluate(systemScope('seed', fx.orgA.id), [
       { deviceId: deviceB.deviceId, measuredAt: new Date(), values: { [deviceB.m.hum.id]: 1 } },
     ]);
     expect(changes).toEqual([]);
@@ -361,7 +361,7 @@ describe(`alarm delay (${DRIVER})`, () => {
       values: { [device.m.hum.id]: value },
     });
     const evaluate = (readings: ReturnType<typeof reading>[]) =>
-      ctx.app.alarms.evaluate(systemScope('seed', fx.orgA.id), readings);
+      ctx.services.alarms.evaluate(systemScope('seed', fx.orgA.id), readings);
     return { ...device, reading, evaluate };
   }
 

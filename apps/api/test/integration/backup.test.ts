@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app.js';
+import { type App, buildApp } from '../../src/app.js';
 import { countRows, type Queryable } from '../../src/backup/contents.js';
 import { type Manifest, readManifest } from '../../src/backup/manifest.js';
 import { pgliteHasData } from '../../src/backup/pglite.js';
@@ -35,10 +35,12 @@ const ROOT = fileURLToPath(new URL('../../../..', import.meta.url));
 const ADMIN = 'yllapitaja@demo.vahti.fi';
 
 interface Running {
-  app: Awaited<ReturnType<typeof buildApp>>;
+  app: App;
   database: Database;
   token: string;
   userId: string;
+  /** Closes the app, then its database (as server.ts does). */
+  close(): Promise<void>;
 }
 
 /** The server as server.ts starts it, on DATA_DIR (PGlite there, or DATABASE_URL). */
@@ -59,8 +61,7 @@ async function startServer(env: Record<string, string>, seed = false): Promise<R
       storage: createFileStorage(config),
     });
   }
-  const app = await buildApp({ config, database, logger: false });
-  app.addHook('onClose', () => database.close());
+  const { app } = await buildApp({ config, database, logger: false });
   await app.ready();
   const login = await app.inject({
     method: 'POST',
@@ -69,7 +70,16 @@ async function startServer(env: Record<string, string>, seed = false): Promise<R
     payload: { userEmail: ADMIN, userPassword: DEMO_PASSWORD },
   });
   expect(login.statusCode, login.body).toBe(200);
-  return { app, database, token: login.json().token, userId: login.json().user.userId };
+  return {
+    app,
+    database,
+    token: login.json().token,
+    userId: login.json().user.userId,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
 }
 
 const get = (server: Running, url: string) =>
@@ -243,7 +253,7 @@ beforeAll(async () => {
       answers.set(url, { status: res.statusCode, body: res.json() });
     }
   } finally {
-    await server.app.close();
+    await server.close();
   }
 }, 180_000);
 
@@ -282,7 +292,7 @@ describe(`npm run backup and npm run restore (${DRIVER})`, () => {
       expect(run.stderr).toContain('is in use (Vahti server, process');
       expect(readdirSync(path.join(work, 'refused'))).toEqual([]);
     } finally {
-      await server.app.close();
+      await server.close();
     }
   });
 
@@ -327,7 +337,7 @@ describe(`npm run backup and npm run restore (${DRIVER})`, () => {
         expect(res.rawPayload.equals(content)).toBe(true);
       }
     } finally {
-      await server.app.close();
+      await server.close();
     }
   });
 

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { STREAM_RECONNECTED } from '@vahti/domain';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../../src/app.js';
+import { type App, buildApp } from '../../src/app.js';
 import { type Database, openDatabase } from '../../src/db/client.js';
 import type { BusEvent } from '../../src/modules/events/event-bus.js';
 import {
@@ -29,7 +29,7 @@ describe.skipIf(DRIVER !== 'postgres')(
     let fx: Fixtures;
     let as: Actors;
     let databaseB: Database;
-    let appB: Awaited<ReturnType<typeof buildApp>>;
+    let appB: App;
     let baseA: string;
     let baseB: string;
     let ingestKey: string;
@@ -45,7 +45,7 @@ describe.skipIf(DRIVER !== 'postgres')(
       baseA = address(ctx.app.server);
       // Instance B: its own pool and listener on the same database, the same signing secret.
       databaseB = await openDatabase({ databaseUrl: ctx.config.databaseUrl });
-      appB = await buildApp({ config: ctx.config, database: databaseB, logger: false });
+      ({ app: appB } = await buildApp({ config: ctx.config, database: databaseB, logger: false }));
       await appB.listen({ host: '127.0.0.1', port: 0 });
       baseB = address(appB.server);
       ingestKey = (await as('Ylläpitäjä', 'A').post('/api/ingest-keys', { name: 'Toinen' })).json()

@@ -48,7 +48,7 @@ async function ingest(
       fCnt: i + k,
       values: { [measurementId]: r.value },
     }));
-    const result = await ctx.app.ingest.generic({ keyId: 'test', organizationId }, batch);
+    const result = await ctx.services.ingest.generic({ keyId: 'test', organizationId }, batch);
     expect(result.rejected ?? []).toEqual([]);
   }
 }
@@ -397,7 +397,7 @@ describe(`measurement exports (${DRIVER})`, () => {
 
     // Watch the rows the export takes: after 3,000 the source waits (a gate) until the client
     // has gone, so the socket cannot have swallowed the whole file meanwhile.
-    const service = ctx.app.sensorData;
+    const service = ctx.services.sensorData;
     const original = service.rawRows;
     try {
       for (const [format, encoding] of [

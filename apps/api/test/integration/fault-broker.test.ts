@@ -34,7 +34,7 @@ describe.skipIf(unavailable)(
           .key as string;
         const device = await createLayoutDevice(ctx.database.db, fx.orgA.id, fx.orgA.target.id);
         const prefix = `fault-${randomBytes(4).toString('hex')}`;
-        const app = await buildApp({
+        const { app, container } = await buildApp({
           config: {
             ...ctx.config,
             mqtt: {
@@ -54,7 +54,7 @@ describe.skipIf(unavailable)(
         });
         closing.push(() => app.close());
         await app.ready();
-        await app.mqtt?.subscribed();
+        await container.services.mqtt?.subscribed();
 
         const publisher = connect(broker.url, {
           clientId: `pub-${prefix}`,

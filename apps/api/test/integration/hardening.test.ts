@@ -148,7 +148,7 @@ describe('3. TRUST_PROXY', () => {
   });
 
   it('ignores X-Forwarded-For when off: the rate limits count the peer address', async () => {
-    const direct = await buildApp({
+    const { app: direct } = await buildApp({
       config: { ...ctx.config, trustProxy: false },
       database: ctx.database,
       logger: false,
@@ -464,7 +464,7 @@ describe('13. request and connection timeouts', () => {
 
   it('cuts off a request whose body stalls', async () => {
     const timeoutMs = 1000;
-    const app = await buildApp({
+    const { app } = await buildApp({
       config: { ...ctx.config, requestTimeoutMs: timeoutMs, connectionTimeoutMs: 60_000 },
       database: ctx.database,
       logger: false,

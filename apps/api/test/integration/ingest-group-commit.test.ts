@@ -57,14 +57,14 @@ const sendAll = (bodies: unknown[]) =>
 
 describe(`group commit of uplinks (${DRIVER})`, () => {
   it('writes uplinks of concurrent requests in one group, each answered with its own result', async () => {
-    const before = ctx.app.ingest.groupStats();
+    const before = ctx.services.ingest.groupStats();
     const bodies = Array.from({ length: GROUP }, (_, i) => uplink(40 + i));
     const answers = await sendAll(bodies);
     expect(answers.map((res) => res.statusCode)).toEqual(bodies.map(() => 200));
     expect(answers.map((res) => res.json())).toEqual(
       bodies.map(() => ({ stored: 1, duplicates: 0 })),
     );
-    const after = ctx.app.ingest.groupStats();
+    const after = ctx.services.ingest.groupStats();
     expect(after.items - before.items).toBe(GROUP);
     // Grouped: fewer transactions than uplinks (one, unless the machine stalls past the delay).
     expect(after.groups - before.groups).toBeLessThan(GROUP);
@@ -96,7 +96,7 @@ describe(`group commit of uplinks (${DRIVER})`, () => {
 
   it('keeps each organization’s uplinks in its own organization within one group', async () => {
     const sensorB = await createLayoutDevice(db(), fx.orgB.id, fx.orgB.target.id);
-    const before = ctx.app.ingest.groupStats();
+    const before = ctx.services.ingest.groupStats();
     const answers = await Promise.all(
       Array.from({ length: GROUP }, (_, i) =>
         i % 2
@@ -107,7 +107,7 @@ describe(`group commit of uplinks (${DRIVER})`, () => {
     expect(answers.map((res) => res.json())).toEqual(
       answers.map(() => ({ stored: 1, duplicates: 0 })),
     );
-    expect(ctx.app.ingest.groupStats().groups - before.groups).toBeLessThan(GROUP);
+    expect(ctx.services.ingest.groupStats().groups - before.groups).toBeLessThan(GROUP);
     const stored = await db()
       .select({ organizationId: measurementData.organizationId })
       .from(measurementData)
@@ -131,7 +131,7 @@ describe(`group commit of uplinks (${DRIVER})`, () => {
         when (new.device_id = '${poisoned.deviceId}') execute function refuse_poisoned()`),
     );
     try {
-      const before = ctx.app.ingest.groupStats();
+      const before = ctx.services.ingest.groupStats();
       const rowsBefore = await rowsOf(sensor.deviceId);
       const bodies = Array.from({ length: GROUP }, (_, i) =>
         i === 5 ? uplink(50, poisoned) : uplink(50),
@@ -143,7 +143,7 @@ describe(`group commit of uplinks (${DRIVER})`, () => {
       expect(await rowsOf(sensor.deviceId)).toBe(rowsBefore + GROUP - 1);
       expect(await rowsOf(poisoned.deviceId)).toBe(0);
       // The failed group was written again one uplink at a time.
-      expect(ctx.app.ingest.groupStats().retried).toBeGreaterThan(before.retried);
+      expect(ctx.services.ingest.groupStats().retried).toBeGreaterThan(before.retried);
     } finally {
       await db().execute(sql.raw('drop trigger refuse_poisoned on measurement_data'));
       await db().execute(sql.raw('drop function refuse_poisoned()'));

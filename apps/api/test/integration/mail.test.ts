@@ -51,7 +51,7 @@ describe(`without SMTP_URL: the outbox (${DRIVER})`, () => {
   afterAll(() => ctx.close());
 
   it('keeps the mail with status outbox and shows it to Pääylläpitäjä', async () => {
-    expect(ctx.app.mailer.mode).toBe('outbox');
+    expect(ctx.services.mailer.mode).toBe('outbox');
     expect((await forgot(as, fx.seeded('A', 'Käyttäjä').email)).statusCode).toBe(200);
     const [row] = await mailsTo(ctx, fx.seeded('A', 'Käyttäjä').email);
     expect(row).toMatchObject({ status: 'outbox', attempts: 0, sentAt: null, language: 'fi' });
@@ -185,7 +185,7 @@ describe(`over SMTP (${DRIVER})`, () => {
     expect(mail.html).toContain('Hello &lt;b&gt;Kalle &amp; &quot;Kaisa&quot;&lt;/b&gt;,');
     expect(mail.html).not.toContain('<b>');
 
-    await ctx.app.mailer.deliverDue();
+    await ctx.services.mailer.deliverDue();
     const [row] = await mailsTo(ctx, fx.seeded('A', 'Käyttäjä').email);
     expect(row).toMatchObject({ status: 'sent', attempts: 1, lastError: null, language: 'en' });
     expect(row?.sentAt).toBeInstanceOf(Date);
@@ -209,9 +209,9 @@ describe(`over SMTP (${DRIVER})`, () => {
       }
     });
     const before = smtp.received.length;
-    await Promise.all([a.deliverDue(), b.deliverDue(), ctx.app.mailer.deliverDue()]);
+    await Promise.all([a.deliverDue(), b.deliverDue(), ctx.services.mailer.deliverDue()]);
     // The app's own worker may have joined in; wait for any pass it still has running.
-    await ctx.app.mailer.deliverDue();
+    await ctx.services.mailer.deliverDue();
     const subjects = smtp.received
       .slice(before)
       .map((mail) => mail.subject)
@@ -231,7 +231,7 @@ describe(`over SMTP (${DRIVER})`, () => {
   it.skipIf(DRIVER === 'pglite')(
     'skips a mail another instance has locked instead of waiting for it',
     async () => {
-      const id = await ctx.app.mailer.enqueue({
+      const id = await ctx.services.mailer.enqueue({
         to: 'lukittu@example.fi',
         language: 'fi',
         subject: 'Lukittu',
@@ -239,7 +239,7 @@ describe(`over SMTP (${DRIVER})`, () => {
         html: '<p>x</p>',
       });
       // The kick above may already be delivering it: let that pass finish, then queue it again.
-      await ctx.app.mailer.deliverDue();
+      await ctx.services.mailer.deliverDue();
       await ctx.database.db
         .update(mailOutbox)
         .set({ status: 'queued', nextAttemptAt: sql`now()`, attempts: 0 })
@@ -249,13 +249,13 @@ describe(`over SMTP (${DRIVER})`, () => {
       try {
         await other.query('begin');
         await other.query('select id from mail_outbox where id = $1 for update', [id]);
-        expect(await ctx.app.mailer.deliverDue()).toBe(0);
+        expect(await ctx.services.mailer.deliverDue()).toBe(0);
         await other.query('commit');
       } finally {
         await other.end();
       }
       // Whichever pass takes it now (this one or the poll), it goes out once.
-      await ctx.app.mailer.deliverDue();
+      await ctx.services.mailer.deliverDue();
       const [row] = await mailsTo(ctx, 'lukittu@example.fi');
       expect(row).toMatchObject({ status: 'sent', attempts: 1 });
     },
@@ -285,7 +285,7 @@ describe(`retries with back-off (${DRIVER})`, () => {
 
   it('keeps a mail queued with the error and the next attempt when the server is down', async () => {
     expect((await forgot(as, fx.seeded('A', 'Käyttäjä').email)).statusCode).toBe(200);
-    await ctx.app.mailer.deliverDue();
+    await ctx.services.mailer.deliverDue();
     const [row] = await mailsTo(ctx, fx.seeded('A', 'Käyttäjä').email);
     expect(row?.status).toBe('queued');
     expect(row?.attempts).toBeGreaterThanOrEqual(1);
@@ -296,29 +296,29 @@ describe(`retries with back-off (${DRIVER})`, () => {
       .where(eq(mailOutbox.id, row?.id ?? ''));
     expect(inFuture).toBe(true);
     // Not due yet: another pass leaves it alone.
-    expect(await ctx.app.mailer.deliverDue()).toBe(0);
+    expect(await ctx.services.mailer.deliverDue()).toBe(0);
     expect((await mailsTo(ctx, fx.seeded('A', 'Käyttäjä').email))[0]?.attempts).toBe(row?.attempts);
   });
 
   it(`gives up after ${MAX_ATTEMPTS} attempts`, async () => {
     const [row] = await mailsTo(ctx, fx.seeded('A', 'Käyttäjä').email);
     await dueNow(row?.id ?? '', MAX_ATTEMPTS - 1);
-    await ctx.app.mailer.deliverDue();
+    await ctx.services.mailer.deliverDue();
     const [after] = await mailsTo(ctx, fx.seeded('A', 'Käyttäjä').email);
     expect(after).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS });
     await dueNow(row?.id ?? '');
-    expect(await ctx.app.mailer.deliverDue()).toBe(0);
+    expect(await ctx.services.mailer.deliverDue()).toBe(0);
   });
 
   it('delivers on a later attempt once the server is up', async () => {
     expect((await forgot(as, fx.seeded('A', 'Käyttäjä', [1]).email)).statusCode).toBe(200);
-    await ctx.app.mailer.deliverDue();
+    await ctx.services.mailer.deliverDue();
     const [queued] = await mailsTo(ctx, fx.seeded('A', 'Käyttäjä', [1]).email);
     expect(queued).toMatchObject({ status: 'queued', attempts: 1 });
 
     smtp = await startSmtpServer(port);
     await dueNow(queued?.id ?? '');
-    await ctx.app.mailer.deliverDue();
+    await ctx.services.mailer.deliverDue();
     const mail = await smtp.next();
     expect(mail.to).toEqual([fx.seeded('A', 'Käyttäjä', [1]).email]);
     expect(mail.text).toContain('isPasswordChange=true');

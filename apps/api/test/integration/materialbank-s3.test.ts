@@ -127,9 +127,9 @@ describe('material bank on S3-compatible storage', () => {
     const orphan = '5c6f1f8e-1c2d-4e3f-8a9b-0c1d2e3f4a5b.pdf';
     await client.putObject(BUCKET, orphan, Readable.from([PDF]), PDF.length);
     // Both are new: within the grace period nothing goes.
-    expect(await ctx.app.materialbank.sweepOrphans()).toEqual([]);
+    expect(await ctx.services.materialbank.sweepOrphans()).toEqual([]);
     const later = new Date(Date.now() + 2 * 60 * 60_000);
-    expect(await ctx.app.materialbank.sweepOrphans(later)).toEqual([orphan]);
+    expect(await ctx.services.materialbank.sweepOrphans(later)).toEqual([orphan]);
     expect(await objects()).toEqual([kept]);
   });
 });

@@ -496,7 +496,7 @@ describe('orphan sweep', () => {
     for (const name of [orphan, leftover, stranger, kept.file]) {
       utimesSync(path.join(storageDir, name), old, old);
     }
-    const removed = await ctx.app.materialbank.sweepOrphans();
+    const removed = await ctx.services.materialbank.sweepOrphans();
     expect(removed.sort()).toEqual([leftover, orphan].sort());
     const left = stored();
     expect(left).toContain(kept.file);
@@ -505,7 +505,7 @@ describe('orphan sweep', () => {
     expect(left).not.toContain(orphan);
     // Once the grace period has passed for the fresh one too, it goes.
     const later = new Date(Date.now() + 2 * 60 * 60_000);
-    expect(await ctx.app.materialbank.sweepOrphans(later)).toEqual([fresh]);
+    expect(await ctx.services.materialbank.sweepOrphans(later)).toEqual([fresh]);
     expect(stored()).toContain(kept.file);
   });
 });

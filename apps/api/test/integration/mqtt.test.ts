@@ -67,7 +67,7 @@ async function mqttApp(
     connections: 1,
     ...rest,
   };
-  const app = await buildApp({
+  const { app, container } = await buildApp({
     config: { ...ctx.config, mqtt: config },
     database: ctx.database,
     logger: logLines
@@ -79,7 +79,7 @@ async function mqttApp(
     await app.close();
     await forgetSession(url, config.clientId);
   });
-  const subscriber = app.mqtt;
+  const subscriber = container.services.mqtt;
   if (!subscriber) throw new Error('MQTT not started');
   await subscriber.subscribed();
   return { app, config };

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { connectAsync } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app.js';
+import { type App, buildApp } from '../../src/app.js';
 import type { MqttConfig } from '../../src/config/index.js';
 import { type Actors, type Client, startApiTest } from '../helpers/actors.js';
 import { startAedesBroker } from '../helpers/aedes-broker.js';
@@ -319,7 +319,7 @@ describe(`request ids (${DRIVER})`, () => {
 
 describe(`MQTT: readiness and message ids (${DRIVER})`, () => {
   let broker: Awaited<ReturnType<typeof startAedesBroker>>;
-  let app: Awaited<ReturnType<typeof buildApp>>;
+  let app: App;
   const mqttLines: Record<string, unknown>[] = [];
   const prefix = `vahti-obs-${randomBytes(4).toString('hex')}`;
   const clientId = `vahti-obs-${randomBytes(4).toString('hex')}`;
@@ -336,7 +336,7 @@ describe(`MQTT: readiness and message ids (${DRIVER})`, () => {
       connections: 1,
     };
     // A second app on the suite's database with MQTT on, as server.ts starts one.
-    app = await buildApp({
+    const built = await buildApp({
       config: { ...ctx.config, mqtt },
       database: ctx.database,
       logger: {
@@ -344,8 +344,9 @@ describe(`MQTT: readiness and message ids (${DRIVER})`, () => {
         stream: { write: (line: string) => mqttLines.push(JSON.parse(line)) },
       },
     });
+    app = built.app;
     await app.ready();
-    await app.mqtt?.subscribed();
+    await built.container.services.mqtt?.subscribed();
   });
   afterAll(async () => {
     await app.close();

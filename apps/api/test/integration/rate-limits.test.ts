@@ -103,7 +103,11 @@ describe(`sign-in limits, kept in the database (${DRIVER})`, () => {
   });
 
   it('holds across API instances, since the counts are in the shared database', async () => {
-    const second = await buildApp({ config: ctx.config, database: ctx.database, logger: false });
+    const { app: second } = await buildApp({
+      config: ctx.config,
+      database: ctx.database,
+      logger: false,
+    });
     const secondApp = testActors({ ...ctx, app: second }).anonymous;
     try {
       const email = fx.seeded('A', 'Ylläpitäjä').email;

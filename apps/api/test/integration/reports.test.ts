@@ -78,7 +78,7 @@ async function readings(
       values: values(Math.floor(i / 2)),
     };
   });
-  const result = await ctx.app.ingest.generic(
+  const result = await ctx.services.ingest.generic(
     { keyId: 'test', organizationId: device.organizationId },
     batch,
   );

@@ -207,7 +207,7 @@ describe(`the organization's retention setting (${DRIVER})`, () => {
 
 describe(`the daily retention purge (${DRIVER})`, () => {
   it('keeps everything of organizations without a retention', async () => {
-    const purged = await ctx.app.retention.purgeExpired(NOW);
+    const purged = await ctx.services.retention.purgeExpired(NOW);
     const ids = purged.map((p) => p.organizationId);
     expect(ids).not.toContain(fx.orgA.id);
     expect(ids).not.toContain(fx.orgB.id);
@@ -277,7 +277,7 @@ describe(`the daily retention purge (${DRIVER})`, () => {
     });
 
     // Run again: nothing more is old enough.
-    const again = await ctx.app.retention.purgeExpired(NOW);
+    const again = await ctx.services.retention.purgeExpired(NOW);
     expect(again.find((p) => p.organizationId === fx.orgA.id)).toMatchObject({
       readings: 0,
       hourly: 0,
@@ -307,14 +307,14 @@ describe(`whole expired months dropped with their partitions (${DRIVER})`, () =>
 
   it('keeps a month an organization still keeps readings of', async () => {
     // A's March 2024 reading is gone (12 months), B (no retention) still has one there.
-    expect(await ctx.app.retention.dropExpiredMonths(NOW)).toEqual([]);
+    expect(await ctx.services.retention.dropExpiredMonths(NOW)).toEqual([]);
     expect(await partitions().stored()).toContain('2024-03');
     expect(await readingTimes(deviceB.deviceId)).toContain(TIMES[0]);
   });
 
   it('drops a month past the cutoff of every organization with readings in it, and audits it', async () => {
     await setRetention(fx.orgB.id, 12);
-    expect(await ctx.app.retention.dropExpiredMonths(NOW)).toEqual(['2024-03']);
+    expect(await ctx.services.retention.dropExpiredMonths(NOW)).toEqual(['2024-03']);
     expect(await partitions().stored()).not.toContain('2024-03');
     expect(await readingTimes(deviceB.deviceId)).toEqual(TIMES.slice(1));
     const [entry] = await db()
@@ -329,7 +329,7 @@ describe(`whole expired months dropped with their partitions (${DRIVER})`, () =>
     expect(entry).toMatchObject({ actorId: null, details: { month: '2024-03', putBack: 0 } });
     // The row deletes do the rest: B's reading before the cutoff and its rollups, the dropped
     // month's too.
-    const purged = await ctx.app.retention.purgeExpired(NOW);
+    const purged = await ctx.services.retention.purgeExpired(NOW);
     expect(purged.find((p) => p.organizationId === fx.orgB.id)).toMatchObject({ readings: 1 });
     expect(await readingTimes(deviceB.deviceId)).toEqual(TIMES.slice(2));
     expect(await days(deviceB.deviceId)).toEqual(['2025-11-26', '2026-11-01']);

@@ -47,7 +47,7 @@ async function ingest(
       fCnt: i + k,
       values: r.values,
     }));
-    const result = await ctx.app.ingest.generic({ keyId: 'test', organizationId }, batch);
+    const result = await ctx.services.ingest.generic({ keyId: 'test', organizationId }, batch);
     expect(result.rejected ?? []).toEqual([]);
   }
 }
@@ -495,7 +495,7 @@ describe(`sensor data (${DRIVER})`, () => {
     await ingest(fx.orgA.id, first.eui, many.map(reading(temp)));
     await ingest(fx.orgA.id, second.eui, many.slice(0, 3).map(reading(temp)));
     const user = await fx.user('A', 'Ylläpitäjä');
-    const iterable = await ctx.app.sensorData.rawRows(
+    const iterable = await ctx.services.sensorData.rawRows(
       {
         userId: user.id,
         userEmail: user.email,

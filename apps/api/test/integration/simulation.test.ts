@@ -28,7 +28,7 @@ beforeAll(async () => {
   ({ ctx, fx, as } = await startApiTest());
   const res = await as('Ylläpitäjä', 'A').post('/api/ingest-keys', { name: 'Simulaattori' });
   key = res.json().key;
-  caller = await ctx.app.ingest.authenticate(`Bearer ${key}`, '127.0.0.1');
+  caller = await ctx.services.ingest.authenticate(`Bearer ${key}`, '127.0.0.1');
   devices = await simulatedDevices(ctx.database.db, fx.orgA.id);
 });
 afterAll(() => ctx.close());
@@ -64,11 +64,11 @@ describe('demo back-fill through the ingest service', () => {
     const expected = readingTimes(window.from, window.to, HOUR).length * devices.length;
 
     const before = await stored();
-    const first = await backfill(ctx.app.ingest, caller, devices, window);
+    const first = await backfill(ctx.services.ingest, caller, devices, window);
     expect(first).toEqual({ stored: expected, duplicates: 0, rejected: 0 });
     expect((await stored()) - before).toBe(expected);
 
-    const replay = await backfill(ctx.app.ingest, caller, devices, window);
+    const replay = await backfill(ctx.services.ingest, caller, devices, window);
     expect(replay).toEqual({ stored: 0, duplicates: expected, rejected: 0 });
     expect((await stored()) - before).toBe(expected);
 

@@ -1,5 +1,5 @@
-// The sensor-data module's public surface: app.ts wires it; reports and exports receive
-// `Pick<SensorDataService, 'summary' | 'series' | 'rawRows'>` from app.ts.
+// The sensor-data module's public surface: container.ts wires it; reports and exports receive
+// `Pick<SensorDataService, 'summary' | 'series' | 'rawRows'>` from container.ts.
 export {
   createSensorDataRepository,
   type SensorDataRepository,

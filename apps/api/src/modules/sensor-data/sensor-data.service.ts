@@ -29,7 +29,7 @@ export interface SensorRawRow {
 
 /**
  * Vainu sensor data (issue 12): what other modules (reports, exports) use through
- * `Pick<SensorDataService, …>` in app.ts.
+ * `Pick<SensorDataService, …>` in container.ts.
  */
 export interface SensorDataService {
   /** A measurement the caller may read (scope and the organization's applications), else 404. */

@@ -1,0 +1,411 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config/index.js';
+import type { Database } from './db/client.js';
+import { createMeasurementPartitions } from './db/partitions.js';
+import { withTransactions } from './db/transactions.js';
+import { backgroundJobs } from './jobs.js';
+import { createLifecycle } from './lib/lifecycle.js';
+import { createMetrics } from './lib/metrics.js';
+import { createTokenService } from './lib/session-tokens.js';
+import { createFileStorage } from './lib/storage/create-storage.js';
+import { createResetLinksRepository } from './modules/account/account.repository.js';
+import { createAccountService } from './modules/account/account.service.js';
+import { createAlarmsRepository } from './modules/alarms/alarms.repository.js';
+import { createAlarmsService } from './modules/alarms/alarms.service.js';
+import { createAuditRepository } from './modules/audit/audit.repository.js';
+import { createAuditService } from './modules/audit/audit.service.js';
+import { createAccountsRepository } from './modules/auth/auth.repository.js';
+import { createAuthService } from './modules/auth/auth.service.js';
+import { createDashboardRepository } from './modules/dashboard/dashboard.repository.js';
+import { createDashboardService } from './modules/dashboard/dashboard.service.js';
+import { createDeviceLabelsService } from './modules/device-labels/device-labels.service.js';
+import { createDeviceNetworkClient } from './modules/device-network/device-network.client.js';
+import { createDeviceNetworkService } from './modules/device-network/device-network.service.js';
+import { createDevicesRepository } from './modules/devices/devices.repository.js';
+import { createDevicesService } from './modules/devices/devices.service.js';
+import { createDiscussionsRepository } from './modules/discussions/discussions.repository.js';
+import { createDiscussionsService } from './modules/discussions/discussions.service.js';
+import { createInProcessEventBus, type EventBus } from './modules/events/event-bus.js';
+import { createEventsService } from './modules/events/events.service.js';
+import { createPostgresEventBus } from './modules/events/postgres-event-bus.js';
+import { createExportsService } from './modules/exports/exports.service.js';
+import { createFeedbackRepository } from './modules/feedback/feedback.repository.js';
+import { createFeedbackService } from './modules/feedback/feedback.service.js';
+import { createIngestRepository } from './modules/ingest/ingest.repository.js';
+import { createIngestService } from './modules/ingest/ingest.service.js';
+import { createIngestKeysRepository } from './modules/ingest/ingest-keys.repository.js';
+import { createIngestKeysService } from './modules/ingest/ingest-keys.service.js';
+import { createMqttSubscriber } from './modules/ingest/mqtt-subscriber.js';
+import { createMailRepository } from './modules/mail/mail.repository.js';
+import { createMailService } from './modules/mail/mail.service.js';
+import { createMailer } from './modules/mail/mailer.js';
+import { createMaterialbankRepository } from './modules/materialbank/materialbank.repository.js';
+import { createMaterialbankService } from './modules/materialbank/materialbank.service.js';
+import { createMeasurementsRepository } from './modules/measurements/measurements.repository.js';
+import { createMeasurementsService } from './modules/measurements/measurements.service.js';
+import { createOrganizationsRepository } from './modules/organizations/organizations.repository.js';
+import { createOrganizationsService } from './modules/organizations/organizations.service.js';
+import { createRateLimitsRepository } from './modules/rate-limits/rate-limits.repository.js';
+import { createRateLimitService } from './modules/rate-limits/rate-limits.service.js';
+import { createRegistrationCodeAdminService } from './modules/registration-codes/registration-code-admin.service.js';
+import { createRegistrationCodesRepository } from './modules/registration-codes/registration-codes.repository.js';
+import { createRegistrationCodesService } from './modules/registration-codes/registration-codes.service.js';
+import { createReportRenderer } from './modules/reports/render-pool.js';
+import { createReportsRepository } from './modules/reports/reports.repository.js';
+import { createReportsService } from './modules/reports/reports.service.js';
+import { createRetentionRepository } from './modules/retention/retention.repository.js';
+import { createRetentionService } from './modules/retention/retention.service.js';
+import {
+  createSensorDataRepository,
+  createSensorDataService,
+} from './modules/sensor-data/index.js';
+import { createSurveyResultsRepository } from './modules/surveys/survey-results.repository.js';
+import { createSurveyResultsService } from './modules/surveys/survey-results.service.js';
+import { createSurveysRepository } from './modules/surveys/surveys.repository.js';
+import { createSurveysService } from './modules/surveys/surveys.service.js';
+import { createTargetsRepository } from './modules/targets/targets.repository.js';
+import { createTargetsService } from './modules/targets/targets.service.js';
+import { createTietoDashboardRepository } from './modules/tieto-dashboard/tieto-dashboard.repository.js';
+import { createTietoDashboardService } from './modules/tieto-dashboard/tieto-dashboard.service.js';
+import { createUserTargetsRepository } from './modules/user-targets/user-targets.repository.js';
+import { createUserTargetsService } from './modules/user-targets/user-targets.service.js';
+import { createUserDevicesRepository } from './modules/user-devices/user-devices.repository.js';
+import { createUserDevicesService } from './modules/user-devices/user-devices.service.js';
+import { createUsersRepository } from './modules/users/users.repository.js';
+import { createUsersService } from './modules/users/users.service.js';
+import { createVainuDashboardRepository } from './modules/vainu-dashboard/vainu-dashboard.repository.js';
+import { createVainuDashboardService } from './modules/vainu-dashboard/vainu-dashboard.service.js';
+
+export interface ContainerOptions {
+  config: Config;
+  database: Database;
+  /** The app's logger: the services and jobs log with it. */
+  log: FastifyBaseLogger;
+}
+
+/**
+ * The composition root: builds every repository once, every service with only what it needs,
+ * the app's metrics and the lifecycle of its background work. The HTTP app (app.ts) registers
+ * routes over it; the tests and benches call its services directly.
+ */
+export function createContainer({ config, database, log }: ContainerOptions) {
+  // Prometheus metrics (ADR 0028): one registry for this app, each family handed to what records.
+  const metrics = createMetrics();
+  metrics.database.info.set({ driver: database.kind }, 1);
+  if (database.postgres) {
+    const { pool } = database.postgres;
+    metrics.database.watchPool(pool, pool.options.max);
+  }
+
+  // Repositories over the transaction-aware handle, then the services that use them, each
+  // handed only the narrow part of another module it needs.
+  const db = withTransactions(database.db);
+  const repositories = {
+    accounts: createAccountsRepository(db),
+    auditLog: createAuditRepository(db),
+    codes: createRegistrationCodesRepository(db),
+    dashboard: createDashboardRepository(db),
+    discussions: createDiscussionsRepository(db),
+    mails: createMailRepository(db),
+    materialbankFiles: createMaterialbankRepository(db),
+    organizations: createOrganizationsRepository(db),
+    rateLimits: createRateLimitsRepository(db),
+    resetLinks: createResetLinksRepository(db),
+    targets: createTargetsRepository(db),
+    userTargets: createUserTargetsRepository(db),
+    users: createUsersRepository(db),
+    surveys: createSurveysRepository(db),
+    surveyResults: createSurveyResultsRepository(db),
+    feedback: createFeedbackRepository(db),
+    tietoDashboard: createTietoDashboardRepository(db),
+    measurements: createMeasurementsRepository(db),
+    devices: createDevicesRepository(db),
+    userDevices: createUserDevicesRepository(db),
+    alarms: createAlarmsRepository(db),
+    ingestKeys: createIngestKeysRepository(db),
+    ingest: createIngestRepository(db),
+    vainuDashboard: createVainuDashboardRepository(db),
+    sensorData: createSensorDataRepository(db),
+  };
+  const { organizations: organizationRecords, users: userRecords } = repositories;
+  const tokens = createTokenService(config);
+  const rateLimits = createRateLimitService({ windows: repositories.rateLimits, log });
+  const mailer = createMailer({ mails: repositories.mails, config, log });
+  const auth = createAuthService({ accounts: repositories.accounts, tokens, rateLimits });
+  const audit = createAuditService({ auditLog: repositories.auditLog });
+  // Live updates: services publish after their change is committed; each open stream hears only
+  // what its caller may see (docs/ARCHITECTURE.md, "Live updates"). On PostgreSQL every
+  // instance's streams hear every instance's events (LISTEN/NOTIFY, ADR 0023); PGlite has one
+  // instance, in process.
+  const postgresBus = database.postgres
+    ? createPostgresEventBus({ ...database.postgres, log })
+    : null;
+  const eventBus: EventBus = postgresBus ?? createInProcessEventBus(log);
+  const events = createEventsService({ bus: eventBus, targets: repositories.targets });
+  const registrationCodes = createRegistrationCodesService({
+    codes: repositories.codes,
+    targets: repositories.targets,
+  });
+  const account = createAccountService({
+    db,
+    auth,
+    accounts: repositories.accounts,
+    users: userRecords,
+    userTargets: repositories.userTargets,
+    resetLinks: repositories.resetLinks,
+    tokens,
+    mailer,
+    registrationCodes,
+    rateLimits,
+    config,
+  });
+  const mail = createMailService({ mails: repositories.mails });
+  const organizations = createOrganizationsService({
+    db,
+    organizations: organizationRecords,
+    audit,
+  });
+  const targets = createTargetsService({
+    db,
+    targets: repositories.targets,
+    organizations: organizationRecords,
+    audit,
+  });
+  const registrationCodeAdmin = createRegistrationCodeAdminService({
+    db,
+    codes: registrationCodes,
+    codeRecords: repositories.codes,
+    organizations: organizationRecords,
+    targets: repositories.targets,
+    audit,
+    mailer,
+    rateLimits,
+    config,
+  });
+  const users = createUsersService({
+    db,
+    users: userRecords,
+    organizations: organizationRecords,
+    resetLinks: repositories.resetLinks,
+    audit,
+  });
+  const userTargets = createUserTargetsService({
+    db,
+    links: repositories.userTargets,
+    users: userRecords,
+    targets: repositories.targets,
+    audit,
+  });
+  const dashboard = createDashboardService({
+    dashboard: repositories.dashboard,
+    organizations: organizationRecords,
+  });
+  const deviceNetwork = createDeviceNetworkService({
+    client: createDeviceNetworkClient({ config: config.deviceNetwork, log }),
+    deviceTypes: repositories.measurements,
+  });
+  const materialbank = createMaterialbankService({
+    db,
+    files: repositories.materialbankFiles,
+    organizations: organizationRecords,
+    targets: repositories.targets,
+    audit,
+    storage: createFileStorage(config),
+    orphanGraceMs: config.materialbankOrphanGraceMs,
+  });
+  const surveys = createSurveysService({
+    db,
+    surveys: repositories.surveys,
+    results: repositories.surveyResults,
+    organizations: organizationRecords,
+    targets: repositories.targets,
+    audit,
+  });
+  const surveyResults = createSurveyResultsService({
+    results: repositories.surveyResults,
+    surveys: repositories.surveys,
+  });
+  const feedback = createFeedbackService({
+    db,
+    feedback: repositories.feedback,
+    organizations: organizationRecords,
+    audit,
+    mailer,
+    events: eventBus,
+    config,
+  });
+  const discussions = createDiscussionsService({
+    db,
+    discussions: repositories.discussions,
+    targets: repositories.targets,
+    organizations: organizationRecords,
+    audit,
+    events: eventBus,
+    mailer,
+    publicUrl: config.publicUrl,
+  });
+  const tietoDashboard = createTietoDashboardService({
+    dashboard: repositories.tietoDashboard,
+    discussions: repositories.discussions,
+  });
+  const measurements = createMeasurementsService({
+    db,
+    measurements: repositories.measurements,
+    alarms: repositories.alarms,
+    audit,
+  });
+  const devices = createDevicesService({
+    db,
+    devices: repositories.devices,
+    measurements: repositories.measurements,
+    organizations: organizationRecords,
+    audit,
+  });
+  const userDevices = createUserDevicesService({
+    db,
+    links: repositories.userDevices,
+    devices: repositories.devices,
+    measurements: repositories.measurements,
+    organizations: organizationRecords,
+    audit,
+  });
+  const alarms = createAlarmsService({
+    db,
+    alarms: repositories.alarms,
+    devices: repositories.devices,
+    organizations: organizationRecords,
+    events: eventBus,
+    mailer,
+    publicUrl: config.publicUrl,
+    hysteresisPercent: config.alarmHysteresisPercent,
+    log,
+    metrics: metrics.alarms,
+  });
+  // Monthly partitions of measurement_data (ADR 0025): created ahead at start and daily, and on
+  // demand before a group whose readings fall in a month without one.
+  const partitions = createMeasurementPartitions(db);
+  // Retention per organization (ADR 0025): a daily job deletes data older than its setting.
+  const retention = createRetentionService({
+    db,
+    retention: createRetentionRepository(db),
+    partitions,
+    audit,
+    maxMonths: config.measurementRetentionMaxMonths,
+  });
+  // Uplinks from network servers: every reading inserted is evaluated against its alarm limits in
+  // the same transaction; the browsers hear of the changes once it has committed.
+  const ingest = createIngestService({
+    db,
+    keys: repositories.ingestKeys,
+    ingest: repositories.ingest,
+    rateLimits,
+    partitions,
+    onReadings: async (scope, readings) => {
+      const changes = await alarms.evaluate(scope, readings);
+      return () => alarms.announce(changes);
+    },
+    log,
+    metrics: metrics.ingest,
+    // Concurrent uplinks are written in groups, one transaction each (ADR 0022); PGlite has one
+    // connection, so one group at a time.
+    group: {
+      ...config.ingestGroup,
+      flushes: database.kind === 'pglite' ? 1 : config.ingestGroup.flushes,
+    },
+  });
+  // Vainu sensor data (issue 12): summary, chart series and raw rows for reports and exports.
+  const sensorData = createSensorDataService({
+    sensorData: repositories.sensorData,
+    devices: repositories.devices,
+  });
+  // The PDF report (ADR 0021): rendered in worker threads, at most threads + queue at a time.
+  const reportRenderer = createReportRenderer(config.reports);
+  const reports = createReportsService({
+    sensorData,
+    reports: createReportsRepository(db),
+    renderer: reportRenderer,
+  });
+  // Measurement exports (issue 12): CSV/XLSX of the summary or the raw rows, streamed.
+  const measurementExports = createExportsService({ sensorData });
+  // Uplinks over MQTT when MQTT_URL is set (ADR 0019), started and stopped with the jobs.
+  const mqtt = config.mqtt ? createMqttSubscriber({ config: config.mqtt, ingest, log }) : null;
+  if (mqtt) metrics.mqtt.watch(() => mqtt.status());
+  const ingestKeys = createIngestKeysService({
+    db,
+    keys: repositories.ingestKeys,
+    ingest: repositories.ingest,
+    organizations: organizationRecords,
+    audit,
+  });
+  // The Vainu dashboard: "in alarm" is the alarms module's call, "last seen" the ingest module's.
+  const vainuDashboard = createVainuDashboardService({
+    dashboard: repositories.vainuDashboard,
+    organizations: organizationRecords,
+    alarms,
+    readings: repositories.ingest,
+    offlineAfterMinutes: config.deviceOfflineAfterMinutes,
+  });
+  const deviceLabels = createDeviceLabelsService({ devices: repositories.devices });
+  const { jobs, simulation } = backgroundJobs({
+    config,
+    database,
+    db,
+    log,
+    partitions,
+    postgresBus,
+    reportRenderer,
+    mailer,
+    ingest,
+    retention,
+    materialbank,
+    alarms,
+    mqtt,
+  });
+
+  return {
+    metrics,
+    services: {
+      account,
+      alarms,
+      audit,
+      auth,
+      dashboard,
+      deviceLabels,
+      deviceNetwork,
+      devices,
+      discussions,
+      events,
+      exports: measurementExports,
+      feedback,
+      ingest,
+      ingestKeys,
+      mail,
+      /** The mail sender; tests drive its delivery with deliverDue(). */
+      mailer,
+      materialbank,
+      measurements,
+      /** The MQTT uplink subscriber; null unless MQTT_URL is set. */
+      mqtt,
+      organizations,
+      registrationCodeAdmin,
+      reports,
+      retention,
+      sensorData,
+      surveyResults,
+      surveys,
+      targets,
+      tietoDashboard,
+      userDevices,
+      userTargets,
+      users,
+      vainuDashboard,
+    },
+    /** The background work: `ready` jobs start with the app, `listening` ones in server.ts. */
+    lifecycle: createLifecycle(jobs),
+    /** The demo simulator's back-fill, once it has run (server.ts prints it). */
+    simulation,
+  };
+}
+
+export type Container = ReturnType<typeof createContainer>;
+export type Services = Container['services'];

@@ -1,0 +1,100 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from './config/index.js';
+import type { Database, Db } from './db/client.js';
+import { backgroundJobs, type JobsOptions } from './jobs.js';
+import { createLifecycle } from './lib/lifecycle.js';
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'vahti-jobs-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+const silent = { debug() {}, info() {}, warn() {}, error() {} } as unknown as JobsOptions['log'];
+
+/** The jobs over fakes that write what is asked of them to `calls`. */
+function jobsWith(calls: string[], env: Record<string, string>, { postgres = true } = {}) {
+  const call =
+    (name: string) =>
+    async (..._args: unknown[]) => {
+      calls.push(name);
+      return [] as never;
+    };
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'j'.repeat(32),
+    STATISTICS_UPKEEP_SECONDS: '0',
+    ...env,
+  });
+  return backgroundJobs({
+    config,
+    database: { kind: 'pglite', db: {} } as unknown as Database,
+    db: {} as Db,
+    log: silent,
+    partitions: { ensureAhead: call('partitions.ensureAhead') },
+    postgresBus: postgres
+      ? ({
+          start: call('bus.start'),
+          close: call('bus.close'),
+        } as unknown as JobsOptions['postgresBus'])
+      : null,
+    reportRenderer: { close: call('renderer.close') },
+    mailer: { start: call('mailer.start'), stop: call('mailer.stop') },
+    ingest: {
+      drain: call('ingest.drain'),
+      authenticate: call('ingest.authenticate'),
+      generic: call('ingest.generic'),
+      chirpstack: call('ingest.chirpstack'),
+    } as unknown as JobsOptions['ingest'],
+    retention: {
+      dropExpiredMonths: call('retention.drop'),
+      purgeExpired: call('retention.purge'),
+    } as unknown as JobsOptions['retention'],
+    materialbank: { sweepOrphans: call('materialbank.sweep') } as JobsOptions['materialbank'],
+    alarms: { sweepOffline: call('alarms.sweep') } as JobsOptions['alarms'],
+    mqtt: { start: call('mqtt.start'), stop: call('mqtt.stop') },
+  });
+}
+
+describe('the background jobs', () => {
+  it('stop what hands on work before what takes it, all before the database closes', async () => {
+    const calls: string[] = [];
+    const lifecycle = createLifecycle(jobsWith(calls, { SIMULATE: '0' }).jobs);
+    await lifecycle.start('ready');
+    expect(calls).toEqual(['bus.start', 'mailer.start', 'partitions.ensureAhead', 'mqtt.start']);
+    calls.length = 0;
+    await lifecycle.stop();
+    // The MQTT subscriber's message in hand is committed before the ingest drains; the drain's
+    // commits announce alarms (the bus) and queue their mail (the mailer).
+    expect(calls).toEqual([
+      'mqtt.stop',
+      'ingest.drain',
+      'renderer.close',
+      'mailer.stop',
+      'bus.close',
+    ]);
+  });
+
+  it('starts the offline sweep with the app, or after the demo back-fill when simulating', () => {
+    const phases = (env: Record<string, string>) =>
+      jobsWith([], env, { postgres: false }).jobs.map(
+        (job) => `${job.name}: ${job.phase ?? 'ready'}`,
+      );
+    expect(phases({ SIMULATE: '0' })).toEqual([
+      'mailer: ready',
+      'report renderer: ready',
+      'ingest: ready',
+      'storage upkeep: ready',
+      'statistics upkeep: ready',
+      'material bank orphan sweep: ready',
+      'mqtt subscriber: ready',
+      'offline alarm sweep: ready',
+    ]);
+    expect(phases({ SIMULATE: '1' }).slice(-3)).toEqual([
+      'mqtt subscriber: ready',
+      'demo simulator: listening',
+      'offline alarm sweep: listening',
+    ]);
+  });
+});

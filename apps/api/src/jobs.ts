@@ -1,0 +1,147 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config/index.js';
+import type { Database, Db } from './db/client.js';
+import { backfillNotice, printLines } from './db/demo/banner.js';
+import { type DemoSimulation, startDemoSimulation } from './db/demo/simulation.js';
+import type { MeasurementPartitions } from './db/partitions.js';
+import { analyzeChanged, analyzesItself } from './db/statistics.js';
+import type { Job, Phase } from './lib/lifecycle.js';
+import { startPeriodic } from './lib/periodic.js';
+import type { AlarmsService } from './modules/alarms/alarms.service.js';
+import type { PostgresEventBus } from './modules/events/postgres-event-bus.js';
+import type { IngestService } from './modules/ingest/ingest.service.js';
+import type { MqttSubscriber } from './modules/ingest/mqtt-subscriber.js';
+import type { Mailer } from './modules/mail/mailer.js';
+import type { MaterialbankService } from './modules/materialbank/materialbank.service.js';
+import { startOrphanSweep } from './modules/materialbank/orphan-sweep.js';
+import type { ReportRenderer } from './modules/reports/render-pool.js';
+import type { RetentionService } from './modules/retention/retention.service.js';
+import { startStorageUpkeep } from './modules/retention/storage-upkeep.js';
+
+export interface JobsOptions {
+  config: Config;
+  database: Database;
+  /** The transaction-aware handle the repositories use. */
+  db: Db;
+  log: FastifyBaseLogger;
+  partitions: Pick<MeasurementPartitions, 'ensureAhead'>;
+  /** PostgreSQL's LISTEN/NOTIFY bus; null on PGlite, whose bus is in process and needs no job. */
+  postgresBus: PostgresEventBus | null;
+  reportRenderer: Pick<ReportRenderer, 'close'>;
+  mailer: Pick<Mailer, 'start' | 'stop'>;
+  ingest: Pick<IngestService, 'drain' | 'authenticate' | 'generic' | 'chirpstack'>;
+  retention: Pick<RetentionService, 'dropExpiredMonths' | 'purgeExpired'>;
+  materialbank: Pick<MaterialbankService, 'sweepOrphans'>;
+  alarms: Pick<AlarmsService, 'sweepOffline'>;
+  mqtt: Pick<MqttSubscriber, 'start' | 'stop'> | null;
+}
+
+/**
+ * The app's background work, in start order; the lifecycle stops it in the reverse order, all of
+ * it before the database closes (ADR 0034). A job stops before what it hands work to: the demo
+ * simulator and the MQTT subscriber before the ingest's drain, the drain (whose commits announce
+ * alarms and queue their mail) before the mailer and the event bus.
+ */
+export function backgroundJobs(options: JobsOptions) {
+  const { config, database, db, log, partitions, postgresBus, mailer, ingest, mqtt } = options;
+  // In demo mode with the simulator the offline sweep starts after the 30-day back-fill, during
+  // which every device would look silent.
+  const simulated = config.demo && config.simulate;
+  let simulation: DemoSimulation | undefined;
+  const jobs: Job[] = [
+    // Live updates on PostgreSQL (ADR 0023): the LISTEN connection of this instance.
+    ...(postgresBus
+      ? [{ name: 'event bus', start: () => postgresBus.start(), stop: () => postgresBus.close() }]
+      : []),
+    // Mail delivery runs beside the requests.
+    { name: 'mailer', start: () => mailer.start(), stop: () => mailer.stop() },
+    // The PDF report's worker threads (ADR 0021), made on the first report.
+    { name: 'report renderer', start() {}, stop: () => options.reportRenderer.close() },
+    // Uplinks still waiting for their group are written; the events they announce are sent.
+    { name: 'ingest', start() {}, stop: () => ingest.drain() },
+    // Monthly partitions of measurement_data (ADR 0025): created ahead at start, then daily with
+    // the retention per organization.
+    periodic('storage upkeep', async () => {
+      await partitions.ensureAhead();
+      return startStorageUpkeep({ partitions, retention: options.retention, log });
+    }),
+    // Planner statistics (ADR 0033): where the database does not analyze by itself (PGlite, or
+    // PostgreSQL with autovacuum off) every instance applies autovacuum's rule once a minute;
+    // everywhere, measurement_data itself (which autovacuum leaves out) hourly while it fills.
+    periodic('statistics upkeep', async () => {
+      if (config.statisticsUpkeepMs === 0) return undefined;
+      const tables = !(await analyzesItself(database));
+      return startPeriodic({
+        name: 'statistics upkeep',
+        intervalMs: config.statisticsUpkeepMs,
+        log,
+        task: async () => {
+          const analyzed = await analyzeChanged(db, { tables });
+          if (analyzed.length > 0) log.debug({ tables: analyzed }, 'tables analyzed');
+        },
+      });
+    }),
+    periodic('material bank orphan sweep', async () => startOrphanSweep(options.materialbank, log)),
+    // Uplinks over MQTT when MQTT_URL is set (ADR 0019); its stop waits until each connection's
+    // message in hand is committed and acknowledged.
+    ...(mqtt
+      ? [{ name: 'mqtt subscriber', start: () => mqtt.start(), stop: () => mqtt.stop() }]
+      : []),
+    // Demo mode's simulated sensors: the back-fill through the ingest, then a trickle.
+    ...(simulated
+      ? [
+          {
+            name: 'demo simulator',
+            phase: 'listening' as const,
+            start: async () => {
+              simulation = await startDemoSimulation({
+                db: database.db,
+                ingest,
+                dataDir: config.dataDir,
+                log: (message, err) => log.error({ err }, message),
+                onBackfill: (backfill) =>
+                  printLines(log, backfillNotice(config.publicUrl, backfill)),
+              });
+            },
+            stop: () => simulation?.stop(),
+          },
+        ]
+      : []),
+    // Offline alarms (ADR 0024): silent devices are looked for every minute by every instance.
+    periodic(
+      'offline alarm sweep',
+      async () =>
+        config.alarmOfflineSweepMs === 0
+          ? undefined
+          : startPeriodic({
+              name: 'offline alarm sweep',
+              intervalMs: config.alarmOfflineSweepMs,
+              log,
+              task: () => options.alarms.sweepOffline(),
+            }),
+      simulated ? 'listening' : 'ready',
+    ),
+  ];
+  return {
+    jobs,
+    /** What the demo simulator back-filled, once it has started; undefined without one. */
+    simulation: () => simulation,
+  };
+}
+
+/** A job around a timer: `start` returns what stops it, or nothing when it is turned off. */
+function periodic(
+  name: string,
+  start: () => Promise<{ stop(): Promise<void> } | undefined>,
+  phase: Phase = 'ready',
+): Job {
+  let running: { stop(): Promise<void> } | undefined;
+  return {
+    name,
+    phase,
+    start: async () => {
+      running = await start();
+    },
+    stop: () => running?.stop(),
+  };
+}
