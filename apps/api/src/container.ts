@@ -67,10 +67,10 @@ import { createTargetsRepository } from './modules/targets/targets.repository.js
 import { createTargetsService } from './modules/targets/targets.service.js';
 import { createTietoDashboardRepository } from './modules/tieto-dashboard/tieto-dashboard.repository.js';
 import { createTietoDashboardService } from './modules/tieto-dashboard/tieto-dashboard.service.js';
-import { createUserTargetsRepository } from './modules/user-targets/user-targets.repository.js';
-import { createUserTargetsService } from './modules/user-targets/user-targets.service.js';
 import { createUserDevicesRepository } from './modules/user-devices/user-devices.repository.js';
 import { createUserDevicesService } from './modules/user-devices/user-devices.service.js';
+import { createUserTargetsRepository } from './modules/user-targets/user-targets.repository.js';
+import { createUserTargetsService } from './modules/user-targets/user-targets.service.js';
 import { createUsersRepository } from './modules/users/users.repository.js';
 import { createUsersService } from './modules/users/users.service.js';
 import { createVainuDashboardRepository } from './modules/vainu-dashboard/vainu-dashboard.repository.js';
