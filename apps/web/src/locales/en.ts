@@ -16,7 +16,6 @@ export const en: WebMessages = {
   app: {
     name: 'Vahti',
     loading: 'Loading…',
-    sectionComingSoon: 'This section is coming soon.',
     backToLogin: 'Back to sign-in',
     close: 'Close',
     language: 'Language',

@@ -1,6 +1,6 @@
 /**
  * Finnish texts of the screens shown only after sign-in that have no feature texts of their own
- * (see fi.ts): they load with the signed-in frames (app/screens.ts), not with the first page.
+ * (see fi.ts): they load with the signed-in frames (app/lazy-screen.ts), not with the first page.
  */
 export const signedInFi = {
   ownPassword: {

@@ -15,7 +15,7 @@ import type { signedInFi } from './fi-signed-in';
 /**
  * Finnish texts of the screens anyone may open (the login screen and its like): the first page's.
  * Those shown only after sign-in are in `fi-signed-in.ts`, each feature's own in its
- * `locales/fi.ts`; both load with their screens (app/screens.ts). The validation messages shared
+ * `locales/fi.ts`; both load with their screens (app/lazy-screen.ts). The validation messages shared
  * with the API come from `@vahti/domain/i18n/fi` and are merged in by lib/i18n.ts; keep the
  * top-level keys here distinct from the API's (`validation`, `errors`, `messages`).
  */
@@ -23,7 +23,6 @@ export const fi = {
   app: {
     name: 'Vahti',
     loading: 'Ladataan…',
-    sectionComingSoon: 'Tämä osio on tulossa.',
     backToLogin: 'Takaisin kirjautumiseen',
     close: 'Sulje',
     language: 'Kieli',

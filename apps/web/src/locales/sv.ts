@@ -16,7 +16,6 @@ export const sv: WebMessages = {
   app: {
     name: 'Vahti',
     loading: 'Laddar…',
-    sectionComingSoon: 'Den här delen kommer snart.',
     backToLogin: 'Tillbaka till inloggningen',
     close: 'Stäng',
     language: 'Språk',
