@@ -33,6 +33,10 @@ export interface Screen {
  */
 export const texts = {
   alarms: async () => ({ alarms: (await import('@/features/alarms/locales/fi')).alarmsFi }),
+  auditLog: async () => ({
+    auditLog: (await import('@/features/audit-log/locales/fi')).auditLogFi,
+  }),
+  outbox: async () => ({ outbox: (await import('@/features/outbox/locales/fi')).outboxFi }),
   deviceNetwork: async () => ({
     deviceNetwork: (await import('@/features/device-network/locales/fi')).deviceNetworkFi,
   }),
@@ -226,7 +230,11 @@ export const AREA_SCREENS: Record<Section, readonly Screen[]> = {
       path: 'outbox',
       access: outboxReader,
       menu: system('nav.outbox'),
-      component: screen(() => import('@/features/outbox/routes/outbox-route'), 'OutboxRoute'),
+      component: screen(
+        () => import('@/features/outbox/routes/outbox-route'),
+        'OutboxRoute',
+        texts.outbox,
+      ),
     },
     {
       path: 'audit-log',

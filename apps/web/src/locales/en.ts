@@ -1,10 +1,12 @@
 import { alarmsEn } from '@/features/alarms/locales/en';
+import { auditLogEn } from '@/features/audit-log/locales/en';
 import { deviceNetworkEn } from '@/features/device-network/locales/en';
 import { devicesEn } from '@/features/devices/locales/en';
 import { discussionsEn } from '@/features/discussions/locales/en';
 import { feedbackEn } from '@/features/feedback/locales/en';
 import { ingestKeysEn } from '@/features/ingest-keys/locales/en';
 import { materialbankEn } from '@/features/materialbank/locales/en';
+import { outboxEn } from '@/features/outbox/locales/en';
 import { qrCodeEn } from '@/features/qr-code/locales/en';
 import { sensorDataEn } from '@/features/sensor-data/locales/en';
 import { surveysEn } from '@/features/surveys/locales/en';
@@ -154,58 +156,6 @@ export const en: WebMessages = {
       Pääkäyttäjä: 'Main user',
       Ylläpitäjä: 'Administrator',
       Pääylläpitäjä: 'Top administrator',
-    },
-  },
-  auditLog: {
-    title: 'Audit log',
-    intro: 'Who changed what and when, newest first.',
-    at: 'Time',
-    actor: 'By',
-    action: 'Action',
-    organization: 'Organization',
-    details: 'Changes',
-    /** Detail keys without a field label of their own elsewhere. */
-    fields: {
-      targetIds: 'Targets',
-      added: 'Added targets',
-      removed: 'Removed targets',
-      removedTargetIds: 'Removed targets',
-      linkId: 'Link ID',
-      expiresAt: 'Valid until',
-      recipientCount: 'Number of recipients',
-      recipients: 'Recipients',
-      fromOrganizationId: 'Previous organization',
-      unlinkedUsers: 'Users unlinked',
-      from: 'Before',
-      to: 'After',
-    },
-    actions: {
-      user: {
-        create: 'User created',
-        update: 'User details changed',
-        role: 'User role changed',
-        state: 'User state changed',
-        password: 'User password changed',
-      },
-      userTargets: {
-        add: 'Targets linked to user',
-        update: "User's targets changed",
-        remove: 'Target removed from user',
-      },
-      target: {
-        create: 'Target created',
-        update: 'Target details changed',
-        contactUsersRemove: 'Target contact users removed',
-      },
-      organization: {
-        create: 'Organization created',
-        update: 'Organization details changed',
-      },
-      registrationCode: {
-        create: 'Registration code created',
-        send: 'Registration code sent',
-        revoke: 'Registration code revoked',
-      },
     },
   },
   showUser: {
@@ -407,27 +357,6 @@ export const en: WebMessages = {
     rowsPerPage: 'Rows per page',
     displayedRows: '{{from}}–{{to}} of {{count}}',
   },
-  outbox: {
-    title: 'Outgoing mail',
-    intro:
-      'Mail the service has sent or stored in its outbox. Without an SMTP server, mail stays here to be read.',
-    tableLabel: 'Outgoing mail',
-    to: 'Recipient',
-    subject: 'Subject',
-    status: 'Status',
-    attempts: 'Attempts',
-    created: 'Created',
-    sent: 'Sent',
-    show: 'Show',
-    showMail: 'Show message: {{subject}}',
-    lastError: 'Last error',
-    statuses: {
-      queued: 'Queued',
-      sent: 'Sent',
-      failed: 'Failed',
-      outbox: 'Stored in outbox',
-    },
-  },
   notFound: {
     title: 'Page not found',
     text: 'The page does not exist, or you have no access to it.',
@@ -450,4 +379,6 @@ export const en: WebMessages = {
   tietoDashboard: tietoDashboardEn,
   vainuDashboard: vainuDashboardEn,
   sensorData: sensorDataEn,
+  outbox: outboxEn,
+  auditLog: auditLogEn,
 };

@@ -1,10 +1,12 @@
 import type { alarmsFi } from '@/features/alarms/locales/fi';
+import type { auditLogFi } from '@/features/audit-log/locales/fi';
 import type { deviceNetworkFi } from '@/features/device-network/locales/fi';
 import type { devicesFi } from '@/features/devices/locales/fi';
 import type { discussionsFi } from '@/features/discussions/locales/fi';
 import type { feedbackFi } from '@/features/feedback/locales/fi';
 import type { ingestKeysFi } from '@/features/ingest-keys/locales/fi';
 import type { materialbankFi } from '@/features/materialbank/locales/fi';
+import type { outboxFi } from '@/features/outbox/locales/fi';
 import type { qrCodeFi } from '@/features/qr-code/locales/fi';
 import type { sensorDataFi } from '@/features/sensor-data/locales/fi';
 import type { surveysFi } from '@/features/surveys/locales/fi';
@@ -123,5 +125,7 @@ export type WebMessages = Widen<
       tietoDashboard: typeof tietoDashboardFi;
       vainuDashboard: typeof vainuDashboardFi;
       sensorData: typeof sensorDataFi;
+      auditLog: typeof auditLogFi;
+      outbox: typeof outboxFi;
     }
 >;

@@ -1,10 +1,12 @@
 import { alarmsSv } from '@/features/alarms/locales/sv';
+import { auditLogSv } from '@/features/audit-log/locales/sv';
 import { deviceNetworkSv } from '@/features/device-network/locales/sv';
 import { devicesSv } from '@/features/devices/locales/sv';
 import { discussionsSv } from '@/features/discussions/locales/sv';
 import { feedbackSv } from '@/features/feedback/locales/sv';
 import { ingestKeysSv } from '@/features/ingest-keys/locales/sv';
 import { materialbankSv } from '@/features/materialbank/locales/sv';
+import { outboxSv } from '@/features/outbox/locales/sv';
 import { qrCodeSv } from '@/features/qr-code/locales/sv';
 import { sensorDataSv } from '@/features/sensor-data/locales/sv';
 import { surveysSv } from '@/features/surveys/locales/sv';
@@ -155,58 +157,6 @@ export const sv: WebMessages = {
       Pääkäyttäjä: 'Huvudanvändare',
       Ylläpitäjä: 'Administratör',
       Pääylläpitäjä: 'Huvudadministratör',
-    },
-  },
-  auditLog: {
-    title: 'Ändringslogg',
-    intro: 'Vem ändrade vad och när, nyaste först.',
-    at: 'Tid',
-    actor: 'Utförd av',
-    action: 'Åtgärd',
-    organization: 'Organisation',
-    details: 'Ändringar',
-    /** Detail keys without a field label of their own elsewhere. */
-    fields: {
-      targetIds: 'Objekt',
-      added: 'Tillagda objekt',
-      removed: 'Borttagna objekt',
-      removedTargetIds: 'Borttagna objekt',
-      linkId: 'Länk-ID',
-      expiresAt: 'Giltig till',
-      recipientCount: 'Antal mottagare',
-      recipients: 'Mottagare',
-      fromOrganizationId: 'Tidigare organisation',
-      unlinkedUsers: 'Frånkopplade användare',
-      from: 'Före',
-      to: 'Efter',
-    },
-    actions: {
-      user: {
-        create: 'Användare skapad',
-        update: 'Användarens uppgifter ändrade',
-        role: 'Användarens roll ändrad',
-        state: 'Användarens status ändrad',
-        password: 'Användarens lösenord bytt',
-      },
-      userTargets: {
-        add: 'Objekt kopplade till användare',
-        update: 'Användarens objekt ändrade',
-        remove: 'Objekt borttaget från användare',
-      },
-      target: {
-        create: 'Objekt skapat',
-        update: 'Objektets uppgifter ändrade',
-        contactUsersRemove: 'Objektets kontaktpersoner borttagna',
-      },
-      organization: {
-        create: 'Organisation skapad',
-        update: 'Organisationens uppgifter ändrade',
-      },
-      registrationCode: {
-        create: 'Registreringskod skapad',
-        send: 'Registreringskod skickad',
-        revoke: 'Registreringskod återkallad',
-      },
     },
   },
   showUser: {
@@ -409,27 +359,6 @@ export const sv: WebMessages = {
     rowsPerPage: 'Rader per sida',
     displayedRows: '{{from}}–{{to}} av {{count}}',
   },
-  outbox: {
-    title: 'Utgående meddelanden',
-    intro:
-      'E-post som tjänsten har skickat eller sparat bland utgående. Utan SMTP-server stannar meddelandena här för att läsas.',
-    tableLabel: 'Utgående meddelanden',
-    to: 'Mottagare',
-    subject: 'Ämne',
-    status: 'Status',
-    attempts: 'Försök',
-    created: 'Skapad',
-    sent: 'Skickad',
-    show: 'Visa',
-    showMail: 'Visa meddelande: {{subject}}',
-    lastError: 'Senaste fel',
-    statuses: {
-      queued: 'I kö',
-      sent: 'Skickad',
-      failed: 'Misslyckades',
-      outbox: 'Sparad bland utgående',
-    },
-  },
   notFound: {
     title: 'Sidan hittades inte',
     text: 'Sidan finns inte, eller så har du inte åtkomst till den.',
@@ -452,4 +381,6 @@ export const sv: WebMessages = {
   tietoDashboard: tietoDashboardSv,
   vainuDashboard: vainuDashboardSv,
   sensorData: sensorDataSv,
+  outbox: outboxSv,
+  auditLog: auditLogSv,
 };
