@@ -36,6 +36,10 @@ export const texts = {
   auditLog: async () => ({
     auditLog: (await import('@/features/audit-log/locales/fi')).auditLogFi,
   }),
+  registrationCodes: async () => ({
+    registrationCodes: (await import('@/features/registration-codes/locales/fi'))
+      .registrationCodesFi,
+  }),
   outbox: async () => ({ outbox: (await import('@/features/outbox/locales/fi')).outboxFi }),
   deviceNetwork: async () => ({
     deviceNetwork: (await import('@/features/device-network/locales/fi')).deviceNetworkFi,
@@ -186,6 +190,7 @@ export const AREA_SCREENS: Record<Section, readonly Screen[]> = {
       component: screen(
         () => import('@/features/registration-codes/routes/generate-registration-code-route'),
         'GenerateRegistrationCodeRoute',
+        texts.registrationCodes,
       ),
     },
     {

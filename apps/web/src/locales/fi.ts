@@ -8,6 +8,7 @@ import type { ingestKeysFi } from '@/features/ingest-keys/locales/fi';
 import type { materialbankFi } from '@/features/materialbank/locales/fi';
 import type { outboxFi } from '@/features/outbox/locales/fi';
 import type { qrCodeFi } from '@/features/qr-code/locales/fi';
+import type { registrationCodesFi } from '@/features/registration-codes/locales/fi';
 import type { sensorDataFi } from '@/features/sensor-data/locales/fi';
 import type { surveysFi } from '@/features/surveys/locales/fi';
 import type { tietoDashboardFi } from '@/features/tieto-dashboard/locales/fi';
@@ -125,6 +126,7 @@ export type WebMessages = Widen<
       tietoDashboard: typeof tietoDashboardFi;
       vainuDashboard: typeof vainuDashboardFi;
       sensorData: typeof sensorDataFi;
+      registrationCodes: typeof registrationCodesFi;
       auditLog: typeof auditLogFi;
       outbox: typeof outboxFi;
     }

@@ -8,6 +8,7 @@ import { ingestKeysSv } from '@/features/ingest-keys/locales/sv';
 import { materialbankSv } from '@/features/materialbank/locales/sv';
 import { outboxSv } from '@/features/outbox/locales/sv';
 import { qrCodeSv } from '@/features/qr-code/locales/sv';
+import { registrationCodesSv } from '@/features/registration-codes/locales/sv';
 import { sensorDataSv } from '@/features/sensor-data/locales/sv';
 import { surveysSv } from '@/features/surveys/locales/sv';
 import { tietoDashboardSv } from '@/features/tieto-dashboard/locales/sv';
@@ -218,48 +219,6 @@ export const sv: WebMessages = {
     description: 'Beskrivning',
     submit: 'Spara',
   },
-  registrationCodes: {
-    title: 'Skapa en registreringskod',
-    intro:
-      'En användare som registrerar sig med koden ansluts till den valda organisationen och de valda objekten och får de valda applikationerna.',
-    organization: 'Organisation',
-    chooseOrganizationFirst: 'Välj först en organisation så laddas dess objekt.',
-    targets: 'Objekt',
-    applications: 'Applikationer',
-    validity: 'Giltighetstid (dagar)',
-    validityHint: '1–{{max}} dagar',
-    create: 'Skapa kod',
-    code: 'Registreringskod',
-    codeHint: 'Koden visas bara nu. Kopiera den eller skicka den per e-post.',
-    copy: 'Kopiera',
-    copied: 'Kopierad',
-    copyUnavailable: 'Kopieringen misslyckades. Koden är markerad: kopiera den med Ctrl+C.',
-    sendTitle: 'Skicka koden per e-post',
-    recipients: 'Mottagare',
-    recipientsHint:
-      'En eller flera adresser åtskilda med kommatecken, mellanslag eller radbrytningar',
-    invalidRecipients: 'Ogiltig e-postadress: {{addresses}}',
-    send: 'Skicka',
-    listTitle: 'Registreringskoder',
-    tableLabel: 'Registreringskoder',
-    created: 'Skapad',
-    expires: 'Går ut',
-    neverExpires: 'Går inte ut',
-    uses: 'Användningar',
-    status: 'Status',
-    createdBy: 'Skapad av',
-    statuses: {
-      active: 'Giltig',
-      expired: 'Utgången',
-      revoked: 'Återkallad',
-      usedUp: 'Förbrukad',
-    },
-    revoke: 'Återkalla',
-    revokeLabel: 'Återkalla: kod för {{targets}}, skapad {{created}}',
-    revokeTitle: 'Återkalla koden?',
-    revokeText:
-      'Ingen kan längre registrera sig med koden. Användare som redan registrerat sig med den finns kvar. Kodens objekt: {{targets}}.',
-  },
   main: {
     title: 'Välj applikation',
     noApplications: 'Du har inte åtkomst till någon applikation. Kontakta administratören.',
@@ -383,4 +342,5 @@ export const sv: WebMessages = {
   sensorData: sensorDataSv,
   outbox: outboxSv,
   auditLog: auditLogSv,
+  registrationCodes: registrationCodesSv,
 };
