@@ -33,9 +33,6 @@ export interface Screen {
  */
 export const texts = {
   alarms: async () => ({ alarms: (await import('@/features/alarms/locales/fi')).alarmsFi }),
-  auditLog: async () => ({
-    auditLog: (await import('@/features/audit-log/locales/fi')).auditLogFi,
-  }),
   registrationCodes: async () => ({
     registrationCodes: (await import('@/features/registration-codes/locales/fi'))
       .registrationCodesFi,

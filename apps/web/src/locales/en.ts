@@ -1,5 +1,4 @@
 import { alarmsEn } from '@/features/alarms/locales/en';
-import { auditLogEn } from '@/features/audit-log/locales/en';
 import { deviceNetworkEn } from '@/features/device-network/locales/en';
 import { devicesEn } from '@/features/devices/locales/en';
 import { discussionsEn } from '@/features/discussions/locales/en';
@@ -340,6 +339,57 @@ export const en: WebMessages = {
   vainuDashboard: vainuDashboardEn,
   sensorData: sensorDataEn,
   outbox: outboxEn,
-  auditLog: auditLogEn,
+  auditLog: {
+    title: 'Audit log',
+    intro: 'Who changed what and when, newest first.',
+    at: 'Time',
+    actor: 'By',
+    action: 'Action',
+    organization: 'Organization',
+    details: 'Changes',
+    /** Detail keys without a field label of their own elsewhere. */
+    fields: {
+      targetIds: 'Targets',
+      added: 'Added targets',
+      removed: 'Removed targets',
+      removedTargetIds: 'Removed targets',
+      linkId: 'Link ID',
+      expiresAt: 'Valid until',
+      recipientCount: 'Number of recipients',
+      recipients: 'Recipients',
+      fromOrganizationId: 'Previous organization',
+      unlinkedUsers: 'Users unlinked',
+      from: 'Before',
+      to: 'After',
+    },
+    actions: {
+      user: {
+        create: 'User created',
+        update: 'User details changed',
+        role: 'User role changed',
+        state: 'User state changed',
+        password: 'User password changed',
+      },
+      userTargets: {
+        add: 'Targets linked to user',
+        update: "User's targets changed",
+        remove: 'Target removed from user',
+      },
+      target: {
+        create: 'Target created',
+        update: 'Target details changed',
+        contactUsersRemove: 'Target contact users removed',
+      },
+      organization: {
+        create: 'Organization created',
+        update: 'Organization details changed',
+      },
+      registrationCode: {
+        create: 'Registration code created',
+        send: 'Registration code sent',
+        revoke: 'Registration code revoked',
+      },
+    },
+  },
   registrationCodes: registrationCodesEn,
 };

@@ -1,5 +1,4 @@
 import type { alarmsFi } from '@/features/alarms/locales/fi';
-import type { auditLogFi } from '@/features/audit-log/locales/fi';
 import type { deviceNetworkFi } from '@/features/device-network/locales/fi';
 import type { devicesFi } from '@/features/devices/locales/fi';
 import type { discussionsFi } from '@/features/discussions/locales/fi';
@@ -127,7 +126,6 @@ export type WebMessages = Widen<
       vainuDashboard: typeof vainuDashboardFi;
       sensorData: typeof sensorDataFi;
       registrationCodes: typeof registrationCodesFi;
-      auditLog: typeof auditLogFi;
       outbox: typeof outboxFi;
     }
 >;
