@@ -3,7 +3,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { LoadingFallback } from '@/components/loading-fallback';
 import { loginPathFor } from '@/lib/redirect';
 import { type Session, toActor, useSession } from '@/lib/session';
-import type { Access } from './navigation';
+import type { Access } from './screens';
 
 /** Where a visitor without a session goes: back here after signing in, unless they logged out. */
 function LoginRedirect({ session }: { session: Session }) {
@@ -31,7 +31,7 @@ export function RequireSection({ section }: { section: Section }) {
 }
 
 /**
- * A screen of an area that only some roles may open (see navigation.ts); others get not-found,
+ * A screen of an area that only some roles may open (see screens.ts); others get not-found,
  * as for a missing section permission. Sits inside RequireSection, so the session is known.
  */
 export function RequireAccess({ access }: { access: Access }) {

@@ -6,9 +6,9 @@ import { setUnauthorizedHandler } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
 import { isPublicPath, loginPathFor } from '@/lib/redirect';
 import { signOut } from '@/lib/session';
+import { notFoundRoute, ownDetailsRoute, screen, signedInTexts } from './lazy-screen';
 import { RequireAuth } from './route-guards';
 import { RouteErrorPage } from './routes/route-error-page';
-import { notFoundRoute, ownDetailsRoute, screen, signedInTexts } from './screens';
 
 const ROOT = 'root';
 
@@ -23,22 +23,22 @@ export const routes: RouteObject[] = [
       {
         path: 'user-register',
         lazy: screen(
-          async () =>
-            (await import('@/features/auth/routes/user-register-route')).UserRegisterRoute,
+          () => import('@/features/auth/routes/user-register-route'),
+          'UserRegisterRoute',
         ),
       },
       {
         path: 'forgot-password',
         lazy: screen(
-          async () =>
-            (await import('@/features/auth/routes/forgot-password-route')).ForgotPasswordRoute,
+          () => import('@/features/auth/routes/forgot-password-route'),
+          'ForgotPasswordRoute',
         ),
       },
       {
         path: 'change-password',
         lazy: screen(
-          async () =>
-            (await import('@/features/auth/routes/change-password-route')).ChangePasswordRoute,
+          () => import('@/features/auth/routes/change-password-route'),
+          'ChangePasswordRoute',
         ),
       },
       { path: 'not-found', lazy: notFoundRoute },
@@ -46,16 +46,11 @@ export const routes: RouteObject[] = [
         element: <RequireAuth />,
         children: [
           {
-            lazy: screen(
-              async () => (await import('./layouts/root-layout')).RootLayout,
-              signedInTexts,
-            ),
+            lazy: screen(() => import('./layouts/root-layout'), 'RootLayout', signedInTexts),
             children: [
               {
                 path: 'main',
-                lazy: screen(
-                  async () => (await import('@/features/main/routes/main-route')).MainRoute,
-                ),
+                lazy: screen(() => import('@/features/main/routes/main-route'), 'MainRoute'),
               },
               { path: 'edit-user-information', lazy: ownDetailsRoute },
             ],

@@ -1,33 +1,605 @@
-import type { ComponentType } from 'react';
-import type { RouteObject } from 'react-router';
-import { addFinnishTexts } from '@/lib/i18n';
-import type { WebMessages } from '@/locales/fi';
+import { type Actor, can, roleRank, type Section } from '@vahti/domain';
+import { type Lazy, ownDetailsRoute, screen, type Texts } from './lazy-screen';
 
-export type Lazy = NonNullable<RouteObject['lazy']>;
+/** Whether the user may open a screen and see its link; absent means every user of the area. */
+export type Access = (actor: Actor) => boolean;
 
-/** A feature's Finnish screen texts, loaded with its screens rather than with the first page. */
-export type Texts = () => Promise<Partial<WebMessages>>;
+/** Pääylläpitäjä only (spec 000 §6: the organizations menu). */
+const topAdmin: Access = (actor) => can(actor, { do: 'crossOrganizations' });
+/** The outbox shows every organization's mail, reset links included: Pääylläpitäjä only. */
+const outboxReader: Access = (actor) => can(actor, { do: 'readOutbox' });
+/** The audit log spans every organization: Pääylläpitäjä only. */
+const auditLogReader: Access = (actor) => can(actor, { do: 'readAuditLog' });
+/** Adds and edits material bank files: Materiaalipankki and a role above Käyttäjä (001 §6). */
+const materialbankManager: Access = (actor) => can(actor, { do: 'manageMaterialbank' });
+/** Every role but Käyttäjä (spec 000 §6: users and targets; 001 §6: management screens). */
+const staff: Access = (actor) => roleRank(actor.userRoles) > roleRank('Käyttäjä');
 
-/** The texts of the screens behind sign-in without texts of their own: with the signed-in frames. */
-export const signedInTexts: Texts = async () => (await import('@/locales/fi-signed-in')).signedInFi;
+/** One screen of an area: the only place it is declared. */
+export interface Screen {
+  /** Relative to the area, e.g. "show-users" under /admin; a sub-route ("show-devices/:id") is a screen of its own. */
+  path: string;
+  /** The screen's code and texts, loaded on its first visit. */
+  component: Lazy;
+  /** Who may open it (its route guard) and see its link; absent means every user of the area. */
+  access?: Access;
+  /** i18n keys of its menu group and link; absent means the menu does not list it. */
+  menu?: { group: string; label: string };
+}
 
-export const loadTexts = (features: Texts[]) =>
-  Promise.all(features.map(async (load) => addFinnishTexts(await load())));
+/**
+ * Each feature's Finnish screen texts, a chunk of their own loaded beside its screens' code
+ * rather than with the first page.
+ */
+export const texts = {
+  alarms: async () => ({ alarms: (await import('@/features/alarms/locales/fi')).alarmsFi }),
+  registrationCodes: async () => ({
+    registrationCodes: (await import('@/features/registration-codes/locales/fi'))
+      .registrationCodesFi,
+  }),
+  outbox: async () => ({ outbox: (await import('@/features/outbox/locales/fi')).outboxFi }),
+  deviceNetwork: async () => ({
+    deviceNetwork: (await import('@/features/device-network/locales/fi')).deviceNetworkFi,
+  }),
+  devices: async () => ({ devices: (await import('@/features/devices/locales/fi')).devicesFi }),
+  discussions: async () => ({
+    discussions: (await import('@/features/discussions/locales/fi')).discussionsFi,
+  }),
+  feedback: async () => ({ feedback: (await import('@/features/feedback/locales/fi')).feedbackFi }),
+  ingestKeys: async () => ({
+    ingestKeys: (await import('@/features/ingest-keys/locales/fi')).ingestKeysFi,
+  }),
+  materialbank: async () => ({
+    materialbank: (await import('@/features/materialbank/locales/fi')).materialbankFi,
+  }),
+  qrCode: async () => ({ qrCode: (await import('@/features/qr-code/locales/fi')).qrCodeFi }),
+  sensorData: async () => ({
+    sensorData: (await import('@/features/sensor-data/locales/fi')).sensorDataFi,
+  }),
+  surveys: async () => ({ surveys: (await import('@/features/surveys/locales/fi')).surveysFi }),
+  tietoDashboard: async () => ({
+    tietoDashboard: (await import('@/features/tieto-dashboard/locales/fi')).tietoDashboardFi,
+  }),
+  vainuDashboard: async () => ({
+    vainuDashboard: (await import('@/features/vainu-dashboard/locales/fi')).vainuDashboardFi,
+  }),
+} satisfies Record<string, Texts>;
 
-// Every screen but the login screen is loaded on demand, so the login screen downloads only what
-// it needs. The login screen itself is part of the entry: the first page of most visits, its
-// code then loads in parallel with the entry instead of after it (one round trip less on a
-// phone network; see docs/performance.md).
-export const screen =
-  (load: () => Promise<ComponentType>, ...features: Texts[]): Lazy =>
-  async () => {
-    const [Component] = await Promise.all([load(), loadTexts(features)]);
-    return { Component };
-  };
+/** Screens several paths or areas share. */
+const shared = {
+  ownPassword: screen(
+    () => import('@/features/account/routes/own-password-route'),
+    'OwnPasswordRoute',
+  ),
+  showUser: screen(() => import('@/features/account/routes/show-user-route'), 'ShowUserRoute'),
+  discussions: screen(
+    () => import('@/features/discussions/routes/discussions-route'),
+    'DiscussionsRoute',
+    texts.discussions,
+  ),
+  subComments: screen(
+    () => import('@/features/discussions/routes/show-sub-comments-route'),
+    'ShowSubCommentsRoute',
+    texts.discussions,
+  ),
+  addDevice: screen(
+    () => import('@/features/devices/routes/add-device-route'),
+    'AddDeviceRoute',
+    texts.devices,
+  ),
+  showDevices: screen(
+    () => import('@/features/devices/routes/show-devices-route'),
+    'ShowDevicesRoute',
+    texts.devices,
+  ),
+};
 
-export const notFoundRoute = screen(
-  async () => (await import('./routes/not-found-page')).NotFoundPage,
-);
-export const ownDetailsRoute = screen(
-  async () => (await import('@/features/account/routes/own-details-route')).OwnDetailsRoute,
-);
+/** Every area's own password change and user card (spec 000 §2). */
+const everyArea: Screen[] = [
+  { path: 'change-password', component: shared.ownPassword },
+  { path: 'show-user', component: shared.showUser },
+];
+
+const organizations = (label: string) => ({ group: 'nav.organizations', label });
+const users = (label: string) => ({ group: 'nav.users', label });
+const targets = (label: string) => ({ group: 'nav.targets', label });
+const ingestKeys = (label: string) => ({ group: 'ingestKeys.nav', label });
+const system = (label: string) => ({ group: 'nav.system', label });
+const discussions = (label: string) => ({ group: 'nav.discussions', label });
+const surveys = (label: string) => ({ group: 'nav.surveys', label });
+const feedback = (label: string) => ({ group: 'nav.feedback', label });
+const materials = (label: string) => ({ group: 'nav.materials', label });
+const monitoring = (label: string) => ({ group: 'nav.monitoring', label });
+const devices = (label: string) => ({ group: 'nav.devices', label });
+const documents = (label: string) => ({ group: 'nav.documents', label });
+
+/**
+ * The screens of each area (spec 000 §2, §6; 001 §2, §6), in menu order. Routes, their guards and
+ * the menus are all derived from this table: the drawer lists the area's front page and every
+ * group; a wide top bar shows the groups as menus; a screen hidden from a user's menu is also
+ * closed to a typed URL. `dashboard` is the area's front page.
+ */
+export const AREA_SCREENS: Record<Section, readonly Screen[]> = {
+  hallinta: [
+    {
+      path: 'dashboard',
+      component: screen(
+        () => import('@/features/admin-dashboard/routes/admin-dashboard-route'),
+        'AdminDashboardRoute',
+      ),
+    },
+    ...everyArea,
+    {
+      path: 'show-organizations',
+      access: topAdmin,
+      menu: organizations('nav.showOrganizations'),
+      component: screen(
+        () => import('@/features/organizations/routes/show-organizations-route'),
+        'ShowOrganizationsRoute',
+      ),
+    },
+    {
+      path: 'add-new-organization',
+      access: topAdmin,
+      menu: organizations('nav.addOrganization'),
+      component: screen(
+        () => import('@/features/organizations/routes/add-organization-route'),
+        'AddOrganizationRoute',
+      ),
+    },
+    {
+      path: 'show-users',
+      access: staff,
+      menu: users('nav.showUsers'),
+      component: screen(() => import('@/features/users/routes/show-users-route'), 'ShowUsersRoute'),
+    },
+    {
+      path: 'add-new-user',
+      access: staff,
+      menu: users('nav.addUser'),
+      component: screen(
+        () => import('@/features/users/routes/add-new-user-route'),
+        'AddNewUserRoute',
+      ),
+    },
+    {
+      path: 'add-targets-to-user',
+      access: staff,
+      menu: users('nav.addTargetsToUser'),
+      component: screen(
+        () => import('@/features/users/routes/add-targets-to-user-route'),
+        'AddTargetsToUserRoute',
+      ),
+    },
+    {
+      path: 'change-user-password',
+      access: staff,
+      menu: users('nav.changeUserPassword'),
+      component: screen(
+        () => import('@/features/users/routes/change-user-password-route'),
+        'ChangeUserPasswordRoute',
+      ),
+    },
+    {
+      path: 'generate-registeration-code',
+      access: staff,
+      menu: users('nav.generateRegistrationCode'),
+      component: screen(
+        () => import('@/features/registration-codes/routes/generate-registration-code-route'),
+        'GenerateRegistrationCodeRoute',
+        texts.registrationCodes,
+      ),
+    },
+    {
+      path: 'show-targets',
+      access: staff,
+      menu: targets('nav.showTargets'),
+      component: screen(
+        () => import('@/features/targets/routes/show-targets-route'),
+        'ShowTargetsRoute',
+      ),
+    },
+    {
+      path: 'add-new-target',
+      access: staff,
+      menu: targets('nav.addTarget'),
+      component: screen(
+        () => import('@/features/targets/routes/add-target-route'),
+        'AddTargetRoute',
+      ),
+    },
+    {
+      path: 'ingest-keys',
+      access: staff,
+      menu: ingestKeys('ingestKeys.navKeys'),
+      component: screen(
+        () => import('@/features/ingest-keys/routes/ingest-keys-route'),
+        'IngestKeysRoute',
+        texts.ingestKeys,
+      ),
+    },
+    {
+      path: 'rejected-uplinks',
+      access: staff,
+      menu: ingestKeys('ingestKeys.navRejected'),
+      component: screen(
+        () => import('@/features/ingest-keys/routes/rejected-uplinks-route'),
+        'RejectedUplinksRoute',
+        texts.ingestKeys,
+      ),
+    },
+    {
+      path: 'outbox',
+      access: outboxReader,
+      menu: system('nav.outbox'),
+      component: screen(
+        () => import('@/features/outbox/routes/outbox-route'),
+        'OutboxRoute',
+        texts.outbox,
+      ),
+    },
+    {
+      path: 'audit-log',
+      access: auditLogReader,
+      menu: system('nav.auditLog'),
+      component: screen(
+        () => import('@/features/audit-log/routes/audit-log-route'),
+        'AuditLogRoute',
+      ),
+    },
+  ],
+  tieto: [
+    {
+      path: 'dashboard',
+      component: screen(
+        () => import('@/features/tieto-dashboard/routes/tieto-dashboard-route'),
+        'TietoDashboardRoute',
+        texts.tietoDashboard,
+      ),
+    },
+    ...everyArea,
+    // Discussions (spec 001 §2 screen 9); sub-comments is also the add-sub-comment screen.
+    {
+      path: 'discussions',
+      menu: discussions('nav.showDiscussions'),
+      component: shared.discussions,
+    },
+    { path: 'main-discussions', component: shared.discussions },
+    {
+      path: 'add-discussion',
+      access: staff,
+      menu: discussions('nav.addDiscussion'),
+      component: screen(
+        () => import('@/features/discussions/routes/add-discussion-route'),
+        'AddDiscussionRoute',
+        texts.discussions,
+      ),
+    },
+    {
+      path: 'show-discussions',
+      access: staff,
+      menu: discussions('nav.manageDiscussions'),
+      component: screen(
+        () => import('@/features/discussions/routes/show-discussions-route'),
+        'ShowDiscussionsRoute',
+        texts.discussions,
+      ),
+    },
+    {
+      path: 'current-discussions',
+      component: screen(
+        () => import('@/features/discussions/routes/current-discussion-route'),
+        'CurrentDiscussionRoute',
+        texts.discussions,
+      ),
+    },
+    {
+      path: 'add-new-comment',
+      component: screen(
+        () => import('@/features/discussions/routes/add-new-comment-route'),
+        'AddNewCommentRoute',
+        texts.discussions,
+      ),
+    },
+    { path: 'show-sub-comments', component: shared.subComments },
+    { path: 'add-new-sub-comment', component: shared.subComments },
+    {
+      path: 'show-survey-form',
+      menu: surveys('nav.answerSurvey'),
+      component: screen(
+        () => import('@/features/surveys/routes/show-survey-form-route'),
+        'ShowSurveyFormRoute',
+        texts.surveys,
+      ),
+    },
+    {
+      path: 'show-queries',
+      access: staff,
+      menu: surveys('nav.showQueries'),
+      component: screen(
+        () => import('@/features/surveys/routes/show-queries-route'),
+        'ShowQueriesRoute',
+        texts.surveys,
+      ),
+    },
+    {
+      path: 'add-new-query',
+      access: staff,
+      menu: surveys('nav.addQuery'),
+      component: screen(
+        () => import('@/features/surveys/routes/add-query-route'),
+        'AddQueryRoute',
+        texts.surveys,
+      ),
+    },
+    {
+      path: 'show-survey-results',
+      access: staff,
+      menu: surveys('nav.surveyResults'),
+      component: screen(
+        () => import('@/features/surveys/routes/show-survey-results-route'),
+        'ShowSurveyResultsRoute',
+        texts.surveys,
+      ),
+    },
+    {
+      path: 'show-questions',
+      access: staff,
+      menu: surveys('nav.showQuestions'),
+      component: screen(
+        () => import('@/features/surveys/routes/show-questions-route'),
+        'ShowQuestionsRoute',
+        texts.surveys,
+      ),
+    },
+    {
+      path: 'add-new-question',
+      access: staff,
+      menu: surveys('nav.addQuestion'),
+      component: screen(
+        () => import('@/features/surveys/routes/add-question-route'),
+        'AddQuestionRoute',
+        texts.surveys,
+      ),
+    },
+    {
+      path: 'show-question-groups',
+      access: staff,
+      menu: surveys('nav.showQuestionGroups'),
+      component: screen(
+        () => import('@/features/surveys/routes/show-question-groups-route'),
+        'ShowQuestionGroupsRoute',
+        texts.surveys,
+      ),
+    },
+    {
+      path: 'add-new-question-group',
+      access: staff,
+      menu: surveys('nav.addQuestionGroup'),
+      component: screen(
+        () => import('@/features/surveys/routes/add-question-group-route'),
+        'AddQuestionGroupRoute',
+        texts.surveys,
+      ),
+    },
+    {
+      path: 'add-feedback',
+      menu: feedback('nav.addFeedback'),
+      component: screen(
+        () => import('@/features/feedback/routes/add-feedback-route'),
+        'AddFeedbackRoute',
+        texts.feedback,
+      ),
+    },
+    {
+      path: 'show-feedbacks',
+      access: staff,
+      menu: feedback('nav.showFeedbacks'),
+      component: screen(
+        () => import('@/features/feedback/routes/show-feedbacks-route'),
+        'ShowFeedbacksRoute',
+        texts.feedback,
+      ),
+    },
+    {
+      path: 'show-materialbank-files',
+      menu: materials('nav.materialbankFiles'),
+      component: screen(
+        () => import('@/features/materialbank/routes/user-files-route'),
+        'TietoMaterialbankFilesRoute',
+        texts.materialbank,
+      ),
+    },
+  ],
+  vainu: [
+    {
+      path: 'dashboard',
+      component: screen(
+        () => import('@/features/vainu-dashboard/routes/vainu-dashboard-route'),
+        'VainuDashboardRoute',
+        texts.vainuDashboard,
+      ),
+    },
+    ...everyArea,
+    { path: 'edit-user-information', component: ownDetailsRoute },
+    {
+      path: 'sensor-data',
+      menu: monitoring('nav.sensorData'),
+      component: screen(
+        () => import('@/features/sensor-data/routes/sensor-data-route'),
+        'SensorDataRoute',
+        texts.sensorData,
+      ),
+    },
+    {
+      path: 'sensor-data/chart',
+      component: screen(
+        () => import('@/features/sensor-data/routes/sensor-data-chart-route'),
+        'SensorDataChartRoute',
+        texts.sensorData,
+      ),
+    },
+    {
+      path: 'show-alarms',
+      menu: monitoring('nav.alarms'),
+      component: screen(
+        () => import('@/features/alarms/routes/show-alarms-route'),
+        'ShowAlarmsRoute',
+        texts.alarms,
+      ),
+    },
+    {
+      path: 'show-materialbank-files-vainu',
+      menu: monitoring('nav.materialbankFiles'),
+      component: screen(
+        () => import('@/features/materialbank/routes/user-files-route'),
+        'VainuMaterialbankFilesRoute',
+        texts.materialbank,
+      ),
+    },
+    {
+      path: 'show-devices',
+      access: staff,
+      menu: devices('nav.showDevices'),
+      component: shared.showDevices,
+    },
+    { path: 'show-devices/:id', access: staff, component: shared.showDevices },
+    {
+      path: 'add-device',
+      access: staff,
+      menu: devices('nav.addDevice'),
+      component: shared.addDevice,
+    },
+    { path: 'add-device/:id', access: staff, component: shared.addDevice },
+    {
+      path: 'qr-code',
+      access: staff,
+      menu: devices('nav.qrCode'),
+      component: screen(
+        () => import('@/features/qr-code/routes/qr-code-route'),
+        'QrCodeRoute',
+        texts.qrCode,
+      ),
+    },
+    {
+      path: 'show-measurements',
+      access: staff,
+      menu: devices('nav.showMeasurements'),
+      component: screen(
+        () => import('@/features/devices/routes/show-measurements-route'),
+        'ShowMeasurementsRoute',
+        texts.devices,
+      ),
+    },
+    {
+      path: 'add-measurement',
+      access: staff,
+      menu: devices('nav.addMeasurement'),
+      component: screen(
+        () => import('@/features/devices/routes/add-measurement-route'),
+        'AddMeasurementRoute',
+        texts.devices,
+      ),
+    },
+    {
+      path: 'show-sensors',
+      access: staff,
+      menu: devices('nav.deviceTypes'),
+      component: screen(
+        () => import('@/features/device-network/routes/show-sensors-route'),
+        'ShowSensorsRoute',
+        texts.deviceNetwork,
+      ),
+    },
+    {
+      path: 'show-user-devices',
+      access: staff,
+      menu: devices('nav.showUserDevices'),
+      component: screen(
+        () => import('@/features/devices/routes/show-user-devices-route'),
+        'ShowUserDevicesRoute',
+        texts.devices,
+      ),
+    },
+    {
+      path: 'add-user-device',
+      access: staff,
+      menu: devices('nav.addUserDevice'),
+      component: screen(
+        () => import('@/features/devices/routes/add-user-device-route'),
+        'AddUserDeviceRoute',
+        texts.devices,
+      ),
+    },
+    {
+      // A heading only (spec 001 §2), open to every user of the area.
+      path: 'add-sensor',
+      component: screen(
+        () => import('@/features/devices/routes/add-sensor-route'),
+        'AddSensorRoute',
+        texts.devices,
+      ),
+    },
+  ],
+  materiaalipankki: [
+    {
+      path: 'dashboard',
+      component: screen(
+        () => import('@/features/materialbank/routes/materialbank-dashboard-route'),
+        'MaterialbankDashboardRoute',
+        texts.materialbank,
+      ),
+    },
+    ...everyArea,
+    {
+      path: 'show-materialbank-files',
+      menu: documents('nav.showFiles'),
+      component: screen(
+        () => import('@/features/materialbank/routes/show-materialbank-files-route'),
+        'ShowMaterialbankFilesRoute',
+        texts.materialbank,
+      ),
+    },
+    {
+      path: 'add-new-materialbank-file',
+      access: materialbankManager,
+      menu: documents('nav.addFile'),
+      component: screen(
+        () => import('@/features/materialbank/routes/add-materialbank-file-route'),
+        'AddMaterialbankFileRoute',
+        texts.materialbank,
+      ),
+    },
+  ],
+};
+
+export interface NavLink {
+  /** Relative to the area, e.g. "show-users" under /admin. */
+  path: string;
+  /** i18n key of the link text. */
+  label: string;
+}
+
+export interface NavGroup {
+  /** i18n key of the group's heading (drawer) and menu button (top bar). */
+  label: string;
+  links: NavLink[];
+}
+
+/** Whether the actor may open a screen. */
+export const allows = (screen: Screen, actor: Actor) => !screen.access || screen.access(actor);
+
+/**
+ * The menu of an area as the actor sees it: the screens with a menu entry they may open, grouped
+ * in table order; a group with no such screen is left out.
+ */
+export function visibleNavigation(section: Section, actor: Actor): NavGroup[] {
+  const groups = new Map<string, NavLink[]>();
+  for (const entry of AREA_SCREENS[section]) {
+    if (!entry.menu || !allows(entry, actor)) continue;
+    const links = groups.get(entry.menu.group) ?? [];
+    links.push({ path: entry.path, label: entry.menu.label });
+    groups.set(entry.menu.group, links);
+  }
+  return [...groups].map(([label, links]) => ({ label, links }));
+}

@@ -47,7 +47,7 @@ i18n.on('languageChanged', (language) => {
 });
 
 /**
- * Adds a feature's Finnish texts, which load with its screens (app/screens.ts); English and Swedish
+ * Adds a feature's Finnish texts, which load with its screens (app/lazy-screen.ts); English and Swedish
  * carry every feature's texts already.
  */
 export function addFinnishTexts(texts: Partial<WebMessages>): void {

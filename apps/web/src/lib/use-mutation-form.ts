@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type UseMutationResult, useMutation } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { type FormEventHandler, useEffect, useState } from 'react';
 import { type DefaultValues, type FieldValues, type UseFormReturn, useForm } from 'react-hook-form';
 import { type NavigateOptions, type To, useNavigate } from 'react-router';
@@ -17,24 +17,23 @@ export type AfterSuccess<TInput, TOutput, TResponse> =
   /** Another screen, after `delayMs` (the message stays on screen until then). */
   | { navigate: To; delayMs?: number; options?: NavigateOptions };
 
-/** A feature's mutation hook, or a bare fetcher for a call that leaves no cache to refresh. */
+/**
+ * A feature's mutation hook (its `useMutation` result), or a bare fetcher for a call that leaves no
+ * cache to refresh.
+ */
 export type FormMutation<TVariables, TResponse> =
-  | UseMutationResult<TResponse, Error, TVariables, unknown>
+  | { mutateAsync: (variables: TVariables) => Promise<TResponse> }
   | ((variables: TVariables) => Promise<TResponse>);
 
-export interface UseMutationFormOptions<
+interface CommonOptions<
   TInput extends FieldValues,
   TOutput,
-  TVariables,
   TResponse extends { message: string },
 > {
   /** The shared zod schema (usually the request schema, `.pick`/`.extend`ed). */
   schema: ZodType<TOutput, TInput>;
   /** The empty form, or the record being edited; 'reset' returns to these. */
   defaultValues: DefaultValues<TInput>;
-  mutation: FormMutation<TVariables, TResponse>;
-  /** The mutation's variables from the checked values; by default the values themselves. */
-  toVariables?: (values: TOutput) => TVariables;
   /** Default 'reset'. */
   afterSuccess?: AfterSuccess<TInput, TOutput, TResponse>;
   /** Runs after `afterSuccess`, e.g. to close a dialog or hand the message to a list. */
@@ -49,6 +48,21 @@ export interface UseMutationFormOptions<
   serverErrorText?: FormFeedbackOptions['serverErrorText'];
 }
 
+/** The call: sent the checked values themselves, or the variables `toVariables` makes of them. */
+type CallOptions<TOutput, TVariables, TResponse> =
+  | { mutation: FormMutation<NoInfer<TOutput>, TResponse>; toVariables?: undefined }
+  | {
+      mutation: FormMutation<TVariables, TResponse>;
+      toVariables: (values: TOutput) => TVariables;
+    };
+
+export type UseMutationFormOptions<
+  TInput extends FieldValues,
+  TOutput,
+  TVariables,
+  TResponse extends { message: string },
+> = CommonOptions<TInput, TOutput, TResponse> & CallOptions<TOutput, TVariables, TResponse>;
+
 export interface MutationForm<TInput extends FieldValues, TOutput> {
   form: UseFormReturn<TInput, unknown, TOutput>;
   /** The form's green and red alerts; also for a second action sharing them (a removal). */
@@ -61,7 +75,19 @@ export interface MutationForm<TInput extends FieldValues, TOutput> {
   succeeded: boolean;
 }
 
-const unused = () => Promise.reject(new Error('useMutationForm: the mutation hook is used'));
+const send = <TVariables, TResponse>(
+  mutation: FormMutation<TVariables, TResponse>,
+  variables: TVariables,
+) => (typeof mutation === 'function' ? mutation(variables) : mutation.mutateAsync(variables));
+
+/** Runs the call with the checked values (the feature's hook keeps its own cache updates). */
+const call = <TOutput, TVariables, TResponse>(
+  options: CallOptions<TOutput, TVariables, TResponse>,
+  values: TOutput,
+) =>
+  options.toVariables
+    ? send(options.mutation, options.toVariables(values))
+    : send(options.mutation, values);
 
 /**
  * The one shape of a form that sends one call (bulletproof's `<Form schema onSubmit>`): the
@@ -73,25 +99,26 @@ export function useMutationForm<
   TOutput,
   TVariables,
   TResponse extends { message: string },
->({
-  schema,
-  defaultValues,
-  mutation,
-  toVariables = (values) => values as unknown as TVariables,
-  afterSuccess = 'reset',
-  onSuccess,
-  onError,
-  successMessage = 'flash',
-  serverErrorText,
-}: UseMutationFormOptions<TInput, TOutput, TVariables, TResponse>): MutationForm<TInput, TOutput> {
+>(
+  options: UseMutationFormOptions<TInput, TOutput, TVariables, TResponse>,
+): MutationForm<TInput, TOutput> {
+  const {
+    schema,
+    defaultValues,
+    afterSuccess = 'reset',
+    onSuccess,
+    onError,
+    successMessage = 'flash',
+    serverErrorText,
+  } = options;
   const form = useForm<TInput, unknown, TOutput>({
     resolver: zodResolver(schema),
     defaultValues,
   });
   const feedback = useFormFeedback(form, { serverErrorText });
-  // Hooks run in the same order every render: the own mutation exists even when unused.
-  const own = useMutation({ mutationFn: typeof mutation === 'function' ? mutation : unused });
-  const active = typeof mutation === 'function' ? own : mutation;
+  const active = useMutation({
+    mutationFn: (values: TOutput) => call<TOutput, TVariables, TResponse>(options, values),
+  });
   const navigate = useNavigate();
   const [destination, setDestination] = useState<Extract<
     AfterSuccess<TInput, TOutput, TResponse>,
@@ -107,7 +134,7 @@ export function useMutationForm<
 
   const handleValid = (values: TOutput) => {
     feedback.clear();
-    active.mutate(toVariables(values), {
+    active.mutate(values, {
       onSuccess: (response) => {
         if (afterSuccess === 'reset') form.reset(defaultValues);
         else if (afterSuccess !== 'keep') {

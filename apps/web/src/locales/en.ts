@@ -5,7 +5,9 @@ import { discussionsEn } from '@/features/discussions/locales/en';
 import { feedbackEn } from '@/features/feedback/locales/en';
 import { ingestKeysEn } from '@/features/ingest-keys/locales/en';
 import { materialbankEn } from '@/features/materialbank/locales/en';
+import { outboxEn } from '@/features/outbox/locales/en';
 import { qrCodeEn } from '@/features/qr-code/locales/en';
+import { registrationCodesEn } from '@/features/registration-codes/locales/en';
 import { sensorDataEn } from '@/features/sensor-data/locales/en';
 import { surveysEn } from '@/features/surveys/locales/en';
 import { tietoDashboardEn } from '@/features/tieto-dashboard/locales/en';
@@ -16,7 +18,6 @@ export const en: WebMessages = {
   app: {
     name: 'Vahti',
     loading: 'Loading…',
-    sectionComingSoon: 'This section is coming soon.',
     backToLogin: 'Back to sign-in',
     close: 'Close',
     language: 'Language',
@@ -157,58 +158,6 @@ export const en: WebMessages = {
       Pääylläpitäjä: 'Top administrator',
     },
   },
-  auditLog: {
-    title: 'Audit log',
-    intro: 'Who changed what and when, newest first.',
-    at: 'Time',
-    actor: 'By',
-    action: 'Action',
-    organization: 'Organization',
-    details: 'Changes',
-    /** Detail keys without a field label of their own elsewhere. */
-    fields: {
-      targetIds: 'Targets',
-      added: 'Added targets',
-      removed: 'Removed targets',
-      removedTargetIds: 'Removed targets',
-      linkId: 'Link ID',
-      expiresAt: 'Valid until',
-      recipientCount: 'Number of recipients',
-      recipients: 'Recipients',
-      fromOrganizationId: 'Previous organization',
-      unlinkedUsers: 'Users unlinked',
-      from: 'Before',
-      to: 'After',
-    },
-    actions: {
-      user: {
-        create: 'User created',
-        update: 'User details changed',
-        role: 'User role changed',
-        state: 'User state changed',
-        password: 'User password changed',
-      },
-      userTargets: {
-        add: 'Targets linked to user',
-        update: "User's targets changed",
-        remove: 'Target removed from user',
-      },
-      target: {
-        create: 'Target created',
-        update: 'Target details changed',
-        contactUsersRemove: 'Target contact users removed',
-      },
-      organization: {
-        create: 'Organization created',
-        update: 'Organization details changed',
-      },
-      registrationCode: {
-        create: 'Registration code created',
-        send: 'Registration code sent',
-        revoke: 'Registration code revoked',
-      },
-    },
-  },
   showUser: {
     title: 'My details',
     name: 'Name',
@@ -267,47 +216,6 @@ export const en: WebMessages = {
     information: 'Information',
     description: 'Description',
     submit: 'Save',
-  },
-  registrationCodes: {
-    title: 'Create a registration code',
-    intro:
-      'A user who registers with the code joins the chosen organization and targets and gets the chosen applications.',
-    organization: 'Organization',
-    chooseOrganizationFirst: 'Choose an organization first to load its targets.',
-    targets: 'Targets',
-    applications: 'Applications',
-    validity: 'Valid for (days)',
-    validityHint: '1–{{max}} days',
-    create: 'Create code',
-    code: 'Registration code',
-    codeHint: 'The code is shown only now. Copy it or send it by e-mail.',
-    copy: 'Copy',
-    copied: 'Copied',
-    copyUnavailable: 'Copying failed. The code is selected: copy it with Ctrl+C.',
-    sendTitle: 'Send the code by e-mail',
-    recipients: 'Recipients',
-    recipientsHint: 'One or more addresses separated by commas, spaces or new lines',
-    invalidRecipients: 'Invalid e-mail address: {{addresses}}',
-    send: 'Send',
-    listTitle: 'Registration codes',
-    tableLabel: 'Registration codes',
-    created: 'Created',
-    expires: 'Expires',
-    neverExpires: 'Never',
-    uses: 'Uses',
-    status: 'Status',
-    createdBy: 'Created by',
-    statuses: {
-      active: 'Valid',
-      expired: 'Expired',
-      revoked: 'Revoked',
-      usedUp: 'Used up',
-    },
-    revoke: 'Revoke',
-    revokeLabel: 'Revoke: code for {{targets}}, created {{created}}',
-    revokeTitle: 'Revoke the code?',
-    revokeText:
-      'Nobody can register with the code any more. Users who already registered with it stay. Targets of the code: {{targets}}.',
   },
   main: {
     title: 'Choose an application',
@@ -408,27 +316,6 @@ export const en: WebMessages = {
     rowsPerPage: 'Rows per page',
     displayedRows: '{{from}}–{{to}} of {{count}}',
   },
-  outbox: {
-    title: 'Outgoing mail',
-    intro:
-      'Mail the service has sent or stored in its outbox. Without an SMTP server, mail stays here to be read.',
-    tableLabel: 'Outgoing mail',
-    to: 'Recipient',
-    subject: 'Subject',
-    status: 'Status',
-    attempts: 'Attempts',
-    created: 'Created',
-    sent: 'Sent',
-    show: 'Show',
-    showMail: 'Show message: {{subject}}',
-    lastError: 'Last error',
-    statuses: {
-      queued: 'Queued',
-      sent: 'Sent',
-      failed: 'Failed',
-      outbox: 'Stored in outbox',
-    },
-  },
   notFound: {
     title: 'Page not found',
     text: 'The page does not exist, or you have no access to it.',
@@ -451,4 +338,58 @@ export const en: WebMessages = {
   tietoDashboard: tietoDashboardEn,
   vainuDashboard: vainuDashboardEn,
   sensorData: sensorDataEn,
+  outbox: outboxEn,
+  auditLog: {
+    title: 'Audit log',
+    intro: 'Who changed what and when, newest first.',
+    at: 'Time',
+    actor: 'By',
+    action: 'Action',
+    organization: 'Organization',
+    details: 'Changes',
+    /** Detail keys without a field label of their own elsewhere. */
+    fields: {
+      targetIds: 'Targets',
+      added: 'Added targets',
+      removed: 'Removed targets',
+      removedTargetIds: 'Removed targets',
+      linkId: 'Link ID',
+      expiresAt: 'Valid until',
+      recipientCount: 'Number of recipients',
+      recipients: 'Recipients',
+      fromOrganizationId: 'Previous organization',
+      unlinkedUsers: 'Users unlinked',
+      from: 'Before',
+      to: 'After',
+    },
+    actions: {
+      user: {
+        create: 'User created',
+        update: 'User details changed',
+        role: 'User role changed',
+        state: 'User state changed',
+        password: 'User password changed',
+      },
+      userTargets: {
+        add: 'Targets linked to user',
+        update: "User's targets changed",
+        remove: 'Target removed from user',
+      },
+      target: {
+        create: 'Target created',
+        update: 'Target details changed',
+        contactUsersRemove: 'Target contact users removed',
+      },
+      organization: {
+        create: 'Organization created',
+        update: 'Organization details changed',
+      },
+      registrationCode: {
+        create: 'Registration code created',
+        send: 'Registration code sent',
+        revoke: 'Registration code revoked',
+      },
+    },
+  },
+  registrationCodes: registrationCodesEn,
 };

@@ -1,6 +1,6 @@
 /**
  * Finnish texts of the screens shown only after sign-in that have no feature texts of their own
- * (see fi.ts): they load with the signed-in frames (app/screens.ts), not with the first page.
+ * (see fi.ts): they load with the signed-in frames (app/lazy-screen.ts), not with the first page.
  */
 export const signedInFi = {
   ownPassword: {
@@ -80,58 +80,6 @@ export const signedInFi = {
       Pääylläpitäjä: 'Pääylläpitäjä',
     },
   },
-  auditLog: {
-    title: 'Muutosloki',
-    intro: 'Kuka muutti mitä ja milloin, uusin ensin.',
-    at: 'Aika',
-    actor: 'Tekijä',
-    action: 'Toimenpide',
-    organization: 'Organisaatio',
-    details: 'Muutokset',
-    /** Detail keys without a field label of their own elsewhere. */
-    fields: {
-      targetIds: 'Kohteet',
-      added: 'Lisätyt kohteet',
-      removed: 'Poistetut kohteet',
-      removedTargetIds: 'Poistetut kohteet',
-      linkId: 'Linkin tunnus',
-      expiresAt: 'Voimassa asti',
-      recipientCount: 'Vastaanottajien määrä',
-      recipients: 'Vastaanottajat',
-      fromOrganizationId: 'Edellinen organisaatio',
-      unlinkedUsers: 'Irrotettuja käyttäjiä',
-      from: 'Ennen',
-      to: 'Jälkeen',
-    },
-    actions: {
-      user: {
-        create: 'Käyttäjä luotu',
-        update: 'Käyttäjän tiedot muutettu',
-        role: 'Käyttäjän rooli muutettu',
-        state: 'Käyttäjän tila muutettu',
-        password: 'Käyttäjän salasana vaihdettu',
-      },
-      userTargets: {
-        add: 'Kohteita liitetty käyttäjään',
-        update: 'Käyttäjän kohteet muutettu',
-        remove: 'Kohde poistettu käyttäjältä',
-      },
-      target: {
-        create: 'Kohde luotu',
-        update: 'Kohteen tiedot muutettu',
-        contactUsersRemove: 'Kohteen yhteyshenkilöt poistettu',
-      },
-      organization: {
-        create: 'Organisaatio luotu',
-        update: 'Organisaation tiedot muutettu',
-      },
-      registrationCode: {
-        create: 'Rekisteröintikoodi luotu',
-        send: 'Rekisteröintikoodi lähetetty',
-        revoke: 'Rekisteröintikoodi poistettu käytöstä',
-      },
-    },
-  },
   showUser: {
     title: 'Omat tiedot',
     name: 'Nimi',
@@ -191,49 +139,6 @@ export const signedInFi = {
     information: 'Lisätiedot',
     description: 'Kuvaus',
     submit: 'Tallenna',
-  },
-  registrationCodes: {
-    title: 'Luo rekisteröintikoodi',
-    intro:
-      'Koodilla rekisteröityvä käyttäjä liitetään valittuun organisaatioon ja kohteisiin, ja hän saa valitut sovellukset.',
-    organization: 'Organisaatio',
-    chooseOrganizationFirst: 'Valitse ensin organisaatio, niin sen kohteet latautuvat.',
-    targets: 'Kohteet',
-    applications: 'Sovellukset',
-    validity: 'Voimassaoloaika (päivää)',
-    validityHint: '1–{{max}} päivää',
-    create: 'Luo koodi',
-    code: 'Rekisteröintikoodi',
-    codeHint: 'Koodi näytetään vain nyt. Kopioi se tai lähetä se sähköpostilla.',
-    copy: 'Kopioi',
-    copied: 'Kopioitu',
-    copyUnavailable:
-      'Kopiointi ei onnistunut. Koodi on valittuna: kopioi se näppäinyhdistelmällä Ctrl+C.',
-    sendTitle: 'Lähetä koodi sähköpostilla',
-    recipients: 'Vastaanottajat',
-    recipientsHint:
-      'Yksi tai useampi osoite pilkuilla, välilyönneillä tai rivinvaihdoilla erotettuna',
-    invalidRecipients: 'Sähköposti ei ole kelvollinen: {{addresses}}',
-    send: 'Lähetä',
-    listTitle: 'Rekisteröintikoodit',
-    tableLabel: 'Rekisteröintikoodit',
-    created: 'Luotu',
-    expires: 'Vanhenee',
-    neverExpires: 'Ei vanhene',
-    uses: 'Käyttökerrat',
-    status: 'Tila',
-    createdBy: 'Luonut',
-    statuses: {
-      active: 'Voimassa',
-      expired: 'Vanhentunut',
-      revoked: 'Poistettu käytöstä',
-      usedUp: 'Käytetty loppuun',
-    },
-    revoke: 'Poista käytöstä',
-    revokeLabel: 'Poista käytöstä: koodi {{targets}}, luotu {{created}}',
-    revokeTitle: 'Poistetaanko koodi käytöstä?',
-    revokeText:
-      'Koodilla ei voi enää rekisteröityä. Sillä jo rekisteröityneet käyttäjät säilyvät. Koodin kohteet: {{targets}}.',
   },
   main: {
     title: 'Valitse sovellus',
@@ -329,25 +234,56 @@ export const signedInFi = {
     showFiles: 'Näytä tiedostot',
     addFile: 'Lisää uusi dokumentti',
   },
-  outbox: {
-    title: 'Lähtevät viestit',
-    intro:
-      'Sähköpostit, jotka palvelu on lähettänyt tai tallentanut lähteviin. Ilman SMTP-palvelinta viestit jäävät tänne luettaviksi.',
-    tableLabel: 'Lähtevät viestit',
-    to: 'Vastaanottaja',
-    subject: 'Aihe',
-    status: 'Tila',
-    attempts: 'Yritykset',
-    created: 'Luotu',
-    sent: 'Lähetetty',
-    show: 'Näytä',
-    showMail: 'Näytä viesti: {{subject}}',
-    lastError: 'Viimeisin virhe',
-    statuses: {
-      queued: 'Jonossa',
-      sent: 'Lähetetty',
-      failed: 'Epäonnistui',
-      outbox: 'Tallennettu lähteviin',
+  auditLog: {
+    title: 'Muutosloki',
+    intro: 'Kuka muutti mitä ja milloin, uusin ensin.',
+    at: 'Aika',
+    actor: 'Tekijä',
+    action: 'Toimenpide',
+    organization: 'Organisaatio',
+    details: 'Muutokset',
+    /** Detail keys without a field label of their own elsewhere. */
+    fields: {
+      targetIds: 'Kohteet',
+      added: 'Lisätyt kohteet',
+      removed: 'Poistetut kohteet',
+      removedTargetIds: 'Poistetut kohteet',
+      linkId: 'Linkin tunnus',
+      expiresAt: 'Voimassa asti',
+      recipientCount: 'Vastaanottajien määrä',
+      recipients: 'Vastaanottajat',
+      fromOrganizationId: 'Edellinen organisaatio',
+      unlinkedUsers: 'Irrotettuja käyttäjiä',
+      from: 'Ennen',
+      to: 'Jälkeen',
+    },
+    actions: {
+      user: {
+        create: 'Käyttäjä luotu',
+        update: 'Käyttäjän tiedot muutettu',
+        role: 'Käyttäjän rooli muutettu',
+        state: 'Käyttäjän tila muutettu',
+        password: 'Käyttäjän salasana vaihdettu',
+      },
+      userTargets: {
+        add: 'Kohteita liitetty käyttäjään',
+        update: 'Käyttäjän kohteet muutettu',
+        remove: 'Kohde poistettu käyttäjältä',
+      },
+      target: {
+        create: 'Kohde luotu',
+        update: 'Kohteen tiedot muutettu',
+        contactUsersRemove: 'Kohteen yhteyshenkilöt poistettu',
+      },
+      organization: {
+        create: 'Organisaatio luotu',
+        update: 'Organisaation tiedot muutettu',
+      },
+      registrationCode: {
+        create: 'Rekisteröintikoodi luotu',
+        send: 'Rekisteröintikoodi lähetetty',
+        revoke: 'Rekisteröintikoodi poistettu käytöstä',
+      },
     },
   },
 } as const;

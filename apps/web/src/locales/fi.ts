@@ -5,7 +5,9 @@ import type { discussionsFi } from '@/features/discussions/locales/fi';
 import type { feedbackFi } from '@/features/feedback/locales/fi';
 import type { ingestKeysFi } from '@/features/ingest-keys/locales/fi';
 import type { materialbankFi } from '@/features/materialbank/locales/fi';
+import type { outboxFi } from '@/features/outbox/locales/fi';
 import type { qrCodeFi } from '@/features/qr-code/locales/fi';
+import type { registrationCodesFi } from '@/features/registration-codes/locales/fi';
 import type { sensorDataFi } from '@/features/sensor-data/locales/fi';
 import type { surveysFi } from '@/features/surveys/locales/fi';
 import type { tietoDashboardFi } from '@/features/tieto-dashboard/locales/fi';
@@ -15,7 +17,7 @@ import type { signedInFi } from './fi-signed-in';
 /**
  * Finnish texts of the screens anyone may open (the login screen and its like): the first page's.
  * Those shown only after sign-in are in `fi-signed-in.ts`, each feature's own in its
- * `locales/fi.ts`; both load with their screens (app/screens.ts). The validation messages shared
+ * `locales/fi.ts`; both load with their screens (app/lazy-screen.ts). The validation messages shared
  * with the API come from `@vahti/domain/i18n/fi` and are merged in by lib/i18n.ts; keep the
  * top-level keys here distinct from the API's (`validation`, `errors`, `messages`).
  */
@@ -23,7 +25,6 @@ export const fi = {
   app: {
     name: 'Vahti',
     loading: 'Ladataan…',
-    sectionComingSoon: 'Tämä osio on tulossa.',
     backToLogin: 'Takaisin kirjautumiseen',
     close: 'Sulje',
     language: 'Kieli',
@@ -124,5 +125,7 @@ export type WebMessages = Widen<
       tietoDashboard: typeof tietoDashboardFi;
       vainuDashboard: typeof vainuDashboardFi;
       sensorData: typeof sensorDataFi;
+      registrationCodes: typeof registrationCodesFi;
+      outbox: typeof outboxFi;
     }
 >;

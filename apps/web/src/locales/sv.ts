@@ -5,7 +5,9 @@ import { discussionsSv } from '@/features/discussions/locales/sv';
 import { feedbackSv } from '@/features/feedback/locales/sv';
 import { ingestKeysSv } from '@/features/ingest-keys/locales/sv';
 import { materialbankSv } from '@/features/materialbank/locales/sv';
+import { outboxSv } from '@/features/outbox/locales/sv';
 import { qrCodeSv } from '@/features/qr-code/locales/sv';
+import { registrationCodesSv } from '@/features/registration-codes/locales/sv';
 import { sensorDataSv } from '@/features/sensor-data/locales/sv';
 import { surveysSv } from '@/features/surveys/locales/sv';
 import { tietoDashboardSv } from '@/features/tieto-dashboard/locales/sv';
@@ -16,7 +18,6 @@ export const sv: WebMessages = {
   app: {
     name: 'Vahti',
     loading: 'Laddar…',
-    sectionComingSoon: 'Den här delen kommer snart.',
     backToLogin: 'Tillbaka till inloggningen',
     close: 'Stäng',
     language: 'Språk',
@@ -158,58 +159,6 @@ export const sv: WebMessages = {
       Pääylläpitäjä: 'Huvudadministratör',
     },
   },
-  auditLog: {
-    title: 'Ändringslogg',
-    intro: 'Vem ändrade vad och när, nyaste först.',
-    at: 'Tid',
-    actor: 'Utförd av',
-    action: 'Åtgärd',
-    organization: 'Organisation',
-    details: 'Ändringar',
-    /** Detail keys without a field label of their own elsewhere. */
-    fields: {
-      targetIds: 'Objekt',
-      added: 'Tillagda objekt',
-      removed: 'Borttagna objekt',
-      removedTargetIds: 'Borttagna objekt',
-      linkId: 'Länk-ID',
-      expiresAt: 'Giltig till',
-      recipientCount: 'Antal mottagare',
-      recipients: 'Mottagare',
-      fromOrganizationId: 'Tidigare organisation',
-      unlinkedUsers: 'Frånkopplade användare',
-      from: 'Före',
-      to: 'Efter',
-    },
-    actions: {
-      user: {
-        create: 'Användare skapad',
-        update: 'Användarens uppgifter ändrade',
-        role: 'Användarens roll ändrad',
-        state: 'Användarens status ändrad',
-        password: 'Användarens lösenord bytt',
-      },
-      userTargets: {
-        add: 'Objekt kopplade till användare',
-        update: 'Användarens objekt ändrade',
-        remove: 'Objekt borttaget från användare',
-      },
-      target: {
-        create: 'Objekt skapat',
-        update: 'Objektets uppgifter ändrade',
-        contactUsersRemove: 'Objektets kontaktpersoner borttagna',
-      },
-      organization: {
-        create: 'Organisation skapad',
-        update: 'Organisationens uppgifter ändrade',
-      },
-      registrationCode: {
-        create: 'Registreringskod skapad',
-        send: 'Registreringskod skickad',
-        revoke: 'Registreringskod återkallad',
-      },
-    },
-  },
   showUser: {
     title: 'Mina uppgifter',
     name: 'Namn',
@@ -268,48 +217,6 @@ export const sv: WebMessages = {
     information: 'Tilläggsuppgifter',
     description: 'Beskrivning',
     submit: 'Spara',
-  },
-  registrationCodes: {
-    title: 'Skapa en registreringskod',
-    intro:
-      'En användare som registrerar sig med koden ansluts till den valda organisationen och de valda objekten och får de valda applikationerna.',
-    organization: 'Organisation',
-    chooseOrganizationFirst: 'Välj först en organisation så laddas dess objekt.',
-    targets: 'Objekt',
-    applications: 'Applikationer',
-    validity: 'Giltighetstid (dagar)',
-    validityHint: '1–{{max}} dagar',
-    create: 'Skapa kod',
-    code: 'Registreringskod',
-    codeHint: 'Koden visas bara nu. Kopiera den eller skicka den per e-post.',
-    copy: 'Kopiera',
-    copied: 'Kopierad',
-    copyUnavailable: 'Kopieringen misslyckades. Koden är markerad: kopiera den med Ctrl+C.',
-    sendTitle: 'Skicka koden per e-post',
-    recipients: 'Mottagare',
-    recipientsHint:
-      'En eller flera adresser åtskilda med kommatecken, mellanslag eller radbrytningar',
-    invalidRecipients: 'Ogiltig e-postadress: {{addresses}}',
-    send: 'Skicka',
-    listTitle: 'Registreringskoder',
-    tableLabel: 'Registreringskoder',
-    created: 'Skapad',
-    expires: 'Går ut',
-    neverExpires: 'Går inte ut',
-    uses: 'Användningar',
-    status: 'Status',
-    createdBy: 'Skapad av',
-    statuses: {
-      active: 'Giltig',
-      expired: 'Utgången',
-      revoked: 'Återkallad',
-      usedUp: 'Förbrukad',
-    },
-    revoke: 'Återkalla',
-    revokeLabel: 'Återkalla: kod för {{targets}}, skapad {{created}}',
-    revokeTitle: 'Återkalla koden?',
-    revokeText:
-      'Ingen kan längre registrera sig med koden. Användare som redan registrerat sig med den finns kvar. Kodens objekt: {{targets}}.',
   },
   main: {
     title: 'Välj applikation',
@@ -410,27 +317,6 @@ export const sv: WebMessages = {
     rowsPerPage: 'Rader per sida',
     displayedRows: '{{from}}–{{to}} av {{count}}',
   },
-  outbox: {
-    title: 'Utgående meddelanden',
-    intro:
-      'E-post som tjänsten har skickat eller sparat bland utgående. Utan SMTP-server stannar meddelandena här för att läsas.',
-    tableLabel: 'Utgående meddelanden',
-    to: 'Mottagare',
-    subject: 'Ämne',
-    status: 'Status',
-    attempts: 'Försök',
-    created: 'Skapad',
-    sent: 'Skickad',
-    show: 'Visa',
-    showMail: 'Visa meddelande: {{subject}}',
-    lastError: 'Senaste fel',
-    statuses: {
-      queued: 'I kö',
-      sent: 'Skickad',
-      failed: 'Misslyckades',
-      outbox: 'Sparad bland utgående',
-    },
-  },
   notFound: {
     title: 'Sidan hittades inte',
     text: 'Sidan finns inte, eller så har du inte åtkomst till den.',
@@ -453,4 +339,58 @@ export const sv: WebMessages = {
   tietoDashboard: tietoDashboardSv,
   vainuDashboard: vainuDashboardSv,
   sensorData: sensorDataSv,
+  outbox: outboxSv,
+  auditLog: {
+    title: 'Ändringslogg',
+    intro: 'Vem ändrade vad och när, nyaste först.',
+    at: 'Tid',
+    actor: 'Utförd av',
+    action: 'Åtgärd',
+    organization: 'Organisation',
+    details: 'Ändringar',
+    /** Detail keys without a field label of their own elsewhere. */
+    fields: {
+      targetIds: 'Objekt',
+      added: 'Tillagda objekt',
+      removed: 'Borttagna objekt',
+      removedTargetIds: 'Borttagna objekt',
+      linkId: 'Länk-ID',
+      expiresAt: 'Giltig till',
+      recipientCount: 'Antal mottagare',
+      recipients: 'Mottagare',
+      fromOrganizationId: 'Tidigare organisation',
+      unlinkedUsers: 'Frånkopplade användare',
+      from: 'Före',
+      to: 'Efter',
+    },
+    actions: {
+      user: {
+        create: 'Användare skapad',
+        update: 'Användarens uppgifter ändrade',
+        role: 'Användarens roll ändrad',
+        state: 'Användarens status ändrad',
+        password: 'Användarens lösenord bytt',
+      },
+      userTargets: {
+        add: 'Objekt kopplade till användare',
+        update: 'Användarens objekt ändrade',
+        remove: 'Objekt borttaget från användare',
+      },
+      target: {
+        create: 'Objekt skapat',
+        update: 'Objektets uppgifter ändrade',
+        contactUsersRemove: 'Objektets kontaktpersoner borttagna',
+      },
+      organization: {
+        create: 'Organisation skapad',
+        update: 'Organisationens uppgifter ändrade',
+      },
+      registrationCode: {
+        create: 'Registreringskod skapad',
+        send: 'Registreringskod skickad',
+        revoke: 'Registreringskod återkallad',
+      },
+    },
+  },
+  registrationCodes: registrationCodesSv,
 };

@@ -15,7 +15,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { useChoosesApplication, useSession } from '@/lib/session';
-import type { NavGroup } from '../navigation';
+import type { NavGroup } from '../screens';
 
 interface AreaDrawerProps {
   /** The area's URL prefix, e.g. "/admin". */

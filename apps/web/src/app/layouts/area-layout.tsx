@@ -15,7 +15,7 @@ import { MAIN_CONTENT_ID, SkipToContent } from '@/components/skip-to-content';
 import { AlarmBadge } from '@/features/alarms/components/alarm-badge';
 import { MessagesTab } from '@/features/feedback/components/messages-tab';
 import { toActor, useSession } from '@/lib/session';
-import { visibleNavigation } from '../navigation';
+import { visibleNavigation } from '../screens';
 import { AreaDrawer } from './area-drawer';
 import { TopBarNavigation } from './top-bar-navigation';
 

@@ -6,7 +6,7 @@ import MenuItem from '@mui/material/MenuItem';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useMenuButton } from '@/components/use-menu-button';
-import type { NavGroup } from '../navigation';
+import type { NavGroup } from '../screens';
 
 /** One group of the area's menu as a button that opens its links. */
 function GroupMenu({ base, group }: { base: string; group: NavGroup }) {

@@ -17,9 +17,16 @@ import { errorText } from '@/lib/api-client';
 import { useMutationForm } from '@/lib/use-mutation-form';
 import { useAlarmLimits, useSaveAlarmLimits } from '../api/devices';
 
+/** A min/max row as the form holds it: a field left empty is undefined until the schema asks. */
+interface LimitRow {
+  measurementId: string;
+  lowLimit: number | undefined;
+  highLimit: number | undefined;
+}
+
 /** Min and max of every measurement (spec 001 §5: both required) and the action note. */
 const limitsForm = z.object({
-  alarmLimits: z.array(alarmLimitInput),
+  alarmLimits: z.array(z.custom<LimitRow>().pipe(alarmLimitInput)),
   deviceText: requiredField(500),
 });
 
@@ -37,8 +44,8 @@ function LimitsForm({ device, limits, onClose, onSaved }: Props & { limits: Alar
     defaultValues: {
       alarmLimits: limits.map((l) => ({
         measurementId: l.measurementId,
-        lowLimit: l.lowLimit ?? (undefined as unknown as number),
-        highLimit: l.highLimit ?? (undefined as unknown as number),
+        lowLimit: l.lowLimit ?? undefined,
+        highLimit: l.highLimit ?? undefined,
       })),
       deviceText: '',
     },

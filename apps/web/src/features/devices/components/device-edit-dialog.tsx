@@ -1,15 +1,14 @@
 import { createDeviceBody, type DeviceRecord, requiredField } from '@vahti/domain';
-import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { EditDialog } from '@/components/edit-dialog';
 import { useMutationForm } from '@/lib/use-mutation-form';
 import { useUpdateDevice } from '../api/devices';
-import { DeviceFormFields, type DeviceFormValues, deviceFormValues } from './device-form-fields';
+import { DeviceFormFields, deviceForm, deviceFormValues } from './device-form-fields';
 
 /** The edit form: the device's fields and the action note, which goes into the history. */
-const editSchema = createDeviceBody.omit({ alarmLimits: true }).extend({
-  deviceText: requiredField(500),
-});
+const editSchema = deviceForm(
+  createDeviceBody.omit({ alarmLimits: true }).extend({ deviceText: requiredField(500) }),
+);
 
 interface Props {
   device: DeviceRecord;
@@ -38,11 +37,7 @@ export function DeviceEditDialog({ device, onClose, onSaved }: Props) {
       pending={pending}
       feedback={feedback}
     >
-      <DeviceFormFields
-        form={form as unknown as UseFormReturn<DeviceFormValues>}
-        mode="edit"
-        organizationId={device.deviceOrganizationId}
-      />
+      <DeviceFormFields form={form} mode="edit" organizationId={device.deviceOrganizationId} />
     </EditDialog>
   );
 }

@@ -9,6 +9,7 @@ import {
 import { useEffect, useRef } from 'react';
 import { type UseFormReturn, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { type ZodType, z } from 'zod';
 import { useOrganizations } from '@/api/organizations';
 import { useOrganizationTargets, useTargets } from '@/api/targets';
 import { AlertMessage } from '@/components/alert-message';
@@ -20,8 +21,26 @@ import { errorText } from '@/lib/api-client';
 import { useCan, useSession } from '@/lib/session';
 import { useDeviceTypes } from '../api/measurements';
 
-/** The device form's values: the fields of POST /api/device (the edit dialog adds deviceText). */
-export type DeviceFormValues = CreateDeviceBody;
+/** A min/max row as the form holds it: a field left empty is undefined until the schema asks. */
+interface LimitRow {
+  measurementId: string;
+  lowLimit: number | undefined;
+  highLimit: number | undefined;
+}
+
+/**
+ * The device form's values as the form holds them: the fields of POST /api/device, coordinates
+ * and limits empty until typed (deviceText is the edit dialog's). The add form and the edit dialog
+ * both hold these, so the fields below serve both; each form's schema checks its own.
+ */
+export type DeviceFormValues = Omit<CreateDeviceBody, 'alarmLimits' | 'deviceGeoInfo'> & {
+  alarmLimits?: LimitRow[];
+  deviceGeoInfo: Partial<CreateDeviceBody['deviceGeoInfo']>;
+};
+
+/** A device schema (the add form's or the edit dialog's) over what the form holds. */
+export const deviceForm = <TOutput,>(schema: ZodType<TOutput, DeviceFormValues>) =>
+  z.custom<DeviceFormValues>().pipe(schema);
 
 export function emptyDevice(qrCode: string, organizationId: string | undefined): DeviceFormValues {
   return {
@@ -33,7 +52,7 @@ export function emptyDevice(qrCode: string, organizationId: string | undefined):
     deviceComissioiningDay: new Date().toISOString().slice(0, 10),
     deviceLocation: '',
     // Empty until typed: the schema asks for them ('Pakollinen kenttä').
-    deviceGeoInfo: {} as DeviceFormValues['deviceGeoInfo'],
+    deviceGeoInfo: {},
     deviceSwVersion: '',
     deviceProductCode: '',
     deviceOrganizationId: organizationId,
@@ -45,7 +64,7 @@ export function emptyDevice(qrCode: string, organizationId: string | undefined):
 }
 
 /** A saved device as the edit dialog starts from it. */
-export function deviceFormValues(device: DeviceRecord) {
+export function deviceFormValues(device: DeviceRecord): DeviceFormValues {
   return {
     deviceQrCode: device.deviceQrCode,
     deviceName: device.deviceName,
@@ -109,8 +128,8 @@ export function DeviceFormFields({
       'alarmLimits',
       chosenType.Measurements.map((m) => ({
         measurementId: m.measurementId,
-        lowLimit: m.measurementMinDefault ?? (undefined as unknown as number),
-        highLimit: m.measurementMaxDefault ?? (undefined as unknown as number),
+        lowLimit: m.measurementMinDefault ?? undefined,
+        highLimit: m.measurementMaxDefault ?? undefined,
       })),
     );
   }, [chosenType, form, mode]);

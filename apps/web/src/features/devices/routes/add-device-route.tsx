@@ -7,7 +7,9 @@ import { SubmitButton } from '@/components/submit-button';
 import { useCan, useSession } from '@/lib/session';
 import { useMutationForm } from '@/lib/use-mutation-form';
 import { useCreateDevice } from '../api/devices';
-import { DeviceFormFields, emptyDevice } from '../components/device-form-fields';
+import { DeviceFormFields, deviceForm, emptyDevice } from '../components/device-form-fields';
+
+const addSchema = deviceForm(createDeviceBody);
 
 /**
  * /vainu/add-device, add-device/{id}, add-device?id= or ?qrCode=: a new device with its alarm
@@ -22,7 +24,7 @@ export function AddDeviceRoute() {
   const choosesOrganization = useCan({ do: 'crossOrganizations' });
   const empty = emptyDevice(qrCode, choosesOrganization ? user?.userOrganization : undefined);
   const { form, feedback, submit, pending } = useMutationForm({
-    schema: createDeviceBody,
+    schema: addSchema,
     defaultValues: empty,
     mutation: useCreateDevice(),
     // The next device likely goes on the same target with the same type: keep those.

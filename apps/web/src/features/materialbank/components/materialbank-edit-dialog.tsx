@@ -3,11 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { EditDialog } from '@/components/edit-dialog';
 import { useMutationForm } from '@/lib/use-mutation-form';
 import { useUpdateMaterialbankFile } from '../api/update-materialbank-file';
-import {
-  type AddFormValues,
-  editFormSchema,
-  MaterialbankFormFields,
-} from './materialbank-form-fields';
+import { editFormSchema, MaterialbankFormFields } from './materialbank-form-fields';
 
 interface MaterialbankEditDialogProps {
   file: MaterialbankFileRecord;
@@ -49,10 +45,7 @@ export function MaterialbankEditDialog({ file, onClose, onSaved }: MaterialbankE
       pending={pending}
       feedback={feedback}
     >
-      <MaterialbankFormFields
-        form={form as unknown as import('react-hook-form').UseFormReturn<AddFormValues>}
-        organizationId={file.organizationId}
-      />
+      <MaterialbankFormFields form={form} organizationId={file.organizationId} />
     </EditDialog>
   );
 }

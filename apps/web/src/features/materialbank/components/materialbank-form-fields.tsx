@@ -37,23 +37,32 @@ const detailFields = {
   info: materialbankFileFields.info,
 };
 
-export const editFormSchema = z.object(detailFields);
-export type EditFormValues = z.input<typeof editFormSchema>;
+/**
+ * What both forms hold: the details, and the add form's organization (Pääylläpitäjä) and file
+ * (none until chosen). The fields below serve both; each form's schema checks its own.
+ */
+export type MaterialbankFormValues = z.input<z.ZodObject<typeof detailFields>> & {
+  organizationId?: string;
+  file?: File | null;
+};
+
+export const editFormSchema = z.custom<MaterialbankFormValues>().pipe(z.object(detailFields));
 
 /** The add form: the details, the organization (Pääylläpitäjä) and the file. */
-export const addFormSchema = z.object({
-  ...detailFields,
-  organizationId: z.string().optional(),
-  file: z.custom<File>((value) => value instanceof File, {
-    error: 'validation.materialbank.fileRequired',
+export const addFormSchema = z.custom<MaterialbankFormValues>().pipe(
+  z.object({
+    ...detailFields,
+    organizationId: z.string().optional(),
+    file: z.custom<File>((value) => value instanceof File, {
+      error: 'validation.materialbank.fileRequired',
+    }),
   }),
-});
-export type AddFormValues = z.input<typeof addFormSchema>;
+);
 export type AddFormOutput = z.output<typeof addFormSchema>;
 
 interface MaterialbankFormFieldsProps {
   // Both forms share these fields; the add form has more.
-  form: UseFormReturn<AddFormValues>;
+  form: UseFormReturn<MaterialbankFormValues>;
   /** The organization whose targets are offered (the file's own, when editing). */
   organizationId: string | undefined;
   /** The add form: the organization selector (Pääylläpitäjä) and the file picker. */
@@ -159,7 +168,7 @@ export function MaterialbankFormFields({
 }
 
 /** A button that opens the file chooser, the chosen name beside it, the message below. */
-function FilePicker({ form }: { form: UseFormReturn<AddFormValues> }) {
+function FilePicker({ form }: { form: UseFormReturn<MaterialbankFormValues> }) {
   const { t } = useTranslation();
   const inputRef = useRef<HTMLInputElement>(null);
   const nameId = useId();

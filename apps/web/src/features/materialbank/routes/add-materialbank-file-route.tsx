@@ -11,9 +11,9 @@ import { materialbankKeys } from '../api/materialbank-keys';
 import { uploadMaterialbankFile } from '../api/upload-materialbank-file';
 import {
   type AddFormOutput,
-  type AddFormValues,
   addFormSchema,
   MaterialbankFormFields,
+  type MaterialbankFormValues,
 } from '../components/materialbank-form-fields';
 
 /** /materiaalipankki/add-new-materialbank-file: 'Lisää uusi dokumentti'. */
@@ -24,7 +24,7 @@ export function AddMaterialbankFileRoute() {
   const choosesOrganization = useCan({ do: 'crossOrganizations' });
   const progressId = useId();
   const [progress, setProgress] = useState<number | null>(null);
-  const empty: AddFormValues = {
+  const empty: MaterialbankFormValues = {
     title: '',
     organizationId: choosesOrganization ? user?.userOrganization : undefined,
     targets: [],
@@ -32,7 +32,7 @@ export function AddMaterialbankFileRoute() {
     applications: [],
     state: 'Aktiivinen',
     info: '',
-    file: null as unknown as File,
+    file: null,
   };
   const { form, feedback, submit, pending } = useMutationForm({
     schema: addFormSchema,

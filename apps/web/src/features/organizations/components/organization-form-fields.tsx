@@ -1,5 +1,6 @@
 import {
   type CreateOrganizationBody,
+  createOrganizationBody,
   type OrganizationRecord,
   STATES,
   TEXT_COUNTER_MAX,
@@ -14,24 +15,14 @@ import { NumberField } from '@/components/number-field';
 import { SelectField } from '@/components/select-field';
 import { TextAreaField } from '@/components/text-area-field';
 import { errorText } from '@/lib/api-client';
+import { emptyValues } from '@/lib/form-defaults';
 
 /** The organization form's values: the fields of POST /api/organization. */
 export type OrganizationFormValues = CreateOrganizationBody;
 
-export const emptyOrganization: OrganizationFormValues = {
-  organizationBusinessId: '',
-  organizationContractNumber: '',
-  organizationName: '',
-  organizationAddress: '',
-  organizationZipCode: '',
-  organizationPostalDistrict: '',
-  organizationArea: '',
+export const emptyOrganization: OrganizationFormValues = emptyValues(createOrganizationBody, {
   organizationState: 'Aktiivinen',
-  organizationApplications: [],
-  organizationInformation: '',
-  organizationDescription: '',
-  organizationRetentionMonths: null,
-};
+});
 
 /** A saved organization as the edit form starts from it. */
 export function organizationFormValues(organization: OrganizationRecord): OrganizationFormValues {

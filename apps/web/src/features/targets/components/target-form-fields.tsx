@@ -1,4 +1,10 @@
-import { type CreateTargetBody, STATES, type TargetRecord, TEXT_COUNTER_MAX } from '@vahti/domain';
+import {
+  type CreateTargetBody,
+  createTargetBody,
+  STATES,
+  type TargetRecord,
+  TEXT_COUNTER_MAX,
+} from '@vahti/domain';
 import { useEffect, useRef } from 'react';
 import { type UseFormReturn, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +16,7 @@ import { MultiSelectField } from '@/components/multi-select-field';
 import { SelectField } from '@/components/select-field';
 import { TextAreaField } from '@/components/text-area-field';
 import { errorText } from '@/lib/api-client';
+import { emptyValues } from '@/lib/form-defaults';
 import { useCan, useSession } from '@/lib/session';
 
 /** The target form's values: the fields of POST /api/target. */
@@ -20,20 +27,10 @@ export type TargetFormValues = CreateTargetBody;
  * with); for anyone else it is left out and the server uses their own.
  */
 export function emptyTarget(organizationId: string | undefined): TargetFormValues {
-  return {
-    targetName: '',
-    targetAddress: '',
-    targetZipCode: '',
-    targetPostalDistrict: '',
+  return emptyValues(createTargetBody, {
     targetOrganizationId: organizationId,
-    targetType: '',
-    targetPropertyId: '',
-    targetJobNumber: '',
-    targetContactUser: [],
     targetState: 'Aktiivinen',
-    targetInformation: '',
-    targetDescription: '',
-  };
+  });
 }
 
 /** A saved target as the edit form starts from it. */

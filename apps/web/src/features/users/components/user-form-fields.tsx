@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import { ALL_PERMISSIONS, can, ROLES, STATES, sectionOfPermission } from '@vahti/domain';
 import type { ReactNode } from 'react';
-import type { FieldValues, UseFormReturn } from 'react-hook-form';
+import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useOrganizations } from '@/api/organizations';
 import { CheckboxGroupField } from '@/components/checkbox-group-field';
@@ -11,8 +11,8 @@ import { TextAreaField } from '@/components/text-area-field';
 import { toActor, useCan, useSession } from '@/lib/session';
 import type { UserFormValues } from './user-form-schema';
 
-interface UserFormFieldsProps<T extends UserFormValues & FieldValues> {
-  form: UseFormReturn<T>;
+interface UserFormFieldsProps {
+  form: UseFormReturn<UserFormValues>;
   /** The new-user page's password and repeat, placed right after the e-mail. */
   passwordFields?: ReactNode;
   /** The signed-in user's own row: own role, state and organization cannot change here. */
@@ -24,13 +24,7 @@ interface UserFormFieldsProps<T extends UserFormValues & FieldValues> {
  * dialog. Role choices are the roles the signed-in user may assign; only the top administrator
  * chooses the organization, everyone else sees their own.
  */
-export function UserFormFields<T extends UserFormValues & FieldValues>({
-  form: anyForm,
-  passwordFields,
-  ownAccount = false,
-}: UserFormFieldsProps<T>) {
-  // Every T carries the shared fields; the fields below only touch those.
-  const form = anyForm as unknown as UseFormReturn<UserFormValues>;
+export function UserFormFields({ form, passwordFields, ownAccount = false }: UserFormFieldsProps) {
   const { t } = useTranslation();
   const session = useSession();
   const actor = toActor(session);

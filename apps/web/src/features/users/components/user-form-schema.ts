@@ -4,11 +4,12 @@ import {
   formatPermissions,
   msg,
   parsePermissions,
+  type Role,
   type UpdateUserBody,
   type UserRecord,
   updateUserBody,
 } from '@vahti/domain';
-import { z } from 'zod';
+import { type ZodType, z } from 'zod';
 
 /** Permissions are a list in the form ('Pakollinen kenttä' when none) and a comma string on the wire. */
 const permissionList = z
@@ -19,23 +20,38 @@ const permissionList = z
 export const userFormFields = updateUserBody
   .omit({ uuid: true, userPermissions: true })
   .extend({ userPermissions: permissionList });
-export type UserFormValues = z.input<typeof userFormFields>;
+
+/**
+ * What both user forms hold: the shared fields (the role empty until chosen), the new-user page's
+ * password and repeat and the edit dialog's uuid. The fields serve both; each schema checks its own.
+ */
+export type UserFormValues = Omit<z.input<typeof userFormFields>, 'userRoles'> & {
+  userRoles: Role | '';
+  uuid?: string;
+  userPassword?: string;
+  confirmPassword?: string;
+};
+
+const overFormValues = <TOutput>(schema: ZodType<TOutput, UserFormValues>) =>
+  z.custom<UserFormValues>().pipe(schema);
 
 /** add-new-user: the fields plus the password and its repeat, which must match. */
-export const newUserForm = userFormFields
-  .extend({
-    userPassword: createUserBody.shape.userPassword,
-    confirmPassword: changeUserPasswordBody.shape.confirmPassword,
-  })
-  .refine((form) => form.userPassword === form.confirmPassword, {
-    path: ['confirmPassword'],
-    error: msg('passwordsDoNotMatch'),
-  });
-export type NewUserFormValues = z.input<typeof newUserForm>;
+export const newUserForm = overFormValues(
+  userFormFields
+    .extend({
+      userPassword: createUserBody.shape.userPassword,
+      confirmPassword: changeUserPasswordBody.shape.confirmPassword,
+    })
+    .refine((form) => form.userPassword === form.confirmPassword, {
+      path: ['confirmPassword'],
+      error: msg('passwordsDoNotMatch'),
+    }),
+);
 
 /** The edit dialog: the fields of the user named by uuid. */
-export const editUserForm = userFormFields.extend({ uuid: updateUserBody.shape.uuid });
-export type EditUserFormValues = z.input<typeof editUserForm>;
+export const editUserForm = overFormValues(
+  userFormFields.extend({ uuid: updateUserBody.shape.uuid }),
+);
 
 export const emptyUserForm = (organizationId: string | undefined): UserFormValues => ({
   userEmail: '',
@@ -43,7 +59,7 @@ export const emptyUserForm = (organizationId: string | undefined): UserFormValue
   userLastName: '',
   userPhoneNumber: '',
   userJobTitle: '',
-  userRoles: '' as UserFormValues['userRoles'],
+  userRoles: '',
   userState: 'Aktiivinen',
   userOrganization: organizationId,
   userPermissions: [],
@@ -51,7 +67,7 @@ export const emptyUserForm = (organizationId: string | undefined): UserFormValue
   userDescription: '',
 });
 
-export const userFormValues = (user: UserRecord): EditUserFormValues => ({
+export const userFormValues = (user: UserRecord): UserFormValues => ({
   uuid: user.uuid,
   userEmail: user.userEmail,
   userFirstName: user.userFirstName,

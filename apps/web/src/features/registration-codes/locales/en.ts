@@ -1,0 +1,43 @@
+import type { registrationCodesFi } from './fi';
+
+export const registrationCodesEn: typeof registrationCodesFi = {
+  title: 'Create a registration code',
+  intro:
+    'A user who registers with the code joins the chosen organization and targets and gets the chosen applications.',
+  organization: 'Organization',
+  chooseOrganizationFirst: 'Choose an organization first to load its targets.',
+  targets: 'Targets',
+  applications: 'Applications',
+  validity: 'Valid for (days)',
+  validityHint: '1–{{max}} days',
+  create: 'Create code',
+  code: 'Registration code',
+  codeHint: 'The code is shown only now. Copy it or send it by e-mail.',
+  copy: 'Copy',
+  copied: 'Copied',
+  copyUnavailable: 'Copying failed. The code is selected: copy it with Ctrl+C.',
+  sendTitle: 'Send the code by e-mail',
+  recipients: 'Recipients',
+  recipientsHint: 'One or more addresses separated by commas, spaces or new lines',
+  invalidRecipients: 'Invalid e-mail address: {{addresses}}',
+  send: 'Send',
+  listTitle: 'Registration codes',
+  tableLabel: 'Registration codes',
+  created: 'Created',
+  expires: 'Expires',
+  neverExpires: 'Never',
+  uses: 'Uses',
+  status: 'Status',
+  createdBy: 'Created by',
+  statuses: {
+    active: 'Valid',
+    expired: 'Expired',
+    revoked: 'Revoked',
+    usedUp: 'Used up',
+  },
+  revoke: 'Revoke',
+  revokeLabel: 'Revoke: code for {{targets}}, created {{created}}',
+  revokeTitle: 'Revoke the code?',
+  revokeText:
+    'Nobody can register with the code any more. Users who already registered with it stay. Targets of the code: {{targets}}.',
+};
