@@ -4,8 +4,8 @@ import { notFound } from '../../lib/errors.js';
 import type { Scope } from '../../lib/scope.js';
 import type { AuditRecord, AuditService } from './audit.service.js';
 
-/** What a change leaves in the log: one entry, several, or none (nothing changed). */
-type Entries = AuditRecord | readonly AuditRecord[] | null;
+/** What a change leaves in the log: one entry, several, or none (nothing changed: null or no return). */
+type Entries = AuditRecord | readonly AuditRecord[] | null | undefined;
 
 /**
  * The shape of every audited change, written once: `work` makes the change and returns its
