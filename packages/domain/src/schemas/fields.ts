@@ -116,6 +116,7 @@ interface FieldDef {
   type: string;
   innerType: z.core.$ZodType;
   in: z.core.$ZodType;
+  out: z.core.$ZodType;
   element: z.core.$ZodType;
   valueType: z.core.$ZodType;
   shape: z.ZodRawShape;
@@ -136,12 +137,13 @@ function recordField(field: z.core.$ZodType): z.ZodType {
     case 'nullable':
       return recordField(def.innerType).nullable();
     case 'pipe':
-      // A transform keeps the type it was given (an upper-cased EUI is still a string).
-      return recordField(def.in);
+      // What comes out: a transform alone keeps the type it was given (an upper-cased EUI is
+      // still a string); a transform piped on ('a,b' → ids) answers as what it is piped into.
+      return def.out._zod.def.type === 'transform' ? recordField(def.in) : recordField(def.out);
     case 'string':
       return z.string();
     case 'number':
-      return (field as z.ZodNumber).format === 'safeint' ? z.number().int() : z.number();
+      return z.number();
     case 'boolean':
       return z.boolean();
     case 'enum':

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { STATES } from '../constants.js';
-import { id, longText, msg, recordState, requiredField, text } from './fields.js';
+import { id, longText, msg, recordOf, recordState, requiredField, text } from './fields.js';
 
 // Measurements and device types of Vainu (spec 001 §3, §5, §7). A measurement is one field of a
 // device's payload; a device type is an ordered list of measurements: its payload layout, which
@@ -155,26 +155,14 @@ export const updateMeasurementBody = z
   .superRefine(checkMeasurement);
 export type UpdateMeasurementBody = z.input<typeof updateMeasurementBody>;
 
-export const measurementRecord = z.object({
+/** A measurement as the API answers it: the body's fields, its ids and organization. */
+export const measurementRecord = recordOf(createMeasurementBody).extend({
   measurementId: z.string(),
   /** The same id under the spec's other spelling. */
   measurementID: z.string(),
   organizationId: z.string(),
-  measurementName: z.string(),
-  measurementType: z.enum(MEASUREMENT_TYPES),
-  measurementSizeInBytes: z.number(),
-  measurementBitNumber: z.number(),
-  measurementState: z.enum(STATES),
-  measurementDescription: z.string().nullable(),
-  measurementMinDefault: z.number().nullable(),
-  measurementMaxDefault: z.number().nullable(),
-  measurementSigned: z.boolean(),
-  measurementScale: z.number(),
-  measurementOffset: z.number(),
-  measurementUnit: z.string(),
-  measurementByteOrder: z.enum(BYTE_ORDERS),
-  measurementQuantity: z.enum(MEASUREMENT_QUANTITIES),
 });
+
 export type MeasurementRecord = z.infer<typeof measurementRecord>;
 
 export const measurementResponse = z.object({
