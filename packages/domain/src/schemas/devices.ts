@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { STATES } from '../constants.js';
 import {
   id,
   longText,

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { STATES } from '../constants.js';
 import { id, longText, msg, recordOf, recordState, requiredField, text } from './fields.js';
 
 // Measurements and device types of Vainu (spec 001 §3, §5, §7). A measurement is one field of a

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BUSINESS_ID_LENGTH, RETENTION_MONTHS_MAX, STATES } from '../constants.js';
+import { BUSINESS_ID_LENGTH, RETENTION_MONTHS_MAX } from '../constants.js';
 import type { ValidationKey } from '../i18n/index.js';
 import {
   id,
