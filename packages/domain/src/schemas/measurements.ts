@@ -174,31 +174,6 @@ export const measurementsResponse = z.object({
 });
 export type MeasurementsResponse = z.infer<typeof measurementsResponse>;
 
-/** A device type: its measurements in payload order (`Measurements[i].position` = i). */
-export const deviceTypeRecord = z.object({
-  deviceTypeId: z.string(),
-  /** The same id, as the spec lists it too. */
-  id: z.string(),
-  organizationId: z.string(),
-  deviceTypeName: z.string(),
-  /** The device-network (ChirpStack) profile linked to this type; null when none. */
-  deviceProfileId: z.string().nullable(),
-  /** An Aktiivinen device of this type silent this many minutes gets an offline alarm; null: never. */
-  deviceTypeOfflineAfterMinutes: z.number().nullable(),
-  /** A limit alarm opens only once values stay beyond the limit this many minutes; null: at once. */
-  deviceTypeAlarmDelayMinutes: z.number().nullable(),
-  /** Sum of the byte fields' sizes plus one byte per distinct bit-field byte: the payload length. */
-  payloadBytes: z.number(),
-  Measurements: z.array(measurementRecord.extend({ position: z.number() })),
-});
-export type DeviceTypeRecord = z.infer<typeof deviceTypeRecord>;
-
-export const deviceTypesResponse = z.object({
-  message: z.string(),
-  deviceTypes: z.array(deviceTypeRecord),
-});
-export type DeviceTypesResponse = z.infer<typeof deviceTypesResponse>;
-
 /** Offline alarm after 5 minutes to 30 days of silence (ADR 0024). */
 export const OFFLINE_AFTER_MINUTES = { min: 5, max: 43_200 } as const;
 /** A limit alarm's delay: 1 minute to a day. */
@@ -223,6 +198,29 @@ export const deviceTypeAlarmSettingsBody = z.object({
   deviceTypeAlarmDelayMinutes: wholeMinutes(ALARM_DELAY_MINUTES, 'alarmDelayRange'),
 });
 export type DeviceTypeAlarmSettingsBody = z.infer<typeof deviceTypeAlarmSettingsBody>;
+
+/** A device type: its measurements in payload order (`Measurements[i].position` = i). */
+export const deviceTypeRecord = recordOf(deviceTypeAlarmSettingsBody).extend({
+  deviceTypeId: z.string(),
+  /** The same id, as the spec lists it too. */
+  id: z.string(),
+  organizationId: z.string(),
+  deviceTypeName: z.string(),
+  /** The device-network (ChirpStack) profile linked to this type; null when none. */
+  deviceProfileId: z.string().nullable(),
+  /** Sum of the byte fields' sizes plus one byte per distinct bit-field byte: the payload length. */
+  payloadBytes: z.number(),
+  Measurements: z.array(measurementRecord.extend({ position: z.number() })),
+});
+
+export type DeviceTypeRecord = z.infer<typeof deviceTypeRecord>;
+
+export const deviceTypesResponse = z.object({
+  message: z.string(),
+  deviceTypes: z.array(deviceTypeRecord),
+});
+export type DeviceTypesResponse = z.infer<typeof deviceTypesResponse>;
+
 export const deviceTypeResponse = z.object({
   message: z.string(),
   deviceType: deviceTypeRecord,
