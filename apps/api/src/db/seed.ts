@@ -1,7 +1,8 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Role, State } from '@vahti/domain';
+import { createTargetBody, type Role, type State } from '@vahti/domain';
 import { count, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { hashPassword } from '../lib/passwords.js';
 import { systemScope } from '../lib/scope.js';
 import type { FileStorage } from '../lib/storage/storage.js';
@@ -56,104 +57,22 @@ const OTHER_ORGANIZATION = {
   organizationInformation: 'Toinen demo-organisaatio eristystestejä varten.',
 };
 
-interface DemoTarget {
-  targetName: string;
-  targetAddress: string;
-  targetZipCode: string;
-  targetPostalDistrict: string;
-  targetType: string;
-  targetPropertyId: string;
-  targetJobNumber: string;
-  /** E-mails of the target's contact users: users of the organization linked to the target. */
-  contacts: string[];
-}
+/**
+ * A demo target: the fields of POST /api/target and the e-mails of its contact users (users of
+ * the organization). The data is in demo/targets.json, checked against the request schema.
+ */
+const demoTarget = createTargetBody
+  .omit({ targetOrganizationId: true, targetContactUser: true })
+  .partial({ targetState: true })
+  .extend({ contacts: z.array(z.string()) });
 
-const DEMO_TARGETS: DemoTarget[] = [
-  {
-    targetName: 'As Oy Kivikko',
-    targetAddress: 'Kivikonkaari 3',
-    targetZipCode: '00940',
-    targetPostalDistrict: 'Helsinki',
-    targetType: 'Kerrostalo',
-    targetPropertyId: '091-040-0012-0003',
-    targetJobNumber: 'TN-1001',
-    contacts: ['yllapitaja@demo.vahti.fi', 'paakayttaja@demo.vahti.fi'],
-  },
-  {
-    targetName: 'Rivitalo Haukilahti',
-    targetAddress: 'Haukilahdenkatu 8',
-    targetZipCode: '02170',
-    targetPostalDistrict: 'Espoo',
-    targetType: 'Rivitalo',
-    targetPropertyId: '049-012-0045-0008',
-    targetJobNumber: 'TN-1002',
-    contacts: ['yllapitaja@demo.vahti.fi', 'paakayttaja@demo.vahti.fi'],
-  },
-  {
-    targetName: 'Toimitalo Tikkurila',
-    targetAddress: 'Ratatie 11',
-    targetZipCode: '01300',
-    targetPostalDistrict: 'Vantaa',
-    targetType: 'Toimisto',
-    targetPropertyId: '092-015-0101-0011',
-    targetJobNumber: 'TN-1003',
-    contacts: ['yllapitaja@demo.vahti.fi', 'hanna.heikkinen@demo.vahti.fi'],
-  },
-  // Named so that they sort after the first three: tests take "the first two targets by name".
-  {
-    targetName: 'Tornitalo Tapiola',
-    targetAddress: 'Tapiolantie 14',
-    targetZipCode: '02100',
-    targetPostalDistrict: 'Espoo',
-    targetType: 'Kerrostalo',
-    targetPropertyId: '049-021-0007-0014',
-    targetJobNumber: 'TN-1004',
-    contacts: ['pekka.peltonen@demo.vahti.fi'],
-  },
-  {
-    targetName: 'Vuokratalo Vallila',
-    targetAddress: 'Mäkelänkatu 45',
-    targetZipCode: '00550',
-    targetPostalDistrict: 'Helsinki',
-    targetType: 'Kerrostalo',
-    targetPropertyId: '091-022-0310-0005',
-    targetJobNumber: 'TN-1005',
-    contacts: ['pekka.peltonen@demo.vahti.fi'],
-  },
-];
-
-const OTHER_TARGETS: DemoTarget[] = [
-  {
-    targetName: 'As Oy Hämeenpuisto',
-    targetAddress: 'Hämeenpuisto 20',
-    targetZipCode: '33210',
-    targetPostalDistrict: 'Tampere',
-    targetType: 'Kerrostalo',
-    targetPropertyId: '837-002-0020-0001',
-    targetJobNumber: 'TN-2001',
-    contacts: ['yllapitaja@toinen.vahti.fi', 'riikka.rantanen@toinen.vahti.fi'],
-  },
-  {
-    targetName: 'Rivitalo Hervanta',
-    targetAddress: 'Insinöörinkatu 30',
-    targetZipCode: '33720',
-    targetPostalDistrict: 'Tampere',
-    targetType: 'Rivitalo',
-    targetPropertyId: '837-041-0112-0030',
-    targetJobNumber: 'TN-2002',
-    contacts: ['riikka.rantanen@toinen.vahti.fi'],
-  },
-  {
-    targetName: 'Toimitalo Ratina',
-    targetAddress: 'Vuolteenkatu 1',
-    targetZipCode: '33100',
-    targetPostalDistrict: 'Tampere',
-    targetType: 'Toimisto',
-    targetPropertyId: '837-001-0055-0001',
-    targetJobNumber: 'TN-2003',
-    contacts: ['mikko.lindholm@toinen.vahti.fi'],
-  },
-];
+const demoTargets = z
+  .object({ demo: z.array(demoTarget), other: z.array(demoTarget) })
+  .parse(JSON.parse(readFileSync(new URL('./demo/targets.json', import.meta.url), 'utf8')));
+// The first three of the demo organization sort before the others: tests take "the first two
+// targets by name".
+const DEMO_TARGETS = demoTargets.demo;
+const OTHER_TARGETS = demoTargets.other;
 
 interface DemoUser extends DemoLogin {
   firstName: string;

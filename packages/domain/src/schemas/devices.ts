@@ -1,6 +1,14 @@
 import { z } from 'zod';
-import { STATES } from '../constants.js';
-import { id, longText, msg, optionalText, recordState, requiredField, text } from './fields.js';
+import {
+  id,
+  longText,
+  msg,
+  optionalText,
+  recordOf,
+  recordState,
+  requiredField,
+  text,
+} from './fields.js';
 import { deviceMsg, limitValue } from './measurements.js';
 
 // Devices (mittarit), their alarm limits and history (spec 001 §3, §4, §5, §7).
@@ -113,29 +121,18 @@ export const updateDeviceBody = z.object({
 });
 export type UpdateDeviceBody = z.input<typeof updateDeviceBody>;
 
-export const deviceRecord = z.object({
-  deviceId: z.string(),
-  id: z.string(),
-  deviceQrCode: z.string(),
-  deviceName: z.string(),
-  deviceTypeId: z.string(),
-  deviceEui: z.string(),
-  deviceSerialNumber: z.string(),
-  deviceComissioiningDay: z.string(),
-  deviceLocation: z.string(),
-  deviceGeoInfo: z.object({ latitude: z.number(), longitude: z.number() }),
-  deviceSwVersion: z.string(),
-  deviceProductCode: z.string(),
-  deviceOrganizationId: z.string(),
-  deviceTargetId: z.string(),
-  deviceState: z.enum(STATES),
-  deviceDescription: z.string().nullable(),
-  Organization: z.object({ organizationName: z.string() }),
-  Target: z.object({ targetName: z.string() }),
-  DeviceType: z.object({ deviceTypeName: z.string() }),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+/** A device as the API answers it: the fields of PATCH /api/devices less the note, and names. */
+export const deviceRecord = recordOf(updateDeviceBody)
+  .omit({ deviceText: true })
+  .extend({
+    id: z.string(),
+    Organization: z.object({ organizationName: z.string() }),
+    Target: z.object({ targetName: z.string() }),
+    DeviceType: z.object({ deviceTypeName: z.string() }),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  });
+
 export type DeviceRecord = z.infer<typeof deviceRecord>;
 
 export const deviceResponse = z.object({
@@ -256,14 +253,9 @@ export const createUserDeviceBody = z.object({
 });
 export type CreateUserDeviceBody = z.input<typeof createUserDeviceBody>;
 
-export const userDeviceRecord = z.object({
+/** A device-to-user link as the API answers it: the body's fields, its id and names. */
+export const userDeviceRecord = recordOf(createUserDeviceBody).extend({
   id: z.string(),
-  organizationId: z.string(),
-  deviceUserId: z.string(),
-  targetId: z.string(),
-  deviceId: z.string(),
-  deviceMeasurements: z.array(z.record(z.string(), z.boolean())),
-  measurementsState: z.enum(STATES),
   /** The user's name. */
   fullName: z.string(),
   userEmail: z.string(),
@@ -271,6 +263,7 @@ export const userDeviceRecord = z.object({
   Device: z.object({ deviceName: z.string(), deviceQrCode: z.string() }),
   createdAt: z.string(),
 });
+
 export type UserDeviceRecord = z.infer<typeof userDeviceRecord>;
 
 export const userDeviceResponse = z.object({ message: z.string(), userDevice: userDeviceRecord });

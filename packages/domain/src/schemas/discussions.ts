@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { STATES } from '../constants.js';
 import type { ValidationKey } from '../i18n/index.js';
-import { id, msg, pageQuery, recordState, text } from './fields.js';
+import { id, msg, pageQuery, recordOf, recordState, text } from './fields.js';
 
 // Tieto discussions, their comments and sub-comments (spec 001 §2 screen 9, §3, §5, §7, §9).
 
@@ -76,21 +76,17 @@ export const updateDiscussionBody = z.object({
 });
 export type UpdateDiscussionBody = z.infer<typeof updateDiscussionBody>;
 
-export const discussionRecord = z.object({
+/** A discussion as the API answers it: the body's fields, its id, names and counts. */
+export const discussionRecord = recordOf(createDiscussionBody).extend({
   discussionId: z.string(),
-  discussionTitle: z.string(),
-  discussionDescription: z.string(),
-  discussionOrganizationId: z.string(),
-  discussionModerator: z.string(),
   /** The moderator's first and last name. */
   moderatorName: z.string(),
-  discussionTargetId: z.string(),
   targetName: z.string(),
-  discussionState: z.enum(STATES),
   createdAt: z.string().describe('ISO 8601'),
   /** How many comments the discussion has (sub-comments not counted). */
   comments: z.number().int(),
 });
+
 export type DiscussionRecord = z.infer<typeof discussionRecord>;
 
 export const discussionResponse = z.object({ message: z.string(), discussion: discussionRecord });
@@ -189,11 +185,9 @@ export type CreateCommentBody = z.infer<typeof createCommentBody>;
 export const modifyCommentBody = z.object({ id: id(), comment: commentText() });
 export type ModifyCommentBody = z.infer<typeof modifyCommentBody>;
 
-export const commentRecord = z.object({
+/** A comment as the API answers it: the body's fields, its id, writer and times. */
+export const commentRecord = recordOf(createCommentBody).extend({
   discussionCommentId: z.string(),
-  discussionId: z.string(),
-  discussionComment: z.string(),
-  discussionCommentUserId: z.string(),
   /** The writer's first and last name. */
   fullName: z.string(),
   createdAt: z.string().describe('ISO 8601'),
@@ -201,6 +195,7 @@ export const commentRecord = z.object({
   /** How many sub-comments the comment has. */
   count: z.number().int(),
 });
+
 export type CommentRecord = z.infer<typeof commentRecord>;
 
 /** GET /api/tieto/discussions-comments?discussionId=: oldest first, paged. */
@@ -231,16 +226,14 @@ export const createSubCommentBody = z.object({
 });
 export type CreateSubCommentBody = z.infer<typeof createSubCommentBody>;
 
-export const subCommentRecord = z.object({
+/** A sub-comment as the API answers it: the body's fields, its id, writer and times. */
+export const subCommentRecord = recordOf(createSubCommentBody).extend({
   discussionCommentSubId: z.string(),
-  discussionSubComment: z.string(),
-  discussionSubCommentUserId: z.string(),
-  discussionCommentId: z.string(),
-  discussionId: z.string(),
   fullName: z.string(),
   createdAt: z.string().describe('ISO 8601'),
   updatedAt: z.string().describe('ISO 8601'),
 });
+
 export type SubCommentRecord = z.infer<typeof subCommentRecord>;
 
 /** GET /api/tieto/discussions-sub-comments?discussionCommentId=: oldest first, paged. */

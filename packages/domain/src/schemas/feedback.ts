@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TEXT_COUNTER_MAX } from '../constants.js';
-import { id, msg, text } from './fields.js';
+import { id, msg, recordOf, text } from './fields.js';
 
 // Tieto feedback (palautteet), spec 001 §3, §4, §5, §7.
 
@@ -51,19 +51,16 @@ export const updateFeedbackBody = z.object({
 });
 export type UpdateFeedbackBody = z.infer<typeof updateFeedbackBody>;
 
-export const feedbackRecord = z.object({
-  id: z.string(),
-  feedbackTitle: z.string(),
-  feedbackTargetId: z.string(),
-  feedbackMessage: z.string(),
+/** A feedback as the API answers it: the fields of PATCH, its organization, sender and times. */
+export const feedbackRecord = recordOf(updateFeedbackBody).extend({
   organizationId: z.string(),
-  feedbackState: z.enum(FEEDBACK_STATES),
   /** The sender's name; null once the sender's account is gone. */
   senderName: z.string().nullable(),
   Targets: z.array(z.object({ targetName: z.string() })),
   createdAt: z.string().describe('ISO 8601'),
   updatedAt: z.string().describe('ISO 8601'),
 });
+
 export type FeedbackRecord = z.infer<typeof feedbackRecord>;
 
 export const feedbackResponse = z.object({ message: z.string(), feedback: feedbackRecord });

@@ -106,3 +106,87 @@ export const pageQuery = (maxPageSize = 100) => ({
   page: z.coerce.number().int().min(1).max(PAGE_MAX).default(1),
   pageSize: z.coerce.number().int().min(1).max(maxPageSize).default(25),
 });
+
+/** A request field as a record answers it: always present, null where the request may clear it. */
+type RecordField<T extends z.core.$ZodType> = z.ZodType<Exclude<z.output<T>, undefined>>;
+export type RecordShape<S extends z.ZodRawShape> = { [K in keyof S]: RecordField<S[K]> };
+
+/** The parts of a zod definition the record's view looks into. */
+interface FieldDef {
+  type: string;
+  innerType: z.core.$ZodType;
+  in: z.core.$ZodType;
+  out: z.core.$ZodType;
+  element: z.core.$ZodType;
+  valueType: z.core.$ZodType;
+  shape: z.ZodRawShape;
+  entries: Record<string, string>;
+}
+
+/**
+ * The record's view of one request field: the same type without the request's checks (lengths,
+ * patterns, messages belong to what a caller may send, not to what the API answers).
+ */
+function recordField(field: z.core.$ZodType): z.ZodType {
+  const def = field._zod.def as unknown as FieldDef;
+  switch (def.type) {
+    case 'optional':
+    case 'default':
+    case 'prefault':
+      return recordField(def.innerType);
+    case 'nullable':
+      return recordField(def.innerType).nullable();
+    case 'pipe':
+      // What comes out: a transform alone keeps the type it was given (an upper-cased EUI is
+      // still a string); a transform piped on ('a,b' → ids) answers as what it is piped into.
+      return def.out._zod.def.type === 'transform' ? recordField(def.in) : recordField(def.out);
+    case 'string':
+      return z.string();
+    case 'number':
+      return z.number();
+    case 'boolean':
+      return z.boolean();
+    case 'enum':
+      return z.enum(def.entries);
+    case 'array':
+      return z.array(recordField(def.element));
+    case 'record':
+      return z.record(z.string(), recordField(def.valueType));
+    case 'object':
+      return z.object(recordShape(def.shape));
+    default:
+      throw new Error(`recordField: no record form for a ${def.type} field`);
+  }
+}
+
+/** Request fields as a record answers them, so a record is its request's fields `.extend`ed. */
+export function recordShape<S extends z.ZodRawShape>(shape: S): RecordShape<S> {
+  return Object.fromEntries(
+    Object.entries(shape).map(([key, field]) => [key, recordField(field)]),
+  ) as RecordShape<S>;
+}
+
+/** A request body's fields as a record: `recordOf(createXBody).extend({ xId, createdAt… })`. */
+export const recordOf = <S extends z.ZodRawShape>(schema: z.ZodObject<S>) =>
+  z.object(recordShape(schema.shape));
+
+/**
+ * The i18n key of each field's label, by rule: `prefix` + the field's name without the
+ * record's prefix ('targetZipCode' → 'targets.zipCode'), unless `named` says otherwise.
+ * The form, the list's columns and the audit log all label a field with it.
+ */
+export function fieldLabels<S extends z.ZodRawShape>(
+  schema: z.ZodObject<S>,
+  record: string,
+  prefix: string,
+  named: Partial<Record<keyof S, string>> = {},
+): Record<keyof S & string, string> {
+  return Object.fromEntries(
+    Object.keys(schema.shape).map((key) => {
+      const name =
+        named[key] ??
+        key.slice(record.length, record.length + 1).toLowerCase() + key.slice(record.length + 1);
+      return [key, `${prefix}.${name}`];
+    }),
+  ) as Record<keyof S & string, string>;
+}

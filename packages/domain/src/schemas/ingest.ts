@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, msg, requiredField } from './fields.js';
+import { id, msg, recordOf, requiredField } from './fields.js';
 
 // Ingestion (issue "Ingestion and alarms"; the calls are ours to design). Network servers post
 // uplinks with an organization's ingest key; Hallinta creates and revokes the keys and lists the
@@ -12,14 +12,14 @@ export const createIngestKeyBody = z.object({
 });
 export type CreateIngestKeyBody = z.input<typeof createIngestKeyBody>;
 
-export const ingestKeyRecord = z.object({
+/** An ingest key as the API answers it: the body's fields, its id, prefix and times. */
+export const ingestKeyRecord = recordOf(createIngestKeyBody).extend({
   id: z.string(),
-  organizationId: z.string(),
-  name: z.string(),
   prefix: z.string().describe("The key's first characters, to tell keys apart"),
   createdAt: z.string().describe('ISO 8601'),
   revokedAt: z.string().nullable().describe('ISO 8601'),
 });
+
 export type IngestKeyRecord = z.infer<typeof ingestKeyRecord>;
 
 export const ingestKeysResponse = z.object({

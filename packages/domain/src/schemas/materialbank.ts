@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import { STATES, TEXT_COUNTER_MAX } from '../constants.js';
 import { ROLES } from '../roles.js';
-import { id, msg, optionalText, positiveInt, recordState, requiredField, text } from './fields.js';
+import {
+  id,
+  msg,
+  optionalText,
+  positiveInt,
+  recordOf,
+  recordState,
+  requiredField,
+  text,
+} from './fields.js';
 import { application } from './organizations.js';
 
 // Materiaalipankki: the document library (spec 001 §2, §3, §5, §6, §7).
@@ -136,34 +145,37 @@ export const materialbankFilesByUserQuery = z.object({
     .default(MATERIALBANK_AREA_APPLICATION.tieto),
 });
 
-export const materialbankFileRecord = z.object({
-  id: z.string(),
-  title: z.string(),
-  organizationId: z.string(),
-  Organization: z.object({ organizationName: z.string() }),
-  /** The stored name: what GET /api/materialbank-get-file?file= takes. */
-  file: z.string(),
-  /** The uploaded name's part after the first dot, as written (spec 001 §5); informative only. */
-  fileExtension: z.string(),
-  /** The type found in the content. */
-  fileType: z.enum(['pdf', 'jpg']),
-  fileName: z.string(),
-  fileSize: z.number(),
-  info: z.string().nullable(),
-  state: z.enum(STATES),
-  MaterialbankTargets: z.array(
-    z.object({ id: z.string(), targetId: z.string(), targetName: z.string() }),
-  ),
-  MaterialbankPermissions: z.array(z.object({ id: z.string(), permission: z.enum(ROLES) })),
-  MaterialbankApplications: z.array(
-    z.object({
-      id: z.string(),
-      applicationId: z.number(),
-      Application: z.object({ applicationName: z.string() }),
-    }),
-  ),
-  createdAt: z.string().describe('ISO 8601'),
-});
+/**
+ * A file as the API answers it: the edit's fields but the links, which come as lists of their
+ * own (MaterialbankTargets, …), and what the upload found out.
+ */
+export const materialbankFileRecord = recordOf(updateMaterialbankFileBody)
+  .omit({ targets: true, permissions: true, applications: true })
+  .extend({
+    organizationId: z.string(),
+    Organization: z.object({ organizationName: z.string() }),
+    /** The stored name: what GET /api/materialbank-get-file?file= takes. */
+    file: z.string(),
+    /** The uploaded name's part after the first dot, as written (spec 001 §5); informative only. */
+    fileExtension: z.string(),
+    /** The type found in the content. */
+    fileType: z.enum(['pdf', 'jpg']),
+    fileName: z.string(),
+    fileSize: z.number(),
+    MaterialbankTargets: z.array(
+      z.object({ id: z.string(), targetId: z.string(), targetName: z.string() }),
+    ),
+    MaterialbankPermissions: z.array(z.object({ id: z.string(), permission: z.enum(ROLES) })),
+    MaterialbankApplications: z.array(
+      z.object({
+        id: z.string(),
+        applicationId: z.number(),
+        Application: z.object({ applicationName: z.string() }),
+      }),
+    ),
+    createdAt: z.string().describe('ISO 8601'),
+  });
+
 export type MaterialbankFileRecord = z.infer<typeof materialbankFileRecord>;
 
 export const materialbankFilesResponse = z.object({

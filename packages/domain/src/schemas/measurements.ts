@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { STATES } from '../constants.js';
-import { id, longText, msg, recordState, requiredField, text } from './fields.js';
+import { id, longText, msg, recordOf, recordState, requiredField, text } from './fields.js';
 
 // Measurements and device types of Vainu (spec 001 §3, §5, §7). A measurement is one field of a
 // device's payload; a device type is an ordered list of measurements: its payload layout, which
@@ -155,26 +154,14 @@ export const updateMeasurementBody = z
   .superRefine(checkMeasurement);
 export type UpdateMeasurementBody = z.input<typeof updateMeasurementBody>;
 
-export const measurementRecord = z.object({
+/** A measurement as the API answers it: the body's fields, its ids and organization. */
+export const measurementRecord = recordOf(createMeasurementBody).extend({
   measurementId: z.string(),
   /** The same id under the spec's other spelling. */
   measurementID: z.string(),
   organizationId: z.string(),
-  measurementName: z.string(),
-  measurementType: z.enum(MEASUREMENT_TYPES),
-  measurementSizeInBytes: z.number(),
-  measurementBitNumber: z.number(),
-  measurementState: z.enum(STATES),
-  measurementDescription: z.string().nullable(),
-  measurementMinDefault: z.number().nullable(),
-  measurementMaxDefault: z.number().nullable(),
-  measurementSigned: z.boolean(),
-  measurementScale: z.number(),
-  measurementOffset: z.number(),
-  measurementUnit: z.string(),
-  measurementByteOrder: z.enum(BYTE_ORDERS),
-  measurementQuantity: z.enum(MEASUREMENT_QUANTITIES),
 });
+
 export type MeasurementRecord = z.infer<typeof measurementRecord>;
 
 export const measurementResponse = z.object({
@@ -186,31 +173,6 @@ export const measurementsResponse = z.object({
   measurements: z.array(measurementRecord),
 });
 export type MeasurementsResponse = z.infer<typeof measurementsResponse>;
-
-/** A device type: its measurements in payload order (`Measurements[i].position` = i). */
-export const deviceTypeRecord = z.object({
-  deviceTypeId: z.string(),
-  /** The same id, as the spec lists it too. */
-  id: z.string(),
-  organizationId: z.string(),
-  deviceTypeName: z.string(),
-  /** The device-network (ChirpStack) profile linked to this type; null when none. */
-  deviceProfileId: z.string().nullable(),
-  /** An Aktiivinen device of this type silent this many minutes gets an offline alarm; null: never. */
-  deviceTypeOfflineAfterMinutes: z.number().nullable(),
-  /** A limit alarm opens only once values stay beyond the limit this many minutes; null: at once. */
-  deviceTypeAlarmDelayMinutes: z.number().nullable(),
-  /** Sum of the byte fields' sizes plus one byte per distinct bit-field byte: the payload length. */
-  payloadBytes: z.number(),
-  Measurements: z.array(measurementRecord.extend({ position: z.number() })),
-});
-export type DeviceTypeRecord = z.infer<typeof deviceTypeRecord>;
-
-export const deviceTypesResponse = z.object({
-  message: z.string(),
-  deviceTypes: z.array(deviceTypeRecord),
-});
-export type DeviceTypesResponse = z.infer<typeof deviceTypesResponse>;
 
 /** Offline alarm after 5 minutes to 30 days of silence (ADR 0024). */
 export const OFFLINE_AFTER_MINUTES = { min: 5, max: 43_200 } as const;
@@ -236,6 +198,29 @@ export const deviceTypeAlarmSettingsBody = z.object({
   deviceTypeAlarmDelayMinutes: wholeMinutes(ALARM_DELAY_MINUTES, 'alarmDelayRange'),
 });
 export type DeviceTypeAlarmSettingsBody = z.infer<typeof deviceTypeAlarmSettingsBody>;
+
+/** A device type: its measurements in payload order (`Measurements[i].position` = i). */
+export const deviceTypeRecord = recordOf(deviceTypeAlarmSettingsBody).extend({
+  deviceTypeId: z.string(),
+  /** The same id, as the spec lists it too. */
+  id: z.string(),
+  organizationId: z.string(),
+  deviceTypeName: z.string(),
+  /** The device-network (ChirpStack) profile linked to this type; null when none. */
+  deviceProfileId: z.string().nullable(),
+  /** Sum of the byte fields' sizes plus one byte per distinct bit-field byte: the payload length. */
+  payloadBytes: z.number(),
+  Measurements: z.array(measurementRecord.extend({ position: z.number() })),
+});
+
+export type DeviceTypeRecord = z.infer<typeof deviceTypeRecord>;
+
+export const deviceTypesResponse = z.object({
+  message: z.string(),
+  deviceTypes: z.array(deviceTypeRecord),
+});
+export type DeviceTypesResponse = z.infer<typeof deviceTypesResponse>;
+
 export const deviceTypeResponse = z.object({
   message: z.string(),
   deviceType: deviceTypeRecord,

@@ -1,7 +1,16 @@
 import { z } from 'zod';
-import { BUSINESS_ID_LENGTH, RETENTION_MONTHS_MAX, STATES } from '../constants.js';
+import { BUSINESS_ID_LENGTH, RETENTION_MONTHS_MAX } from '../constants.js';
 import type { ValidationKey } from '../i18n/index.js';
-import { id, longText, msg, positiveInt, recordState, requiredText, zipCode } from './fields.js';
+import {
+  id,
+  longText,
+  msg,
+  positiveInt,
+  recordOf,
+  recordState,
+  requiredText,
+  zipCode,
+} from './fields.js';
 
 // Hallinta: organizations and the applications granted to them (spec 000 §3, §5, §7).
 
@@ -67,27 +76,17 @@ export type ApplicationsResponse = z.infer<typeof applicationsResponse>;
 /** GET /api/organization-applications?organizationId= */
 export const organizationApplicationsQuery = z.object({ organizationId: id() });
 
-export const organizationRecord = z.object({
+/** An organization as the API answers it: the body's fields, its id, applications and times. */
+export const organizationRecord = recordOf(createOrganizationBody).extend({
   organizationId: z.string(),
-  organizationBusinessId: z.string(),
-  organizationContractNumber: z.string(),
-  organizationName: z.string(),
-  organizationAddress: z.string(),
-  organizationZipCode: z.string(),
-  organizationPostalDistrict: z.string(),
-  organizationArea: z.string(),
-  organizationState: z.enum(STATES),
-  organizationInformation: z.string().nullable(),
-  organizationDescription: z.string().nullable(),
   /** Whole months measurement data is kept; null: for good. */
   organizationRetentionMonths: z.number().int().nullable(),
-  /** The granted application ids, as the form sends them. */
-  organizationApplications: z.array(z.number()),
   /** The same applications with their names (spec 000 §3: on edit). */
   OrganizationApplications: z.array(application),
   createdAt: z.string().describe('ISO 8601'),
   updatedAt: z.string().describe('ISO 8601'),
 });
+
 export type OrganizationRecord = z.infer<typeof organizationRecord>;
 
 export const organizationResponse = z.object({

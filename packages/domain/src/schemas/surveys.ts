@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { STATES, TEXT_COUNTER_MAX } from '../constants.js';
-import { id, msg, text } from './fields.js';
+import { id, msg, recordOf, text } from './fields.js';
 
 // Tieto surveys (kyselyt): question groups, questions, surveys and their answers (spec 001 §3,
 // §5, §7, §9).
@@ -55,14 +55,12 @@ export const updateQuestionGroupBody = createQuestionGroupBody
   .extend({ id: id() });
 export type UpdateQuestionGroupBody = z.infer<typeof updateQuestionGroupBody>;
 
-export const questionGroupRecord = z.object({
+/** A question group as the API answers it: the body's fields, its id and organization's name. */
+export const questionGroupRecord = recordOf(createQuestionGroupBody).extend({
   id: z.string(),
-  queryQuestionGroupName: z.string(),
-  queryQuestionGroupDescrption: z.string(),
-  queryQuestionGroupState: z.enum(STATES),
-  organizationId: z.string(),
   Organization: z.object({ organizationName: z.string() }),
 });
+
 export type QuestionGroupRecord = z.infer<typeof questionGroupRecord>;
 
 export const questionGroupResponse = z.object({ message: z.string(), group: questionGroupRecord });
@@ -93,14 +91,13 @@ export type CreateQuestionBody = z.infer<typeof createQuestionBody>;
 export const updateQuestionBody = z.object({ id: id(), ...questionFields });
 export type UpdateQuestionBody = z.infer<typeof updateQuestionBody>;
 
-export const questionRecord = z.object({
+/** A question as the API answers it: the body's fields, its id, organization and group. */
+export const questionRecord = recordOf(createQuestionBody).extend({
   id: z.string(),
-  questionDescription: z.string(),
-  questionGroup: z.string(),
-  questionState: z.enum(STATES),
   organizationId: z.string(),
   TietoQuestionGroup: z.object({ id: z.string(), queryQuestionGroupName: z.string() }),
 });
+
 export type QuestionRecord = z.infer<typeof questionRecord>;
 
 export const questionResponse = z.object({ message: z.string(), question: questionRecord });
@@ -156,22 +153,19 @@ export const updateQueryBody = createQueryBody
   .extend({ queryId: id() });
 export type UpdateQueryBody = z.input<typeof updateQueryBody>;
 
-export const queryRecord = z.object({
+/**
+ * A survey as the API answers it: the body's fields (targets by name, questions in order as
+ * ids), its id, names and answer count.
+ */
+export const queryRecord = recordOf(createQueryBody).extend({
   queryId: z.string(),
-  queryTitle: z.string(),
-  queryDescription: z.string(),
-  queryOrganization: z.string(),
-  /** Target ids, by name. */
-  queryTargets: z.array(z.string()),
-  /** Question ids in the survey's order. */
-  queryQuestions: z.array(z.string()),
-  queryState: z.enum(STATES),
   Organization: z.object({ organizationName: z.string() }),
   Targets: z.array(z.object({ targetId: z.string(), targetName: z.string() })),
   /** How many answers the survey has (its questions are fixed once it has one). */
   answerCount: z.number().int(),
   createdAt: z.string().describe('ISO 8601'),
 });
+
 export type QueryRecord = z.infer<typeof queryRecord>;
 
 export const queryResponse = z.object({ message: z.string(), query: queryRecord });
@@ -266,16 +260,15 @@ export const createResultBody = z.object({
 });
 export type CreateResultBody = z.input<typeof createResultBody>;
 
-export const resultRecord = z.object({
+/** An answer as the API answers it: the body's fields, its id and target's name. */
+export const resultRecord = recordOf(createResultBody).extend({
   id: z.string(),
-  queryId: z.string(),
+  /** Null once the answering user is gone. */
   queryUserId: z.string().nullable(),
-  queryTargetId: z.string(),
   targetName: z.string(),
-  answers: z.record(z.string(), z.enum(ANSWER_VALUES)),
-  queryComment: z.string().nullable(),
   createdAt: z.string().describe('ISO 8601'),
 });
+
 export type ResultRecord = z.infer<typeof resultRecord>;
 
 export const resultResponse = z.object({ message: z.string(), result: resultRecord });

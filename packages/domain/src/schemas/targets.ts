@@ -1,7 +1,16 @@
 import { z } from 'zod';
-import { STATES } from '../constants.js';
 import { deviceRecord } from './devices.js';
-import { id, longText, msg, recordState, requiredField, text, zipCode } from './fields.js';
+import {
+  fieldLabels,
+  id,
+  longText,
+  msg,
+  recordOf,
+  recordState,
+  requiredField,
+  text,
+  zipCode,
+} from './fields.js';
 import { userSummary } from './users.js';
 
 // Targets (kohteet): the buildings an organization monitors (spec 000 §3, §5, §7).
@@ -37,21 +46,15 @@ export type CreateTargetBody = z.infer<typeof createTargetBody>;
 export const updateTargetBody = z.object({ targetId: id(), ...targetFields });
 export type UpdateTargetBody = z.infer<typeof updateTargetBody>;
 
-export const targetRecord = z.object({
+/** The i18n key of each field's label ('targets.zipCode'). */
+export const targetFieldLabels = fieldLabels(createTargetBody, 'target', 'targets', {
+  targetOrganizationId: 'organization',
+  targetContactUser: 'contactUsers',
+});
+
+/** A target as the API answers it: the body's fields, its id, names and timestamps. */
+export const targetRecord = recordOf(createTargetBody).extend({
   targetId: z.string(),
-  targetName: z.string(),
-  targetAddress: z.string(),
-  targetZipCode: z.string(),
-  targetPostalDistrict: z.string(),
-  targetOrganizationId: z.string(),
-  targetType: z.string(),
-  targetPropertyId: z.string(),
-  targetJobNumber: z.string(),
-  targetState: z.enum(STATES),
-  targetInformation: z.string().nullable(),
-  targetDescription: z.string().nullable(),
-  /** Contact users' uuids, as the form sends them. */
-  targetContactUser: z.array(z.string()),
   TargetContactUsers: z.array(userSummary),
   Organization: z.object({ organizationName: z.string() }),
   createdAt: z.string().describe('ISO 8601'),

@@ -19,6 +19,7 @@ import { changedValues } from '../../lib/changed-values.js';
 import { AppError, forbidden, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { authorize, crossesOrganizations, homeOrganization, type Scope } from '../../lib/scope.js';
 import type { AuditService } from '../audit/audit.service.js';
+import { auditedChanges } from '../audit/audited.js';
 import type { MeasurementsRepository } from '../measurements/measurements.repository.js';
 import type { OrganizationsRepository } from '../organizations/organizations.repository.js';
 import type { DevicesRepository, DeviceValues, LimitOwner } from './devices.repository.js';
@@ -93,6 +94,8 @@ export function createDevicesService({
   organizations: Pick<OrganizationsRepository, 'lookup'>;
   audit: AuditService;
 }) {
+  const audited = auditedChanges({ db, audit });
+
   async function read(scope: Scope, deviceId: string): Promise<DeviceRecord> {
     const found = await devices.find(scope, deviceId);
     if (!found) throw notFound('DEVICE_NOT_FOUND');
@@ -184,7 +187,7 @@ export function createDevicesService({
       targetName = target.targetName;
     }
     const deviceText = body.deviceText ?? translate('fi', 'messages.device.alarmLimitsSaved');
-    await db.transaction(async () => {
+    await audited(scope, async () => {
       const { written, before } = await devices.writeLimits(
         scope,
         organizationId,
@@ -210,12 +213,12 @@ export function createDevicesService({
           changes,
         });
       }
-      await audit.record(scope, {
+      return {
         action: 'alarmLimits.set',
         entityId: 'deviceId' in owner ? owner.deviceId : owner.targetId,
         organizationId,
         details: { ...owner, alarmLimits: limits },
-      });
+      };
     });
     return body.deviceId ? effectiveLimits(scope, body.deviceId) : null;
   }
@@ -309,45 +312,42 @@ export function createDevicesService({
       const { target, type } = await placement(scope, organizationId, body);
       requireOfType(type, body.alarmLimits);
       const values = valuesOf(body, organizationId);
-      const deviceId = await db
-        .transaction(async () => {
-          const id = await devices.insert(scope, values);
+      const { entityId: deviceId } = await audited(scope, async () => {
+        const id = await devices.insert(scope, values);
+        await devices.insertHistory(scope, {
+          organizationId,
+          deviceId: id,
+          kind: 'device',
+          targetName: target.targetName,
+          deviceText: body.deviceText || translate('fi', 'messages.device.firstHistoryNote'),
+          changes: wireValues(values),
+        });
+        if (body.alarmLimits.length > 0) {
+          await devices.writeLimits(
+            scope,
+            organizationId,
+            { deviceId: id },
+            body.alarmLimits,
+            'insert',
+          );
           await devices.insertHistory(scope, {
             organizationId,
             deviceId: id,
-            kind: 'device',
+            kind: 'limits',
             targetName: target.targetName,
             deviceText: body.deviceText || translate('fi', 'messages.device.firstHistoryNote'),
-            changes: wireValues(values),
+            changes: limitChanges(type.Measurements, body.alarmLimits),
           });
-          if (body.alarmLimits.length > 0) {
-            await devices.writeLimits(
-              scope,
-              organizationId,
-              { deviceId: id },
-              body.alarmLimits,
-              'insert',
-            );
-            await devices.insertHistory(scope, {
-              organizationId,
-              deviceId: id,
-              kind: 'limits',
-              targetName: target.targetName,
-              deviceText: body.deviceText || translate('fi', 'messages.device.firstHistoryNote'),
-              changes: limitChanges(type.Measurements, body.alarmLimits),
-            });
-          }
-          await audit.record(scope, {
-            action: 'device.create',
-            entityId: id,
-            organizationId,
-            details: { ...wireValues(values), alarmLimits: body.alarmLimits },
-          });
-          return id;
-        })
-        .catch((err) => {
-          throw duplicate(err);
-        });
+        }
+        return {
+          action: 'device.create',
+          entityId: id,
+          organizationId,
+          details: { ...wireValues(values), alarmLimits: body.alarmLimits },
+        };
+      }).catch((err) => {
+        throw duplicate(err);
+      });
       return read(scope, deviceId);
     },
 
@@ -371,29 +371,27 @@ export function createDevicesService({
         organizationId,
       } as DeviceValues);
       const changes = changedValues(previous, wireValues(values));
-      await db
-        .transaction(async () => {
-          if ((await devices.update(scope, body.deviceId, values)) === 0) {
-            throw notFound('DEVICE_NOT_FOUND');
-          }
-          await devices.insertHistory(scope, {
-            organizationId,
-            deviceId: body.deviceId,
-            kind: 'device',
-            targetName: target.targetName,
-            deviceText: body.deviceText,
-            changes,
-          });
-          await audit.record(scope, {
-            action: 'device.update',
-            entityId: body.deviceId,
-            organizationId,
-            details: changes,
-          });
-        })
-        .catch((err) => {
-          throw duplicate(err);
+      await audited(scope, async () => {
+        if ((await devices.update(scope, body.deviceId, values)) === 0) {
+          throw notFound('DEVICE_NOT_FOUND');
+        }
+        await devices.insertHistory(scope, {
+          organizationId,
+          deviceId: body.deviceId,
+          kind: 'device',
+          targetName: target.targetName,
+          deviceText: body.deviceText,
+          changes,
         });
+        return {
+          action: 'device.update',
+          entityId: body.deviceId,
+          organizationId,
+          details: changes,
+        };
+      }).catch((err) => {
+        throw duplicate(err);
+      });
       return read(scope, body.deviceId);
     },
 

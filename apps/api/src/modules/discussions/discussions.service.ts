@@ -15,6 +15,7 @@ import { changedValues } from '../../lib/changed-values.js';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
 import { authorize, crossesOrganizations, homeOrganization, type Scope } from '../../lib/scope.js';
 import type { AuditService } from '../audit/audit.service.js';
+import { auditedChanges, requireWritten } from '../audit/audited.js';
 import type { EventBus } from '../events/event-bus.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { OrganizationsRepository } from '../organizations/organizations.repository.js';
@@ -63,6 +64,8 @@ export function createDiscussionsService({
   /** The app's address for links in mail (PUBLIC_URL), never the request's Host. */
   publicUrl: string;
 }) {
+  const audited = auditedChanges({ db, audit });
+
   async function read(scope: Scope, discussionId: string): Promise<DiscussionRecord> {
     const found = await discussions.find(scope, discussionId);
     if (!found) throw notFound(DISCUSSION_NOT_FOUND);
@@ -234,15 +237,14 @@ export function createDiscussionsService({
         await requireParts(scope, organizationId, body);
       }
       const values = { ...valuesOf(body), organizationId };
-      const discussionId = await db.transaction(async () => {
+      const { entityId: discussionId } = await audited(scope, async () => {
         const id = await discussions.insert(scope, values);
-        await audit.record(scope, {
+        return {
           action: 'discussion.create',
           entityId: id,
           organizationId,
           details: { ...body, discussionOrganizationId: organizationId },
-        });
-        return id;
+        };
       });
       events.publish({
         organizationId,
@@ -263,11 +265,12 @@ export function createDiscussionsService({
       }
       await requireParts(scope, organizationId, body);
       const values = valuesOf(body);
-      await db.transaction(async () => {
-        if ((await discussions.update(scope, body.discussionId, values)) === 0) {
-          throw notFound(DISCUSSION_NOT_FOUND);
-        }
-        await audit.record(scope, {
+      await audited(scope, async () => {
+        requireWritten(
+          await discussions.update(scope, body.discussionId, values),
+          DISCUSSION_NOT_FOUND,
+        );
+        return {
           action: 'discussion.update',
           entityId: body.discussionId,
           organizationId,
@@ -281,7 +284,7 @@ export function createDiscussionsService({
               discussionState: body.discussionState,
             },
           ),
-        });
+        };
       });
       for (const targetId of new Set([before.discussionTargetId, values.targetId])) {
         events.publish({
@@ -359,9 +362,7 @@ export function createDiscussionsService({
       const facts = await discussions.commentFacts(scope, commentId);
       if (!facts) throw notFound(COMMENT_NOT_FOUND);
       requireEditable(caller, facts);
-      if ((await discussions.updateComment(scope, commentId, comment)) === 0) {
-        throw notFound(COMMENT_NOT_FOUND);
-      }
+      requireWritten(await discussions.updateComment(scope, commentId, comment), COMMENT_NOT_FOUND);
       events.publish({
         organizationId: facts.organizationId,
         targetId: facts.targetId,
@@ -416,9 +417,7 @@ export function createDiscussionsService({
       const facts = await discussions.subCommentFacts(scope, id);
       if (!facts) throw notFound(SUB_COMMENT_NOT_FOUND);
       requireEditable(caller, facts);
-      if ((await discussions.updateSubComment(scope, id, comment)) === 0) {
-        throw notFound(SUB_COMMENT_NOT_FOUND);
-      }
+      requireWritten(await discussions.updateSubComment(scope, id, comment), SUB_COMMENT_NOT_FOUND);
       events.publish({
         organizationId: facts.organizationId,
         targetId: facts.targetId,

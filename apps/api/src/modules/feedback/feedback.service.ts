@@ -12,6 +12,7 @@ import type { Caller } from '../../lib/caller.js';
 import { notFound } from '../../lib/errors.js';
 import { authorize, type Scope } from '../../lib/scope.js';
 import type { AuditService } from '../audit/audit.service.js';
+import { auditedChanges, requireWritten } from '../audit/audited.js';
 import type { EventBus } from '../events/event-bus.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { OrganizationsRepository } from '../organizations/organizations.repository.js';
@@ -42,6 +43,8 @@ export function createFeedbackService({
   events: Pick<EventBus, 'publish'>;
   config: Pick<Config, 'publicUrl'>;
 }) {
+  const audited = auditedChanges({ db, audit });
+
   async function read(scope: Scope, id: string): Promise<FeedbackRecord> {
     const found = await feedback.find(scope, id);
     if (!found) throw notFound('feedback.FEEDBACK_NOT_FOUND');
@@ -94,7 +97,7 @@ export function createFeedbackService({
     async create(caller: Caller, body: CreateFeedbackBody): Promise<FeedbackRecord> {
       const scope = authorize(caller, TIETO);
       const target = await requireTarget(scope, body.feedbackTargetId);
-      const id = await db.transaction(async () => {
+      const { entityId: id } = await audited(scope, async () => {
         const newId = await feedback.insert(scope, {
           organizationId: target.organizationId,
           targetId: target.targetId,
@@ -102,13 +105,12 @@ export function createFeedbackService({
           title: body.feedbackTitle,
           message: body.feedbackMessage,
         });
-        await audit.record(scope, {
+        return {
           action: 'feedback.create',
           entityId: newId,
           organizationId: target.organizationId,
           details: { feedbackTitle: body.feedbackTitle, feedbackTargetId: target.targetId },
-        });
-        return newId;
+        };
       });
       announce(target.organizationId, target.targetId, id);
       return read(scope, id);
@@ -122,14 +124,16 @@ export function createFeedbackService({
       if (target.organizationId !== before.organizationId) throw notFound('TARGET_NOT_FOUND');
       const closing = before.feedbackState !== 'Suljettu' && body.feedbackState === 'Suljettu';
       let mailed = false;
-      await db.transaction(async () => {
-        const changed = await feedback.update(scope, body.id, {
-          title: body.feedbackTitle,
-          message: body.feedbackMessage,
-          targetId: target.targetId,
-          state: body.feedbackState,
-        });
-        if (changed === 0) throw notFound('feedback.FEEDBACK_NOT_FOUND');
+      await audited(scope, async () => {
+        requireWritten(
+          await feedback.update(scope, body.id, {
+            title: body.feedbackTitle,
+            message: body.feedbackMessage,
+            targetId: target.targetId,
+            state: body.feedbackState,
+          }),
+          'feedback.FEEDBACK_NOT_FOUND',
+        );
         const sender = closing ? await feedback.findSender(scope, body.id) : undefined;
         if (sender) {
           const language: Language = sender.language ?? 'fi';
@@ -146,7 +150,7 @@ export function createFeedbackService({
           });
           mailed = true;
         }
-        await audit.record(scope, {
+        return {
           action: 'feedback.update',
           entityId: body.id,
           organizationId: before.organizationId,
@@ -156,7 +160,7 @@ export function createFeedbackService({
             feedbackState: body.feedbackState,
             ...(closing && { senderMailed: mailed }),
           },
-        });
+        };
       });
       if (mailed) mailer.kick();
       announce(before.organizationId, target.targetId, body.id);

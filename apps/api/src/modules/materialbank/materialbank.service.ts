@@ -17,6 +17,7 @@ import { AppError, notFound } from '../../lib/errors.js';
 import { authorize, homeOrganization, type Scope, systemScope } from '../../lib/scope.js';
 import { type FileStorage, newObjectName, OBJECT_NAME } from '../../lib/storage/storage.js';
 import type { AuditService } from '../audit/audit.service.js';
+import { auditedChanges, requireWritten } from '../audit/audited.js';
 import type { OrganizationsRepository } from '../organizations/organizations.repository.js';
 import type { TargetsRepository } from '../targets/targets.repository.js';
 import type { FileLinks, MaterialbankRepository, Reader } from './materialbank.repository.js';
@@ -106,6 +107,8 @@ export function createMaterialbankService({
   storage: FileStorage;
   orphanGraceMs: number;
 }) {
+  const audited = auditedChanges({ db, audit });
+
   /** The caller's reading rights in Materiaalipankki and when fetching a file. */
   function readerOf(caller: Caller): Reader {
     const manager = can(caller, MANAGE);
@@ -251,7 +254,7 @@ export function createMaterialbankService({
         }
         const links = linksOf(body);
         await checkLinks(scope, organizationId, links);
-        const id = await db.transaction(async () => {
+        const { entityId: id } = await audited(scope, async () => {
           const fileId = await files.insert(scope, {
             organizationId,
             title: body.title,
@@ -264,13 +267,12 @@ export function createMaterialbankService({
             state: body.state,
           });
           await files.setLinks(scope, fileId, links);
-          await audit.record(scope, {
+          return {
             action: 'materialbankFile.create',
             entityId: fileId,
             organizationId,
             details: { title: body.title, fileType: upload.kind, fileSize: upload.size, ...links },
-          });
-          return fileId;
+          };
         });
         return read(scope, caller, id);
       } catch (err) {
@@ -371,20 +373,22 @@ export function createMaterialbankService({
       const before = await read(scope, caller, body.id);
       const links = linksOf(body);
       await checkLinks(scope, before.organizationId, links);
-      await db.transaction(async () => {
-        const changed = await files.update(scope, body.id, {
-          title: body.title,
-          info: body.info ?? null,
-          state: body.state,
-        });
-        if (changed === 0) throw notFound('materialbank.FILE_NOT_FOUND');
+      await audited(scope, async () => {
+        requireWritten(
+          await files.update(scope, body.id, {
+            title: body.title,
+            info: body.info ?? null,
+            state: body.state,
+          }),
+          'materialbank.FILE_NOT_FOUND',
+        );
         await files.setLinks(scope, body.id, links);
-        await audit.record(scope, {
+        return {
           action: 'materialbankFile.update',
           entityId: body.id,
           organizationId: before.organizationId,
           details: { title: body.title, state: body.state, ...links },
-        });
+        };
       });
       return read(scope, caller, body.id);
     },
@@ -393,15 +397,15 @@ export function createMaterialbankService({
     async removeLinks(caller: Caller, body: MaterialbankDataRemoveBody) {
       const scope = authorize(caller, MANAGE);
       const wanted = body.targets.length + body.permissions.length + body.applications.length;
-      await db.transaction(async () => {
+      await audited(scope, async () => {
         const removed = await files.removeLinks(scope, body);
         if (wanted > 0 && removed === 0) throw notFound('materialbank.FILE_NOT_FOUND');
-        await audit.record(scope, {
+        return {
           action: 'materialbankFile.linksRemove',
           entityId: null,
           organizationId: scope.organizationId,
           details: { ...body, removed },
-        });
+        };
       });
     },
 
@@ -412,16 +416,15 @@ export function createMaterialbankService({
      */
     async remove(caller: Caller, id: string) {
       const scope = authorize(caller, DELETE);
-      const removed = await db.transaction(async () => {
-        const row = await files.remove(scope, id);
-        if (!row) throw notFound('materialbank.FILE_NOT_FOUND');
-        await audit.record(scope, {
+      const { removed } = await audited(scope, async () => {
+        const row = requireWritten(await files.remove(scope, id), 'materialbank.FILE_NOT_FOUND');
+        return {
           action: 'materialbankFile.delete',
           entityId: id,
           organizationId: row.organizationId,
           details: { title: row.title },
-        });
-        return row;
+          removed: row,
+        };
       });
       await storage.remove(removed.file);
     },

@@ -14,6 +14,7 @@ import { AppError, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { authorize, type Scope } from '../../lib/scope.js';
 import type { AlarmsRepository } from '../alarms/alarms.repository.js';
 import type { AuditService } from '../audit/audit.service.js';
+import { auditedChanges, requireWritten } from '../audit/audited.js';
 import type { MeasurementsRepository, MeasurementValues } from './measurements.repository.js';
 
 const READ = { do: 'openSection', section: 'vainu' } as const;
@@ -63,6 +64,8 @@ export function createMeasurementsService({
   alarms: Pick<AlarmsRepository, 'endPendingOfType'>;
   audit: AuditService;
 }) {
+  const audited = auditedChanges({ db, audit });
+
   async function read(scope: Scope, measurementId: string): Promise<MeasurementRecord> {
     const found = await measurements.findMeasurement(scope, measurementId);
     if (!found) throw notFound('MEASUREMENT_NOT_FOUND');
@@ -84,20 +87,17 @@ export function createMeasurementsService({
       // (the top administrator's too; another organization's catalogue is its own admins').
       const organizationId = caller.organizationId;
       const values = { ...valuesOf(body as Body), organizationId };
-      const id = await db
-        .transaction(async () => {
-          const newId = await measurements.insertMeasurement(scope, values);
-          await audit.record(scope, {
-            action: 'measurement.create',
-            entityId: newId,
-            organizationId,
-            details: values,
-          });
-          return newId;
-        })
-        .catch((err) => {
-          throw nameTaken(err);
-        });
+      const { entityId: id } = await audited(scope, async () => {
+        const newId = await measurements.insertMeasurement(scope, values);
+        return {
+          action: 'measurement.create',
+          entityId: newId,
+          organizationId,
+          details: values,
+        };
+      }).catch((err) => {
+        throw nameTaken(err);
+      });
       return read(scope, id);
     },
 
@@ -116,21 +116,20 @@ export function createMeasurementsService({
           });
         }
       }
-      await db
-        .transaction(async () => {
-          if ((await measurements.updateMeasurement(scope, body.measurementId, values)) === 0) {
-            throw notFound('MEASUREMENT_NOT_FOUND');
-          }
-          await audit.record(scope, {
-            action: 'measurement.update',
-            entityId: body.measurementId,
-            organizationId: before.organizationId,
-            details: changedValues({ ...before }, values),
-          });
-        })
-        .catch((err) => {
-          throw nameTaken(err);
-        });
+      await audited(scope, async () => {
+        requireWritten(
+          await measurements.updateMeasurement(scope, body.measurementId, values),
+          'MEASUREMENT_NOT_FOUND',
+        );
+        return {
+          action: 'measurement.update',
+          entityId: body.measurementId,
+          organizationId: before.organizationId,
+          details: changedValues({ ...before }, values),
+        };
+      }).catch((err) => {
+        throw nameTaken(err);
+      });
       return read(scope, body.measurementId);
     },
 
@@ -147,27 +146,24 @@ export function createMeasurementsService({
     ): Promise<DeviceTypeRecord> {
       const scope = authorize(caller, READ, MANAGE);
       const before = await readType(scope, deviceTypeId);
-      await db
-        .transaction(async () => {
-          if (
-            (await measurements.updateDeviceType(scope, deviceTypeId, { deviceProfileId })) === 0
-          ) {
-            throw notFound('DEVICE_TYPE_NOT_FOUND');
-          }
-          await audit.record(scope, {
-            action: 'deviceType.deviceProfile',
-            entityId: deviceTypeId,
-            organizationId: before.organizationId,
-            details: { deviceProfileId: [before.deviceProfileId, deviceProfileId] },
-          });
-        })
-        .catch((err) => {
-          throw isUniqueViolation(err, 'device_types_organization_profile_key')
-            ? new AppError(409, 'deviceProfileLinks.DEVICE_PROFILE_LINKED', {
-                deviceProfileId: 'errors.deviceProfileLinks.DEVICE_PROFILE_LINKED',
-              })
-            : err;
-        });
+      await audited(scope, async () => {
+        requireWritten(
+          await measurements.updateDeviceType(scope, deviceTypeId, { deviceProfileId }),
+          'DEVICE_TYPE_NOT_FOUND',
+        );
+        return {
+          action: 'deviceType.deviceProfile',
+          entityId: deviceTypeId,
+          organizationId: before.organizationId,
+          details: { deviceProfileId: [before.deviceProfileId, deviceProfileId] },
+        };
+      }).catch((err) => {
+        throw isUniqueViolation(err, 'device_types_organization_profile_key')
+          ? new AppError(409, 'deviceProfileLinks.DEVICE_PROFILE_LINKED', {
+              deviceProfileId: 'errors.deviceProfileLinks.DEVICE_PROFILE_LINKED',
+            })
+          : err;
+      });
       return readType(scope, deviceTypeId);
     },
 
@@ -182,14 +178,15 @@ export function createMeasurementsService({
     ): Promise<DeviceTypeRecord> {
       const scope = authorize(caller, READ, MANAGE);
       const before = await readType(scope, deviceTypeId);
-      await db.transaction(async () => {
-        if ((await measurements.updateDeviceType(scope, deviceTypeId, settings)) === 0) {
-          throw notFound('DEVICE_TYPE_NOT_FOUND');
-        }
+      await audited(scope, async () => {
+        requireWritten(
+          await measurements.updateDeviceType(scope, deviceTypeId, settings),
+          'DEVICE_TYPE_NOT_FOUND',
+        );
         if (before.deviceTypeAlarmDelayMinutes !== settings.deviceTypeAlarmDelayMinutes) {
           await alarms.endPendingOfType(scope, deviceTypeId);
         }
-        await audit.record(scope, {
+        return {
           action: 'deviceType.alarmSettings',
           entityId: deviceTypeId,
           organizationId: before.organizationId,
@@ -203,7 +200,7 @@ export function createMeasurementsService({
               settings.deviceTypeAlarmDelayMinutes,
             ],
           },
-        });
+        };
       });
       return readType(scope, deviceTypeId);
     },

@@ -10,6 +10,7 @@ import { changedValues, optionalValue } from '../../lib/changed-values.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { authorize } from '../../lib/scope.js';
 import type { AuditService } from '../audit/audit.service.js';
+import { auditedChanges, requireWritten } from '../audit/audited.js';
 import type { OrganizationsRepository, OrganizationValues } from './organizations.repository.js';
 
 const ADMINISTER = { do: 'administer' } as const;
@@ -40,6 +41,8 @@ export function createOrganizationsService({
   organizations: OrganizationsRepository;
   audit: AuditService;
 }) {
+  const audited = auditedChanges({ db, audit });
+
   /** Every application id must be in the catalogue; duplicates collapse. */
   async function knownApplications(applicationIds: number[]): Promise<number[]> {
     const unique = [...new Set(applicationIds)].sort((a, b) => a - b);
@@ -66,16 +69,15 @@ export function createOrganizationsService({
         organizationDescription: body.organizationDescription || null,
         organizationRetentionMonths: body.organizationRetentionMonths ?? null,
       };
-      const organizationId = await db.transaction(async () => {
+      const { entityId: organizationId } = await audited(scope, async () => {
         const id = await organizations.insert(scope, values);
         await organizations.setApplications(scope, id, applicationIds);
-        await audit.record(scope, {
+        return {
           action: 'organization.create',
           entityId: id,
           organizationId: id,
           details: { ...values, organizationApplications: applicationIds },
-        });
-        return id;
+        };
       });
       const created = await organizations.find(scope, organizationId);
       if (!created) throw notFound('ORGANIZATION_NOT_FOUND');
@@ -111,17 +113,18 @@ export function createOrganizationsService({
         { ...before },
         { ...values, organizationApplications: applicationIds },
       );
-      await db.transaction(async () => {
-        if ((await organizations.update(scope, body.organizationId, values)) === 0) {
-          throw notFound('ORGANIZATION_NOT_FOUND');
-        }
+      await audited(scope, async () => {
+        requireWritten(
+          await organizations.update(scope, body.organizationId, values),
+          'ORGANIZATION_NOT_FOUND',
+        );
         await organizations.setApplications(scope, body.organizationId, applicationIds);
-        await audit.record(scope, {
+        return {
           action: 'organization.update',
           entityId: body.organizationId,
           organizationId: body.organizationId,
           details: changed,
-        });
+        };
       });
       const after = await organizations.find(scope, body.organizationId);
       if (!after) throw notFound('ORGANIZATION_NOT_FOUND');

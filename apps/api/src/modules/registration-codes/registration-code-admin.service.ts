@@ -15,6 +15,7 @@ import { AppError, notFound } from '../../lib/errors.js';
 import { authorize, crossesOrganizations, homeOrganization, type Scope } from '../../lib/scope.js';
 import { sha256Hex } from '../../lib/tokens.js';
 import type { AuditService } from '../audit/audit.service.js';
+import { auditedChanges } from '../audit/audited.js';
 import type { Mailer } from '../mail/mailer.js';
 import { registrationCodeMail } from '../mail/templates.js';
 import type { OrganizationsRepository } from '../organizations/organizations.repository.js';
@@ -72,6 +73,8 @@ export function createRegistrationCodeAdminService({
   rateLimits: Pick<RateLimitService, 'take'>;
   config: Pick<Config, 'publicUrl'>;
 }) {
+  const audited = auditedChanges({ db, audit });
+
   async function read(scope: Scope, codeId: string): Promise<RegistrationCodeRecord> {
     const [code] = await codeRecords.list(scope, { codeId });
     if (!code) throw codeNotFound();
@@ -109,7 +112,7 @@ export function createRegistrationCodeAdminService({
         throw notFound('ORGANIZATION_NOT_FOUND');
       }
       const expiresAt = new Date(Date.now() + input.expiresInDays * DAY_MS);
-      const created = await db.transaction(async () => {
+      const { made } = await audited(scope, async () => {
         const made = await codes.createCode(scope, {
           organizationId,
           targetIds,
@@ -118,7 +121,7 @@ export function createRegistrationCodeAdminService({
           createdBy: caller.userId,
           maxUses: input.maxUses ?? null,
         });
-        await audit.record(scope, {
+        return {
           action: 'registrationCode.create',
           entityId: made.id,
           organizationId,
@@ -128,10 +131,10 @@ export function createRegistrationCodeAdminService({
             expiresAt: expiresAt.toISOString(),
             maxUses: input.maxUses ?? null,
           },
-        });
-        return made;
+          made,
+        };
       });
-      return { code: created.code, registrationCode: await read(scope, created.id) };
+      return { code: made.code, registrationCode: await read(scope, made.id) };
     },
 
     /** Newest first; the top administrator may leave the organization out (every code). */
@@ -152,13 +155,13 @@ export function createRegistrationCodeAdminService({
     async revoke(caller: Caller, codeId: string): Promise<RegistrationCodeRecord> {
       const scope = authorize(caller, ADMINISTER);
       const code = await read(scope, codeId);
-      await db.transaction(async () => {
+      await audited(scope, async () => {
         if (!(await codeRecords.revoke(scope, codeId))) return;
-        await audit.record(scope, {
+        return {
           action: 'registrationCode.revoke',
           entityId: codeId,
           organizationId: code.organizationId,
-        });
+        };
       });
       return read(scope, codeId);
     },
@@ -210,14 +213,14 @@ export function createRegistrationCodeAdminService({
         loginUrl: `${config.publicUrl}/#/login`,
         validUntil: found.expiresAt ? formatDate(found.expiresAt) : null,
       });
-      await db.transaction(async () => {
+      await audited(scope, async () => {
         for (const to of recipients) await mailer.enqueue({ to, language, ...mail });
-        await audit.record(scope, {
+        return {
           action: 'registrationCode.send',
           entityId: codeId,
           organizationId: found.organizationId,
           details: { recipientCount: recipients.length, recipients },
-        });
+        };
       });
       mailer.kick();
       return recipients.length;

@@ -7,6 +7,7 @@ import {
 } from '../../db/partitions.js';
 import { systemScope } from '../../lib/scope.js';
 import type { AuditService } from '../audit/audit.service.js';
+import { auditedChanges } from '../audit/audited.js';
 import type { RetentionRepository } from './retention.repository.js';
 
 /** Rows per delete statement: short statements, short locks, bounded WAL per statement. */
@@ -58,6 +59,8 @@ export function createRetentionService({
   maxMonths?: number | null;
   batch?: number;
 }) {
+  const audited = auditedChanges({ db, audit });
+
   return {
     /**
      * Drops each month's partition whose readings are all expired: the month ended on or before
@@ -82,14 +85,12 @@ export function createRetentionService({
         if (keep.length > 0 && (await retention.holdsReadingsOf(scope, keep, start, end))) continue;
         const putBack = await partitions.drop(month, keep);
         // In the audit log for the top administrator, without an actor: the job did it.
-        await db.transaction(() =>
-          audit.record(scope, {
-            action: 'measurements.month.dropped',
-            entityId: partitionName(month),
-            organizationId: null,
-            details: { month, organizations: expired.size, putBack },
-          }),
-        );
+        await audited(scope, async () => ({
+          action: 'measurements.month.dropped',
+          entityId: partitionName(month),
+          organizationId: null,
+          details: { month, organizations: expired.size, putBack },
+        }));
         dropped.push(month);
       }
       return dropped;
@@ -128,14 +129,12 @@ export function createRetentionService({
         );
         if (purged.readings + purged.hourly + purged.daily + purged.rejected > 0) {
           // In the audit log for the top administrator, without an actor: the job did it.
-          await db.transaction(() =>
-            audit.record(scope, {
-              action: 'organization.retention',
-              entityId: expiry.organizationId,
-              organizationId: expiry.organizationId,
-              details: { retentionMonths: expiry.retentionMonths, ...purged },
-            }),
-          );
+          await audited(scope, async () => ({
+            action: 'organization.retention',
+            entityId: expiry.organizationId,
+            organizationId: expiry.organizationId,
+            details: { retentionMonths: expiry.retentionMonths, ...purged },
+          }));
         }
         results.push(purged);
       }

@@ -17,6 +17,7 @@ import type { Caller } from '../../lib/caller.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { authorize, crossesOrganizations, homeOrganization, type Scope } from '../../lib/scope.js';
 import type { AuditService } from '../audit/audit.service.js';
+import { auditedChanges, requireWritten } from '../audit/audited.js';
 import type { OrganizationsRepository } from '../organizations/organizations.repository.js';
 import type { TargetsRepository } from '../targets/targets.repository.js';
 import { invalidField } from './invalid-field.js';
@@ -50,6 +51,8 @@ export function createSurveysService({
   organizations: Pick<OrganizationsRepository, 'lookup'>;
   audit: AuditService;
 }) {
+  const audited = auditedChanges({ db, audit });
+
   async function readGroup(scope: Scope, id: string): Promise<QuestionGroupRecord> {
     const group = await surveys.findGroup(scope, id);
     if (!group) throw notFound('surveys.QUESTION_GROUP_NOT_FOUND');
@@ -132,15 +135,14 @@ export function createSurveysService({
         description: body.queryQuestionGroupDescrption,
         state: body.queryQuestionGroupState,
       };
-      const id = await db.transaction(async () => {
+      const { entityId: id } = await audited(scope, async () => {
         const newId = await surveys.insertGroup(scope, values);
-        await audit.record(scope, {
+        return {
           action: 'questionGroup.create',
           entityId: newId,
           organizationId,
           details: body,
-        });
-        return newId;
+        };
       });
       return readGroup(scope, id);
     },
@@ -148,19 +150,21 @@ export function createSurveysService({
     async updateGroup(caller: Caller, body: UpdateQuestionGroupBody) {
       const scope = authorize(caller, MANAGE);
       const before = await readGroup(scope, body.id);
-      await db.transaction(async () => {
-        const changed = await surveys.updateGroup(scope, body.id, {
-          name: body.queryQuestionGroupName,
-          description: body.queryQuestionGroupDescrption,
-          state: body.queryQuestionGroupState,
-        });
-        if (changed === 0) throw notFound('surveys.QUESTION_GROUP_NOT_FOUND');
-        await audit.record(scope, {
+      await audited(scope, async () => {
+        requireWritten(
+          await surveys.updateGroup(scope, body.id, {
+            name: body.queryQuestionGroupName,
+            description: body.queryQuestionGroupDescrption,
+            state: body.queryQuestionGroupState,
+          }),
+          'surveys.QUESTION_GROUP_NOT_FOUND',
+        );
+        return {
           action: 'questionGroup.update',
           entityId: body.id,
           organizationId: before.organizationId,
           details: body,
-        });
+        };
       });
       return readGroup(scope, body.id);
     },
@@ -173,20 +177,19 @@ export function createSurveysService({
     async createQuestion(caller: Caller, body: CreateQuestionBody) {
       const scope = authorize(caller, MANAGE);
       const group = await readGroup(scope, body.questionGroup);
-      const id = await db.transaction(async () => {
+      const { entityId: id } = await audited(scope, async () => {
         const newId = await surveys.insertQuestion(scope, {
           organizationId: group.organizationId,
           groupId: group.id,
           description: body.questionDescription,
           state: body.questionState,
         });
-        await audit.record(scope, {
+        return {
           action: 'question.create',
           entityId: newId,
           organizationId: group.organizationId,
           details: body,
-        });
-        return newId;
+        };
       });
       return readQuestion(scope, id);
     },
@@ -199,19 +202,21 @@ export function createSurveysService({
       if (group.organizationId !== before.organizationId) {
         throw invalidField('questionGroup', 'surveys.groupRequired');
       }
-      await db.transaction(async () => {
-        const changed = await surveys.updateQuestion(scope, body.id, {
-          groupId: group.id,
-          description: body.questionDescription,
-          state: body.questionState,
-        });
-        if (changed === 0) throw notFound('surveys.QUESTION_NOT_FOUND');
-        await audit.record(scope, {
+      await audited(scope, async () => {
+        requireWritten(
+          await surveys.updateQuestion(scope, body.id, {
+            groupId: group.id,
+            description: body.questionDescription,
+            state: body.questionState,
+          }),
+          'surveys.QUESTION_NOT_FOUND',
+        );
+        return {
           action: 'question.update',
           entityId: body.id,
           organizationId: before.organizationId,
           details: body,
-        });
+        };
       });
       return readQuestion(scope, body.id);
     },
@@ -291,17 +296,16 @@ export function createSurveysService({
         description: body.queryDescription,
         state: body.queryState,
       };
-      const queryId = await db.transaction(async () => {
+      const { entityId: queryId } = await audited(scope, async () => {
         const id = await surveys.insertQuery(scope, values);
         await surveys.setQueryTargets(scope, id, body.queryTargets);
         await surveys.setQueryQuestions(scope, id, body.queryQuestions);
-        await audit.record(scope, {
+        return {
           action: 'query.create',
           entityId: id,
           organizationId,
           details: body,
-        });
-        return id;
+        };
       });
       return readQuery(scope, queryId);
     },
@@ -317,22 +321,24 @@ export function createSurveysService({
           queryQuestions: 'errors.surveys.QUERY_HAS_ANSWERS',
         });
       }
-      await db.transaction(async () => {
-        const changed = await surveys.updateQuery(scope, body.queryId, {
-          title: body.queryTitle,
-          description: body.queryDescription,
-          state: body.queryState,
-        });
-        if (changed === 0) throw notFound('surveys.QUERY_NOT_FOUND');
+      await audited(scope, async () => {
+        requireWritten(
+          await surveys.updateQuery(scope, body.queryId, {
+            title: body.queryTitle,
+            description: body.queryDescription,
+            state: body.queryState,
+          }),
+          'surveys.QUERY_NOT_FOUND',
+        );
         await surveys.setQueryTargets(scope, body.queryId, body.queryTargets);
         if (questionsChange)
           await surveys.setQueryQuestions(scope, body.queryId, body.queryQuestions);
-        await audit.record(scope, {
+        return {
           action: 'query.update',
           entityId: body.queryId,
           organizationId: before.queryOrganization,
           details: body,
-        });
+        };
       });
       return readQuery(scope, body.queryId);
     },

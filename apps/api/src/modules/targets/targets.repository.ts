@@ -25,6 +25,24 @@ export type TargetValues = Omit<
   'targetId' | 'createdAt' | 'updatedAt'
 >;
 
+/** A target's columns by their names in the record: the one list every read of a target selects. */
+const targetColumns = {
+  targetId: targets.targetId,
+  targetName: targets.targetName,
+  targetAddress: targets.targetAddress,
+  targetZipCode: targets.targetZipCode,
+  targetPostalDistrict: targets.targetPostalDistrict,
+  targetOrganizationId: targets.organizationId,
+  targetType: targets.targetType,
+  targetPropertyId: targets.targetPropertyId,
+  targetJobNumber: targets.targetJobNumber,
+  targetState: targets.targetState,
+  targetInformation: targets.targetInformation,
+  targetDescription: targets.targetDescription,
+  createdAt: targets.createdAt,
+  updatedAt: targets.updatedAt,
+};
+
 /**
  * Targets (kohteet) and their contact users. Reads see what the scope may see (a Käyttäjä only
  * the linked targets); writes reach only the targets of the scope's organization.
@@ -54,20 +72,7 @@ export function createTargetsRepository(db: Db) {
   const selectTargets = (condition: SQL | undefined) =>
     db
       .select({
-        targetId: targets.targetId,
-        targetName: targets.targetName,
-        targetAddress: targets.targetAddress,
-        targetZipCode: targets.targetZipCode,
-        targetPostalDistrict: targets.targetPostalDistrict,
-        targetOrganizationId: targets.organizationId,
-        targetType: targets.targetType,
-        targetPropertyId: targets.targetPropertyId,
-        targetJobNumber: targets.targetJobNumber,
-        targetState: targets.targetState,
-        targetInformation: targets.targetInformation,
-        targetDescription: targets.targetDescription,
-        createdAt: targets.createdAt,
-        updatedAt: targets.updatedAt,
+        ...targetColumns,
         organizationName: organizations.organizationName,
         contactUsers: contactUsersJson,
       })

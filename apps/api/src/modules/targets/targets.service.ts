@@ -1,28 +1,27 @@
 import type { CreateTargetBody, TargetRecord, UpdateTargetBody } from '@vahti/domain';
 import type { Db } from '../../db/client.js';
 import type { Caller } from '../../lib/caller.js';
-import { changedValues, optionalValue } from '../../lib/changed-values.js';
+import { changedValues, columnValues } from '../../lib/changed-values.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { authorize, crossesOrganizations, homeOrganization, type Scope } from '../../lib/scope.js';
 import type { AuditService } from '../audit/audit.service.js';
+import { auditedChanges, requireWritten } from '../audit/audited.js';
 import type { OrganizationsRepository } from '../organizations/organizations.repository.js';
 import type { TargetsRepository, TargetValues } from './targets.repository.js';
 
 const ADMINISTER = { do: 'administer' } as const;
 const SIGNED_IN = { do: 'signIn' } as const;
 
-function valuesOf(body: CreateTargetBody, organizationId: string) {
-  return {
-    targetName: body.targetName,
-    targetAddress: body.targetAddress,
-    targetZipCode: body.targetZipCode,
-    targetPostalDistrict: body.targetPostalDistrict,
-    organizationId,
-    targetType: body.targetType,
-    targetPropertyId: body.targetPropertyId,
-    targetJobNumber: body.targetJobNumber,
-    targetState: body.targetState,
-  } satisfies Omit<TargetValues, 'targetInformation' | 'targetDescription'>;
+/**
+ * A body's fields as the target's columns, in the organization: everything but the organization
+ * and the contact users passes through by name.
+ */
+function valuesOf(
+  { targetOrganizationId: _, targetContactUser: __, ...fields }: CreateTargetBody,
+  organizationId: string,
+  omitted: null | undefined,
+): TargetValues {
+  return { ...columnValues(fields, omitted), organizationId };
 }
 
 /** A target's values as the audit log records them: the wire names of spec 000 §3. */
@@ -45,6 +44,8 @@ export function createTargetsService({
   organizations: Pick<OrganizationsRepository, 'lookup'>;
   audit: AuditService;
 }) {
+  const audited = auditedChanges({ db, audit });
+
   /** Contact users must be users of the organization: anyone else answers USER_NOT_FOUND. */
   async function requireUsersOf(scope: Scope, organizationId: string, userIds: string[]) {
     if (
@@ -108,23 +109,18 @@ export function createTargetsService({
         }
         await requireUsersOf(scope, organizationId, contactUserIds);
       }
-      const values: TargetValues = {
-        ...valuesOf(body, organizationId),
-        targetInformation: body.targetInformation || null,
-        targetDescription: body.targetDescription || null,
-      };
-      const targetId = await db.transaction(async () => {
+      const values = valuesOf(body, organizationId, null);
+      const { entityId } = await audited(scope, async () => {
         const id = await targets.insert(scope, values);
         await targets.setContactUsers(scope, id, contactUserIds);
-        await audit.record(scope, {
+        return {
           action: 'target.create',
           entityId: id,
           organizationId,
           details: auditValues(values, contactUserIds),
-        });
-        return id;
+        };
       });
-      return read(scope, targetId);
+      return read(scope, entityId);
     },
 
     /**
@@ -145,23 +141,18 @@ export function createTargetsService({
         }
       }
       await requireUsersOf(scope, organizationId, contactUserIds);
-      const values: TargetValues = {
-        ...valuesOf(body, organizationId),
-        targetInformation: optionalValue(body.targetInformation),
-        targetDescription: optionalValue(body.targetDescription),
-      };
+      const { targetId, ...fields } = body;
+      const values = valuesOf(fields, organizationId, undefined);
       const changed = changedValues({ ...before }, auditValues(values, contactUserIds));
-      await db.transaction(async () => {
-        if ((await targets.update(scope, body.targetId, values)) === 0) {
-          throw notFound('TARGET_NOT_FOUND');
-        }
-        await targets.setContactUsers(scope, body.targetId, contactUserIds);
+      await audited(scope, async () => {
+        requireWritten(await targets.update(scope, targetId, values), 'TARGET_NOT_FOUND');
+        await targets.setContactUsers(scope, targetId, contactUserIds);
         const unlinked = moved
-          ? await targets.removeUserLinksOutsideOrganization(scope, body.targetId)
+          ? await targets.removeUserLinksOutsideOrganization(scope, targetId)
           : 0;
-        await audit.record(scope, {
+        return {
           action: 'target.update',
-          entityId: body.targetId,
+          entityId: targetId,
           organizationId,
           details: {
             ...changed,
@@ -170,7 +161,7 @@ export function createTargetsService({
               unlinkedUsers: unlinked,
             }),
           },
-        });
+        };
       });
       return read(scope, body.targetId);
     },
@@ -179,15 +170,12 @@ export function createTargetsService({
     async removeContactUsers(caller: Caller, targetId: string): Promise<void> {
       const scope = authorize(caller, ADMINISTER);
       const target = await read(scope, targetId);
-      await db.transaction(async () => {
-        const removed = await targets.removeContactUsers(scope, targetId);
-        await audit.record(scope, {
-          action: 'target.contactUsersRemove',
-          entityId: targetId,
-          organizationId: target.targetOrganizationId,
-          details: { targetContactUser: removed },
-        });
-      });
+      await audited(scope, async () => ({
+        action: 'target.contactUsersRemove',
+        entityId: targetId,
+        organizationId: target.targetOrganizationId,
+        details: { targetContactUser: await targets.removeContactUsers(scope, targetId) },
+      }));
     },
   };
 }

@@ -10,6 +10,7 @@ import type { Caller } from '../../lib/caller.js';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
 import { authorize, homeOrganization, type Scope } from '../../lib/scope.js';
 import type { AuditService } from '../audit/audit.service.js';
+import { auditedChanges, requireWritten } from '../audit/audited.js';
 import type { TargetsRepository } from '../targets/targets.repository.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import type { UserTargetsRepository } from './user-targets.repository.js';
@@ -30,6 +31,8 @@ export function createUserTargetsService({
   targets: Pick<TargetsRepository, 'listIdsOfOrganization'>;
   audit: AuditService;
 }) {
+  const audited = auditedChanges({ db, audit });
+
   /** The user, if in the caller's scope (else 404); `manage` also needs a role the caller manages. */
   async function subjectOf(caller: Caller, scope: Scope, userId: string, manage: boolean) {
     const subject = await users.find(scope, userId);
@@ -65,16 +68,16 @@ export function createUserTargetsService({
         throw new AppError(400, 'VALIDATION_FAILED', { organization: 'validation.invalidValue' });
       }
       const targetIds = [...new Set(body.targetId)];
-      await db.transaction(async () => {
+      await audited(scope, async () => {
         await requireTargets(scope, subject.userOrganization, targetIds);
         const added = await links.insertLinks(scope, subject.userId, targetIds);
         if (added.length === 0) return;
-        await audit.record(scope, {
+        return {
           action: 'userTargets.add',
           entityId: subject.userId,
           organizationId: subject.userOrganization,
           details: { targetIds: added },
-        });
+        };
       });
       return links.listLinksOfUser(scope, subject.userId);
     },
@@ -84,17 +87,17 @@ export function createUserTargetsService({
       const scope = authorize(caller, ADMINISTER);
       const subject = await subjectOf(caller, scope, body.userId, true);
       const targetIds = [...new Set(body.targetId)];
-      await db.transaction(async () => {
+      await audited(scope, async () => {
         await requireTargets(scope, subject.userOrganization, targetIds);
         const removed = await links.removeLinksExcept(scope, subject.userId, targetIds);
         const added = await links.insertLinks(scope, subject.userId, targetIds);
         if (added.length === 0 && removed.length === 0) return;
-        await audit.record(scope, {
+        return {
           action: 'userTargets.update',
           entityId: subject.userId,
           organizationId: subject.userOrganization,
           details: { targetIds, added, removed },
-        });
+        };
       });
       return links.listLinksOfUser(scope, subject.userId);
     },
@@ -105,14 +108,14 @@ export function createUserTargetsService({
       const link = await links.findLink(scope, linkId);
       if (!link) throw notFound('USER_TARGET_NOT_FOUND');
       if (!can(caller, { do: 'manageUser', role: link.userRoles })) throw forbidden();
-      await db.transaction(async () => {
-        if ((await links.removeLink(scope, link.id)) === 0) throw notFound('USER_TARGET_NOT_FOUND');
-        await audit.record(scope, {
+      await audited(scope, async () => {
+        requireWritten(await links.removeLink(scope, link.id), 'USER_TARGET_NOT_FOUND');
+        return {
           action: 'userTargets.remove',
           entityId: link.userId,
           organizationId: link.organizationId,
           details: { linkId: link.id, targetIds: [link.targetId] },
-        });
+        };
       });
     },
 

@@ -15,6 +15,7 @@ import { authorize, crossesOrganizations, homeOrganization, type Scope } from '.
 import { sessionUserOf } from '../../lib/session-user.js';
 import type { ResetLinksRepository } from '../account/account.repository.js';
 import type { AuditService } from '../audit/audit.service.js';
+import { auditedChanges, requireWritten } from '../audit/audited.js';
 import type { OrganizationsRepository } from '../organizations/organizations.repository.js';
 import type { UserRow, UsersRepository, UserValues } from './users.repository.js';
 
@@ -122,6 +123,8 @@ export function createUsersService({
   resetLinks: Pick<ResetLinksRepository, 'removeOfUser'>;
   audit: AuditService;
 }) {
+  const audited = auditedChanges({ db, audit });
+
   /** The organization must exist and be in scope; else ORGANIZATION_NOT_FOUND. */
   async function requireOrganization(scope: Scope, organizationId: string) {
     if (!(await organizations.lookup(scope, organizationId))) {
@@ -200,8 +203,8 @@ export function createUsersService({
       const passwordHash = await hashPassword(body.userPassword);
       const values = valuesOf(body, organizationId);
       await refuseTakenEmail(scope, values.userEmail, null);
-      const userId = await withUniqueEmail(() =>
-        db.transaction(async () => {
+      const { entityId: userId } = await withUniqueEmail(() =>
+        audited(scope, async () => {
           const id = await users.insert(scope, {
             ...values,
             userInformation: values.userInformation ?? null,
@@ -209,7 +212,7 @@ export function createUsersService({
             passwordHash,
           });
           const { organizationId: _, ...details } = values;
-          await audit.record(scope, {
+          return {
             action: 'user.create',
             entityId: id,
             organizationId,
@@ -218,8 +221,7 @@ export function createUsersService({
               userOrganization: organizationId,
               userPermissions: formatPermissions(values.userPermissions),
             },
-          });
-          return id;
+          };
         }),
       );
       return getRecord(scope, userId);
@@ -253,11 +255,13 @@ export function createUsersService({
 
       if (Object.keys(changes).length > 0) {
         await withUniqueEmail(() =>
-          db.transaction(async () => {
-            const saved = await users.update(scope, subject.userId, values, {
-              revokeTokens: ACCESS_FIELDS.some((field) => field in changes),
-            });
-            if (saved === 0) throw notFound('USER_NOT_FOUND');
+          audited(scope, async () => {
+            requireWritten(
+              await users.update(scope, subject.userId, values, {
+                revokeTokens: ACCESS_FIELDS.some((field) => field in changes),
+              }),
+              'USER_NOT_FOUND',
+            );
             // A reset link went to the old address: it must not outlive the change.
             if ('userEmail' in changes) await resetLinks.removeOfUser(scope, subject.userId);
             const removedTargetIds =
@@ -265,25 +269,31 @@ export function createUsersService({
                 ? await users.removeTargetsOutsideOrganization(scope, subject.userId)
                 : undefined;
             const entry = { entityId: subject.userId, organizationId };
-            await audit.record(scope, {
-              ...entry,
-              action: 'user.update',
-              details: { ...changes, ...(removedTargetIds && { removedTargetIds }) },
-            });
-            if ('userRoles' in changes) {
-              await audit.record(scope, {
+            return [
+              {
                 ...entry,
-                action: 'user.role',
-                details: { from: subject.userRoles, to: values.userRoles },
-              });
-            }
-            if ('userState' in changes) {
-              await audit.record(scope, {
-                ...entry,
-                action: 'user.state',
-                details: { from: subject.userState, to: values.userState },
-              });
-            }
+                action: 'user.update',
+                details: { ...changes, ...(removedTargetIds && { removedTargetIds }) },
+              },
+              ...('userRoles' in changes
+                ? [
+                    {
+                      ...entry,
+                      action: 'user.role',
+                      details: { from: subject.userRoles, to: values.userRoles },
+                    },
+                  ]
+                : []),
+              ...('userState' in changes
+                ? [
+                    {
+                      ...entry,
+                      action: 'user.state',
+                      details: { from: subject.userState, to: values.userState },
+                    },
+                  ]
+                : []),
+            ];
           }),
         );
       }
@@ -300,17 +310,18 @@ export function createUsersService({
       if (!subject) throw notFound('USER_NOT_FOUND');
       if (!can(caller, { do: 'manageUser', role: subject.userRoles })) throw forbidden();
       const passwordHash = await hashPassword(body.userPassword);
-      await db.transaction(async () => {
-        if ((await users.setPassword(scope, subject.userId, passwordHash)) === undefined) {
-          throw notFound('USER_NOT_FOUND');
-        }
+      await audited(scope, async () => {
+        requireWritten(
+          await users.setPassword(scope, subject.userId, passwordHash),
+          'USER_NOT_FOUND',
+        );
         await resetLinks.removeOfUser(scope, subject.userId);
-        await audit.record(scope, {
+        return {
           action: 'user.password',
           entityId: subject.userId,
           organizationId: subject.userOrganization,
           details: { userEmail: subject.userEmail },
-        });
+        };
       });
     },
   };

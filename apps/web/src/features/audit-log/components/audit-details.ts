@@ -1,3 +1,4 @@
+import { targetFieldLabels } from '@vahti/domain';
 import { i18n } from '@/lib/i18n';
 
 const MAX_VALUE_LENGTH = 80;
@@ -22,18 +23,7 @@ const FIELD_LABELS = {
   removedTargetIds: 'auditLog.fields.removedTargetIds',
   from: 'auditLog.fields.from',
   to: 'auditLog.fields.to',
-  targetName: 'targets.name',
-  targetAddress: 'targets.address',
-  targetZipCode: 'targets.zipCode',
-  targetPostalDistrict: 'targets.postalDistrict',
-  targetType: 'targets.type',
-  targetPropertyId: 'targets.propertyId',
-  targetJobNumber: 'targets.jobNumber',
-  targetState: 'targets.state',
-  targetInformation: 'targets.information',
-  targetDescription: 'targets.description',
-  targetOrganizationId: 'targets.organization',
-  targetContactUser: 'targets.contactUsers',
+  ...targetFieldLabels,
   fromOrganizationId: 'auditLog.fields.fromOrganizationId',
   unlinkedUsers: 'auditLog.fields.unlinkedUsers',
   organizationBusinessId: 'organizations.businessId',

@@ -4,6 +4,7 @@ import {
   STATES,
   type TargetRecord,
   TEXT_COUNTER_MAX,
+  targetFieldLabels,
 } from '@vahti/domain';
 import { useEffect, useRef } from 'react';
 import { type UseFormReturn, useWatch } from 'react-hook-form';
@@ -21,6 +22,18 @@ import { useCan, useSession } from '@/lib/session';
 
 /** The target form's values: the fields of POST /api/target. */
 export type TargetFormValues = CreateTargetBody;
+type TargetField = keyof TargetFormValues;
+
+const shape = createTargetBody.shape;
+/** Every field of the form, in the schema's order. */
+const TARGET_FIELDS = Object.keys(shape) as TargetField[];
+
+/** Browser autofill of the text fields that have one; the others are 'off'. */
+const AUTO_COMPLETE: Partial<Record<TargetField, string>> = {
+  targetAddress: 'street-address',
+  targetZipCode: 'postal-code',
+  targetPostalDistrict: 'address-level2',
+};
 
 /**
  * An empty target form. Only the top administrator names the organization (their own to start
@@ -33,22 +46,12 @@ export function emptyTarget(organizationId: string | undefined): TargetFormValue
   });
 }
 
-/** A saved target as the edit form starts from it. */
+/** A saved target as the edit form starts from it (a cleared text as ''). */
 export function targetFormValues(target: TargetRecord, choosesOrganization: boolean) {
   return {
-    targetName: target.targetName,
-    targetAddress: target.targetAddress,
-    targetZipCode: target.targetZipCode,
-    targetPostalDistrict: target.targetPostalDistrict,
+    ...Object.fromEntries(TARGET_FIELDS.map((name) => [name, target[name] ?? ''])),
     targetOrganizationId: choosesOrganization ? target.targetOrganizationId : undefined,
-    targetType: target.targetType,
-    targetPropertyId: target.targetPropertyId,
-    targetJobNumber: target.targetJobNumber,
-    targetContactUser: target.targetContactUser,
-    targetState: target.targetState,
-    targetInformation: target.targetInformation ?? '',
-    targetDescription: target.targetDescription ?? '',
-  } satisfies TargetFormValues;
+  } as TargetFormValues;
 }
 
 /**
@@ -86,95 +89,77 @@ export function TargetFormFields({ form }: { form: UseFormReturn<TargetFormValue
   }));
   const loadError = errorText(organizations.error) ?? errorText(users.error);
 
+  const label = (name: TargetField) => t(targetFieldLabels[name]);
+  const field = (name: TargetField) => {
+    switch (name) {
+      case 'targetOrganizationId':
+        return choosesOrganization ? (
+          <SelectField
+            key={name}
+            control={form.control}
+            name={name}
+            label={label(name)}
+            options={organizationOptions}
+            required
+          />
+        ) : (
+          <FormTextField
+            key={name}
+            label={label(name)}
+            value={user?.Organization.organizationName ?? ''}
+            readOnly
+          />
+        );
+      case 'targetContactUser':
+        return (
+          <MultiSelectField
+            key={name}
+            control={form.control}
+            name={name}
+            label={label(name)}
+            options={userOptions}
+            loading={users.isFetching}
+            helperText={t('targets.contactUsersHint')}
+            required
+          />
+        );
+      case 'targetState':
+        return (
+          <SelectField
+            key={name}
+            control={form.control}
+            name={name}
+            label={label(name)}
+            options={stateOptions}
+            required
+          />
+        );
+    }
+    // The rest are texts: a text that may be cleared is a long one with a counter.
+    return shape[name].type === 'nullable' ? (
+      <TextAreaField
+        key={name}
+        form={form}
+        name={name}
+        label={label(name)}
+        maxLength={TEXT_COUNTER_MAX}
+      />
+    ) : (
+      <FormTextField
+        key={name}
+        {...fieldProps(form, name)}
+        label={label(name)}
+        autoComplete={AUTO_COMPLETE[name] ?? 'off'}
+        {...(name === 'targetZipCode' && { inputProps: { inputMode: 'numeric' } })}
+        required
+      />
+    );
+  };
+
   return (
     <>
       <AlertMessage message={loadError} />
-      <FormTextField
-        {...fieldProps(form, 'targetName')}
-        label={t('targets.name')}
-        autoComplete="off"
-        required
-      />
-      <FormTextField
-        {...fieldProps(form, 'targetAddress')}
-        label={t('targets.address')}
-        autoComplete="street-address"
-        required
-      />
-      <FormTextField
-        {...fieldProps(form, 'targetZipCode')}
-        label={t('targets.zipCode')}
-        autoComplete="postal-code"
-        inputProps={{ inputMode: 'numeric' }}
-        required
-      />
-      <FormTextField
-        {...fieldProps(form, 'targetPostalDistrict')}
-        label={t('targets.postalDistrict')}
-        autoComplete="address-level2"
-        required
-      />
-      {choosesOrganization ? (
-        <SelectField
-          control={form.control}
-          name="targetOrganizationId"
-          label={t('targets.organization')}
-          options={organizationOptions}
-          required
-        />
-      ) : (
-        <FormTextField
-          label={t('targets.organization')}
-          value={user?.Organization.organizationName ?? ''}
-          readOnly
-        />
-      )}
-      <FormTextField
-        {...fieldProps(form, 'targetType')}
-        label={t('targets.type')}
-        autoComplete="off"
-        required
-      />
-      <FormTextField
-        {...fieldProps(form, 'targetPropertyId')}
-        label={t('targets.propertyId')}
-        autoComplete="off"
-        required
-      />
-      <FormTextField
-        {...fieldProps(form, 'targetJobNumber')}
-        label={t('targets.jobNumber')}
-        autoComplete="off"
-        required
-      />
-      <MultiSelectField
-        control={form.control}
-        name="targetContactUser"
-        label={t('targets.contactUsers')}
-        options={userOptions}
-        loading={users.isFetching}
-        helperText={t('targets.contactUsersHint')}
-        required
-      />
-      <SelectField
-        control={form.control}
-        name="targetState"
-        label={t('targets.state')}
-        options={stateOptions}
-        required
-      />
-      <TextAreaField
-        form={form}
-        name="targetInformation"
-        label={t('targets.information')}
-        maxLength={TEXT_COUNTER_MAX}
-      />
-      <TextAreaField
-        form={form}
-        name="targetDescription"
-        label={t('targets.description')}
-        maxLength={TEXT_COUNTER_MAX}
-      />
+      {TARGET_FIELDS.map(field)}
     </>
   );
 }

@@ -1,10 +1,28 @@
-import type { TargetRecord } from '@vahti/domain';
+import { createTargetBody, type TargetRecord, targetFieldLabels } from '@vahti/domain';
 import { useTranslation } from 'react-i18next';
 import { useTargets } from '@/api/targets';
 import type { Column } from '@/components/data-table';
 import { ResourceListScreen } from '@/components/resource-list-screen';
 import { useCan } from '@/lib/session';
 import { TargetEditDialog } from '../components/target-edit-dialog';
+
+const shape = createTargetBody.shape;
+/** The list's text columns: every required text of the target, in the schema's order. */
+const TEXT_COLUMNS = (Object.keys(shape) as Array<keyof typeof shape>).filter(
+  (name): name is TextField => shape[name].type === 'string',
+);
+type TextField = {
+  [K in keyof TargetRecord]: TargetRecord[K] extends string ? K : never;
+}[keyof TargetRecord] &
+  keyof typeof shape;
+
+/** Codes rather than words, by column key: kept on one line, and left out below xl. */
+const narrow = { nowrap: true, hideBelow: 'xl' } as const;
+const NARROW: Record<string, typeof narrow> = {
+  zipCode: narrow,
+  propertyId: narrow,
+  jobNumber: narrow,
+};
 
 const contactNames = (target: TargetRecord) =>
   target.TargetContactUsers.map((user) => `${user.userFirstName} ${user.userLastName}`).join(', ');
@@ -17,35 +35,11 @@ export function ShowTargetsRoute() {
   const showOrganization = useCan({ do: 'crossOrganizations' });
 
   const columns: Column<TargetRecord>[] = [
-    { key: 'name', label: t('targets.name'), value: (row) => row.targetName },
-    { key: 'address', label: t('targets.address'), value: (row) => row.targetAddress },
-    {
-      key: 'zipCode',
-      label: t('targets.zipCode'),
-      value: (row) => row.targetZipCode,
-      nowrap: true,
-      hideBelow: 'xl',
-    },
-    {
-      key: 'postalDistrict',
-      label: t('targets.postalDistrict'),
-      value: (row) => row.targetPostalDistrict,
-    },
-    { key: 'type', label: t('targets.type'), value: (row) => row.targetType },
-    {
-      key: 'propertyId',
-      label: t('targets.propertyId'),
-      value: (row) => row.targetPropertyId,
-      nowrap: true,
-      hideBelow: 'xl',
-    },
-    {
-      key: 'jobNumber',
-      label: t('targets.jobNumber'),
-      value: (row) => row.targetJobNumber,
-      nowrap: true,
-      hideBelow: 'xl',
-    },
+    ...TEXT_COLUMNS.map((name) => {
+      const labelKey = targetFieldLabels[name];
+      const key = labelKey.slice(labelKey.indexOf('.') + 1);
+      return { key, label: t(labelKey), value: (row: TargetRecord) => row[name], ...NARROW[key] };
+    }),
     {
       key: 'contactUsers',
       label: t('targets.contactUsers'),
