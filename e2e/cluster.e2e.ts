@@ -129,12 +129,12 @@ describe('two instances behind the load balancer', () => {
     // An Ylläpitäjä, who may delete files too.
     const auth = { authorization: `Bearer ${await apiToken(a.url, 'yllapitaja@demo.vahti.fi')}` };
     const listed = await fetch(`${a.url}/api/targets`, { headers: auth });
-    const [target] = ((await listed.json()) as { targets: { id: string }[] }).targets;
+    const [target] = ((await listed.json()) as { targets: { targetId: string }[] }).targets;
     if (!target) throw new Error('the demo organization has no target');
     const pdf = minimalPdf('Klusteritesti');
     const form = new FormData();
     form.set('title', 'Klusteritesti');
-    form.set('targets', target.id);
+    form.set('targets', target.targetId);
     form.set('permissions', 'Käyttäjä');
     form.set('applications', '1');
     form.set('state', 'Aktiivinen');
@@ -144,11 +144,10 @@ describe('two instances behind the load balancer', () => {
       headers: auth,
       body: form,
     });
-    expect(uploaded.status).toBe(201);
+    const answer = (await uploaded.json()) as { materialbankFile: { id: string; file: string } };
+    expect(uploaded.status, JSON.stringify(answer)).toBe(201);
     expect(uploaded.headers.get('x-vahti-instance')).toBe('a');
-    const { id, file } = (
-      (await uploaded.json()) as { materialbankFile: { id: string; file: string } }
-    ).materialbankFile;
+    const { id, file } = answer.materialbankFile;
 
     const served = await fetch(`${b.url}/api/materialbank-get-file?file=${file}`, {
       headers: auth,
