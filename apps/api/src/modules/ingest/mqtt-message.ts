@@ -59,7 +59,9 @@ export function createMqttMessageHandler({
           parsed.data as Parameters<typeof ingest.chirpstack>[1],
           origin,
         );
-    if (result.rejected) log.info({ topic, rejected: result.rejected }, 'MQTT uplink rejected');
+    // Only the reason codes (e.g. unknownDevice) and the topic (application and device ids): the
+    // payload, the key and the network server's fields never reach the log.
+    if (result.rejected) log.info({ topic, reasons: result.rejected }, 'MQTT uplink rejected');
     else log.debug({ topic, stored: result.stored }, 'MQTT uplink stored');
     return 'ingested';
   };
