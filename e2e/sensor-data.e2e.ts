@@ -41,14 +41,20 @@ async function api<T>(token: string, url: string): Promise<T> {
   return (await res.json()) as T;
 }
 
-/** Posts readings through the generic webhook with the demo ingest key, as a gateway would. */
-async function postReadings(device: Device, values: number[]) {
+/**
+ * Posts readings an hour apart, the last `lastAt`, through the generic webhook with the demo
+ * ingest key, as a gateway would.
+ */
+async function postReadings(
+  device: Device,
+  values: number[],
+  { lastAt = Date.now() - 2 * 3_600_000, firstFCnt = 1 } = {},
+) {
   const key = readFileSync(path.join(e2e.server.dataDir, 'demo-ingest-key.txt'), 'utf8').trim();
-  const now = Date.now();
   const body = values.map((value, i) => ({
     deviceEui: device.deviceEui,
-    time: new Date(now - (values.length - i + 1) * 3_600_000).toISOString(),
-    fCnt: i + 1,
+    time: new Date(lastAt - (values.length - 1 - i) * 3_600_000).toISOString(),
+    fCnt: firstFCnt + i,
     values: { [MEASUREMENT]: value },
   }));
   const res = await fetch(`${e2e.server.url}/api/ingest/generic`, {
@@ -408,6 +414,12 @@ describe('measurement data (/vainu/sensor-data)', () => {
 
 describe("a target's indoor air beside its survey results (/tieto/show-survey-results)", () => {
   it('shows the temperature per device for the survey period, linked to the same view in Vainu', async () => {
+    // The survey's period begins on the Finnish day the demo data was made; just after midnight
+    // the readings above (hours back) fall on the day before, so one comes from a minute ago.
+    await postReadings(devices[0], [21.5], {
+      lastAt: Date.now() - 60_000,
+      firstFCnt: READINGS.first.length + 1,
+    });
     const page = await e2e.newPage({ width: 1600 });
     await page.goto('/#/tieto/show-survey-results');
     await signIn(page, ADMIN);

@@ -1,14 +1,16 @@
 import { chromium } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectAccessible, hashPath, signIn, useE2E } from './support/browser.js';
+import { chromiumPath, expectAccessible, hashPath, signIn, useE2E } from './support/browser.js';
 import { CHROMIUM_ARGS } from './support/chromium-args.js';
 import { writeQrVideo } from './support/fake-camera.js';
 
 // A meter's code with a space and an ampersand, so the link must encode it.
 const CODE = 'EUI A81758FFFE0312AB&x';
 
-// Chromium's fake camera films a QR code the test drew itself; the permission is granted.
+// Chromium's fake camera films a QR code the test drew itself; the permission is granted. The
+// whole browser: its headless shell has no permission prompt to grant or refuse.
 const e2e = useE2E({
+  fullBrowser: true,
   chromiumArgs: () => [
     '--use-fake-ui-for-media-stream',
     '--use-fake-device-for-media-stream',
@@ -101,7 +103,7 @@ describe('QR scanner (/vainu/qr-code)', () => {
       'ERROR: you need to grant camera access permisson',
     ],
   ])("shows the spec's text when the camera cannot be used: %s", async (_case, flags, text) => {
-    const executablePath = process.env.CHROME_PATH as string;
+    const executablePath = chromiumPath({ full: true });
     const bare = await chromium.launch({ executablePath, args: [...CHROMIUM_ARGS, ...flags] });
     try {
       const context = await bare.newContext({ baseURL: e2e.server.url, locale: 'fi-FI' });

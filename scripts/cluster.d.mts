@@ -2,7 +2,11 @@
 export const HEALTH_PATH: string;
 export function freePort(): Promise<number>;
 export function withDatabase(url: string, name: string): string;
-export function ensureDatabase(adminUrl: string, name: string): Promise<string>;
+export function ensureDatabase(
+  adminUrl: string,
+  name: string,
+  options?: { template?: string },
+): Promise<string>;
 export function dropDatabase(adminUrl: string, name: string): Promise<void>;
 export function haproxyConfig(options: {
   port: number;

@@ -62,13 +62,17 @@ export function withDatabase(url, name) {
   return parsed.href;
 }
 
-/** Creates database `name` on the server of `adminUrl` unless it exists. Returns its URL. */
-export async function ensureDatabase(adminUrl, name) {
+/**
+ * Creates database `name` on the server of `adminUrl` unless it exists, as a copy of database
+ * `template` when one is named. Returns its URL.
+ */
+export async function ensureDatabase(adminUrl, name, { template } = {}) {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
     const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [name]);
-    if (!rowCount) await client.query(`create database ${name}`);
+    if (!rowCount)
+      await client.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   } finally {
     await client.end();
   }

@@ -4,7 +4,15 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 
-const CANDIDATES = [
+/**
+ * Chromium's headless shell first: the same engine without the browser's own window, tabs and
+ * WebUI, which took half of Chromium's CPU in the e2e suite (docs/performance.md); Playwright's
+ * own headless mode is this shell too. It has no PDF viewer (a PDF opened in a tab arrives as
+ * a download) and no permission prompt (getUserMedia answers NotSupportedError), so the camera
+ * tests run in the full browser (`ensureChromium({ full: true })`, CHROME_FULL_PATH).
+ */
+const SHELLS = ['/usr/bin/chromium-headless-shell'];
+const BROWSERS = [
   '/usr/bin/chromium',
   '/usr/bin/chromium-browser',
   '/usr/bin/google-chrome-stable',
@@ -24,12 +32,13 @@ const executable = (file) => {
 const hasAptGet = () =>
   spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
 
-export function findChromium() {
-  if (process.env.CHROME_PATH) {
-    if (executable(process.env.CHROME_PATH)) return process.env.CHROME_PATH;
-    throw new Error(`CHROME_PATH=${process.env.CHROME_PATH} is not an executable file.`);
+export function findChromium({ full = false } = {}) {
+  const variable = full ? 'CHROME_FULL_PATH' : 'CHROME_PATH';
+  if (process.env[variable]) {
+    if (executable(process.env[variable])) return process.env[variable];
+    throw new Error(`${variable}=${process.env[variable]} is not an executable file.`);
   }
-  return CANDIDATES.find(executable);
+  return (full ? BROWSERS : [...SHELLS, ...BROWSERS]).find(executable);
 }
 
 /** Installs Debian packages when we run as root with apt-get (a fresh CI machine), saying so. */
@@ -45,15 +54,17 @@ function aptInstall(packages, why) {
   return true;
 }
 
-export function ensureChromium() {
-  const found = findChromium();
+/** A Chromium for the e2e tests: the headless shell, or with `full` the whole browser. */
+export function ensureChromium({ full = false } = {}) {
+  const found = findChromium({ full });
   if (found) return found;
-  if (aptInstall(['chromium', 'fonts-dejavu-core'], 'No Chromium found')) {
-    const installed = findChromium();
+  const name = full ? 'chromium' : 'chromium-headless-shell';
+  if (aptInstall([name, 'fonts-dejavu-core'], `No ${name} found`)) {
+    const installed = findChromium({ full });
     if (installed) return installed;
   }
   throw new Error(
-    'No Chromium found for the end-to-end tests. Install one (Debian/Ubuntu: sudo apt-get install chromium) or set CHROME_PATH to a Chromium or Chrome executable.',
+    `No ${name} found for the end-to-end tests. Install it (Debian/Ubuntu: sudo apt-get install ${name}) or set ${full ? 'CHROME_FULL_PATH' : 'CHROME_PATH'} to a Chromium or Chrome executable.`,
   );
 }
 

@@ -2,7 +2,8 @@
 //   1. unit + API integration on PGlite
 //   2. on PostgreSQL, when TEST_DATABASE_URL is set: the API tests that can differ between the
 //      drivers (apps/api/test/postgres-suite.mjs)
-//   3. end-to-end in headless Chromium against the built app
+//   3. end-to-end in headless Chromium against the built app (its database on the PostgreSQL of
+//      TEST_DATABASE_URL when set, else embedded)
 // `npm test -- --e2e-cluster`: only the end-to-end suite, against two instances behind HAProxy on
 // the PostgreSQL of TEST_DATABASE_URL (ADR 0030), plus e2e/cluster.e2e.ts.
 import { spawnSync } from 'node:child_process';
@@ -99,16 +100,20 @@ if (!webBuildIsCurrent() && run('npm', ['run', 'build', '-w', '@vahti/web', '--s
   report(clusterOnly ? 'e2e-cluster' : 'e2e', { passed: 0, failed: 1, skipped: 0 });
 } else {
   let chrome;
+  let fullChrome;
   try {
     chrome = ensureChromium();
+    fullChrome = clusterOnly ? chrome : ensureChromium({ full: true });
   } catch (err) {
     console.error(err.message);
   }
   const suite = clusterOnly ? 'e2e-cluster' : 'e2e';
-  if (chrome)
+  if (chrome && fullChrome)
     vitest(suite, ['--config', 'e2e/vitest.config.ts'], {
-      ...(clusterOnly ? { ...process.env, E2E_CLUSTER: '1' } : withoutPostgres),
+      ...process.env,
+      ...(clusterOnly && { E2E_CLUSTER: '1' }),
       CHROME_PATH: chrome,
+      CHROME_FULL_PATH: fullChrome,
     });
   else report(suite, { passed: 0, failed: 1, skipped: 0 });
 }

@@ -1,6 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { type Browser, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { CHROMIUM_ARGS } from './chromium-args.js';
 import { type RunningServer, startServer } from './server.js';
 
@@ -18,16 +18,26 @@ export interface E2EOptions {
   env?: () => Promise<Record<string, string>> | Record<string, string>;
   /** Extra Chromium flags, computed when the file starts (e.g. a fake camera's video file). */
   chromiumArgs?: () => Promise<string[]> | string[];
+  /** The whole browser rather than its headless shell: camera permissions (scripts/test-tools.mjs). */
+  fullBrowser?: boolean;
+}
+
+/** The Chromium executable `npm test` found: the headless shell, or with `full` the browser. */
+export function chromiumPath({ full = false } = {}): string {
+  const executablePath = (full && process.env.CHROME_FULL_PATH) || process.env.CHROME_PATH;
+  if (!executablePath)
+    throw new Error('CHROME_PATH is not set: run the end-to-end tests through npm test');
+  return executablePath;
 }
 
 /** Starts one server and one Chromium for the test file; both close after it. */
 export function useE2E(options: E2EOptions = {}): E2E {
   const state = {} as E2E;
+  /** The test's browser contexts: closed when it ends, so no page of it renders under the next. */
+  const open = new Set<BrowserContext>();
   beforeAll(async () => {
-    const executablePath = process.env.CHROME_PATH;
-    if (!executablePath)
-      throw new Error('CHROME_PATH is not set: run the end-to-end tests through npm test');
-    const [server, browser] = await Promise.all([
+    const executablePath = chromiumPath({ full: options.fullBrowser });
+    const [server, browser] = await Promise.allSettled([
       startServer(await options.env?.()),
       // launch() gives Chromium a fresh temporary --user-data-dir and removes it on close.
       chromium.launch({
@@ -35,19 +45,27 @@ export function useE2E(options: E2EOptions = {}): E2E {
         args: [...CHROMIUM_ARGS, ...((await options.chromiumArgs?.()) ?? [])],
       }),
     ]);
-    state.server = server;
-    state.browser = browser;
+    // One that started is stopped by afterAll even when the other failed: no server outlives the run.
+    if (server.status === 'fulfilled') state.server = server.value;
+    if (browser.status === 'fulfilled') state.browser = browser.value;
+    if (server.status === 'rejected') throw server.reason;
+    if (browser.status === 'rejected') throw browser.reason;
     state.newPage = async ({ width = 1280, height = 800, timezoneId } = {}) => {
-      const context = await browser.newContext({
-        baseURL: server.url,
+      const context = await state.browser.newContext({
+        baseURL: state.server.url,
         locale: 'fi-FI',
         timezoneId,
         viewport: { width, height },
       });
+      open.add(context);
       // Every waitFor and action waits this long: generous, for a busy machine.
       context.setDefaultTimeout(15_000);
       return context.newPage();
     };
+  });
+  afterEach(async () => {
+    await Promise.all([...open].map((context) => context.close()));
+    open.clear();
   });
   afterAll(async () => {
     await state.browser?.close();

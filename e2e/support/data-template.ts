@@ -1,19 +1,39 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { CLUSTER_MODE, DATA_TEMPLATE_ENV, startOneServer } from './server.js';
+import { dropDatabase, ensureDatabase } from '../../scripts/cluster.mjs';
+import {
+  CLUSTER_MODE,
+  DATA_TEMPLATE_ENV,
+  DATABASE_TEMPLATE_ENV,
+  startOneServer,
+} from './server.js';
 
 /**
- * Vitest global setup of the e2e suite: the server starts once on an empty data directory,
- * migrates and loads the demo data, and stops; every test file's server then starts on a copy of
- * that directory. Made anew each run, since the demo's alarms and discussions are dated from now.
- * The cluster (PostgreSQL) makes its own database per file.
+ * Vitest global setup of the e2e suite: the server starts once on an empty data directory (and,
+ * with TEST_DATABASE_URL, an empty PostgreSQL database), migrates and loads the demo data, and
+ * stops; every test file's server then starts on a copy of that directory (and database). Made
+ * anew each run, since the demo's alarms and discussions are dated from now. The cluster makes
+ * its own database per file.
  */
 export default async function setup() {
   if (CLUSTER_MODE) return;
   const dir = mkdtempSync(path.join(tmpdir(), 'vahti-e2e-template-'));
-  const server = await startOneServer({}, { dataDir: dir, keep: true });
-  await server.stop();
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  const name = `vahti_e2e_${randomBytes(4).toString('hex')}`;
+  const databaseUrl = adminUrl ? await ensureDatabase(adminUrl, name) : undefined;
+  try {
+    const server = await startOneServer({}, { dataDir: dir, keep: true, databaseUrl });
+    await server.stop();
+  } catch (err) {
+    if (adminUrl) await dropDatabase(adminUrl, name);
+    throw err;
+  }
   process.env[DATA_TEMPLATE_ENV] = dir;
-  return () => rmSync(dir, { recursive: true, force: true });
+  if (adminUrl) process.env[DATABASE_TEMPLATE_ENV] = name;
+  return async () => {
+    rmSync(dir, { recursive: true, force: true });
+    if (adminUrl) await dropDatabase(adminUrl, name);
+  };
 }

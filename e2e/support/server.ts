@@ -27,13 +27,37 @@ export interface RunningServer {
 export const CLUSTER_MODE = process.env.E2E_CLUSTER === '1';
 /** A data directory with the demo data loaded, made once per run (e2e/support/data-template.ts). */
 export const DATA_TEMPLATE_ENV = 'VAHTI_E2E_DATA_TEMPLATE';
+/** On PostgreSQL: the run's migrated and seeded database that each file's database copies. */
+export const DATABASE_TEMPLATE_ENV = 'VAHTI_E2E_DATABASE_TEMPLATE';
 
 /**
- * Starts the real server (as `npm start` does, minus the build) on a fresh data directory and an
- * embedded database with demo data, and waits until /api/health answers.
+ * Starts the real server (as `npm start` does, minus the build) on a fresh data directory with
+ * demo data, and waits until /api/health answers. The database is the embedded one, or, when
+ * TEST_DATABASE_URL names a PostgreSQL server (as in CI), a copy of the run's template database
+ * there: the same screens over the same SQL, with the database work off the test's two cores'
+ * slowest path (PGlite runs PostgreSQL in WebAssembly inside the server's one thread).
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  return CLUSTER_MODE ? startClusterServer(env) : startOneServer(env);
+  if (CLUSTER_MODE) return startClusterServer(env);
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  const template = process.env[DATABASE_TEMPLATE_ENV];
+  if (!adminUrl || !template) return startOneServer(env);
+  const name = `${template}_${randomBytes(6).toString('hex')}`;
+  const databaseUrl = await ensureDatabase(adminUrl, name, { template });
+  let server: RunningServer;
+  try {
+    server = await startOneServer(env, { databaseUrl });
+  } catch (err) {
+    await dropDatabase(adminUrl, name);
+    throw err;
+  }
+  return {
+    ...server,
+    async stop() {
+      await server.stop();
+      await dropDatabase(adminUrl, name);
+    },
+  };
 }
 
 /**
@@ -72,11 +96,16 @@ export async function startClusterServer(env: Record<string, string> = {}): Prom
 /**
  * One instance on a fresh data directory: a copy of the run's template when there is one (the
  * migrated and seeded embedded database: creating it was most of a file's start), else empty.
- * `keep` leaves the directory in place when the server stops (the template itself).
+ * `keep` leaves the directory in place when the server stops (the template itself);
+ * `databaseUrl` puts the database on PostgreSQL instead of in the directory.
  */
 export async function startOneServer(
   env: Record<string, string>,
-  { dataDir = mkdtempSync(path.join(tmpdir(), 'vahti-e2e-')), keep = false } = {},
+  {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'vahti-e2e-')),
+    keep = false,
+    databaseUrl,
+  }: { dataDir?: string; keep?: boolean; databaseUrl?: string } = {},
 ): Promise<RunningServer> {
   const template = process.env[DATA_TEMPLATE_ENV];
   if (template && !keep) cpSync(template, dataDir, { recursive: true });
@@ -101,6 +130,13 @@ export async function startOneServer(
         // No offline-alarm sweep unless a file asks for it: readings posted hours back would
         // otherwise open 'Ei yhteyttä' alarms in screens that do not expect them.
         ALARM_OFFLINE_SWEEP_SECONDS: '0',
+        // On PostgreSQL the demo data is asked for and the secret is not kept in the data
+        // directory (docs/configuration.md).
+        ...(databaseUrl && {
+          DATABASE_URL: databaseUrl,
+          DEMO: '1',
+          JWT_SECRET: randomBytes(32).toString('hex'),
+        }),
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
