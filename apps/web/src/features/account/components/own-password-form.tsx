@@ -28,27 +28,27 @@ export function OwnPasswordForm() {
     <FeedbackForm feedback={feedback} onSubmit={submit}>
       <FormTextField
         {...fieldProps(form, 'userCurrentPassword')}
-        label={t('ownPassword.currentPassword')}
+        label={t('account.ownPassword.currentPassword')}
         type="password"
         autoComplete="current-password"
         required
       />
       <FormTextField
         {...fieldProps(form, 'userPassword')}
-        label={t('ownPassword.newPassword')}
+        label={t('account.ownPassword.newPassword')}
         type="password"
         autoComplete="new-password"
         required
       />
       <FormTextField
         {...fieldProps(form, 'confirmPassword')}
-        label={t('ownPassword.confirmPassword')}
+        label={t('account.ownPassword.confirmPassword')}
         type="password"
         autoComplete="new-password"
         required
       />
       <SubmitButton pending={pending} sx={{ alignSelf: 'flex-start' }}>
-        {t('ownPassword.submit')}
+        {t('account.ownPassword.submit')}
       </SubmitButton>
     </FeedbackForm>
   );
