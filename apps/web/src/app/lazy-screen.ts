@@ -8,8 +8,18 @@ export type Lazy = NonNullable<RouteObject['lazy']>;
 /** A feature's Finnish screen texts, loaded with its screens rather than with the first page. */
 export type Texts = () => Promise<Partial<WebMessages>>;
 
-/** The texts of the screens behind sign-in without texts of their own: with the signed-in frames. */
+/** The signed-in frame's and shared components' texts: with the signed-in frames. */
 export const signedInTexts: Texts = async () => (await import('@/locales/fi-signed-in')).signedInFi;
+
+/** The account's texts: its screens are in every area and outside them (app/router.tsx). */
+export const accountTexts: Texts = async () => ({
+  account: (await import('@/features/account/locales/fi')).accountFi,
+});
+
+/** The application chooser's texts (/main, app/router.tsx). */
+export const mainTexts: Texts = async () => ({
+  main: (await import('@/features/main/locales/fi')).mainFi,
+});
 
 export const loadTexts = (features: Texts[]) =>
   Promise.all(features.map(async (load) => addFinnishTexts(await load())));
@@ -33,4 +43,5 @@ export const notFoundRoute = screen(() => import('./routes/not-found-page'), 'No
 export const ownDetailsRoute = screen(
   () => import('@/features/account/routes/own-details-route'),
   'OwnDetailsRoute',
+  accountTexts,
 );

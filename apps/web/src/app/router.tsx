@@ -6,7 +6,7 @@ import { setUnauthorizedHandler } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
 import { isPublicPath, loginPathFor } from '@/lib/redirect';
 import { signOut } from '@/lib/session';
-import { notFoundRoute, ownDetailsRoute, screen, signedInTexts } from './lazy-screen';
+import { mainTexts, notFoundRoute, ownDetailsRoute, screen, signedInTexts } from './lazy-screen';
 import { RequireAuth } from './route-guards';
 import { RouteErrorPage } from './routes/route-error-page';
 
@@ -50,7 +50,11 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: 'main',
-                lazy: screen(() => import('@/features/main/routes/main-route'), 'MainRoute'),
+                lazy: screen(
+                  () => import('@/features/main/routes/main-route'),
+                  'MainRoute',
+                  mainTexts,
+                ),
               },
               { path: 'edit-user-information', lazy: ownDetailsRoute },
             ],

@@ -1,5 +1,5 @@
 import { type Actor, can, roleRank, type Section } from '@vahti/domain';
-import { type Lazy, ownDetailsRoute, screen, type Texts } from './lazy-screen';
+import { accountTexts, type Lazy, ownDetailsRoute, screen, type Texts } from './lazy-screen';
 
 /** Whether the user may open a screen and see its link; absent means every user of the area. */
 export type Access = (actor: Actor) => boolean;
@@ -32,6 +32,18 @@ export interface Screen {
  * rather than with the first page.
  */
 export const texts = {
+  account: accountTexts,
+  adminDashboard: async () => ({
+    adminDashboard: (await import('@/features/admin-dashboard/locales/fi')).adminDashboardFi,
+  }),
+  auditLog: async () => ({
+    auditLog: (await import('@/features/audit-log/locales/fi')).auditLogFi,
+  }),
+  organizations: async () => ({
+    organizations: (await import('@/features/organizations/locales/fi')).organizationsFi,
+  }),
+  targets: async () => ({ targets: (await import('@/features/targets/locales/fi')).targetsFi }),
+  users: async () => ({ users: (await import('@/features/users/locales/fi')).usersFi }),
   alarms: async () => ({ alarms: (await import('@/features/alarms/locales/fi')).alarmsFi }),
   registrationCodes: async () => ({
     registrationCodes: (await import('@/features/registration-codes/locales/fi'))
@@ -70,8 +82,13 @@ const shared = {
   ownPassword: screen(
     () => import('@/features/account/routes/own-password-route'),
     'OwnPasswordRoute',
+    texts.account,
   ),
-  showUser: screen(() => import('@/features/account/routes/show-user-route'), 'ShowUserRoute'),
+  showUser: screen(
+    () => import('@/features/account/routes/show-user-route'),
+    'ShowUserRoute',
+    texts.account,
+  ),
   discussions: screen(
     () => import('@/features/discussions/routes/discussions-route'),
     'DiscussionsRoute',
@@ -126,6 +143,7 @@ export const AREA_SCREENS: Record<Section, readonly Screen[]> = {
       component: screen(
         () => import('@/features/admin-dashboard/routes/admin-dashboard-route'),
         'AdminDashboardRoute',
+        texts.adminDashboard,
       ),
     },
     ...everyArea,
@@ -136,6 +154,7 @@ export const AREA_SCREENS: Record<Section, readonly Screen[]> = {
       component: screen(
         () => import('@/features/organizations/routes/show-organizations-route'),
         'ShowOrganizationsRoute',
+        texts.organizations,
       ),
     },
     {
@@ -145,13 +164,18 @@ export const AREA_SCREENS: Record<Section, readonly Screen[]> = {
       component: screen(
         () => import('@/features/organizations/routes/add-organization-route'),
         'AddOrganizationRoute',
+        texts.organizations,
       ),
     },
     {
       path: 'show-users',
       access: staff,
       menu: users('nav.showUsers'),
-      component: screen(() => import('@/features/users/routes/show-users-route'), 'ShowUsersRoute'),
+      component: screen(
+        () => import('@/features/users/routes/show-users-route'),
+        'ShowUsersRoute',
+        texts.users,
+      ),
     },
     {
       path: 'add-new-user',
@@ -160,6 +184,7 @@ export const AREA_SCREENS: Record<Section, readonly Screen[]> = {
       component: screen(
         () => import('@/features/users/routes/add-new-user-route'),
         'AddNewUserRoute',
+        texts.users,
       ),
     },
     {
@@ -169,6 +194,7 @@ export const AREA_SCREENS: Record<Section, readonly Screen[]> = {
       component: screen(
         () => import('@/features/users/routes/add-targets-to-user-route'),
         'AddTargetsToUserRoute',
+        texts.users,
       ),
     },
     {
@@ -178,6 +204,7 @@ export const AREA_SCREENS: Record<Section, readonly Screen[]> = {
       component: screen(
         () => import('@/features/users/routes/change-user-password-route'),
         'ChangeUserPasswordRoute',
+        texts.users,
       ),
     },
     {
@@ -197,6 +224,7 @@ export const AREA_SCREENS: Record<Section, readonly Screen[]> = {
       component: screen(
         () => import('@/features/targets/routes/show-targets-route'),
         'ShowTargetsRoute',
+        texts.targets,
       ),
     },
     {
@@ -206,6 +234,7 @@ export const AREA_SCREENS: Record<Section, readonly Screen[]> = {
       component: screen(
         () => import('@/features/targets/routes/add-target-route'),
         'AddTargetRoute',
+        texts.targets,
       ),
     },
     {
@@ -245,6 +274,10 @@ export const AREA_SCREENS: Record<Section, readonly Screen[]> = {
       component: screen(
         () => import('@/features/audit-log/routes/audit-log-route'),
         'AuditLogRoute',
+        texts.auditLog,
+        texts.users,
+        texts.organizations,
+        texts.targets,
       ),
     },
   ],

@@ -32,12 +32,12 @@ function Picker({ value, onChange }: OrganizationPickerProps) {
   return (
     <FormControl sx={{ maxWidth: { xs: '100%', sm: 360 } }} fullWidth>
       <InputLabel id={`${id}-label`} shrink>
-        {t('adminDashboard.organization')}
+        {t('roleCounts.organization')}
       </InputLabel>
       <Select
         labelId={`${id}-label`}
         id={id}
-        label={t('adminDashboard.organization')}
+        label={t('roleCounts.organization')}
         notched
         value={options.some((o) => o.organizationId === chosen) ? chosen : ''}
         onChange={(event) => onChange(event.target.value || null)}

@@ -17,7 +17,7 @@ export function RoleCountsCard({ title, roles, headingLevel = 2 }: RoleCountsCar
   const { t } = useTranslation();
   const colors = roleColors(useTheme());
   const total = ROLES.reduce((sum, role) => sum + roles[role], 0);
-  const roleLabel = useCallback((role: Role) => t(`adminDashboard.roles.${role}`), [t]);
+  const roleLabel = useCallback((role: Role) => t(`roleCounts.roles.${role}`), [t]);
   return (
     <DoughnutCard
       title={title}
@@ -28,8 +28,8 @@ export function RoleCountsCard({ title, roles, headingLevel = 2 }: RoleCountsCar
         value: roles[role],
         color: colors[role],
       }))}
-      centerText={t('adminDashboard.total', { count: total })}
-      listLabel={t('adminDashboard.countsLabel', { title })}
+      centerText={t('roleCounts.total', { count: total })}
+      listLabel={t('roleCounts.countsLabel', { title })}
     />
   );
 }

@@ -20,14 +20,14 @@ export function UserRoleCounts({ counts }: UserRoleCountsProps) {
     <Stack spacing={3}>
       <Box sx={{ maxWidth: { md: '50%' } }}>
         <RoleCountsCard
-          title={t('adminDashboard.organizationTitle', {
+          title={t('roleCounts.organizationTitle', {
             name: counts.organization.organizationName,
           })}
           roles={counts.organization.roles}
         />
       </Box>
       <Typography component="h2" variant="h5">
-        {t('adminDashboard.targetsTitle')}
+        {t('roleCounts.targetsTitle')}
       </Typography>
       {counts.targets.length === 0 ? (
         <Typography color="text.secondary">{t('table.empty')}</Typography>

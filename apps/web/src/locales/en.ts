@@ -1,16 +1,23 @@
+import { accountEn } from '@/features/account/locales/en';
+import { adminDashboardEn } from '@/features/admin-dashboard/locales/en';
 import { alarmsEn } from '@/features/alarms/locales/en';
+import { auditLogEn } from '@/features/audit-log/locales/en';
 import { deviceNetworkEn } from '@/features/device-network/locales/en';
 import { devicesEn } from '@/features/devices/locales/en';
 import { discussionsEn } from '@/features/discussions/locales/en';
 import { feedbackEn } from '@/features/feedback/locales/en';
 import { ingestKeysEn } from '@/features/ingest-keys/locales/en';
+import { mainEn } from '@/features/main/locales/en';
 import { materialbankEn } from '@/features/materialbank/locales/en';
+import { organizationsEn } from '@/features/organizations/locales/en';
 import { outboxEn } from '@/features/outbox/locales/en';
 import { qrCodeEn } from '@/features/qr-code/locales/en';
 import { registrationCodesEn } from '@/features/registration-codes/locales/en';
 import { sensorDataEn } from '@/features/sensor-data/locales/en';
 import { surveysEn } from '@/features/surveys/locales/en';
+import { targetsEn } from '@/features/targets/locales/en';
 import { tietoDashboardEn } from '@/features/tieto-dashboard/locales/en';
+import { usersEn } from '@/features/users/locales/en';
 import { vainuDashboardEn } from '@/features/vainu-dashboard/locales/en';
 import type { WebMessages } from './fi';
 
@@ -69,24 +76,6 @@ export const en: WebMessages = {
     missingLink: 'The password change link is missing or invalid. Request a new link by e-mail.',
     requestNewLink: 'Request a new password change link',
   },
-  ownPassword: {
-    title: 'Change password',
-    currentPassword: 'Current password',
-    newPassword: 'New password',
-    confirmPassword: 'Repeat new password',
-    submit: 'Save',
-  },
-  ownDetails: {
-    title: 'Edit your details',
-    email: 'E-mail',
-    emailHelp: 'The e-mail address cannot be changed.',
-    firstName: 'First name',
-    lastName: 'Last name',
-    phone: 'Phone number',
-    jobTitle: 'Job title',
-    alarmMail: 'E-mail me when a device of a target I am a contact person for raises an alarm',
-    submit: 'Save',
-  },
   form: {
     optional: 'Optional',
   },
@@ -100,57 +89,13 @@ export const en: WebMessages = {
     clear: 'Clear',
     counter: '{{count}}/{{max}}',
   },
-  users: {
-    listTitle: 'Users',
-    addTitle: 'Add a new user',
-    editTitle: 'Edit user: {{name}}',
-    editLabel: 'Edit: {{name}}',
-    openTargets: "User's targets: {{name}}",
-    name: 'Name',
-    email: 'E-mail',
-    password: 'Password',
-    newPassword: 'New password',
-    confirmPassword: 'Repeat password',
-    firstName: 'First name',
-    lastName: 'Last name',
-    phone: 'Phone number',
-    jobTitle: 'Job title',
-    role: 'Role',
-    state: 'State',
-    organization: 'Organization',
-    permissions: 'Applications',
-    information: 'Information',
-    description: 'Description',
-    create: 'Create user',
-    ownAccountLocked: 'You cannot change your own role, state or organization here',
-    changePasswordTitle: "Change a user's password",
-    changePasswordSubmit: 'Change password',
-  },
-  userTargets: {
-    title: 'Add targets to a user',
-    user: 'User',
-    chooseUser: 'Choose a user to see their targets and link new ones.',
-    targets: 'Targets',
-    add: 'Add targets',
-    currentTitle: 'Targets of {{name}}',
-    targetName: 'Target',
-    address: 'Address',
-    postalDistrict: 'Postal district',
-    removeLabel: 'Remove target: {{name}}',
-    confirmTitle: 'Remove the target from the user?',
-    confirmText: 'The target {{target}} will be removed from {{name}}.',
-    remove: 'Remove',
-  },
-  adminDashboard: {
-    intro: 'User counts by role in the organization and per target.',
+  roleCounts: {
     organization: 'Organization',
     organizationTitle: 'Users by role: {{name}}',
     targetsTitle: 'Users per target',
     total_one: '{{count}} user',
     total_other: '{{count}} users',
     countsLabel: 'User counts: {{title}}',
-    noAccess:
-      "Viewing user counts requires an administrator role. Contact your organization's administrator.",
     roles: {
       Käyttäjä: 'User',
       Pääkäyttäjä: 'Main user',
@@ -158,68 +103,9 @@ export const en: WebMessages = {
       Pääylläpitäjä: 'Top administrator',
     },
   },
-  showUser: {
-    title: 'My details',
-    name: 'Name',
-    email: 'E-mail',
-    phone: 'Phone number',
-    jobTitle: 'Job title',
-    role: 'Role',
-    organization: 'Organization',
-    permissions: 'Applications',
-    targets: 'Targets',
-    editDetails: 'Edit my details',
-    changePassword: 'Change password',
-  },
   recordStates: {
     Aktiivinen: 'Active',
     Passiivinen: 'Passive',
-  },
-  organizations: {
-    addTitle: 'Add a new organization',
-    listTitle: 'Organizations',
-    tableLabel: 'Organizations',
-    editTitle: 'Edit organization',
-    editLabel: 'Edit: {{name}}',
-    businessId: 'Business ID',
-    contractNumber: 'Contract number',
-    name: 'Name',
-    address: 'Address',
-    zipCode: 'Postal code',
-    postalDistrict: 'Postal district',
-    area: 'Area',
-    state: 'State',
-    applications: 'Applications',
-    information: 'Information',
-    retentionMonths: 'Measurement data retention (months)',
-    retentionHint: 'Older measurement data is deleted once a day. Empty: kept for good.',
-    description: 'Description',
-    submit: 'Save',
-  },
-  targets: {
-    addTitle: 'Add a new target',
-    listTitle: 'Targets',
-    tableLabel: 'Targets',
-    editTitle: 'Edit target',
-    editLabel: 'Edit: {{name}}',
-    name: 'Name',
-    address: 'Address',
-    zipCode: 'Postal code',
-    postalDistrict: 'Postal district',
-    organization: 'Organization',
-    type: 'Type',
-    propertyId: 'Property ID',
-    jobNumber: 'Job number',
-    contactUsers: 'Contact persons',
-    contactUsersHint: "Users of the target's organization, at least one",
-    state: 'State',
-    information: 'Information',
-    description: 'Description',
-    submit: 'Save',
-  },
-  main: {
-    title: 'Choose an application',
-    noApplications: 'You have no access to any application. Contact your administrator.',
   },
   sections: {
     tieto: {
@@ -339,57 +225,12 @@ export const en: WebMessages = {
   vainuDashboard: vainuDashboardEn,
   sensorData: sensorDataEn,
   outbox: outboxEn,
-  auditLog: {
-    title: 'Audit log',
-    intro: 'Who changed what and when, newest first.',
-    at: 'Time',
-    actor: 'By',
-    action: 'Action',
-    organization: 'Organization',
-    details: 'Changes',
-    /** Detail keys without a field label of their own elsewhere. */
-    fields: {
-      targetIds: 'Targets',
-      added: 'Added targets',
-      removed: 'Removed targets',
-      removedTargetIds: 'Removed targets',
-      linkId: 'Link ID',
-      expiresAt: 'Valid until',
-      recipientCount: 'Number of recipients',
-      recipients: 'Recipients',
-      fromOrganizationId: 'Previous organization',
-      unlinkedUsers: 'Users unlinked',
-      from: 'Before',
-      to: 'After',
-    },
-    actions: {
-      user: {
-        create: 'User created',
-        update: 'User details changed',
-        role: 'User role changed',
-        state: 'User state changed',
-        password: 'User password changed',
-      },
-      userTargets: {
-        add: 'Targets linked to user',
-        update: "User's targets changed",
-        remove: 'Target removed from user',
-      },
-      target: {
-        create: 'Target created',
-        update: 'Target details changed',
-        contactUsersRemove: 'Target contact users removed',
-      },
-      organization: {
-        create: 'Organization created',
-        update: 'Organization details changed',
-      },
-      registrationCode: {
-        create: 'Registration code created',
-        send: 'Registration code sent',
-        revoke: 'Registration code revoked',
-      },
-    },
-  },
   registrationCodes: registrationCodesEn,
+  account: accountEn,
+  adminDashboard: adminDashboardEn,
+  auditLog: auditLogEn,
+  main: mainEn,
+  organizations: organizationsEn,
+  targets: targetsEn,
+  users: usersEn,
 };

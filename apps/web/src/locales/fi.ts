@@ -1,23 +1,30 @@
+import type { accountFi } from '@/features/account/locales/fi';
+import type { adminDashboardFi } from '@/features/admin-dashboard/locales/fi';
 import type { alarmsFi } from '@/features/alarms/locales/fi';
+import type { auditLogFi } from '@/features/audit-log/locales/fi';
 import type { deviceNetworkFi } from '@/features/device-network/locales/fi';
 import type { devicesFi } from '@/features/devices/locales/fi';
 import type { discussionsFi } from '@/features/discussions/locales/fi';
 import type { feedbackFi } from '@/features/feedback/locales/fi';
 import type { ingestKeysFi } from '@/features/ingest-keys/locales/fi';
+import type { mainFi } from '@/features/main/locales/fi';
 import type { materialbankFi } from '@/features/materialbank/locales/fi';
+import type { organizationsFi } from '@/features/organizations/locales/fi';
 import type { outboxFi } from '@/features/outbox/locales/fi';
 import type { qrCodeFi } from '@/features/qr-code/locales/fi';
 import type { registrationCodesFi } from '@/features/registration-codes/locales/fi';
 import type { sensorDataFi } from '@/features/sensor-data/locales/fi';
 import type { surveysFi } from '@/features/surveys/locales/fi';
+import type { targetsFi } from '@/features/targets/locales/fi';
 import type { tietoDashboardFi } from '@/features/tieto-dashboard/locales/fi';
+import type { usersFi } from '@/features/users/locales/fi';
 import type { vainuDashboardFi } from '@/features/vainu-dashboard/locales/fi';
 import type { signedInFi } from './fi-signed-in';
 
 /**
  * Finnish texts of the screens anyone may open (the login screen and its like): the first page's.
- * Those shown only after sign-in are in `fi-signed-in.ts`, each feature's own in its
- * `locales/fi.ts`; both load with their screens (app/lazy-screen.ts). The validation messages shared
+ * Each feature's own are in its `locales/fi.ts`, the signed-in frame's and shared components' in
+ * `fi-signed-in.ts`; both load with their screens (app/lazy-screen.ts). The validation messages shared
  * with the API come from `@vahti/domain/i18n/fi` and are merged in by lib/i18n.ts; keep the
  * top-level keys here distinct from the API's (`validation`, `errors`, `messages`).
  */
@@ -113,6 +120,13 @@ type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
 export type WebMessages = Widen<
   typeof fi &
     typeof signedInFi & {
+      account: typeof accountFi;
+      adminDashboard: typeof adminDashboardFi;
+      auditLog: typeof auditLogFi;
+      main: typeof mainFi;
+      organizations: typeof organizationsFi;
+      targets: typeof targetsFi;
+      users: typeof usersFi;
       discussions: typeof discussionsFi;
       devices: typeof devicesFi;
       ingestKeys: typeof ingestKeysFi;

@@ -1,16 +1,23 @@
+import { accountSv } from '@/features/account/locales/sv';
+import { adminDashboardSv } from '@/features/admin-dashboard/locales/sv';
 import { alarmsSv } from '@/features/alarms/locales/sv';
+import { auditLogSv } from '@/features/audit-log/locales/sv';
 import { deviceNetworkSv } from '@/features/device-network/locales/sv';
 import { devicesSv } from '@/features/devices/locales/sv';
 import { discussionsSv } from '@/features/discussions/locales/sv';
 import { feedbackSv } from '@/features/feedback/locales/sv';
 import { ingestKeysSv } from '@/features/ingest-keys/locales/sv';
+import { mainSv } from '@/features/main/locales/sv';
 import { materialbankSv } from '@/features/materialbank/locales/sv';
+import { organizationsSv } from '@/features/organizations/locales/sv';
 import { outboxSv } from '@/features/outbox/locales/sv';
 import { qrCodeSv } from '@/features/qr-code/locales/sv';
 import { registrationCodesSv } from '@/features/registration-codes/locales/sv';
 import { sensorDataSv } from '@/features/sensor-data/locales/sv';
 import { surveysSv } from '@/features/surveys/locales/sv';
+import { targetsSv } from '@/features/targets/locales/sv';
 import { tietoDashboardSv } from '@/features/tieto-dashboard/locales/sv';
+import { usersSv } from '@/features/users/locales/sv';
 import { vainuDashboardSv } from '@/features/vainu-dashboard/locales/sv';
 import type { WebMessages } from './fi';
 
@@ -70,24 +77,6 @@ export const sv: WebMessages = {
       'Länken för att byta lösenord saknas eller är ogiltig. Be om en ny länk per e-post.',
     requestNewLink: 'Be om en ny länk för att byta lösenord',
   },
-  ownPassword: {
-    title: 'Byt lösenord',
-    currentPassword: 'Nuvarande lösenord',
-    newPassword: 'Nytt lösenord',
-    confirmPassword: 'Nytt lösenord igen',
-    submit: 'Spara',
-  },
-  ownDetails: {
-    title: 'Redigera dina uppgifter',
-    email: 'E-post',
-    emailHelp: 'E-postadressen kan inte ändras.',
-    firstName: 'Förnamn',
-    lastName: 'Efternamn',
-    phone: 'Telefonnummer',
-    jobTitle: 'Titel',
-    alarmMail: 'Skicka e-post till mig när en mätare i ett objekt där jag är kontaktperson larmar',
-    submit: 'Spara',
-  },
   form: {
     optional: 'Valfritt',
   },
@@ -101,57 +90,13 @@ export const sv: WebMessages = {
     clear: 'Töm',
     counter: '{{count}}/{{max}}',
   },
-  users: {
-    listTitle: 'Användare',
-    addTitle: 'Lägg till ny användare',
-    editTitle: 'Redigera användare: {{name}}',
-    editLabel: 'Redigera: {{name}}',
-    openTargets: 'Användarens objekt: {{name}}',
-    name: 'Namn',
-    email: 'E-post',
-    password: 'Lösenord',
-    newPassword: 'Nytt lösenord',
-    confirmPassword: 'Upprepa lösenordet',
-    firstName: 'Förnamn',
-    lastName: 'Efternamn',
-    phone: 'Telefonnummer',
-    jobTitle: 'Titel',
-    role: 'Roll',
-    state: 'Status',
-    organization: 'Organisation',
-    permissions: 'Applikationer',
-    information: 'Tilläggsuppgifter',
-    description: 'Beskrivning',
-    create: 'Skapa användare',
-    ownAccountLocked: 'Du kan inte ändra din egen roll, status eller organisation här',
-    changePasswordTitle: 'Byt användarens lösenord',
-    changePasswordSubmit: 'Byt lösenord',
-  },
-  userTargets: {
-    title: 'Lägg till objekt för användare',
-    user: 'Användare',
-    chooseUser: 'Välj en användare för att se och koppla objekt.',
-    targets: 'Objekt',
-    add: 'Lägg till objekt',
-    currentTitle: 'Objekt för {{name}}',
-    targetName: 'Objekt',
-    address: 'Adress',
-    postalDistrict: 'Postanstalt',
-    removeLabel: 'Ta bort objekt: {{name}}',
-    confirmTitle: 'Ta bort objektet från användaren?',
-    confirmText: 'Objektet {{target}} tas bort från {{name}}.',
-    remove: 'Ta bort',
-  },
-  adminDashboard: {
-    intro: 'Antal användare per roll i organisationen och per objekt.',
+  roleCounts: {
     organization: 'Organisation',
     organizationTitle: 'Användare per roll: {{name}}',
     targetsTitle: 'Användare per objekt',
     total_one: '{{count}} användare',
     total_other: '{{count}} användare',
     countsLabel: 'Antal användare: {{title}}',
-    noAccess:
-      'Att se antal användare kräver en administratörsroll. Kontakta din organisations administratör.',
     roles: {
       Käyttäjä: 'Användare',
       Pääkäyttäjä: 'Huvudanvändare',
@@ -159,68 +104,9 @@ export const sv: WebMessages = {
       Pääylläpitäjä: 'Huvudadministratör',
     },
   },
-  showUser: {
-    title: 'Mina uppgifter',
-    name: 'Namn',
-    email: 'E-post',
-    phone: 'Telefonnummer',
-    jobTitle: 'Titel',
-    role: 'Roll',
-    organization: 'Organisation',
-    permissions: 'Applikationer',
-    targets: 'Objekt',
-    editDetails: 'Redigera mina uppgifter',
-    changePassword: 'Byt lösenord',
-  },
   recordStates: {
     Aktiivinen: 'Aktiv',
     Passiivinen: 'Passiv',
-  },
-  organizations: {
-    addTitle: 'Lägg till en ny organisation',
-    listTitle: 'Organisationer',
-    tableLabel: 'Organisationer',
-    editTitle: 'Redigera organisation',
-    editLabel: 'Redigera: {{name}}',
-    businessId: 'FO-nummer',
-    contractNumber: 'Avtalsnummer',
-    name: 'Namn',
-    address: 'Adress',
-    zipCode: 'Postnummer',
-    postalDistrict: 'Postanstalt',
-    area: 'Område',
-    state: 'Status',
-    applications: 'Applikationer',
-    information: 'Tilläggsuppgifter',
-    retentionMonths: 'Lagringstid för mätdata (mån)',
-    retentionHint: 'Äldre mätdata raderas en gång per dygn. Tom: sparas alltid.',
-    description: 'Beskrivning',
-    submit: 'Spara',
-  },
-  targets: {
-    addTitle: 'Lägg till ett nytt objekt',
-    listTitle: 'Objekt',
-    tableLabel: 'Objekt',
-    editTitle: 'Redigera objekt',
-    editLabel: 'Redigera: {{name}}',
-    name: 'Namn',
-    address: 'Adress',
-    zipCode: 'Postnummer',
-    postalDistrict: 'Postanstalt',
-    organization: 'Organisation',
-    type: 'Typ',
-    propertyId: 'Fastighetsbeteckning',
-    jobNumber: 'Arbetsnummer',
-    contactUsers: 'Kontaktpersoner',
-    contactUsersHint: 'Användare i objektets organisation, minst en',
-    state: 'Status',
-    information: 'Tilläggsuppgifter',
-    description: 'Beskrivning',
-    submit: 'Spara',
-  },
-  main: {
-    title: 'Välj applikation',
-    noApplications: 'Du har inte åtkomst till någon applikation. Kontakta administratören.',
   },
   sections: {
     tieto: {
@@ -340,57 +226,12 @@ export const sv: WebMessages = {
   vainuDashboard: vainuDashboardSv,
   sensorData: sensorDataSv,
   outbox: outboxSv,
-  auditLog: {
-    title: 'Ändringslogg',
-    intro: 'Vem ändrade vad och när, nyaste först.',
-    at: 'Tid',
-    actor: 'Utförd av',
-    action: 'Åtgärd',
-    organization: 'Organisation',
-    details: 'Ändringar',
-    /** Detail keys without a field label of their own elsewhere. */
-    fields: {
-      targetIds: 'Objekt',
-      added: 'Tillagda objekt',
-      removed: 'Borttagna objekt',
-      removedTargetIds: 'Borttagna objekt',
-      linkId: 'Länk-ID',
-      expiresAt: 'Giltig till',
-      recipientCount: 'Antal mottagare',
-      recipients: 'Mottagare',
-      fromOrganizationId: 'Tidigare organisation',
-      unlinkedUsers: 'Frånkopplade användare',
-      from: 'Före',
-      to: 'Efter',
-    },
-    actions: {
-      user: {
-        create: 'Användare skapad',
-        update: 'Användarens uppgifter ändrade',
-        role: 'Användarens roll ändrad',
-        state: 'Användarens status ändrad',
-        password: 'Användarens lösenord bytt',
-      },
-      userTargets: {
-        add: 'Objekt kopplade till användare',
-        update: 'Användarens objekt ändrade',
-        remove: 'Objekt borttaget från användare',
-      },
-      target: {
-        create: 'Objekt skapat',
-        update: 'Objektets uppgifter ändrade',
-        contactUsersRemove: 'Objektets kontaktpersoner borttagna',
-      },
-      organization: {
-        create: 'Organisation skapad',
-        update: 'Organisationens uppgifter ändrade',
-      },
-      registrationCode: {
-        create: 'Registreringskod skapad',
-        send: 'Registreringskod skickad',
-        revoke: 'Registreringskod återkallad',
-      },
-    },
-  },
   registrationCodes: registrationCodesSv,
+  account: accountSv,
+  adminDashboard: adminDashboardSv,
+  auditLog: auditLogSv,
+  main: mainSv,
+  organizations: organizationsSv,
+  targets: targetsSv,
+  users: usersSv,
 };

@@ -7,7 +7,7 @@ import { FeedbackForm } from '@/components/feedback-form';
 import { FormTextField, fieldProps } from '@/components/form-text-field';
 import { SubmitButton } from '@/components/submit-button';
 import { useMutationForm } from '@/lib/use-mutation-form';
-import { useUpdateOwnDetails } from '../api/update-own-details';
+import { useUpdateOwnDetails } from '../api/own-account';
 
 const formValues = (user: SessionUser) => ({
   userFirstName: user.userFirstName,
@@ -38,34 +38,34 @@ export function OwnDetailsForm({ user }: { user: SessionUser }) {
   return (
     <FeedbackForm feedback={feedback} onSubmit={submit}>
       <FormTextField
-        label={t('ownDetails.email')}
+        label={t('account.ownDetails.email')}
         type="email"
         value={user.userEmail}
         readOnly
-        hint={t('ownDetails.emailHelp')}
+        hint={t('account.ownDetails.emailHelp')}
       />
       <FormTextField
         {...fieldProps(form, 'userFirstName')}
-        label={t('ownDetails.firstName')}
+        label={t('account.ownDetails.firstName')}
         autoComplete="given-name"
         required
       />
       <FormTextField
         {...fieldProps(form, 'userLastName')}
-        label={t('ownDetails.lastName')}
+        label={t('account.ownDetails.lastName')}
         autoComplete="family-name"
         required
       />
       <FormTextField
         {...fieldProps(form, 'userPhoneNumber')}
-        label={t('ownDetails.phone')}
+        label={t('account.ownDetails.phone')}
         type="tel"
         autoComplete="tel"
         hint={t('form.optional')}
       />
       <FormTextField
         {...fieldProps(form, 'userJobTitle')}
-        label={t('ownDetails.jobTitle')}
+        label={t('account.ownDetails.jobTitle')}
         autoComplete="organization-title"
         hint={t('form.optional')}
       />
@@ -83,12 +83,12 @@ export function OwnDetailsForm({ user }: { user: SessionUser }) {
                 slotProps={{ input: { ref: field.ref } }}
               />
             }
-            label={t('ownDetails.alarmMail')}
+            label={t('account.ownDetails.alarmMail')}
           />
         )}
       />
       <SubmitButton pending={pending} sx={{ alignSelf: 'flex-start' }}>
-        {t('ownDetails.submit')}
+        {t('account.ownDetails.submit')}
       </SubmitButton>
     </FeedbackForm>
   );

@@ -5,7 +5,7 @@ import { FeedbackForm } from '@/components/feedback-form';
 import { FormTextField, fieldProps } from '@/components/form-text-field';
 import { SubmitButton } from '@/components/submit-button';
 import { useMutationForm } from '@/lib/use-mutation-form';
-import { useChangePassword } from '../api/change-password';
+import { useChangePassword } from '../api/own-account';
 
 /**
  * The request schema with the repeated password required too: an empty submit flags all three
@@ -28,27 +28,27 @@ export function OwnPasswordForm() {
     <FeedbackForm feedback={feedback} onSubmit={submit}>
       <FormTextField
         {...fieldProps(form, 'userCurrentPassword')}
-        label={t('ownPassword.currentPassword')}
+        label={t('account.ownPassword.currentPassword')}
         type="password"
         autoComplete="current-password"
         required
       />
       <FormTextField
         {...fieldProps(form, 'userPassword')}
-        label={t('ownPassword.newPassword')}
+        label={t('account.ownPassword.newPassword')}
         type="password"
         autoComplete="new-password"
         required
       />
       <FormTextField
         {...fieldProps(form, 'confirmPassword')}
-        label={t('ownPassword.confirmPassword')}
+        label={t('account.ownPassword.confirmPassword')}
         type="password"
         autoComplete="new-password"
         required
       />
       <SubmitButton pending={pending} sx={{ alignSelf: 'flex-start' }}>
-        {t('ownPassword.submit')}
+        {t('account.ownPassword.submit')}
       </SubmitButton>
     </FeedbackForm>
   );

@@ -8,7 +8,7 @@ export function OwnDetailsRoute() {
   const { t } = useTranslation();
   const { user } = useSession();
   return (
-    <FormScreen title={t('ownDetails.title')}>
+    <FormScreen title={t('account.ownDetails.title')}>
       {/* Only signed-in routes lead here, so the user is known. */}
       {user && <OwnDetailsForm user={user} />}
     </FormScreen>

@@ -6,7 +6,7 @@ import { OwnPasswordForm } from '../components/own-password-form';
 export function OwnPasswordRoute() {
   const { t } = useTranslation();
   return (
-    <FormScreen title={t('ownPassword.title')}>
+    <FormScreen title={t('account.ownPassword.title')}>
       <OwnPasswordForm />
     </FormScreen>
   );

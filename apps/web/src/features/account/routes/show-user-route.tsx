@@ -23,19 +23,19 @@ export function ShowUserRoute() {
     .map((permission) => t(`sections.${sectionOfPermission(permission) as Section}.name`))
     .join(', ');
   const details: [string, string][] = [
-    [t('showUser.name'), `${user.userFirstName} ${user.userLastName}`],
-    [t('showUser.email'), user.userEmail],
-    [t('showUser.phone'), user.userPhoneNumber ?? ''],
-    [t('showUser.jobTitle'), user.userJobTitle ?? ''],
-    [t('showUser.role'), user.userRoles],
-    [t('showUser.organization'), user.Organization.organizationName],
-    [t('showUser.permissions'), applications],
-    [t('showUser.targets'), String(user.UserTargets.length)],
+    [t('account.showUser.name'), `${user.userFirstName} ${user.userLastName}`],
+    [t('account.showUser.email'), user.userEmail],
+    [t('account.showUser.phone'), user.userPhoneNumber ?? ''],
+    [t('account.showUser.jobTitle'), user.userJobTitle ?? ''],
+    [t('account.showUser.role'), user.userRoles],
+    [t('account.showUser.organization'), user.Organization.organizationName],
+    [t('account.showUser.permissions'), applications],
+    [t('account.showUser.targets'), String(user.UserTargets.length)],
   ];
 
   return (
     <Stack spacing={3} sx={{ maxWidth: 640 }}>
-      <PageHeader title={t('showUser.title')} />
+      <PageHeader title={t('account.showUser.title')} />
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
         <Box
           component="dl"
@@ -59,11 +59,11 @@ export function ShowUserRoute() {
       </Paper>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
         <Button variant="contained" component={RouterLink} to="/edit-user-information">
-          {t('showUser.editDetails')}
+          {t('account.showUser.editDetails')}
         </Button>
         {/* Relative to this screen: the area's own password change. */}
         <Button variant="outlined" component={RouterLink} to="../change-password" relative="path">
-          {t('showUser.changePassword')}
+          {t('account.showUser.changePassword')}
         </Button>
       </Stack>
     </Stack>

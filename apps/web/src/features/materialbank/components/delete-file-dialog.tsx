@@ -2,7 +2,7 @@ import type { MaterialbankFileRecord } from '@vahti/domain';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { errorText } from '@/lib/api-client';
-import { useDeleteMaterialbankFile } from '../api/delete-materialbank-file';
+import { useDeleteMaterialbankFile } from '../api/materialbank-files';
 
 interface DeleteFileDialogProps {
   file: MaterialbankFileRecord;

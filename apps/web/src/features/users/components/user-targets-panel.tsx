@@ -65,11 +65,11 @@ export function UserTargetsPanel({ user }: { user: UserRecord }) {
   };
 
   const columns: Column<UserTarget>[] = [
-    { key: 'name', label: t('userTargets.targetName'), value: (link) => link.targetName },
-    { key: 'address', label: t('userTargets.address'), value: (link) => link.targetAddress },
+    { key: 'name', label: t('users.userTargets.targetName'), value: (link) => link.targetName },
+    { key: 'address', label: t('users.userTargets.address'), value: (link) => link.targetAddress },
     {
       key: 'district',
-      label: t('userTargets.postalDistrict'),
+      label: t('users.userTargets.postalDistrict'),
       value: (link) => link.targetPostalDistrict,
     },
   ];
@@ -83,21 +83,21 @@ export function UserTargetsPanel({ user }: { user: UserRecord }) {
         <MultiSelectField
           control={form.control}
           name="targetId"
-          label={t('userTargets.targets')}
+          label={t('users.userTargets.targets')}
           options={options}
           loading={targets.isPending}
           required
         />
         <SubmitButton pending={pending} sx={{ alignSelf: 'flex-start' }}>
-          {t('userTargets.add')}
+          {t('users.userTargets.add')}
         </SubmitButton>
       </FeedbackForm>
       <Stack spacing={1.5}>
         <Typography component="h2" variant="h6">
-          {t('userTargets.currentTitle', { name })}
+          {t('users.userTargets.currentTitle', { name })}
         </Typography>
         <DataTable
-          label={t('userTargets.currentTitle', { name })}
+          label={t('users.userTargets.currentTitle', { name })}
           rows={linked.data ?? []}
           columns={columns}
           rowKey={(link) => link.id}
@@ -106,10 +106,10 @@ export function UserTargetsPanel({ user }: { user: UserRecord }) {
           initialSort={{ key: 'name', direction: 'asc' }}
           minWidth={560}
           actions={(link) => (
-            <Tooltip title={t('userTargets.removeLabel', { name: link.targetName })}>
+            <Tooltip title={t('users.userTargets.removeLabel', { name: link.targetName })}>
               <IconButton
                 size="small"
-                aria-label={t('userTargets.removeLabel', { name: link.targetName })}
+                aria-label={t('users.userTargets.removeLabel', { name: link.targetName })}
                 onClick={() => setRemoving(link)}
               >
                 <DeleteIcon fontSize="small" />
@@ -120,9 +120,9 @@ export function UserTargetsPanel({ user }: { user: UserRecord }) {
       </Stack>
       <ConfirmDialog
         open={removing !== null}
-        title={t('userTargets.confirmTitle')}
-        text={t('userTargets.confirmText', { target: removing?.targetName ?? '', name })}
-        confirmLabel={t('userTargets.remove')}
+        title={t('users.userTargets.confirmTitle')}
+        text={t('users.userTargets.confirmText', { target: removing?.targetName ?? '', name })}
+        confirmLabel={t('users.userTargets.remove')}
         pending={removeTarget.isPending}
         onConfirm={confirmRemove}
         onClose={() => setRemoving(null)}

@@ -30,7 +30,7 @@ export function AddTargetsToUserRoute() {
 
   return (
     <Stack spacing={3} sx={{ maxWidth: 900 }}>
-      <PageHeader title={t('userTargets.title')} />
+      <PageHeader title={t('users.userTargets.title')} />
       <AlertMessage message={error} />
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
         <Stack spacing={3}>
@@ -50,7 +50,7 @@ export function AddTargetsToUserRoute() {
             renderInput={(inputParams) => (
               <TextField
                 {...inputParams}
-                label={t('userTargets.user')}
+                label={t('users.userTargets.user')}
                 slotProps={{
                   ...inputParams.slotProps,
                   inputLabel: { ...inputParams.slotProps.inputLabel, shrink: true },
@@ -61,7 +61,7 @@ export function AddTargetsToUserRoute() {
           {selected ? (
             <UserTargetsPanel key={selected.uuid} user={selected} />
           ) : (
-            <Typography color="text.secondary">{t('userTargets.chooseUser')}</Typography>
+            <Typography color="text.secondary">{t('users.userTargets.chooseUser')}</Typography>
           )}
         </Stack>
       </Paper>

@@ -1,0 +1,22 @@
+/** Texts of the target screens (Hallinta). */
+export const targetsFi = {
+  addTitle: 'Lisää uusi kohde',
+  listTitle: 'Kohteet',
+  tableLabel: 'Kohteet',
+  editTitle: 'Muokkaa kohdetta',
+  editLabel: 'Muokkaa: {{name}}',
+  name: 'Nimi',
+  address: 'Osoite',
+  zipCode: 'Postinumero',
+  postalDistrict: 'Postitoimipaikka',
+  organization: 'Organisaatio',
+  type: 'Tyyppi',
+  propertyId: 'Kiinteistötunnus',
+  jobNumber: 'Työnumero',
+  contactUsers: 'Yhteyshenkilöt',
+  contactUsersHint: 'Organisaation käyttäjiä, vähintään yksi',
+  state: 'Tila',
+  information: 'Lisätiedot',
+  description: 'Kuvaus',
+  submit: 'Tallenna',
+};
