@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { getAuth } from '@/features/auth/api/session';
+import { getAuth } from '@/features/auth/api/get-auth';
 import { isApiError } from '@/lib/api-client';
 import { confirmSession, getSession, signIn, useSession } from '@/lib/session';
 

@@ -7,7 +7,7 @@ import { FeedbackForm } from '@/components/feedback-form';
 import { FormTextField, fieldProps } from '@/components/form-text-field';
 import { SubmitButton } from '@/components/submit-button';
 import { useMutationForm } from '@/lib/use-mutation-form';
-import { useUpdateOwnDetails } from '../api/own-account';
+import { useUpdateOwnDetails } from '../api/update-own-details';
 
 const formValues = (user: SessionUser) => ({
   userFirstName: user.userFirstName,

@@ -5,7 +5,7 @@ import { FeedbackForm } from '@/components/feedback-form';
 import { FormTextField, fieldProps } from '@/components/form-text-field';
 import { SubmitButton } from '@/components/submit-button';
 import { useMutationForm } from '@/lib/use-mutation-form';
-import { useChangePassword } from '../api/own-account';
+import { useChangePassword } from '../api/change-password';
 
 /**
  * The request schema with the repeated password required too: an empty submit flags all three

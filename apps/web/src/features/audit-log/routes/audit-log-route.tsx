@@ -6,7 +6,7 @@ import { ResourceListScreen } from '@/components/resource-list-screen';
 import { useServerPaging } from '@/components/use-server-paging';
 import { formatDateTime } from '@/lib/dates';
 import { i18n } from '@/lib/i18n';
-import { useAuditLog } from '../api/audit-log';
+import { useAuditLog } from '../api/get-audit-log';
 import { formatAuditDetails } from '../components/audit-details';
 
 /** An action in the user's language ('Käyttäjä luotu'); an unknown one is shown as it is. */

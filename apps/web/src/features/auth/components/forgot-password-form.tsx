@@ -4,7 +4,7 @@ import { FeedbackForm } from '@/components/feedback-form';
 import { FormTextField, fieldProps } from '@/components/form-text-field';
 import { SubmitButton } from '@/components/submit-button';
 import { useMutationForm } from '@/lib/use-mutation-form';
-import { forgotPassword } from '../api/password-reset';
+import { forgotPassword } from '../api/forgot-password';
 
 /** What the login screen hands to /forgot-password (router state, so the address stays out of the URL). */
 export interface ForgotPasswordState {

@@ -12,7 +12,7 @@ import { FormTextField, fieldProps } from '@/components/form-text-field';
 import { SubmitButton } from '@/components/submit-button';
 import { isApiError } from '@/lib/api-client';
 import { useMutationForm } from '@/lib/use-mutation-form';
-import { login } from '../api/session';
+import { login } from '../api/login';
 import type { ForgotPasswordState } from './forgot-password-form';
 
 interface LoginFormProps {

@@ -8,7 +8,7 @@ import { FormAlerts } from '@/components/form-alerts';
 import { FormTextField, fieldProps } from '@/components/form-text-field';
 import { SubmitButton } from '@/components/submit-button';
 import { useMutationForm } from '@/lib/use-mutation-form';
-import { registerUser } from '../api/registration';
+import { registerUser } from '../api/register-user';
 
 /** Self-registration with a registration code (spec 000 §2, §5). */
 export function RegisterForm({ initialCode }: { initialCode: string }) {

@@ -11,7 +11,7 @@ import { FormAlerts } from '@/components/form-alerts';
 import { FormTextField, fieldProps } from '@/components/form-text-field';
 import { SubmitButton } from '@/components/submit-button';
 import { useMutationForm } from '@/lib/use-mutation-form';
-import { resetPassword } from '../api/password-reset';
+import { resetPassword } from '../api/reset-password';
 
 /** The login screen's password-change mode sends no e-mail; the /change-password page asks it. */
 const withEmail = resetPasswordBody.safeExtend({ userEmail: email() });

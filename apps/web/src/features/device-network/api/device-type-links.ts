@@ -6,7 +6,7 @@ import {
   deviceTypesResponse,
 } from '@vahti/domain';
 import { apiRequest } from '@/lib/api-client';
-import { deviceProfileKeys } from './device-profiles';
+import { deviceProfileKeys } from './get-device-profiles';
 
 /** The same key as the device register's list of device types, so both share one cache entry. */
 const deviceTypesKey = ['measurements', 'device-types'] as const;

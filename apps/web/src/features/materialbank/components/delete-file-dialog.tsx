@@ -2,7 +2,7 @@ import type { MaterialbankFileRecord } from '@vahti/domain';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { errorText } from '@/lib/api-client';
-import { useDeleteMaterialbankFile } from '../api/materialbank-files';
+import { useDeleteMaterialbankFile } from '../api/delete-materialbank-file';
 
 interface DeleteFileDialogProps {
   file: MaterialbankFileRecord;

@@ -3,7 +3,7 @@ import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
-import { downloadMaterialbankFile, viewMaterialbankFile } from '../api/materialbank-files';
+import { downloadMaterialbankFile, viewMaterialbankFile } from '../api/open-materialbank-file';
 
 interface FileActionsProps {
   file: { file: string; fileName: string; title: string };

@@ -2,7 +2,7 @@ import type { MaterialbankFileRecord } from '@vahti/domain';
 import { useTranslation } from 'react-i18next';
 import { EditDialog } from '@/components/edit-dialog';
 import { useMutationForm } from '@/lib/use-mutation-form';
-import { useUpdateMaterialbankFile } from '../api/materialbank-files';
+import { useUpdateMaterialbankFile } from '../api/update-materialbank-file';
 import { editFormSchema, MaterialbankFormFields } from './materialbank-form-fields';
 
 interface MaterialbankEditDialogProps {

@@ -25,7 +25,7 @@ import { TextAreaField } from '@/components/text-area-field';
 import { errorText } from '@/lib/api-client';
 import { translateMessage } from '@/lib/i18n';
 import { useCan, useSession } from '@/lib/session';
-import { useMaterialbankApplications } from '../api/materialbank-applications';
+import { useMaterialbankApplications } from '../api/get-applications';
 
 /** The fields the add form and the edit dialog share, as the form holds them (lists, strings). */
 const detailFields = {

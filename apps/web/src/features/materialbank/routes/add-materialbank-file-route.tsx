@@ -7,8 +7,8 @@ import { FormScreen } from '@/components/form-screen';
 import { SubmitButton } from '@/components/submit-button';
 import { useCan, useSession } from '@/lib/session';
 import { useMutationForm } from '@/lib/use-mutation-form';
-import { uploadMaterialbankFile } from '../api/materialbank-files';
 import { materialbankKeys } from '../api/materialbank-keys';
+import { uploadMaterialbankFile } from '../api/upload-materialbank-file';
 import {
   type AddFormOutput,
   addFormSchema,

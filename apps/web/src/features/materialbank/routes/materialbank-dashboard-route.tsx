@@ -10,7 +10,7 @@ import { Doughnut } from '@/components/doughnut';
 import { PageHeader } from '@/components/page-header';
 import { errorText } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
-import { useFileCounts } from '../api/materialbank-files';
+import { useFileCounts } from '../api/get-file-counts';
 
 /** /materiaalipankki/dashboard: the organization and its documents by type (spec 001 §2). */
 export function MaterialbankDashboardRoute() {

@@ -10,7 +10,7 @@ import type { Column } from '@/components/data-table';
 import { PageHeader } from '@/components/page-header';
 import { ResourceList } from '@/components/resource-list';
 import { useCan } from '@/lib/session';
-import { useMaterialbankFiles } from '../api/materialbank-files';
+import { useMaterialbankFiles } from '../api/get-materialbank-files';
 import { DeleteFileDialog } from '../components/delete-file-dialog';
 import { FileActions } from '../components/file-actions';
 import { MaterialbankEditDialog } from '../components/materialbank-edit-dialog';

@@ -11,7 +11,7 @@ import { AlertMessage } from '@/components/alert-message';
 import type { Column } from '@/components/data-table';
 import { PageHeader } from '@/components/page-header';
 import { ResourceList } from '@/components/resource-list';
-import { useUserFiles } from '../api/materialbank-files';
+import { useUserFiles } from '../api/get-user-files';
 import { FileActions } from '../components/file-actions';
 
 /**

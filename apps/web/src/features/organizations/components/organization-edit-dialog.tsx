@@ -2,7 +2,7 @@ import { createOrganizationBody, type OrganizationRecord } from '@vahti/domain';
 import { useTranslation } from 'react-i18next';
 import { EditDialog } from '@/components/edit-dialog';
 import { useMutationForm } from '@/lib/use-mutation-form';
-import { useUpdateOrganization } from '../api/organizations';
+import { useUpdateOrganization } from '../api/update-organization';
 import { OrganizationFormFields, organizationFormValues } from './organization-form-fields';
 
 interface OrganizationEditDialogProps {

@@ -4,7 +4,7 @@ import { FeedbackForm } from '@/components/feedback-form';
 import { FormScreen } from '@/components/form-screen';
 import { SubmitButton } from '@/components/submit-button';
 import { useMutationForm } from '@/lib/use-mutation-form';
-import { useCreateOrganization } from '../api/organizations';
+import { useCreateOrganization } from '../api/create-organization';
 import { emptyOrganization, OrganizationFormFields } from '../components/organization-form-fields';
 
 /** /admin/add-new-organization (Pääylläpitäjä): a new organization and its applications. */

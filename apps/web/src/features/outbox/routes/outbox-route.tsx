@@ -5,7 +5,7 @@ import type { Column } from '@/components/data-table';
 import { ResourceListScreen } from '@/components/resource-list-screen';
 import { useServerPaging } from '@/components/use-server-paging';
 import { formatDateTime } from '@/lib/dates';
-import { useOutbox } from '../api/outbox';
+import { useOutbox } from '../api/get-outbox';
 import { MailDialog } from '../components/mail-dialog';
 import { MailStatusText } from '../components/mail-status';
 

@@ -27,7 +27,7 @@ import { SubmitButton } from '@/components/submit-button';
 import { errorText } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 import { useMutationForm } from '@/lib/use-mutation-form';
-import { useCreateRegistrationCode } from '../api/registration-codes';
+import { useCreateRegistrationCode } from '../api/create-registration-code';
 
 const body = createRegistrationCodeBody.shape;
 

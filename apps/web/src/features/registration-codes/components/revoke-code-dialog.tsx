@@ -2,7 +2,7 @@ import type { RegistrationCodeRecord } from '@vahti/domain';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { errorText } from '@/lib/api-client';
-import { useRevokeRegistrationCode } from '../api/registration-codes';
+import { useRevokeRegistrationCode } from '../api/revoke-registration-code';
 
 /** The code's targets as one line: "As Oy Kivikko, Rivitalo Haukilahti". */
 export const targetNames = (code: RegistrationCodeRecord) =>

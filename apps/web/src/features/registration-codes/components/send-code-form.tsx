@@ -7,7 +7,7 @@ import { FeedbackForm } from '@/components/feedback-form';
 import { SubmitButton } from '@/components/submit-button';
 import { translateMessage } from '@/lib/i18n';
 import { useMutationForm } from '@/lib/use-mutation-form';
-import { sendRegistrationCode } from '../api/registration-codes';
+import { sendRegistrationCode } from '../api/send-registration-code';
 
 const adminEmail = email('emailInvalidAdmin');
 

@@ -16,7 +16,7 @@ import { PageHeader } from '@/components/page-header';
 import { ResourceList } from '@/components/resource-list';
 import { formatDate } from '@/lib/dates';
 import { useCan } from '@/lib/session';
-import { useRegistrationCodes } from '../api/registration-codes';
+import { useRegistrationCodes } from '../api/get-registration-codes';
 import { CodeGeneratorForm } from '../components/code-generator-form';
 import { CreatedCodePanel } from '../components/created-code-panel';
 import { RevokeCodeDialog, targetNames } from '../components/revoke-code-dialog';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { EditDialog } from '@/components/edit-dialog';
 import { useCan } from '@/lib/session';
 import { useMutationForm } from '@/lib/use-mutation-form';
-import { useUpdateTarget } from '../api/targets';
+import { useUpdateTarget } from '../api/update-target';
 import { TargetFormFields, targetFormValues } from './target-form-fields';
 
 interface TargetEditDialogProps {

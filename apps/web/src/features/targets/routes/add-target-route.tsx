@@ -5,7 +5,7 @@ import { FormScreen } from '@/components/form-screen';
 import { SubmitButton } from '@/components/submit-button';
 import { useCan, useSession } from '@/lib/session';
 import { useMutationForm } from '@/lib/use-mutation-form';
-import { useCreateTarget } from '../api/targets';
+import { useCreateTarget } from '../api/create-target';
 import { emptyTarget, TargetFormFields } from '../components/target-form-fields';
 
 /** /admin/add-new-target: a new target of the own organization (any, for the top administrator). */

@@ -4,7 +4,7 @@ import { FeedbackForm } from '@/components/feedback-form';
 import { FormTextField, fieldProps } from '@/components/form-text-field';
 import { SubmitButton } from '@/components/submit-button';
 import { useMutationForm } from '@/lib/use-mutation-form';
-import { changeUserPassword } from '../api/users';
+import { changeUserPassword } from '../api/change-user-password';
 
 /** change-user-password: an administrator sets a user's password by e-mail (spec 000 §5). */
 export function ChangeUserPasswordForm() {

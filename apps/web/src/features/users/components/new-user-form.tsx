@@ -4,7 +4,7 @@ import { FormTextField, fieldProps } from '@/components/form-text-field';
 import { SubmitButton } from '@/components/submit-button';
 import { useCan, useSession } from '@/lib/session';
 import { useMutationForm } from '@/lib/use-mutation-form';
-import { useCreateUser } from '../api/users';
+import { useCreateUser } from '../api/create-user';
 import { UserFormFields } from './user-form-fields';
 import { emptyUserForm, newUserForm, toUserBody } from './user-form-schema';
 

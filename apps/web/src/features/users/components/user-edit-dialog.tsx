@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { EditDialog } from '@/components/edit-dialog';
 import { useCan, useSession } from '@/lib/session';
 import { useMutationForm } from '@/lib/use-mutation-form';
-import { useUpdateUser } from '../api/users';
+import { useUpdateUser } from '../api/update-user';
 import { UserFormFields } from './user-form-fields';
 import { editUserForm, toUserBody, userFormValues } from './user-form-schema';
 

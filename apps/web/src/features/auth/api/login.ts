@@ -1,16 +1,5 @@
-import {
-  type AuthResponse,
-  authResponse,
-  type LoginBody,
-  type LoginResponse,
-  loginResponse,
-} from '@vahti/domain';
+import { type LoginBody, type LoginResponse, loginResponse } from '@vahti/domain';
 import { apiRequest } from '@/lib/api-client';
-
-/** GET /api/auth: confirms the stored token and returns the user as the API now sees them. */
-export function getAuth(signal?: AbortSignal): Promise<AuthResponse> {
-  return apiRequest('/api/auth', { schema: authResponse, signal });
-}
 
 /**
  * POST /api/login (the same call as the documented POST /). A 401/403 here means wrong

@@ -3,7 +3,6 @@ import {
   type CreateOrganizationBody,
   type OrganizationResponse,
   organizationResponse,
-  type UpdateOrganizationBody,
 } from '@vahti/domain';
 import { organizationsKeys } from '@/api/organizations';
 import { apiRequest } from '@/lib/api-client';
@@ -17,19 +16,6 @@ export function useCreateOrganization() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createOrganization,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: organizationsKeys.all }),
-  });
-}
-
-/** PATCH /api/organization (Pääylläpitäjä): the organization named by organizationId. */
-export function updateOrganization(body: UpdateOrganizationBody): Promise<OrganizationResponse> {
-  return apiRequest('/api/organization', { method: 'PATCH', body, schema: organizationResponse });
-}
-
-export function useUpdateOrganization() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateOrganization,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: organizationsKeys.all }),
   });
 }

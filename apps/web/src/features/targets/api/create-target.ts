@@ -1,10 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  type CreateTargetBody,
-  type TargetResponse,
-  targetResponse,
-  type UpdateTargetBody,
-} from '@vahti/domain';
+import { type CreateTargetBody, type TargetResponse, targetResponse } from '@vahti/domain';
 import { targetsKeys } from '@/api/targets';
 import { apiRequest } from '@/lib/api-client';
 
@@ -17,19 +12,6 @@ export function useCreateTarget() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createTarget,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: targetsKeys.all }),
-  });
-}
-
-/** PATCH /api/target: the target named by targetId. */
-export function updateTarget(body: UpdateTargetBody): Promise<TargetResponse> {
-  return apiRequest('/api/target', { method: 'PATCH', body, schema: targetResponse });
-}
-
-export function useUpdateTarget() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateTarget,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: targetsKeys.all }),
   });
 }

@@ -1,0 +1,50 @@
+import { getSession } from '@/lib/session';
+
+/**
+ * Fetches a file with the session's bearer token and hands it over as an object URL. A plain
+ * link or a new tab cannot send the Authorization header, and a token in the URL would end up
+ * in history, logs and Referer; so the bytes come through fetch and the tab opens a blob: URL of
+ * our own origin (only a PDF or a JPEG ever gets this far: the server checked the content).
+ */
+async function fetchFile(file: string, download: boolean): Promise<Blob> {
+  const query = new URLSearchParams({ file });
+  if (download) query.set('download', '1');
+  const { token } = getSession();
+  const response = await fetch(`/api/materialbank-get-file?${query}`, {
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+  });
+  if (!response.ok) throw new Error(`file ${response.status}`);
+  return response.blob();
+}
+
+/** Object URLs are let go once the tab or the download has had time to read them. */
+const revokeLater = (url: string) => setTimeout(() => URL.revokeObjectURL(url), 60_000);
+
+/**
+ * Opens the file in a new tab. The tab is opened at once, in the click, so no pop-up blocker
+ * stops it; it shows the file when the bytes have arrived.
+ */
+export async function viewMaterialbankFile(file: string): Promise<void> {
+  const tab = window.open('', '_blank');
+  try {
+    const url = URL.createObjectURL(await fetchFile(file, false));
+    revokeLater(url);
+    if (tab) tab.location.href = url;
+    else window.location.assign(url);
+  } catch (err) {
+    tab?.close();
+    throw err;
+  }
+}
+
+/** Saves the file under its uploaded name. */
+export async function downloadMaterialbankFile(file: string, fileName: string): Promise<void> {
+  const url = URL.createObjectURL(await fetchFile(file, true));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  revokeLater(url);
+}

@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type UpdateUserBody, type UserResponse, userResponse } from '@vahti/domain';
+import { userRoleCountsKeys } from '@/api/user-role-counts';
+import { usersKeys } from '@/api/users';
+import { apiRequest } from '@/lib/api-client';
+
+/** PATCH /api/users: an administrator edits a user named by `uuid`. */
+export function updateUser(body: UpdateUserBody): Promise<UserResponse> {
+  return apiRequest('/api/users', { method: 'PATCH', body, schema: userResponse });
+}
+
+/** The saved user's lists reload (spec 000 §4: a save reloads the list). */
+export function useUpdateUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateUser,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: usersKeys.all });
+      void queryClient.invalidateQueries({ queryKey: userRoleCountsKeys.all });
+    },
+  });
+}
