@@ -12,7 +12,7 @@ import { ALARM_EVENTS, type AlarmRecord } from '@vahti/domain';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useTargets } from '@/api/targets';
+import { useTargets } from '@/api/get-targets';
 import { AlertMessage } from '@/components/alert-message';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import type { Column } from '@/components/data-table';

@@ -2,7 +2,7 @@ import { type CreateIngestKeyResponse, id, requiredField } from '@vahti/domain';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { useOrganizations } from '@/api/organizations';
+import { useOrganizations } from '@/api/get-organizations';
 import { FeedbackForm } from '@/components/feedback-form';
 import { FormTextField, fieldProps } from '@/components/form-text-field';
 import { SelectField } from '@/components/select-field';

@@ -2,7 +2,7 @@ import { createQueryBody, msg, type QueryRecord } from '@vahti/domain';
 import { type UseFormReturn, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { useTargets } from '@/api/targets';
+import { useTargets } from '@/api/get-targets';
 import { AlertMessage } from '@/components/alert-message';
 import { FormTextField, fieldProps } from '@/components/form-text-field';
 import { MultiSelectField } from '@/components/multi-select-field';

@@ -18,7 +18,7 @@ import {
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useTargets } from '@/api/targets';
+import { useTargets } from '@/api/get-targets';
 import { AlertMessage } from '@/components/alert-message';
 import { PageHeader } from '@/components/page-header';
 import { errorText } from '@/lib/api-client';

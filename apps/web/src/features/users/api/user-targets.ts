@@ -6,8 +6,8 @@ import {
   type UserTargetsResponse,
   userTargetsResponse,
 } from '@vahti/domain';
-import { userRoleCountsKeys } from '@/api/user-role-counts';
-import { usersKeys } from '@/api/users';
+import { usersKeys } from '@/api/user-keys';
+import { userRoleCountsKeys } from '@/api/user-role-count-keys';
 import { apiRequest } from '@/lib/api-client';
 
 export const userTargetsKeys = {

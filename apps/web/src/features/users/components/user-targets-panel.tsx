@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { addUserTargetsBody, type UserRecord, type UserTarget } from '@vahti/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useOrganizationTargets } from '@/api/targets';
+import { useOrganizationTargets } from '@/api/get-organization-targets';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { type Column, DataTable } from '@/components/data-table';
 import { FeedbackForm } from '@/components/feedback-form';

@@ -7,7 +7,7 @@ import { ALARM_EVENTS } from '@vahti/domain';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useUserRoleCounts } from '@/api/user-role-counts';
+import { useUserRoleCounts } from '@/api/get-user-role-counts';
 import { AlertMessage } from '@/components/alert-message';
 import { LoadingFallback } from '@/components/loading-fallback';
 import { OrganizationPicker } from '@/components/organization-picker';

@@ -1,31 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type TargetsResponse, targetsResponse } from '@vahti/domain';
 import { apiRequest } from '@/lib/api-client';
-
-/** Query keys of the targets lists; a saved target invalidates `all`. */
-export const targetsKeys = {
-  all: ['targets'] as const,
-  list: () => [...targetsKeys.all, 'list'] as const,
-  organization: (organizationId: string) =>
-    [...targetsKeys.all, 'organization', organizationId] as const,
-};
-
-/** GET /api/targets: every target for the top administrator, else the own organization's. */
-export function getTargets(signal?: AbortSignal): Promise<TargetsResponse> {
-  return apiRequest('/api/targets', { schema: targetsResponse, signal });
-}
-
-export function targetsQueryOptions() {
-  return queryOptions({
-    queryKey: targetsKeys.list(),
-    queryFn: ({ signal }) => getTargets(signal),
-    select: (data) => data.targets,
-  });
-}
-
-export function useTargets() {
-  return useQuery(targetsQueryOptions());
-}
+import { targetsKeys } from './target-keys';
 
 /** GET /api/organization-targets?targetOrganizationId=: the targets of one organization. */
 export function getOrganizationTargets(

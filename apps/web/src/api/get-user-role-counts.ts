@@ -1,13 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type UserRoleCountsResponse, userRoleCountsResponse } from '@vahti/domain';
 import { apiRequest } from '@/lib/api-client';
-
-/** Read by the admin dashboard; user and link changes invalidate `all`. */
-export const userRoleCountsKeys = {
-  all: ['user-role-counts'] as const,
-  organization: (organizationId: string | null) =>
-    [...userRoleCountsKeys.all, organizationId ?? 'own'] as const,
-};
+import { userRoleCountsKeys } from './user-role-count-keys';
 
 /** GET /api/user-role-counts?organizationId=: users by role, in the organization and per target. */
 export function getUserRoleCounts(
