@@ -22,8 +22,9 @@ import type { PageState } from '@/components/use-server-paging';
 import { errorText } from '@/lib/api-client';
 import { useInvalidateOnEvents } from '@/lib/event-stream';
 import { useFlashMessage } from '@/lib/use-flash-message';
+import { useAcknowledgeAlarm } from '../api/acknowledge-alarm';
 import { alarmKeys } from '../api/alarm-keys';
-import { type AlarmFilters, useAcknowledgeAlarm, useAlarms } from '../api/alarms';
+import { type AlarmFilters, useAlarms } from '../api/get-alarms';
 import { AlarmTimelineDialog } from '../components/alarm-timeline-dialog';
 import { formatUtc } from '../utc';
 

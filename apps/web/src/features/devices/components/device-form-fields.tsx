@@ -20,7 +20,7 @@ import { SelectField } from '@/components/select-field';
 import { TextAreaField } from '@/components/text-area-field';
 import { errorText } from '@/lib/api-client';
 import { useCan, useSession } from '@/lib/session';
-import { useDeviceTypes } from '../api/measurements';
+import { useDeviceTypes } from '../api/get-device-types';
 
 /** A min/max row as the form holds it: a field left empty is undefined until the schema asks. */
 interface LimitRow {

@@ -16,8 +16,9 @@ import { SubmitButton } from '@/components/submit-button';
 import { errorText } from '@/lib/api-client';
 import { useCan, useSession } from '@/lib/session';
 import { useMutationForm } from '@/lib/use-mutation-form';
-import { useAdminDevices, useCreateUserDevice } from '../api/devices';
-import { useDeviceTypes } from '../api/measurements';
+import { useCreateUserDevice } from '../api/create-user-device';
+import { useAdminDevices } from '../api/get-admin-devices';
+import { useDeviceTypes } from '../api/get-device-types';
 
 /** The form holds the chosen measurement ids; the call gets one {id: shown} per measurement. */
 const formSchema = createUserDeviceBody.omit({ deviceMeasurements: true }).extend({

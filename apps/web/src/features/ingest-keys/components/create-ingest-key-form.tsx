@@ -8,7 +8,7 @@ import { FormTextField, fieldProps } from '@/components/form-text-field';
 import { SelectField } from '@/components/select-field';
 import { SubmitButton } from '@/components/submit-button';
 import { useMutationForm } from '@/lib/use-mutation-form';
-import { useCreateIngestKey } from '../api/ingest-keys';
+import { useCreateIngestKey } from '../api/create-ingest-key';
 
 function keyFormSchema(choosesOrganization: boolean) {
   return z.object({

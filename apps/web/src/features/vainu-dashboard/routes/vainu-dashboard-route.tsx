@@ -17,7 +17,8 @@ import { errorText } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useInvalidateOnEvents } from '@/lib/event-stream';
 import { useCan } from '@/lib/session';
-import { useVainuDashboard, vainuDashboardKeys } from '../api/vainu-dashboard';
+import { useVainuDashboard } from '../api/get-vainu-dashboard';
+import { vainuDashboardKeys } from '../api/vainu-dashboard-keys';
 import { DeviceLists } from '../components/device-lists';
 import { DeviceStatusCard } from '../components/device-status-card';
 

@@ -1,11 +1,5 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  type AckAlarmBody,
-  ALARM_POLL_MS,
-  alarmListResponse,
-  alarmResponse,
-  alarmsResponse,
-} from '@vahti/domain';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { alarmsResponse } from '@vahti/domain';
 import { apiRequest } from '@/lib/api-client';
 import { alarmKeys } from './alarm-keys';
 
@@ -37,26 +31,5 @@ export function useAlarms(filters: AlarmFilters, page: number, pageSize: number)
       apiRequest(`/api/alarms?${search}`, { schema: alarmsResponse, signal }),
     select: (data) => ({ rows: data.alarms, total: data.total }),
     placeholderData: keepPreviousData,
-  });
-}
-
-/** GET /api/alarms/active, polled every 60 s (spec 000 §7): the badge's count. */
-export function useActiveAlarmCount() {
-  return useQuery({
-    queryKey: alarmKeys.active(),
-    queryFn: ({ signal }) =>
-      apiRequest('/api/alarms/active', { schema: alarmListResponse, signal }),
-    select: (data) => data.alarms.length,
-    refetchInterval: ALARM_POLL_MS,
-  });
-}
-
-/** PATCH /api/alarms/ack; afterwards the count and the list are fetched again (spec 001 §4). */
-export function useAcknowledgeAlarm() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: AckAlarmBody) =>
-      apiRequest('/api/alarms/ack', { method: 'PATCH', body, schema: alarmResponse }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: alarmKeys.all }),
   });
 }

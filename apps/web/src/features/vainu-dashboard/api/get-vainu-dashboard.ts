@@ -1,13 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type VainuDashboardResponse, vainuDashboardResponse } from '@vahti/domain';
 import { apiRequest } from '@/lib/api-client';
-
-/** Query keys of the Vainu dashboard; `alarm.changed` events invalidate `all`. */
-export const vainuDashboardKeys = {
-  all: ['vainu-dashboard'] as const,
-  organization: (organizationId: string | null) =>
-    [...vainuDashboardKeys.all, organizationId ?? 'own'] as const,
-};
+import { vainuDashboardKeys } from './vainu-dashboard-keys';
 
 /** Uplinks have no event of their own: "last seen" and offline are refreshed this often. */
 const LAST_SEEN_REFRESH_MS = 60_000;

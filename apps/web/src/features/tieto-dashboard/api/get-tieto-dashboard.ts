@@ -1,12 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { tietoDashboardResponse } from '@vahti/domain';
 import { apiRequest } from '@/lib/api-client';
-
-/** Query keys of the Tieto dashboard. */
-export const tietoDashboardKeys = {
-  all: ['tieto-dashboard'] as const,
-  organization: (organizationId: string) => [...tietoDashboardKeys.all, organizationId] as const,
-};
+import { tietoDashboardKeys } from './tieto-dashboard-keys';
 
 /** GET /api/tieto/dashboard?organizationId= (the own organization when empty). */
 export function useTietoDashboard(organizationId: string) {
