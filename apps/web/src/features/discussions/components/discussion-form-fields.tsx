@@ -15,7 +15,7 @@ import { SelectField } from '@/components/select-field';
 import { TextAreaField } from '@/components/text-area-field';
 import { errorText } from '@/lib/api-client';
 import { useCan, useSession } from '@/lib/session';
-import { useModerators } from '../api/discussions';
+import { useModerators } from '../api/get-moderators';
 
 export type DiscussionFormValues = CreateDiscussionBody;
 

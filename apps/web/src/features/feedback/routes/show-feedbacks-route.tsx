@@ -14,7 +14,8 @@ import { ResourceList } from '@/components/resource-list';
 import { SelectField } from '@/components/select-field';
 import { formatDate } from '@/lib/dates';
 import { useMutationForm } from '@/lib/use-mutation-form';
-import { useFeedbacks, useUpdateFeedback } from '../api/feedbacks';
+import { useFeedbacks } from '../api/get-feedbacks';
+import { useUpdateFeedback } from '../api/update-feedback';
 import { FeedbackFormFields } from '../components/feedback-form-fields';
 
 function FeedbackEditDialog({

@@ -9,7 +9,7 @@ import { MultiSelectField } from '@/components/multi-select-field';
 import { TextAreaField } from '@/components/text-area-field';
 import { errorText } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
-import { useQuestions } from '../api/questions';
+import { useQuestions } from '../api/get-questions';
 import { OrganizationSelect } from './organization-select';
 import { StateSelect } from './state-select';
 

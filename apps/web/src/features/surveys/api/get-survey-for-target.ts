@@ -1,5 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type CreateResultBody, queryForTargetResponse, resultResponse } from '@vahti/domain';
+import { useQuery } from '@tanstack/react-query';
+import { queryForTargetResponse } from '@vahti/domain';
 import { apiRequest } from '@/lib/api-client';
 import { surveysKeys } from './survey-keys';
 
@@ -13,15 +13,5 @@ export function useSurveyForTarget(targetId: string, queryId: string) {
         { schema: queryForTargetResponse, signal },
       ),
     enabled: Boolean(targetId && queryId),
-  });
-}
-
-/** POST /api/tieto/result/ */
-export function useSendAnswers() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: CreateResultBody) =>
-      apiRequest('/api/tieto/result', { method: 'POST', body, schema: resultResponse }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: surveysKeys.all }),
   });
 }
