@@ -15,7 +15,9 @@ import { SubmitButton } from '@/components/submit-button';
 import { errorText } from '@/lib/api-client';
 import { useCan } from '@/lib/session';
 import { useMutationForm } from '@/lib/use-mutation-form';
-import { useAddUserTargets, useRemoveUserTarget, useUserTargets } from '../api/user-targets';
+import { useAddUserTargets } from '../api/add-user-targets';
+import { useUserTargets } from '../api/get-user-targets';
+import { useRemoveUserTarget } from '../api/remove-user-target';
 
 const addTargetsForm = addUserTargetsBody.pick({ targetId: true });
 
