@@ -13,7 +13,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { revokeSession } from '@/api/logout';
+import { revokeSession } from '@/api/revoke-session';
 import { signOut, useChoosesApplication, useSession } from '@/lib/session';
 import { AccountMenu } from './account-menu';
 import { SiteInfoButton } from './site-info-dialog';

@@ -4,7 +4,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Select from '@mui/material/Select';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useOrganizations } from '@/api/organizations';
+import { useOrganizations } from '@/api/get-organizations';
 import { useCan, useSession } from '@/lib/session';
 
 interface OrganizationPickerProps {

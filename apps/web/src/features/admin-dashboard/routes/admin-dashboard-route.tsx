@@ -2,7 +2,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useUserRoleCounts } from '@/api/user-role-counts';
+import { useUserRoleCounts } from '@/api/get-user-role-counts';
 import { AlertMessage } from '@/components/alert-message';
 import { LoadingFallback } from '@/components/loading-fallback';
 import { OrganizationPicker } from '@/components/organization-picker';

@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import { useInvalidateOnEvents } from '@/lib/event-stream';
 import { useCan } from '@/lib/session';
 import { alarmKeys } from '../api/alarm-keys';
-import { useActiveAlarmCount } from '../api/alarms';
+import { useActiveAlarmCount } from '../api/get-active-alarm-count';
 
 /** What the badge shows: '-' when loading failed, '10+' above 10 (spec 000 §2, §8, §9). */
 export function badgeText(count: number | undefined, failed: boolean): string {

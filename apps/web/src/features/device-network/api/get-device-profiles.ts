@@ -1,10 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type DeviceProfilesResponse, deviceProfilesResponse } from '@vahti/domain';
 import { apiRequest } from '@/lib/api-client';
-
-export const deviceProfileKeys = {
-  all: ['device-network', 'device-profiles'] as const,
-};
+import { deviceProfileKeys } from './device-network-keys';
 
 /**
  * GET /api/device-network/device-profiles: the device-network service's device profiles, read

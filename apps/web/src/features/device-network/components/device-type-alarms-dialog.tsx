@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { EditDialog } from '@/components/edit-dialog';
 import { NumberField } from '@/components/number-field';
 import { useMutationForm } from '@/lib/use-mutation-form';
-import { useSetDeviceTypeAlarmSettings } from '../api/device-type-links';
+import { useSetDeviceTypeAlarmSettings } from '../api/set-device-type-alarm-settings';
 
 interface Props {
   deviceType: DeviceTypeRecord;

@@ -13,8 +13,9 @@ import { ResourceList } from '@/components/resource-list';
 import { errorText } from '@/lib/api-client';
 import { formatDate } from '@/lib/dates';
 import { useCan } from '@/lib/session';
-import { useLinkableDeviceTypes, useLinkDeviceProfile } from '../api/device-type-links';
 import { useDeviceProfiles } from '../api/get-device-profiles';
+import { useLinkableDeviceTypes } from '../api/get-linkable-device-types';
+import { useLinkDeviceProfile } from '../api/link-device-profile';
 import { DeviceTypeAlarmsDialog } from '../components/device-type-alarms-dialog';
 
 /** States where asking again may help; the others need the administrators. */

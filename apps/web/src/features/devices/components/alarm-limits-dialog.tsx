@@ -15,7 +15,8 @@ import { FormTextField, fieldProps } from '@/components/form-text-field';
 import { NumberField } from '@/components/number-field';
 import { errorText } from '@/lib/api-client';
 import { useMutationForm } from '@/lib/use-mutation-form';
-import { useAlarmLimits, useSaveAlarmLimits } from '../api/devices';
+import { useAlarmLimits } from '../api/get-alarm-limits';
+import { useSaveAlarmLimits } from '../api/save-alarm-limits';
 
 /** A min/max row as the form holds it: a field left empty is undefined until the schema asks. */
 interface LimitRow {

@@ -2,7 +2,7 @@ import { createDeviceBody, type DeviceRecord, requiredField } from '@vahti/domai
 import { useTranslation } from 'react-i18next';
 import { EditDialog } from '@/components/edit-dialog';
 import { useMutationForm } from '@/lib/use-mutation-form';
-import { useUpdateDevice } from '../api/devices';
+import { useUpdateDevice } from '../api/update-device';
 import { DeviceFormFields, deviceForm, deviceFormValues } from './device-form-fields';
 
 /** The edit form: the device's fields and the action note, which goes into the history. */

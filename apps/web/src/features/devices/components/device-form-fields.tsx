@@ -10,8 +10,9 @@ import { useEffect, useRef } from 'react';
 import { type UseFormReturn, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { type ZodType, z } from 'zod';
-import { useOrganizations } from '@/api/organizations';
-import { useOrganizationTargets, useTargets } from '@/api/targets';
+import { useOrganizationTargets } from '@/api/get-organization-targets';
+import { useOrganizations } from '@/api/get-organizations';
+import { useTargets } from '@/api/get-targets';
 import { AlertMessage } from '@/components/alert-message';
 import { FormTextField, fieldProps } from '@/components/form-text-field';
 import { NumberField } from '@/components/number-field';
@@ -19,7 +20,7 @@ import { SelectField } from '@/components/select-field';
 import { TextAreaField } from '@/components/text-area-field';
 import { errorText } from '@/lib/api-client';
 import { useCan, useSession } from '@/lib/session';
-import { useDeviceTypes } from '../api/measurements';
+import { useDeviceTypes } from '../api/get-device-types';
 
 /** A min/max row as the form holds it: a field left empty is undefined until the schema asks. */
 interface LimitRow {

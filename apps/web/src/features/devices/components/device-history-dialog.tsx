@@ -13,7 +13,7 @@ import { AlertMessage } from '@/components/alert-message';
 import { ResponsiveDialog } from '@/components/responsive-dialog';
 import { errorText } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/dates';
-import { useDeviceHistory } from '../api/devices';
+import { useDeviceHistory } from '../api/get-device-history';
 
 /** What changed, as one line: "field: value, …" (limits: "CO2: 0–900"). */
 function describeChanges(changes: Record<string, unknown>): string {

@@ -2,7 +2,7 @@ import { type MeasurementRecord, measurementFormSchema } from '@vahti/domain';
 import { useTranslation } from 'react-i18next';
 import { EditDialog } from '@/components/edit-dialog';
 import { useMutationForm } from '@/lib/use-mutation-form';
-import { useUpdateMeasurement } from '../api/measurements';
+import { useUpdateMeasurement } from '../api/update-measurement';
 import { MeasurementFormFields, measurementFormValues } from './measurement-form-fields';
 
 interface Props {

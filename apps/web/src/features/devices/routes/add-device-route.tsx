@@ -6,7 +6,7 @@ import { FormScreen } from '@/components/form-screen';
 import { SubmitButton } from '@/components/submit-button';
 import { useCan, useSession } from '@/lib/session';
 import { useMutationForm } from '@/lib/use-mutation-form';
-import { useCreateDevice } from '../api/devices';
+import { useCreateDevice } from '../api/create-device';
 import { DeviceFormFields, deviceForm, emptyDevice } from '../components/device-form-fields';
 
 const addSchema = deviceForm(createDeviceBody);

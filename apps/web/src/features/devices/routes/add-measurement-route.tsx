@@ -4,7 +4,7 @@ import { FeedbackForm } from '@/components/feedback-form';
 import { FormScreen } from '@/components/form-screen';
 import { SubmitButton } from '@/components/submit-button';
 import { useMutationForm } from '@/lib/use-mutation-form';
-import { useCreateMeasurement } from '../api/measurements';
+import { useCreateMeasurement } from '../api/create-measurement';
 import { emptyMeasurement, MeasurementFormFields } from '../components/measurement-form-fields';
 
 /** /vainu/add-measurement */

@@ -3,9 +3,10 @@ import { useEffect, useRef } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { useOrganizations } from '@/api/organizations';
-import { useOrganizationTargets, useTargets } from '@/api/targets';
-import { useOrganizationUsers } from '@/api/users';
+import { useOrganizationTargets } from '@/api/get-organization-targets';
+import { useOrganizationUsers } from '@/api/get-organization-users';
+import { useOrganizations } from '@/api/get-organizations';
+import { useTargets } from '@/api/get-targets';
 import { AlertMessage } from '@/components/alert-message';
 import { FeedbackForm } from '@/components/feedback-form';
 import { FormScreen } from '@/components/form-screen';
@@ -15,8 +16,9 @@ import { SubmitButton } from '@/components/submit-button';
 import { errorText } from '@/lib/api-client';
 import { useCan, useSession } from '@/lib/session';
 import { useMutationForm } from '@/lib/use-mutation-form';
-import { useAdminDevices, useCreateUserDevice } from '../api/devices';
-import { useDeviceTypes } from '../api/measurements';
+import { useCreateUserDevice } from '../api/create-user-device';
+import { useAdminDevices } from '../api/get-admin-devices';
+import { useDeviceTypes } from '../api/get-device-types';
 
 /** The form holds the chosen measurement ids; the call gets one {id: shown} per measurement. */
 const formSchema = createUserDeviceBody.omit({ deviceMeasurements: true }).extend({

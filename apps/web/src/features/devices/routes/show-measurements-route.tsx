@@ -2,7 +2,7 @@ import type { MeasurementRecord } from '@vahti/domain';
 import { useTranslation } from 'react-i18next';
 import type { Column } from '@/components/data-table';
 import { ResourceListScreen } from '@/components/resource-list-screen';
-import { useMeasurements } from '../api/measurements';
+import { useMeasurements } from '../api/get-measurements';
 import { MeasurementEditDialog } from '../components/measurement-edit-dialog';
 
 const orEmpty = (value: number | null) => (value === null ? '' : value);

@@ -2,8 +2,8 @@ import type { UserDeviceRecord } from '@vahti/domain';
 import { useTranslation } from 'react-i18next';
 import type { Column } from '@/components/data-table';
 import { ResourceListScreen } from '@/components/resource-list-screen';
-import { useUserDevicesAdmin } from '../api/devices';
-import { useMeasurements } from '../api/measurements';
+import { useMeasurements } from '../api/get-measurements';
+import { useUserDevicesAdmin } from '../api/get-user-devices';
 
 /** /vainu/show-user-devices: which users follow which devices and measurements. */
 export function ShowUserDevicesRoute() {

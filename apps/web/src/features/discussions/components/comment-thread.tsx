@@ -6,7 +6,7 @@ import type { CommentRecord, DiscussionRecord } from '@vahti/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { useModifyComment } from '../api/comments';
+import { useModifyComment } from '../api/modify-comment';
 import { CommentCard } from './comment-card';
 import { SubComments } from './sub-comments';
 import { useCommentRules } from './use-comment-rules';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { EditDialog } from '@/components/edit-dialog';
 import { useCan } from '@/lib/session';
 import { useMutationForm } from '@/lib/use-mutation-form';
-import { useUpdateDiscussion } from '../api/discussions';
+import { useUpdateDiscussion } from '../api/update-discussion';
 import { DiscussionFormFields, discussionFormValues } from './discussion-form-fields';
 
 /** The pencil's dialog of the discussion admin list: the add form, organization kept. */

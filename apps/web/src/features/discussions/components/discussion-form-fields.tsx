@@ -7,15 +7,15 @@ import {
 import { useEffect, useRef } from 'react';
 import { type UseFormReturn, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useOrganizations } from '@/api/organizations';
-import { useTargets } from '@/api/targets';
+import { useOrganizations } from '@/api/get-organizations';
+import { useTargets } from '@/api/get-targets';
 import { AlertMessage } from '@/components/alert-message';
 import { FormTextField, fieldProps } from '@/components/form-text-field';
 import { SelectField } from '@/components/select-field';
 import { TextAreaField } from '@/components/text-area-field';
 import { errorText } from '@/lib/api-client';
 import { useCan, useSession } from '@/lib/session';
-import { useModerators } from '../api/discussions';
+import { useModerators } from '../api/get-moderators';
 
 export type DiscussionFormValues = CreateDiscussionBody;
 

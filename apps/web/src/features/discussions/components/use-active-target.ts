@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useTargets } from '@/api/targets';
+import { useTargets } from '@/api/get-targets';
 import { useSession } from '@/lib/session';
 
 const STORAGE_KEY = 'vahti.tieto.activeTarget';

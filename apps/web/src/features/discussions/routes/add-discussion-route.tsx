@@ -5,7 +5,7 @@ import { FormScreen } from '@/components/form-screen';
 import { SubmitButton } from '@/components/submit-button';
 import { useCan, useSession } from '@/lib/session';
 import { useMutationForm } from '@/lib/use-mutation-form';
-import { useCreateDiscussion } from '../api/discussions';
+import { useCreateDiscussion } from '../api/create-discussion';
 import { DiscussionFormFields, emptyDiscussion } from '../components/discussion-form-fields';
 
 /** /tieto/add-discussion: a new discussion of a target (management roles). */

@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { FormScreen } from '@/components/form-screen';
 import { errorText } from '@/lib/api-client';
-import { useCreateComment } from '../api/comments';
-import { useDiscussion } from '../api/discussions';
+import { useCreateComment } from '../api/create-comment';
+import { useDiscussion } from '../api/get-discussion';
 import { CommentForm } from '../components/comment-form';
 
 /** /tieto/add-new-comment?discussionId=: a comment on its own screen, then back to the discussion. */

@@ -18,7 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { errorText } from '@/lib/api-client';
-import { useTargetDiscussions } from '../api/discussions';
+import { useTargetDiscussions } from '../api/get-target-discussions';
 import { formatDiscussionTime } from '../components/discussion-time';
 import { useActiveTarget } from '../components/use-active-target';
 import { useLiveDiscussions } from '../components/use-live-discussions';

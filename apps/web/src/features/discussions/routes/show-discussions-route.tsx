@@ -5,7 +5,7 @@ import { Link as RouterLink } from 'react-router';
 import type { Column } from '@/components/data-table';
 import { ResourceListScreen } from '@/components/resource-list-screen';
 import { useServerPaging } from '@/components/use-server-paging';
-import { useManagedDiscussions } from '../api/discussions';
+import { useManagedDiscussions } from '../api/get-managed-discussions';
 import { DiscussionEditDialog } from '../components/discussion-edit-dialog';
 import { formatDiscussionTime } from '../components/discussion-time';
 

@@ -1,7 +1,7 @@
 import { FEEDBACK_MESSAGE_MAX } from '@vahti/domain';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useTargets } from '@/api/targets';
+import { useTargets } from '@/api/get-targets';
 import { AlertMessage } from '@/components/alert-message';
 import { FormTextField, fieldProps } from '@/components/form-text-field';
 import { SelectField } from '@/components/select-field';

@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { useInvalidateOnEvents } from '@/lib/event-stream';
 import { useCan } from '@/lib/session';
 import { feedbackKeys } from '../api/feedback-keys';
-import { useNewFeedbackCount } from '../api/feedbacks';
+import { useNewFeedbackCount } from '../api/get-new-feedback-count';
 
 /**
  * Tieto's 'Viestit' tab (spec 001 §6: Pääylläpitäjä and Pääkäyttäjä): the count of new feedback,

@@ -4,7 +4,7 @@ import { FeedbackForm } from '@/components/feedback-form';
 import { FormScreen } from '@/components/form-screen';
 import { SubmitButton } from '@/components/submit-button';
 import { useMutationForm } from '@/lib/use-mutation-form';
-import { useCreateFeedback } from '../api/feedbacks';
+import { useCreateFeedback } from '../api/create-feedback';
 import { FeedbackFormFields } from '../components/feedback-form-fields';
 
 /** /tieto/add-feedback: any Tieto user sends feedback about one of their targets. */

@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import { FEEDBACK_STATES, type FeedbackRecord, updateFeedbackBody } from '@vahti/domain';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useTargets } from '@/api/targets';
+import { useTargets } from '@/api/get-targets';
 import type { Column } from '@/components/data-table';
 import { EditDialog } from '@/components/edit-dialog';
 import { PageHeader } from '@/components/page-header';
@@ -14,7 +14,8 @@ import { ResourceList } from '@/components/resource-list';
 import { SelectField } from '@/components/select-field';
 import { formatDate } from '@/lib/dates';
 import { useMutationForm } from '@/lib/use-mutation-form';
-import { useFeedbacks, useUpdateFeedback } from '../api/feedbacks';
+import { useFeedbacks } from '../api/get-feedbacks';
+import { useUpdateFeedback } from '../api/update-feedback';
 import { FeedbackFormFields } from '../components/feedback-form-fields';
 
 function FeedbackEditDialog({

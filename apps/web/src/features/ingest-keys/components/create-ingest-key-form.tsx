@@ -2,13 +2,13 @@ import { type CreateIngestKeyResponse, id, requiredField } from '@vahti/domain';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { useOrganizations } from '@/api/organizations';
+import { useOrganizations } from '@/api/get-organizations';
 import { FeedbackForm } from '@/components/feedback-form';
 import { FormTextField, fieldProps } from '@/components/form-text-field';
 import { SelectField } from '@/components/select-field';
 import { SubmitButton } from '@/components/submit-button';
 import { useMutationForm } from '@/lib/use-mutation-form';
-import { useCreateIngestKey } from '../api/ingest-keys';
+import { useCreateIngestKey } from '../api/create-ingest-key';
 
 function keyFormSchema(choosesOrganization: boolean) {
   return z.object({

@@ -13,7 +13,8 @@ import { ResourceList } from '@/components/resource-list';
 import { errorText } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/dates';
 import { useCan } from '@/lib/session';
-import { useIngestKeys, useRevokeIngestKey } from '../api/ingest-keys';
+import { useIngestKeys } from '../api/get-ingest-keys';
+import { useRevokeIngestKey } from '../api/revoke-ingest-key';
 import { CreateIngestKeyForm } from '../components/create-ingest-key-form';
 import { CreatedKeyPanel } from '../components/created-key-panel';
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Column } from '@/components/data-table';
 import { ResourceListScreen } from '@/components/resource-list-screen';
 import { formatDateTime } from '@/lib/dates';
-import { useRejectedUplinks } from '../api/ingest-keys';
+import { useRejectedUplinks } from '../api/get-rejected-uplinks';
 
 /** /admin/rejected-uplinks: uplinks that came with a valid key but could not be stored. */
 export function RejectedUplinksRoute() {

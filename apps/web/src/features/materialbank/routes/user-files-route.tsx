@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import { MATERIALBANK_AREA_APPLICATION, type MaterialbankUserFile } from '@vahti/domain';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useTargets } from '@/api/targets';
+import { useTargets } from '@/api/get-targets';
 import { AlertMessage } from '@/components/alert-message';
 import type { Column } from '@/components/data-table';
 import { PageHeader } from '@/components/page-header';

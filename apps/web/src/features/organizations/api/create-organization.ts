@@ -4,7 +4,7 @@ import {
   type OrganizationResponse,
   organizationResponse,
 } from '@vahti/domain';
-import { organizationsKeys } from '@/api/organizations';
+import { organizationsKeys } from '@/api/organization-keys';
 import { apiRequest } from '@/lib/api-client';
 
 /** POST /api/organization (Pääylläpitäjä): 201 with the new organization. */

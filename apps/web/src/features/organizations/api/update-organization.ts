@@ -4,7 +4,7 @@ import {
   organizationResponse,
   type UpdateOrganizationBody,
 } from '@vahti/domain';
-import { organizationsKeys } from '@/api/organizations';
+import { organizationsKeys } from '@/api/organization-keys';
 import { apiRequest } from '@/lib/api-client';
 
 /** PATCH /api/organization (Pääylläpitäjä): the organization named by organizationId. */

@@ -7,7 +7,7 @@ import {
 } from '@vahti/domain';
 import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useApplications } from '@/api/organizations';
+import { useApplications } from '@/api/get-applications';
 import { AlertMessage } from '@/components/alert-message';
 import { CheckboxGroupField } from '@/components/checkbox-group-field';
 import { FormTextField, fieldProps } from '@/components/form-text-field';

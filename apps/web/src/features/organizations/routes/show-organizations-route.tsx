@@ -1,6 +1,6 @@
 import type { OrganizationRecord } from '@vahti/domain';
 import { useTranslation } from 'react-i18next';
-import { useOrganizations } from '@/api/organizations';
+import { useOrganizations } from '@/api/get-organizations';
 import type { Column } from '@/components/data-table';
 import { ResourceListScreen } from '@/components/resource-list-screen';
 import { OrganizationEditDialog } from '../components/organization-edit-dialog';

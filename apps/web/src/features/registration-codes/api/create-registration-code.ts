@@ -5,7 +5,7 @@ import {
   createRegistrationCodeResponse,
 } from '@vahti/domain';
 import { apiRequest } from '@/lib/api-client';
-import { registrationCodesKeys } from './get-registration-codes';
+import { registrationCodesKeys } from './registration-code-keys';
 
 /** POST /api/registration-codes: 201 with the code's text, which only this answer carries. */
 export function createRegistrationCode(

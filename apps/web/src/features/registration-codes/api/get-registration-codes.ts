@@ -1,12 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type RegistrationCodesResponse, registrationCodesResponse } from '@vahti/domain';
 import { apiRequest } from '@/lib/api-client';
-
-export const registrationCodesKeys = {
-  all: ['registration-codes'] as const,
-  list: (organizationId: string | undefined) =>
-    [...registrationCodesKeys.all, organizationId ?? 'all'] as const,
-};
+import { registrationCodesKeys } from './registration-code-keys';
 
 /**
  * GET /api/registration-codes?organizationId=: the codes of one organization, or every code the

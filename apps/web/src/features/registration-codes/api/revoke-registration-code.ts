@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type RegistrationCodeResponse, registrationCodeResponse } from '@vahti/domain';
 import { apiRequest } from '@/lib/api-client';
-import { registrationCodesKeys } from './get-registration-codes';
+import { registrationCodesKeys } from './registration-code-keys';
 
 /** POST /api/registration-codes/{id}/revoke: nobody can register with the code any more. */
 export function revokeRegistrationCode(id: string): Promise<RegistrationCodeResponse> {

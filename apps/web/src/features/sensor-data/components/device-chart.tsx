@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { AlertMessage } from '@/components/alert-message';
 import { formatDay } from '@/lib/dates';
 import { formatMeasurementValue } from '@/lib/numbers';
-import { useMeasurementData } from '../api/sensor-data';
+import { useMeasurementData } from '../api/get-measurement-data';
 import type { SensorDataFilters } from '../filters';
 import { failureText } from '../format';
 

@@ -12,7 +12,9 @@ import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AlertMessage } from '@/components/alert-message';
-import { useMeasurementsByTarget, useTargetDevices, useTargetNames } from '../api/sensor-data';
+import { useMeasurementsByTarget } from '../api/get-measurements-by-target';
+import { useTargetDevices } from '../api/get-target-devices';
+import { useTargetNames } from '../api/get-target-names';
 import { QUICK_RANGES, quickRange, quickRangeOf, type SensorDataFilters } from '../filters';
 import { failureText } from '../format';
 

@@ -7,7 +7,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import { AlertMessage } from '@/components/alert-message';
 import { PageHeader } from '@/components/page-header';
 import { formatDay } from '@/lib/dates';
-import { useTargetMeasurements } from '../api/sensor-data';
+import { useTargetMeasurements } from '../api/get-target-measurements';
 import { DeviceChart } from '../components/device-chart';
 import { filtersOf, isComplete, searchOf } from '../filters';
 import { failureText } from '../format';

@@ -16,7 +16,7 @@ import { TableScroll } from '@/components/table-scroll';
 import { errorText } from '@/lib/api-client';
 import { formatDay } from '@/lib/dates';
 import { formatMeasurementValue } from '@/lib/numbers';
-import { useIndoorAir } from '../api/indoor-air';
+import { useIndoorAir } from '../api/get-indoor-air';
 
 interface IndoorAirSummaryProps {
   targetId: string;

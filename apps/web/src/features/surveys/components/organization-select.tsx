@@ -1,6 +1,6 @@
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useOrganizations } from '@/api/organizations';
+import { useOrganizations } from '@/api/get-organizations';
 import { SelectField } from '@/components/select-field';
 import { useCan } from '@/lib/session';
 

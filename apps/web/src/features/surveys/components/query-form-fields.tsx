@@ -2,14 +2,14 @@ import { createQueryBody, msg, type QueryRecord } from '@vahti/domain';
 import { type UseFormReturn, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { useTargets } from '@/api/targets';
+import { useTargets } from '@/api/get-targets';
 import { AlertMessage } from '@/components/alert-message';
 import { FormTextField, fieldProps } from '@/components/form-text-field';
 import { MultiSelectField } from '@/components/multi-select-field';
 import { TextAreaField } from '@/components/text-area-field';
 import { errorText } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
-import { useQuestions } from '../api/questions';
+import { useQuestions } from '../api/get-questions';
 import { OrganizationSelect } from './organization-select';
 import { StateSelect } from './state-select';
 

@@ -6,7 +6,7 @@ import { SelectField } from '@/components/select-field';
 import { TextAreaField } from '@/components/text-area-field';
 import { errorText } from '@/lib/api-client';
 import { useCan } from '@/lib/session';
-import { useQuestionGroups } from '../api/question-groups';
+import { useQuestionGroups } from '../api/get-question-groups';
 import { StateSelect } from './state-select';
 
 export const emptyQuestion = (): CreateQuestionBody => ({

@@ -4,7 +4,7 @@ import { FormScreen } from '@/components/form-screen';
 import { SubmitButton } from '@/components/submit-button';
 import { useCan, useSession } from '@/lib/session';
 import { useMutationForm } from '@/lib/use-mutation-form';
-import { useCreateQuery } from '../api/queries';
+import { useCreateQuery } from '../api/create-query';
 import {
   emptyQuery,
   QueryFormFields,

@@ -5,7 +5,7 @@ import { FormScreen } from '@/components/form-screen';
 import { SubmitButton } from '@/components/submit-button';
 import { useCan, useSession } from '@/lib/session';
 import { useMutationForm } from '@/lib/use-mutation-form';
-import { useCreateQuestionGroup } from '../api/question-groups';
+import { useCreateQuestionGroup } from '../api/create-question-group';
 import {
   emptyQuestionGroup,
   QuestionGroupFormFields,

@@ -4,7 +4,7 @@ import { FeedbackForm } from '@/components/feedback-form';
 import { FormScreen } from '@/components/form-screen';
 import { SubmitButton } from '@/components/submit-button';
 import { useMutationForm } from '@/lib/use-mutation-form';
-import { useCreateQuestion } from '../api/questions';
+import { useCreateQuestion } from '../api/create-question';
 import { emptyQuestion, QuestionFormFields } from '../components/question-form-fields';
 
 /** /tieto/add-new-question */

@@ -9,7 +9,8 @@ import { EditDialog } from '@/components/edit-dialog';
 import { ResourceListScreen } from '@/components/resource-list-screen';
 import { useCan } from '@/lib/session';
 import { useMutationForm } from '@/lib/use-mutation-form';
-import { useQueries, useUpdateQuery } from '../api/queries';
+import { useQueries } from '../api/get-queries';
+import { useUpdateQuery } from '../api/update-query';
 import {
   QueryFormFields,
   queryFormSchema,

@@ -5,7 +5,8 @@ import { EditDialog } from '@/components/edit-dialog';
 import { ResourceListScreen } from '@/components/resource-list-screen';
 import { useCan } from '@/lib/session';
 import { useMutationForm } from '@/lib/use-mutation-form';
-import { useQuestionGroups, useUpdateQuestionGroup } from '../api/question-groups';
+import { useQuestionGroups } from '../api/get-question-groups';
+import { useUpdateQuestionGroup } from '../api/update-question-group';
 import { QuestionGroupFormFields } from '../components/question-group-form-fields';
 
 function QuestionGroupEditDialog({

@@ -4,7 +4,8 @@ import type { Column } from '@/components/data-table';
 import { EditDialog } from '@/components/edit-dialog';
 import { ResourceListScreen } from '@/components/resource-list-screen';
 import { useMutationForm } from '@/lib/use-mutation-form';
-import { useQuestions, useUpdateQuestion } from '../api/questions';
+import { useQuestions } from '../api/get-questions';
+import { useUpdateQuestion } from '../api/update-question';
 import { QuestionFormFields } from '../components/question-form-fields';
 
 function QuestionEditDialog({

@@ -18,12 +18,13 @@ import {
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useTargets } from '@/api/targets';
+import { useTargets } from '@/api/get-targets';
 import { AlertMessage } from '@/components/alert-message';
 import { PageHeader } from '@/components/page-header';
 import { errorText } from '@/lib/api-client';
-import { useSendAnswers, useSurveyForTarget } from '../api/answers';
-import { useQueriesOfTarget } from '../api/queries';
+import { useQueriesOfTarget } from '../api/get-queries-of-target';
+import { useSurveyForTarget } from '../api/get-survey-for-target';
+import { useSendAnswers } from '../api/send-answers';
 import { AnswerScale } from '../components/answer-scale';
 
 type Step = 'answer' | 'review' | 'sent';

@@ -22,8 +22,8 @@ import { PageHeader } from '@/components/page-header';
 import { TableScroll } from '@/components/table-scroll';
 import { errorText } from '@/lib/api-client';
 import { useCan } from '@/lib/session';
-import { useQueries } from '../api/queries';
-import { useSurveyResults } from '../api/results';
+import { useQueries } from '../api/get-queries';
+import { useSurveyResults } from '../api/get-survey-results';
 import { downloadCsv, toCsv } from '../components/csv';
 import { IndoorAirSummary } from '../components/indoor-air-summary';
 

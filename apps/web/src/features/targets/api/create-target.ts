@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type CreateTargetBody, type TargetResponse, targetResponse } from '@vahti/domain';
-import { targetsKeys } from '@/api/targets';
+import { targetsKeys } from '@/api/target-keys';
 import { apiRequest } from '@/lib/api-client';
 
 /** POST /api/target: 201 with the new target. */

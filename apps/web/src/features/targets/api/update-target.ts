@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type TargetResponse, targetResponse, type UpdateTargetBody } from '@vahti/domain';
-import { targetsKeys } from '@/api/targets';
+import { targetsKeys } from '@/api/target-keys';
 import { apiRequest } from '@/lib/api-client';
 
 /** PATCH /api/target: the target named by targetId. */

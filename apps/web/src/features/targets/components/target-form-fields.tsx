@@ -9,8 +9,8 @@ import {
 import { useEffect, useRef } from 'react';
 import { type UseFormReturn, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useOrganizations } from '@/api/organizations';
-import { useOrganizationUsers } from '@/api/users';
+import { useOrganizationUsers } from '@/api/get-organization-users';
+import { useOrganizations } from '@/api/get-organizations';
 import { AlertMessage } from '@/components/alert-message';
 import { FormTextField, fieldProps } from '@/components/form-text-field';
 import { MultiSelectField } from '@/components/multi-select-field';

@@ -1,6 +1,6 @@
 import { createTargetBody, type TargetRecord, targetFieldLabels } from '@vahti/domain';
 import { useTranslation } from 'react-i18next';
-import { useTargets } from '@/api/targets';
+import { useTargets } from '@/api/get-targets';
 import type { Column } from '@/components/data-table';
 import { ResourceListScreen } from '@/components/resource-list-screen';
 import { useCan } from '@/lib/session';

@@ -6,7 +6,7 @@ import { LoadingFallback } from '@/components/loading-fallback';
 import { PlaceCards } from '@/components/place-cards';
 import { errorText } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/document-title';
-import { useTietoDashboard } from '../api/tieto-dashboard';
+import { useTietoDashboard } from '../api/get-tieto-dashboard';
 import { CountsCard } from '../components/counts-card';
 
 /**

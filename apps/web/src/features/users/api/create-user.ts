@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type CreateUserBody, type UserResponse, userResponse } from '@vahti/domain';
-import { userRoleCountsKeys } from '@/api/user-role-counts';
-import { usersKeys } from '@/api/users';
+import { usersKeys } from '@/api/user-keys';
+import { userRoleCountsKeys } from '@/api/user-role-count-keys';
 import { apiRequest } from '@/lib/api-client';
 
 /** POST /api/register: an administrator creates a user. */

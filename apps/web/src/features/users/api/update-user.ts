@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type UpdateUserBody, type UserResponse, userResponse } from '@vahti/domain';
-import { userRoleCountsKeys } from '@/api/user-role-counts';
-import { usersKeys } from '@/api/users';
+import { usersKeys } from '@/api/user-keys';
+import { userRoleCountsKeys } from '@/api/user-role-count-keys';
 import { apiRequest } from '@/lib/api-client';
 
 /** PATCH /api/users: an administrator edits a user named by `uuid`. */

@@ -3,7 +3,7 @@ import { ALL_PERMISSIONS, can, ROLES, STATES, sectionOfPermission } from '@vahti
 import type { ReactNode } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useOrganizations } from '@/api/organizations';
+import { useOrganizations } from '@/api/get-organizations';
 import { CheckboxGroupField } from '@/components/checkbox-group-field';
 import { FormTextField, fieldProps } from '@/components/form-text-field';
 import { SelectField } from '@/components/select-field';

@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { addUserTargetsBody, type UserRecord, type UserTarget } from '@vahti/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useOrganizationTargets } from '@/api/targets';
+import { useOrganizationTargets } from '@/api/get-organization-targets';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { type Column, DataTable } from '@/components/data-table';
 import { FeedbackForm } from '@/components/feedback-form';
@@ -15,7 +15,9 @@ import { SubmitButton } from '@/components/submit-button';
 import { errorText } from '@/lib/api-client';
 import { useCan } from '@/lib/session';
 import { useMutationForm } from '@/lib/use-mutation-form';
-import { useAddUserTargets, useRemoveUserTarget, useUserTargets } from '../api/user-targets';
+import { useAddUserTargets } from '../api/add-user-targets';
+import { useUserTargets } from '../api/get-user-targets';
+import { useRemoveUserTarget } from '../api/remove-user-target';
 
 const addTargetsForm = addUserTargetsBody.pick({ targetId: true });
 

@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import type { UserRecord } from '@vahti/domain';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useUsers } from '@/api/users';
+import { useUsers } from '@/api/get-users';
 import { AlertMessage } from '@/components/alert-message';
 import { PageHeader } from '@/components/page-header';
 import { errorText } from '@/lib/api-client';

@@ -4,7 +4,7 @@ import Tooltip from '@mui/material/Tooltip';
 import { can, parsePermissions, sectionOfPermission, type UserRecord } from '@vahti/domain';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { useUsers } from '@/api/users';
+import { useUsers } from '@/api/get-users';
 import type { Column } from '@/components/data-table';
 import { ResourceListScreen } from '@/components/resource-list-screen';
 import { toActor, useCan, useSession } from '@/lib/session';

@@ -7,7 +7,7 @@ import { ALARM_EVENTS } from '@vahti/domain';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useUserRoleCounts } from '@/api/user-role-counts';
+import { useUserRoleCounts } from '@/api/get-user-role-counts';
 import { AlertMessage } from '@/components/alert-message';
 import { LoadingFallback } from '@/components/loading-fallback';
 import { OrganizationPicker } from '@/components/organization-picker';
@@ -17,7 +17,8 @@ import { errorText } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useInvalidateOnEvents } from '@/lib/event-stream';
 import { useCan } from '@/lib/session';
-import { useVainuDashboard, vainuDashboardKeys } from '../api/vainu-dashboard';
+import { useVainuDashboard } from '../api/get-vainu-dashboard';
+import { vainuDashboardKeys } from '../api/vainu-dashboard-keys';
 import { DeviceLists } from '../components/device-lists';
 import { DeviceStatusCard } from '../components/device-status-card';
 

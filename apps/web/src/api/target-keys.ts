@@ -1,0 +1,7 @@
+/** Query keys of the targets lists; a saved target invalidates `all`. */
+export const targetsKeys = {
+  all: ['targets'] as const,
+  list: () => [...targetsKeys.all, 'list'] as const,
+  organization: (organizationId: string) =>
+    [...targetsKeys.all, 'organization', organizationId] as const,
+};

@@ -1,0 +1,9 @@
+/** Query keys of devices; a saved device or limit invalidates `all`. */
+export const deviceKeys = {
+  all: ['devices'] as const,
+  admin: () => [...deviceKeys.all, 'admin'] as const,
+  userDevices: () => [...deviceKeys.all, 'user-devices'] as const,
+  limits: (deviceId: string) => [...deviceKeys.all, 'limits', deviceId] as const,
+  history: (deviceId: string, kind: 'device' | 'limits') =>
+    [...deviceKeys.all, 'history', kind, deviceId] as const,
+};

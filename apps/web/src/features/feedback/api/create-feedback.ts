@@ -1,0 +1,5 @@
+import type { CreateFeedbackBody } from '@vahti/domain';
+import { useSaveFeedback } from './save-feedback';
+
+/** POST /api/tieto/feedback/ */
+export const useCreateFeedback = () => useSaveFeedback<CreateFeedbackBody>('POST');

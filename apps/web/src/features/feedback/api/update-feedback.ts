@@ -1,0 +1,5 @@
+import type { UpdateFeedbackBody } from '@vahti/domain';
+import { useSaveFeedback } from './save-feedback';
+
+/** PATCH /api/tieto/feedback */
+export const useUpdateFeedback = () => useSaveFeedback<UpdateFeedbackBody>('PATCH');
