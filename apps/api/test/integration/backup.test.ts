@@ -262,7 +262,9 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-describe(`npm run backup and npm run restore (${DRIVER})`, () => {
+// Each test runs the operator's command as its own process (up to 120 s): a restore on a busy
+// machine has taken over the suite's 30 s.
+describe(`npm run backup and npm run restore (${DRIVER})`, { timeout: 120_000 }, () => {
   let backupDir: string;
   let manifest: Manifest;
 
