@@ -1,3 +1,4 @@
+import { saveFile } from '@/lib/save-file';
 import { getSession } from '@/lib/session';
 
 /**
@@ -39,12 +40,5 @@ export async function viewMaterialbankFile(file: string): Promise<void> {
 
 /** Saves the file under its uploaded name. */
 export async function downloadMaterialbankFile(file: string, fileName: string): Promise<void> {
-  const url = URL.createObjectURL(await fetchFile(file, true));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  revokeLater(url);
+  saveFile(await fetchFile(file, true), fileName);
 }

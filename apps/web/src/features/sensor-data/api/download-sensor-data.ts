@@ -1,6 +1,7 @@
 import { errorResponse } from '@vahti/domain';
 import { ApiError } from '@/lib/api-client';
 import { currentLanguage, i18n } from '@/lib/i18n';
+import { saveFile } from '@/lib/save-file';
 import { getSession } from '@/lib/session';
 
 /** How long a report or an export may take before the screen gives up on it. */
@@ -62,14 +63,6 @@ export async function downloadFile(path: string, fallbackName: string): Promise<
     clearTimeout(timer);
   }
   const name = fileNameOf(response.headers.get('content-disposition'), fallbackName);
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Let go of the bytes once the download has had time to read them.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  saveFile(blob, name);
   return name;
 }

@@ -1,3 +1,5 @@
+import { saveFile } from '@/lib/save-file';
+
 /** A cell Excel would run as a formula starts with one of these; such text gets a leading '. */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
@@ -18,12 +20,5 @@ export function toCsv(rows: (string | number | null | undefined)[][]): string {
 
 /** Saves the text as a file through a temporary link. */
 export function downloadCsv(fileName: string, csv: string): void {
-  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
+  saveFile(new Blob([csv], { type: 'text/csv;charset=utf-8' }), fileName);
 }
