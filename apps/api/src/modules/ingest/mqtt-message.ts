@@ -59,9 +59,10 @@ export function createMqttMessageHandler({
           parsed.data as Parameters<typeof ingest.chirpstack>[1],
           origin,
         );
-    // Only the reason codes (e.g. unknownDevice) and the topic (application and device ids): the
-    // payload, the key and the network server's fields never reach the log.
-    if (result.rejected) log.info({ topic, reasons: result.rejected }, 'MQTT uplink rejected');
+    // Only the reason codes (e.g. unknownDevice): the topic's segments are whatever a publisher
+    // wrote, and the payload and the network server's fields never reach the log. The rejected
+    // uplink itself is kept with its details (GET /api/rejected-uplinks).
+    if (result.rejected) log.info({ reasons: result.rejected }, 'MQTT uplink rejected');
     else log.debug({ topic, stored: result.stored }, 'MQTT uplink stored');
     return 'ingested';
   };
