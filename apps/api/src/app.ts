@@ -13,6 +13,7 @@ import { authPlugin } from './plugins/auth.js';
 import { compressionPlugin } from './plugins/compression.js';
 import { docsPlugin } from './plugins/docs.js';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.js';
+import { jsonBodyPlugin } from './plugins/json-body.js';
 import { metricsPlugin } from './plugins/metrics.js';
 import { securityPlugin } from './plugins/security.js';
 import { webPlugin } from './plugins/web.js';
@@ -109,6 +110,7 @@ export async function buildApp({ config, database, logger, logDestination }: App
   await app.register(compressionPlugin);
   await app.register(docsPlugin);
   await app.register(errorsPlugin);
+  await app.register(jsonBodyPlugin);
   await app.register(authPlugin, { auth: services.auth });
   await app.register(metricsPlugin, { metrics, token: config.metricsToken });
   for (const { plugin, options } of routeGroups({ config, database, container })) {

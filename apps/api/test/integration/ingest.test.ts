@@ -60,7 +60,10 @@ const chirpstack = (more: Record<string, unknown> = {}) => {
 };
 
 /** Nothing was written by the call: neither readings nor rejected uplinks. */
-async function expectNothingWritten(call: () => Promise<{ statusCode: number }>, status: number) {
+async function expectNothingWritten<T extends { statusCode: number }>(
+  call: () => Promise<T>,
+  status: number,
+): Promise<T> {
   const before = [await dataCount(), await rejectedCount()];
   const res = await call();
   expect(res.statusCode).toBe(status);
@@ -283,6 +286,36 @@ describe(`ingest webhooks (${DRIVER})`, () => {
       values: {},
     }));
     await expectNothingWritten(() => keyA.post('/api/ingest/generic', tooMany), 400);
+  });
+
+  // Issue 26, finding 2: an uplink whose decoded object nested 5,000 levels answered 500.
+  it('refuses a body nested deeper than 64 levels with 400 JSON_TOO_DEEP, on every route', async () => {
+    const deep = (uplink: object, key: string, depth: number) =>
+      `${JSON.stringify(uplink).slice(0, -1)},"${key}":${'{"a":'.repeat(depth)}0${'}'.repeat(depth)}}`;
+    const raw = (url: string, body: string) =>
+      keyA.post(url, body, { headers: { 'content-type': 'application/json' } });
+    const ttn = {
+      end_device_ids: { device_id: 'x', dev_eui: device.eui },
+      uplink_message: { f_cnt: 1, frm_payload: EXAMPLE_PAYLOAD },
+    };
+    for (const [url, body] of [
+      ['/api/ingest/chirpstack', deep(chirpstack(), 'object', 5000)],
+      ['/api/ingest/ttn', deep(ttn, 'decoded_payload', 5000)],
+      ['/api/ingest/generic', deep({ deviceEui: device.eui, values: {} }, 'extra', 65)],
+    ] as const) {
+      const res = await expectNothingWritten(() => raw(url, body), 400);
+      expect(res.json()).toEqual({
+        code: 'JSON_TOO_DEEP',
+        error: 'Pyynnön JSON on liian syvälle sisäkkäinen (enintään 64 tasoa)',
+      });
+    }
+    // A session route too; 64 levels still parse (and are then judged by the route's schema).
+    const account = await as('Käyttäjä', 'A').patch('/api/users-own', deep({}, 'x', 5000), {
+      headers: { 'content-type': 'application/json' },
+    });
+    expect([account.statusCode, account.json().code]).toEqual([400, 'JSON_TOO_DEEP']);
+    const fine = await raw('/api/ingest/generic', deep({ deviceEui: device.eui }, 'values', 63));
+    expect(fine.json().code).not.toBe('JSON_TOO_DEEP');
   });
 
   it('refuses bodies over the limits with 413', async () => {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Aedes } from 'aedes';
-import { eq } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import { connectAsync } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
@@ -94,8 +94,9 @@ async function forgetSession(url: string, clientId: string) {
 async function publisher(url: string) {
   const client = await connectAsync(url, { clientId: `pub-${run()}`, reconnectPeriod: 0 });
   toClose.push(() => client.endAsync());
+  /** A body is sent as JSON; a Buffer as it is. */
   return (topic: string, body: unknown) =>
-    client.publishAsync(topic, JSON.stringify(body), { qos: 1 });
+    client.publishAsync(topic, Buffer.isBuffer(body) ? body : JSON.stringify(body), { qos: 1 });
 }
 
 let fcnt = 1000;
@@ -117,6 +118,17 @@ const rowsWith = (dedupKey: string) =>
   ctx.database.db.select().from(measurementData).where(eq(measurementData.dedupKey, dedupKey));
 const rejectedFor = (eui: string) =>
   ctx.database.db.select().from(rejectedUplinks).where(eq(rejectedUplinks.deviceEui, eui));
+/** Rejected uplinks whose kept body holds `marker` (a message that was no uplink has no DevEUI). */
+const rejectedHolding = (marker: string) =>
+  ctx.database.db
+    .select()
+    .from(rejectedUplinks)
+    .where(like(rejectedUplinks.body, `%${marker}%`));
+/** An uplink's JSON whose decoded `object` nests `depth` levels deep. */
+const nested = (uplink: object, depth: number) =>
+  Buffer.from(
+    `${JSON.stringify(uplink).slice(0, -1)},"object":${'{"a":'.repeat(depth)}0${'}'.repeat(depth)}}`,
+  );
 
 /** The main flow, against whichever broker. */
 function mainFlow(name: string, url: () => string) {
@@ -169,11 +181,32 @@ function mainFlow(name: string, url: () => string) {
       expect(row?.organizationId).toBe(fx.orgA.id);
     });
 
-    it('skips what is not an uplink and goes on', async () => {
-      await publish(csTopic(prefix), { not: 'an uplink' });
+    it('keeps what is not an uplink as rejected (malformed) and goes on', async () => {
+      const tag = `not-an-uplink-${run()}`;
+      await publish(csTopic(prefix), { not: tag });
+      await publish(csTopic(prefix), Buffer.from(`{"broken": "${tag}-json`));
       const marker = chirpstack();
       await publish(csTopic(prefix), marker);
       await expect.poll(async () => (await rowsWith(marker.deduplicationId)).length, POLL).toBe(1);
+      const kept = await rejectedHolding(tag);
+      expect(kept.map((row) => [row.reason, row.source, row.organizationId]).sort()).toEqual([
+        ['malformed', 'chirpstack', fx.orgA.id],
+        ['malformed', 'mqtt', fx.orgA.id],
+      ]);
+    });
+
+    // Issue 26, finding 1: a body nested 5,000 levels threw when it was kept, the message was never
+    // acknowledged, and the broker redelivered it before every valid uplink, for good.
+    it('keeps a message nested 5,000 levels deep as rejected; the next uplink is stored', async () => {
+      const deep = chirpstack();
+      await publish(csTopic(prefix), nested(deep, 5000));
+      const next = chirpstack();
+      await publish(csTopic(prefix), next);
+      await expect.poll(async () => (await rowsWith(next.deduplicationId)).length, POLL).toBe(1);
+      const [kept] = await rejectedHolding(deep.deduplicationId);
+      expect(kept).toMatchObject({ reason: 'malformed', source: 'mqtt', deviceEui: null });
+      expect(kept?.bodyBytes).toBe(nested(deep, 5000).length);
+      expect(await rowsWith(deep.deduplicationId)).toEqual([]);
     });
   });
 }
@@ -219,6 +252,7 @@ function severalConnections(url: string, shareGroup: string | null, failTwice?: 
       ingest: {
         callerOfKey: service.callerOfKey,
         ttn: service.ttn,
+        keepRejected: service.keepRejected,
         chirpstack: async (caller, body) => {
           seen.inFlight += 1;
           seen.maxInFlight = Math.max(seen.maxInFlight, seen.inFlight);

@@ -117,6 +117,9 @@ export const en: SharedMessages = {
       DEVICE_PROFILE_LINKED: 'The device profile is already linked to another device type',
     },
     VALIDATION_FAILED: 'Check the information you entered',
+    JSON_TOO_DEEP: 'The request JSON nests too deep (at most 64 levels)',
+    INGEST_JOURNAL_FULL:
+      'The intake journal is full and the database does not answer. The message was not stored; send it again later.',
     INVALID_JSON: 'The request body is not valid JSON',
     UNSUPPORTED_MEDIA_TYPE: 'The request content type is not supported',
     PAYLOAD_TOO_LARGE: 'The request is too large',

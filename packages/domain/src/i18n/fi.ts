@@ -126,6 +126,9 @@ export const fi = {
       DEVICE_PROFILE_LINKED: 'Laiteprofiili on jo liitetty toiseen mittarityyppiin',
     },
     VALIDATION_FAILED: 'Tarkasta annetut tiedot',
+    JSON_TOO_DEEP: 'Pyynnön JSON on liian syvälle sisäkkäinen (enintään 64 tasoa)',
+    INGEST_JOURNAL_FULL:
+      'Vastaanottojono on täynnä eikä tietokanta vastaa. Viestiä ei tallennettu; lähetä se myöhemmin uudelleen.',
     INVALID_JSON: 'Pyynnön sisältö ei ole kelvollista JSONia',
     UNSUPPORTED_MEDIA_TYPE: 'Pyynnön sisältötyyppiä ei tueta',
     PAYLOAD_TOO_LARGE: 'Pyyntö on liian suuri',

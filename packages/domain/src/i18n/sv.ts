@@ -117,6 +117,9 @@ export const sv: SharedMessages = {
       DEVICE_PROFILE_LINKED: 'Enhetsprofilen är redan kopplad till en annan mätartyp',
     },
     VALIDATION_FAILED: 'Kontrollera uppgifterna',
+    JSON_TOO_DEEP: 'Begärans JSON är för djupt nästlad (högst 64 nivåer)',
+    INGEST_JOURNAL_FULL:
+      'Mottagningskön är full och databasen svarar inte. Meddelandet sparades inte; skicka det igen senare.',
     INVALID_JSON: 'Begärans innehåll är inte giltig JSON',
     UNSUPPORTED_MEDIA_TYPE: 'Begärans innehållstyp stöds inte',
     PAYLOAD_TOO_LARGE: 'Begäran är för stor',

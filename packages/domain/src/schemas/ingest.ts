@@ -48,13 +48,17 @@ export const REJECT_REASONS = [
   'invalidValue',
   'invalidTime',
   'unknownMeasurement',
+  /** Not an uplink: not JSON, nested too deep, too large, or not a network server's shape. */
+  'malformed',
+  /** An uplink that failed to store for a reason other than the database being away. */
+  'unprocessable',
 ] as const;
 export type RejectReason = (typeof REJECT_REASONS)[number];
 
 export const rejectedUplinkRecord = z.object({
   id: z.string(),
   organizationId: z.string(),
-  source: z.string().describe('chirpstack, ttn or generic'),
+  source: z.string().describe('chirpstack, ttn, generic, or mqtt for a message that was no uplink'),
   reason: z.enum(REJECT_REASONS),
   deviceEui: z.string().nullable(),
   receivedAt: z.string().describe('ISO 8601'),

@@ -1,11 +1,18 @@
 // The ingest service: composes the parts and counts uplinks. An uplink goes source adapter
 // (sources/) → prepare (device lookup, time check, decoder) → writer (group commit). The key check
 // is key-check.ts. Options and methods are the app's contract; the parts behind them may change.
-import type { ChirpstackUplink, GenericUplink, IngestResponse, TtnUplink } from '@vahti/domain';
+import type {
+  ChirpstackUplink,
+  GenericUplink,
+  IngestResponse,
+  RejectReason,
+  TtnUplink,
+} from '@vahti/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { MeasurementPartitions } from '../../db/partitions.js';
 import type { Metrics, UplinkResult } from '../../lib/metrics.js';
+import { systemScope } from '../../lib/scope.js';
 import type { RateLimitService } from '../rate-limits/rate-limits.service.js';
 import { createDecoder } from './decoder.js';
 import { createDeviceLookup } from './device-lookup.js';
@@ -13,7 +20,7 @@ import type { GroupCommitSettings } from './group-commit.js';
 import type { IngestRepository } from './ingest.repository.js';
 import type { IngestKeysRepository } from './ingest-keys.repository.js';
 import { createKeyCheck } from './key-check.js';
-import { createPrepare } from './prepare.js';
+import { createPrepare, rejectedRow } from './prepare.js';
 import { fromChirpstack } from './sources/chirpstack.js';
 import { fromGeneric } from './sources/generic.js';
 import { fromThingsStack } from './sources/things-stack.js';
@@ -104,6 +111,29 @@ export function createIngestService({
 
     generic: (caller: IngestCaller, body: GenericUplink | GenericUplink[], origin = INTERNAL) =>
       store(caller, fromGeneric(body), origin),
+
+    /**
+     * A message that is no uplink, or one that failed to store for a reason other than the
+     * database being away, kept as rejected with its reason (raw text cut): it never blocks what
+     * comes after it.
+     */
+    async keepRejected(
+      caller: IngestCaller,
+      rejected: { source: string; reason: RejectReason; body: string },
+      origin: UplinkOrigin,
+    ): Promise<void> {
+      const { source, reason, body } = rejected;
+      await writer.write({
+        origin,
+        scope: systemScope('ingest', caller.organizationId),
+        readings: [],
+        rejected: [rejectedRow(caller, source, reason, null, body)],
+        accepted: 0,
+      });
+      metrics.received.inc({ source: origin.source });
+      metrics.uplinks.inc({ source: origin.source, result: 'rejected' });
+      metrics.rejected.inc({ reason });
+    },
   };
 }
 

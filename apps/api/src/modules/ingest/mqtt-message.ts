@@ -1,24 +1,39 @@
-// One MQTT message (ADR 0019): skipped when it cannot be an uplink (another topic, too large, not
-// JSON, not an uplink's shape), else told apart as The Things Stack's or ChirpStack's uplink and
-// stored through the service, as the configured key's organization. A throw means "not stored":
-// the subscriber (mqtt-subscriber.ts, connections and acknowledgements) leaves it unacknowledged.
-import { chirpstackUplink, ttnUplink } from '@vahti/domain';
+// One MQTT message (ADR 0019): skipped when its topic is no uplink's; otherwise told apart as The
+// Things Stack's or ChirpStack's uplink and stored through the service, as the configured key's
+// organization. A message that is no uplink (too large, not JSON, nested too deep, not an uplink's
+// shape) is kept as rejected with its reason and acknowledged; so is one whose store failed
+// STORE_ATTEMPTS times for a reason other than the database being away: one bad message never
+// blocks those behind it. A throw means "not stored, deliver again": the database is away, the key
+// is not live, or a store failed fewer times than that (a deadlock or a hiccup passes).
+import { createHash } from 'node:crypto';
+import { chirpstackUplink, type RejectReason, ttnUplink } from '@vahti/domain';
 import type { FastifyBaseLogger } from 'fastify';
+import { storageFailure } from '../../lib/errors.js';
+import { nestsDeeperThan } from '../../lib/json-depth.js';
 import type { IngestService } from './ingest.service.js';
+import { REJECTED_BODY_MAX } from './prepare.js';
 
-/** A message larger than this is not an uplink: logged and acknowledged, never parsed. */
+/** A message larger than this is not an uplink: kept as rejected (cut), never parsed. */
 const MESSAGE_MAX_BYTES = 1024 * 1024;
 
-/** What became of one message: stored (or a replay, or rejected and kept), or skipped. */
-export type Outcome = 'ingested' | 'ignored';
+/** A message whose store fails this many times (the database answering) is kept as rejected. */
+export const STORE_ATTEMPTS = 3;
+/** Messages whose failed attempts are remembered; the oldest is forgotten past this. */
+const REMEMBERED = 1000;
+
+/** What became of one message: stored (or a replay), kept as rejected, or skipped. */
+export type Outcome = 'ingested' | 'rejected' | 'ignored';
 
 export function createMqttMessageHandler({
   ingestKey,
   ingest,
 }: {
   ingestKey: string;
-  ingest: Pick<IngestService, 'callerOfKey' | 'chirpstack' | 'ttn'>;
+  ingest: Pick<IngestService, 'callerOfKey' | 'chirpstack' | 'ttn' | 'keepRejected'>;
 }) {
+  /** Failed store attempts per message (topic and payload hashed), while it is redelivered. */
+  const failed = new Map<string, number>();
+
   /** One message; `log` carries its generated id (reqId), as a webhook's lines carry the request's. */
   return async function handle(
     topic: string,
@@ -29,41 +44,62 @@ export function createMqttMessageHandler({
     // Only uplinks: ChirpStack's …/event/up and The Things Stack's …/up (a broader filter such as
     // …/event/+ also brings joins and status events, which are skipped).
     if (topic.split('/').at(-1) !== 'up') return 'ignored';
-    if (message.length > MESSAGE_MAX_BYTES) {
-      log.warn({ topic, bytes: message.length }, 'MQTT message too large, skipped');
-      return 'ignored';
-    }
-    let body: unknown;
-    try {
-      body = JSON.parse(message.toString('utf8'));
-    } catch {
-      log.warn({ topic }, 'MQTT message is not JSON, skipped');
-      return 'ignored';
-    }
     const caller = await ingest.callerOfKey(ingestKey);
     if (!caller) throw new Error('MQTT_INGEST_KEY is not a live ingest key (revoked or unknown)');
-    const isTts = typeof body === 'object' && body !== null && 'end_device_ids' in body;
-    const parsed = isTts ? ttnUplink.safeParse(body) : chirpstackUplink.safeParse(body);
-    if (!parsed.success) {
-      log.warn(
-        { topic, issues: parsed.error.issues.map((issue) => issue.path.join('.')) },
-        `MQTT message is not a ${isTts ? 'The Things Stack' : 'ChirpStack'} uplink, skipped`,
-      );
-      return 'ignored';
-    }
     const origin = { source: 'mqtt', requestId } as const;
-    const result = isTts
-      ? await ingest.ttn(caller, parsed.data as Parameters<typeof ingest.ttn>[1], origin)
-      : await ingest.chirpstack(
-          caller,
-          parsed.data as Parameters<typeof ingest.chirpstack>[1],
-          origin,
-        );
-    // Only the reason codes (e.g. unknownDevice): the topic's segments are whatever a publisher
-    // wrote, and the payload and the network server's fields never reach the log. The rejected
-    // uplink itself is kept with its details (GET /api/rejected-uplinks).
-    if (result.rejected) log.info({ reasons: result.rejected }, 'MQTT uplink rejected');
-    else log.debug({ topic, stored: result.stored }, 'MQTT uplink stored');
-    return 'ingested';
+    // Only reason codes reach the log: the topic's segments are whatever a publisher wrote, and the
+    // payload never does. The rejected uplink itself is kept (GET /api/rejected-uplinks).
+    const keep = async (reason: RejectReason, source = 'mqtt') => {
+      const text = message.subarray(0, REJECTED_BODY_MAX * 4).toString('utf8');
+      try {
+        await ingest.keepRejected(caller, { source, reason, body: text }, origin);
+      } catch (err) {
+        if (storageFailure(err)) throw err;
+        // Not even its row could be written: acknowledged all the same, never a poison message.
+        log.error({ err, reasons: [reason] }, 'MQTT message could not be kept as rejected');
+        return 'rejected' as const;
+      }
+      log.info({ reasons: [reason], bytes: message.length }, 'MQTT uplink rejected');
+      return 'rejected' as const;
+    };
+
+    if (message.length > MESSAGE_MAX_BYTES) return keep('malformed');
+    const text = message.toString('utf8');
+    if (nestsDeeperThan(text)) return keep('malformed');
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      return keep('malformed');
+    }
+    const isTts = typeof body === 'object' && body !== null && 'end_device_ids' in body;
+    const source = isTts ? 'ttn' : 'chirpstack';
+    const parsed = isTts ? ttnUplink.safeParse(body) : chirpstackUplink.safeParse(body);
+    if (!parsed.success) return keep('malformed', source);
+    try {
+      const result = isTts
+        ? await ingest.ttn(caller, parsed.data as Parameters<typeof ingest.ttn>[1], origin)
+        : await ingest.chirpstack(
+            caller,
+            parsed.data as Parameters<typeof ingest.chirpstack>[1],
+            origin,
+          );
+      if (result.rejected) log.info({ reasons: result.rejected }, 'MQTT uplink rejected');
+      else log.debug({ stored: result.stored }, 'MQTT uplink stored');
+      return 'ingested';
+    } catch (err) {
+      // The database away or the disk full: not acknowledged, delivered again later.
+      if (storageFailure(err)) throw err;
+      const id = createHash('sha256').update(topic).update('\u0000').update(message).digest('hex');
+      const attempts = (failed.get(id) ?? 0) + 1;
+      failed.delete(id);
+      if (attempts < STORE_ATTEMPTS) {
+        failed.set(id, attempts);
+        if (failed.size > REMEMBERED) failed.delete(failed.keys().next().value as string);
+        throw err;
+      }
+      log.error({ err, attempts }, 'MQTT uplink could not be stored; kept as rejected');
+      return keep('unprocessable', source);
+    }
   };
 }

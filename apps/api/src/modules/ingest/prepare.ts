@@ -21,6 +21,34 @@ const FUTURE_SLACK_MS = 24 * 60 * 60 * 1000;
 /** A rejected uplink's body is kept up to this many characters. */
 export const REJECTED_BODY_MAX = 8192;
 
+/** A body as kept with a rejected uplink: its JSON, or a note when it has none. */
+export function bodyText(raw: unknown): string {
+  try {
+    return JSON.stringify(raw) ?? '';
+  } catch {
+    return '(the body could not be written out)';
+  }
+}
+
+/** A rejected uplink's row: the body cut at REJECTED_BODY_MAX, its whole size kept. */
+export function rejectedRow(
+  caller: IngestCaller,
+  source: string,
+  reason: RejectReason,
+  deviceEui: string | null,
+  body: string,
+): RejectedRow {
+  return {
+    organizationId: caller.organizationId,
+    source,
+    reason,
+    deviceEui: deviceEui?.slice(0, 64) ?? null,
+    // PostgreSQL's text holds no NUL character.
+    body: body.slice(0, REJECTED_BODY_MAX).replaceAll('\u0000', '\uFFFD'),
+    bodyBytes: Buffer.byteLength(body),
+  };
+}
+
 export function createPrepare({
   devices,
   decoder,
@@ -56,15 +84,9 @@ export function createPrepare({
 
     for (const uplink of uplinks) {
       const reject = (reason: RejectReason) => {
-        const body = JSON.stringify(uplink.raw) ?? '';
-        rejected.push({
-          organizationId: caller.organizationId,
-          source: uplink.source,
-          reason,
-          deviceEui: uplink.deviceEui.slice(0, 64),
-          body: body.slice(0, REJECTED_BODY_MAX),
-          bodyBytes: Buffer.byteLength(body),
-        });
+        rejected.push(
+          rejectedRow(caller, uplink.source, reason, uplink.deviceEui, bodyText(uplink.raw)),
+        );
       };
       const device = byEui.get(normalizeEui(uplink.deviceEui));
       if (!device) {

@@ -44,5 +44,7 @@ export const ingestKeysEn = {
     invalidValue: 'Invalid value',
     invalidTime: 'Invalid time',
     unknownMeasurement: 'Unknown measurement',
+    malformed: 'Not a valid uplink',
+    unprocessable: 'The message could not be processed',
   },
 };

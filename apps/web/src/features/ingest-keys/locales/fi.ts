@@ -44,5 +44,7 @@ export const ingestKeysFi = {
     invalidValue: 'Virheellinen arvo',
     invalidTime: 'Virheellinen aika',
     unknownMeasurement: 'Tuntematon mittaus',
+    malformed: 'Viesti ei ole kelvollinen uplink',
+    unprocessable: 'Viestiä ei voitu käsitellä',
   },
 };

@@ -44,5 +44,7 @@ export const ingestKeysSv = {
     invalidValue: 'Ogiltigt värde',
     invalidTime: 'Ogiltig tid',
     unknownMeasurement: 'Okänd mätning',
+    malformed: 'Meddelandet är ingen giltig upplänk',
+    unprocessable: 'Meddelandet kunde inte behandlas',
   },
 };
