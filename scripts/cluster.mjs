@@ -15,8 +15,12 @@ import { ensureHaproxy } from './test-tools.mjs';
 const root = path.resolve(import.meta.dirname, '..');
 const START_TIMEOUT_MS = 110_000;
 const BUCKET = 'vahti-files';
-/** What HAProxy asks each instance; a database it cannot reach takes the instance out. */
-export const HEALTH_PATH = '/api/health';
+/**
+ * What HAProxy asks each instance: whether its process answers. Not whether the database does:
+ * all instances share it, and while it is away each still takes webhook uplinks into its intake
+ * journal (issue 26), which a balancer with no instance left would refuse.
+ */
+export const HEALTH_PATH = '/api/health/live';
 const DEMO_INGEST_KEY_FILE = 'demo-ingest-key.txt';
 
 /** A port the system says is free now (0 asks it for one). */

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config/index.js';
 import type { Database } from './db/client.js';
@@ -35,6 +36,7 @@ import { createIngestRepository } from './modules/ingest/ingest.repository.js';
 import { createIngestService } from './modules/ingest/ingest.service.js';
 import { createIngestKeysRepository } from './modules/ingest/ingest-keys.repository.js';
 import { createIngestKeysService } from './modules/ingest/ingest-keys.service.js';
+import { createIntakeJournal } from './modules/ingest/journal.js';
 import { createMqttSubscriber } from './modules/ingest/mqtt-subscriber.js';
 import { createMailRepository } from './modules/mail/mail.repository.js';
 import { createMailService } from './modules/mail/mail.service.js';
@@ -294,8 +296,19 @@ export function createContainer({ config, database, log }: ContainerOptions) {
   });
   // Uplinks from network servers: every reading inserted is evaluated against its alarm limits in
   // the same transaction; the browsers hear of the changes once it has committed.
+  // Webhook uplinks the database cannot commit in time wait here, on this instance's disk (issue 26).
+  const journal =
+    config.ingestJournal.afterMs > 0
+      ? createIntakeJournal({
+          dir: path.join(config.dataDir, 'intake-journal'),
+          maxBytes: config.ingestJournal.maxBytes,
+          log,
+        })
+      : null;
+  if (journal) metrics.ingest.watchJournal(() => journal.status());
   const ingest = createIngestService({
     db,
+    journal: journal ? { journal, afterMs: config.ingestJournal.afterMs } : undefined,
     keys: repositories.ingestKeys,
     ingest: repositories.ingest,
     rateLimits,
@@ -356,6 +369,7 @@ export function createContainer({ config, database, log }: ContainerOptions) {
     reportRenderer,
     mailer,
     ingest,
+    journal,
     retention,
     materialbank,
     alarms,
@@ -380,6 +394,8 @@ export function createContainer({ config, database, log }: ContainerOptions) {
       ingest,
       ingestKeys,
       mail,
+      /** The intake journal of webhook uplinks; null with INGEST_JOURNAL_AFTER_MS=0. */
+      journal,
       /** The mail sender; tests drive its delivery with deliverDue(). */
       mailer,
       materialbank,

@@ -46,7 +46,9 @@ function jobsWith(calls: string[], env: Record<string, string>, { postgres = tru
       authenticate: call('ingest.authenticate'),
       generic: call('ingest.generic'),
       chirpstack: call('ingest.chirpstack'),
+      replay: call('ingest.replay'),
     } as unknown as JobsOptions['ingest'],
+    journal: { start: call('journal.start'), stop: call('journal.stop') },
     retention: {
       dropExpiredMonths: call('retention.drop'),
       purgeExpired: call('retention.purge'),
@@ -62,13 +64,21 @@ describe('the background jobs', () => {
     const calls: string[] = [];
     const lifecycle = createLifecycle(jobsWith(calls, { SIMULATE: '0' }).jobs);
     await lifecycle.start('ready');
-    expect(calls).toEqual(['bus.start', 'mailer.start', 'partitions.ensureAhead', 'mqtt.start']);
+    expect(calls).toEqual([
+      'bus.start',
+      'mailer.start',
+      'journal.start',
+      'partitions.ensureAhead',
+      'mqtt.start',
+    ]);
     calls.length = 0;
     await lifecycle.stop();
     // The MQTT subscriber's message in hand is committed before the ingest drains; the drain's
-    // commits announce alarms (the bus) and queue their mail (the mailer).
+    // commits announce alarms (the bus) and queue their mail (the mailer); the journal's replay
+    // hands uplinks to the ingest, so it stops before the drain.
     expect(calls).toEqual([
       'mqtt.stop',
+      'journal.stop',
       'ingest.drain',
       'renderer.close',
       'mailer.stop',
@@ -85,6 +95,7 @@ describe('the background jobs', () => {
       'mailer: ready',
       'report renderer: ready',
       'ingest: ready',
+      'intake journal: ready',
       'storage upkeep: ready',
       'statistics upkeep: ready',
       'material bank orphan sweep: ready',

@@ -10,6 +10,7 @@ import { startPeriodic } from './lib/periodic.js';
 import type { AlarmsService } from './modules/alarms/alarms.service.js';
 import type { PostgresEventBus } from './modules/events/postgres-event-bus.js';
 import type { IngestService } from './modules/ingest/ingest.service.js';
+import type { IntakeJournal } from './modules/ingest/journal.js';
 import type { MqttSubscriber } from './modules/ingest/mqtt-subscriber.js';
 import type { Mailer } from './modules/mail/mailer.js';
 import type { MaterialbankService } from './modules/materialbank/materialbank.service.js';
@@ -29,7 +30,9 @@ export interface JobsOptions {
   postgresBus: PostgresEventBus | null;
   reportRenderer: Pick<ReportRenderer, 'close'>;
   mailer: Pick<Mailer, 'start' | 'stop'>;
-  ingest: Pick<IngestService, 'drain' | 'authenticate' | 'generic' | 'chirpstack'>;
+  ingest: Pick<IngestService, 'drain' | 'authenticate' | 'generic' | 'chirpstack' | 'replay'>;
+  /** The intake journal, unless INGEST_JOURNAL_AFTER_MS=0. */
+  journal: Pick<IntakeJournal, 'start' | 'stop'> | null;
   retention: Pick<RetentionService, 'dropExpiredMonths' | 'purgeExpired'>;
   materialbank: Pick<MaterialbankService, 'sweepOrphans'>;
   alarms: Pick<AlarmsService, 'sweepOffline'>;
@@ -43,7 +46,8 @@ export interface JobsOptions {
  * alarms and queue their mail) before the mailer and the event bus.
  */
 export function backgroundJobs(options: JobsOptions) {
-  const { config, database, db, log, partitions, postgresBus, mailer, ingest, mqtt } = options;
+  const { config, database, db, log, partitions, postgresBus, mailer, ingest, journal, mqtt } =
+    options;
   // In demo mode with the simulator the offline sweep starts after the 30-day back-fill, during
   // which every device would look silent.
   const simulated = config.demo && config.simulate;
@@ -59,6 +63,18 @@ export function backgroundJobs(options: JobsOptions) {
     { name: 'report renderer', start() {}, stop: () => options.reportRenderer.close() },
     // Uplinks still waiting for their group are written; the events they announce are sent.
     { name: 'ingest', start() {}, stop: () => ingest.drain() },
+    // The intake journal's replay (issue 26): what a previous run left first, then whatever the
+    // webhooks put there while the database is away. It hands uplinks to the ingest's writer, so
+    // it stops before the drain.
+    ...(journal
+      ? [
+          {
+            name: 'intake journal',
+            start: () => journal.start(ingest.replay),
+            stop: () => journal.stop(),
+          },
+        ]
+      : []),
     // Monthly partitions of measurement_data (ADR 0025): created ahead at start, then daily with
     // the retention per organization.
     periodic('storage upkeep', async () => {

@@ -58,7 +58,7 @@ export function routeGroups({
   container: Container;
 }): RouteGroup[] {
   return [
-    group(healthRoutes, { database, mqtt: services.mqtt }),
+    group(healthRoutes, { database, mqtt: services.mqtt, journal: services.journal }),
     group(authRoutes, { auth: services.auth }),
     group(accountRoutes, { account: services.account }),
     group(mailRoutes, { mail: services.mail }),

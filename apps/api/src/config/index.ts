@@ -216,6 +216,8 @@ const envSchema = z.object({
   INGEST_GROUP_MAX_ROWS: z.coerce.number().int().min(1).max(5000).default(1000),
   INGEST_GROUP_DELAY_MS: z.coerce.number().int().min(0).max(1000).default(5),
   INGEST_GROUP_FLUSHES: z.coerce.number().int().min(1).max(8).default(2),
+  INGEST_JOURNAL_AFTER_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
+  INGEST_JOURNAL_MAX_MB: z.coerce.number().int().min(1).max(1_000_000).default(1024),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -275,6 +277,12 @@ export interface Config {
    * waited delayMs, with at most `flushes` groups being written at once (PGlite: always 1).
    */
   ingestGroup: { maxRows: number; delayMs: number; flushes: number };
+  /**
+   * The intake journal (issue 26): a webhook's uplinks the database has not committed after
+   * afterMs (or that failed with the database away) are kept under DATA_DIR/intake-journal and
+   * replayed; 0 turns it off. Past maxBytes webhooks answer 507.
+   */
+  ingestJournal: { afterMs: number; maxBytes: number };
 }
 
 export interface MqttConfig {
@@ -363,6 +371,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       maxRows: env.INGEST_GROUP_MAX_ROWS,
       delayMs: env.INGEST_GROUP_DELAY_MS,
       flushes: env.INGEST_GROUP_FLUSHES,
+    },
+    ingestJournal: {
+      afterMs: env.INGEST_JOURNAL_AFTER_MS,
+      maxBytes: env.INGEST_JOURNAL_MAX_MB * 1024 * 1024,
     },
   };
 }

@@ -6,7 +6,7 @@ import { sha256Hex } from './tokens.js';
 /** Where an uplink came from: a webhook request, an MQTT message, or the app itself (demo). */
 export type UplinkSource = 'webhook' | 'mqtt' | 'internal';
 /** What became of an uplink once its group was written (or failed to be). */
-export type UplinkResult = 'stored' | 'duplicate' | 'rejected' | 'failed';
+export type UplinkResult = 'stored' | 'duplicate' | 'rejected' | 'queued' | 'failed';
 
 /** Seconds: from a cached answer (1 ms) to a slow report (10 s). */
 const LATENCY_BUCKETS = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -38,6 +38,7 @@ export function createMetrics() {
   const registry = new Registry();
   const registers = [registry];
   let ingestQueue = () => ({ items: 0, rows: 0, writing: 0 });
+  let ingestJournal = () => ({ uplinks: 0, bytes: 0, oldestSeconds: 0 });
 
   /** A gauge of state kept elsewhere, read when scraped. */
   const gauge = (name: string, help: string, read: () => number) =>
@@ -67,7 +68,7 @@ export function createMetrics() {
     }),
     uplinks: new Counter({
       name: 'vahti_ingest_uplinks_total',
-      help: 'Uplinks by source and result: stored (a new reading), duplicate (a replay), rejected (kept in rejected uplinks), failed (not written; 5xx or redelivered).',
+      help: 'Uplinks by source and result: stored (a new reading), duplicate (a replay), rejected (kept in rejected uplinks), queued (kept in the intake journal, counted again when replayed), failed (not written; 5xx or redelivered).',
       labelNames: ['source', 'result'] as const,
       registers,
     }),
@@ -98,7 +99,26 @@ export function createMetrics() {
     watchQueue(probe: typeof ingestQueue) {
       ingestQueue = probe;
     },
+    /** The intake journal (when there is one), read when scraped. */
+    watchJournal(probe: typeof ingestJournal) {
+      ingestJournal = probe;
+    },
   };
+  gauge(
+    'vahti_ingest_journal_uplinks',
+    'Uplinks in the intake journal, waiting for the database (issue 26).',
+    () => ingestJournal().uplinks,
+  );
+  gauge(
+    'vahti_ingest_journal_bytes',
+    'Bytes of the intake journal still to replay (INGEST_JOURNAL_MAX_MB bounds it).',
+    () => ingestJournal().bytes,
+  );
+  gauge(
+    'vahti_ingest_journal_oldest_seconds',
+    'Age of the oldest uplink waiting in the intake journal; 0 when it is empty.',
+    () => ingestJournal().oldestSeconds,
+  );
   gauge(
     'vahti_ingest_queue_requests',
     'Uplink requests and MQTT messages waiting for their group.',

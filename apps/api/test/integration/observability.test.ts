@@ -246,6 +246,7 @@ describe(`health (${DRIVER})`, () => {
       status: 'ok',
       database: DRIVER,
       broker: 'off',
+      journal: { uplinks: 0, oldestSeconds: 0 },
     });
   });
 

@@ -77,6 +77,8 @@ export const ingestResponse = z.object({
   stored: z.number().int(),
   duplicates: z.number().int(),
   rejected: z.array(z.enum(REJECT_REASONS)).optional(),
+  /** Uplinks kept in the intake journal while the database was away: stored once it answers. */
+  queued: z.number().int().optional(),
 });
 export type IngestResponse = z.infer<typeof ingestResponse>;
 

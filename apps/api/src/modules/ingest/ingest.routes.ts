@@ -22,7 +22,7 @@ const BATCH_BODY_LIMIT = 10 * 1024 * 1024;
 const AUTH =
   'Authenticated by an organization\'s ingest key ("Authorization: Bearer <key>", from Hallinta), not a session: a missing, wrong or revoked key answers 401, and repeated failures from one address 429.';
 const ANSWER =
-  "Answered only after the data is committed: 200 when every reading was stored (or was already stored: a replay with the same deduplicationId, or fCnt and time, adds nothing and counts in duplicates); 202 with rejected (the reasons) when an uplink could not be stored — unknown DevEUI in the key's organization, undecodable or short payload, bad value or time (before 2000 or more than a day ahead): it is kept in the rejected uplinks (GET /api/rejected-uplinks) and a 2xx keeps the network server from retrying it forever. Nothing was stored on 503 DATABASE_UNAVAILABLE (the database is restarting or unreachable; Retry-After) or 507 STORAGE_FULL (the disk is full): send it again later.";
+  "Answered only after the data is committed: 200 when every reading was stored (or was already stored: a replay with the same deduplicationId, or fCnt and time, adds nothing and counts in duplicates); 202 with rejected (the reasons) when an uplink could not be stored — unknown DevEUI in the key's organization, undecodable or short payload, bad value or time (before 2000 or more than a day ahead): it is kept in the rejected uplinks (GET /api/rejected-uplinks) and a 2xx keeps the network server from retrying it forever. When the database has not committed within INGEST_JOURNAL_AFTER_MS (3 s), or is unreachable, the uplinks are kept in this instance's intake journal (on disk, synced before the answer) and answered 202 with queued: they are stored, once, as soon as the database answers. Nothing was stored on 507 INGEST_JOURNAL_FULL (the database has been away long enough to fill the journal) or STORAGE_FULL (the disk is full), nor on 503 DATABASE_UNAVAILABLE where the journal is switched off: send it again later.";
 
 const keyOf = new WeakMap<FastifyRequest, IngestCaller>();
 const callerOf = (request: FastifyRequest) => {
@@ -45,7 +45,7 @@ export const ingestRoutes = publicRoutes<Options>('ingest', (app, { ingest }) =>
   });
 
   const respond = (result: Awaited<ReturnType<IngestService['generic']>>) =>
-    [result.rejected ? 202 : 200, result] as const;
+    [result.rejected || result.queued ? 202 : 200, result] as const;
 
   app.post('/api/ingest/chirpstack', {
     bodyLimit: SINGLE_BODY_LIMIT,

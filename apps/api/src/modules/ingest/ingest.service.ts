@@ -1,6 +1,7 @@
 // The ingest service: composes the parts and counts uplinks. An uplink goes source adapter
-// (sources/) → prepare (device lookup, time check, decoder) → writer (group commit). The key check
-// is key-check.ts. Options and methods are the app's contract; the parts behind them may change.
+// (sources/) → prepare (device lookup, time check, decoder) → writer (group commit); a webhook's
+// uplinks the database does not commit in time go to the intake journal (journal.ts) and are
+// replayed from there. The key check is key-check.ts. Options and methods are the app's contract; the parts behind them may change.
 import type {
   ChirpstackUplink,
   GenericUplink,
@@ -11,6 +12,7 @@ import type {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { MeasurementPartitions } from '../../db/partitions.js';
+import { AppError, storageFailure } from '../../lib/errors.js';
 import type { Metrics, UplinkResult } from '../../lib/metrics.js';
 import { systemScope } from '../../lib/scope.js';
 import type { RateLimitService } from '../rate-limits/rate-limits.service.js';
@@ -19,8 +21,9 @@ import { createDeviceLookup } from './device-lookup.js';
 import type { GroupCommitSettings } from './group-commit.js';
 import type { IngestRepository } from './ingest.repository.js';
 import type { IngestKeysRepository } from './ingest-keys.repository.js';
+import { type IntakeJournal, type JournalEntry, JournalFullError } from './journal.js';
 import { createKeyCheck } from './key-check.js';
-import { createPrepare, rejectedRow } from './prepare.js';
+import { bodyText, createPrepare, rejectedRow } from './prepare.js';
 import { fromChirpstack } from './sources/chirpstack.js';
 import { fromGeneric } from './sources/generic.js';
 import { fromThingsStack } from './sources/things-stack.js';
@@ -48,6 +51,7 @@ export function createIngestService({
   log,
   metrics,
   group = DEFAULT_GROUP,
+  journal,
   now = () => Date.now(),
 }: {
   db: Db;
@@ -62,6 +66,11 @@ export function createIngestService({
   metrics: Metrics['ingest'];
   /** Group commit (ADR 0022): how many rows, how long, how many groups at once. */
   group?: GroupCommitSettings;
+  /**
+   * Where a webhook's uplinks go when the database has not committed them after `afterMs`, or
+   * failed because it is away (issue 26); without it such a webhook answers 503.
+   */
+  journal?: { journal: IntakeJournal; afterMs: number } | undefined;
   now?: () => number;
 }) {
   const keyCheck = createKeyCheck({ keys, rateLimits });
@@ -72,27 +81,117 @@ export function createIngestService({
   });
   const writer = createWriter({ db, ingest, partitions, onReadings, log, metrics, group });
 
+  const count = (source: UplinkOrigin['source'], result: UplinkResult, n: number) => {
+    if (n > 0) metrics.uplinks.inc({ source, result }, n);
+  };
+
+  /** Prepares and writes the uplinks now; resolves once they are committed. */
+  async function write(
+    caller: IngestCaller,
+    uplinks: Uplink[],
+    origin: UplinkOrigin,
+    receivedAt: Date,
+  ): Promise<IngestResponse> {
+    const { source } = origin;
+    try {
+      const answer = await writer.write(await prepare(caller, uplinks, origin, receivedAt));
+      count(source, 'stored', answer.stored);
+      count(source, 'duplicate', answer.duplicates);
+      count(source, 'rejected', answer.rejected?.length ?? 0);
+      for (const reason of answer.rejected ?? []) metrics.rejected.inc({ reason });
+      return answer;
+    } catch (err) {
+      count(source, 'failed', uplinks.length);
+      throw err;
+    }
+  }
+
   async function store(
     caller: IngestCaller,
     uplinks: Uplink[],
     origin: UplinkOrigin,
   ): Promise<IngestResponse> {
-    const { source } = origin;
-    metrics.received.inc({ source }, uplinks.length);
-    const count = (result: UplinkResult, n: number) => {
-      if (n > 0) metrics.uplinks.inc({ source, result }, n);
-    };
+    metrics.received.inc({ source: origin.source }, uplinks.length);
+    const receivedAt = new Date(now());
+    const attempt = write(caller, uplinks, origin, receivedAt);
+    // MQTT acknowledges only after commit (the broker is its queue); the demo's uplinks can wait.
+    if (!journal || origin.source !== 'webhook') return attempt;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<'late'>((resolve) => {
+      timer = setTimeout(() => resolve('late'), journal.afterMs);
+    });
     try {
-      const answer = await writer.write(await prepare(caller, uplinks, origin));
-      count('stored', answer.stored);
-      count('duplicate', answer.duplicates);
-      count('rejected', answer.rejected?.length ?? 0);
-      for (const reason of answer.rejected ?? []) metrics.rejected.inc({ reason });
-      return answer;
+      const answer = await Promise.race([attempt, late]);
+      if (answer !== 'late') return answer;
+      // Still being written: if it commits after all, its replay adds nothing.
+      attempt.catch(() => {});
     } catch (err) {
-      count('failed', uplinks.length);
+      if (!storageFailure(err)) throw err;
+    } finally {
+      clearTimeout(timer);
+    }
+    try {
+      await journal.journal.append({ receivedAt: receivedAt.getTime(), caller, origin, uplinks });
+    } catch (err) {
+      if (err instanceof JournalFullError) throw new AppError(507, 'INGEST_JOURNAL_FULL');
       throw err;
     }
+    count(origin.source, 'queued', uplinks.length);
+    return { stored: 0, duplicates: 0, queued: uplinks.length };
+  }
+
+  /**
+   * The journal's replay of a chunk of entries: written together; throws while the database is
+   * away (the journal tries the chunk again). An entry that fails for another reason is kept as
+   * rejected (unprocessable): it never blocks those behind it.
+   */
+  async function replay(entries: JournalEntry[]): Promise<void> {
+    const results = await Promise.allSettled(
+      entries.map((entry) =>
+        write(entry.caller, entry.uplinks, entry.origin, new Date(entry.receivedAt)),
+      ),
+    );
+    const away = results.find(
+      (result) => result.status === 'rejected' && storageFailure(result.reason),
+    );
+    if (away) throw (away as PromiseRejectedResult).reason;
+    for (const [i, result] of results.entries()) {
+      const entry = entries[i];
+      if (result.status === 'fulfilled' || !entry) continue;
+      log.error({ err: result.reason }, 'a journaled uplink could not be stored; kept as rejected');
+      await keepRejected(
+        entry.caller,
+        {
+          source: entry.uplinks[0]?.source ?? 'generic',
+          reason: 'unprocessable',
+          body: bodyText(entry.uplinks.map((uplink) => uplink.raw)),
+        },
+        entry.origin,
+      );
+    }
+  }
+
+  /**
+   * A message that is no uplink, or one that failed to store for a reason other than the
+   * database being away, kept as rejected with its reason (raw text cut): it never blocks what
+   * comes after it.
+   */
+  async function keepRejected(
+    caller: IngestCaller,
+    rejected: { source: string; reason: RejectReason; body: string },
+    origin: UplinkOrigin,
+  ): Promise<void> {
+    const { source, reason, body } = rejected;
+    await writer.write({
+      origin,
+      scope: systemScope('ingest', caller.organizationId),
+      readings: [],
+      rejected: [rejectedRow(caller, source, reason, null, body)],
+      accepted: 0,
+    });
+    metrics.received.inc({ source: origin.source });
+    count(origin.source, 'rejected', 1);
+    metrics.rejected.inc({ reason });
   }
 
   return {
@@ -112,28 +211,9 @@ export function createIngestService({
     generic: (caller: IngestCaller, body: GenericUplink | GenericUplink[], origin = INTERNAL) =>
       store(caller, fromGeneric(body), origin),
 
-    /**
-     * A message that is no uplink, or one that failed to store for a reason other than the
-     * database being away, kept as rejected with its reason (raw text cut): it never blocks what
-     * comes after it.
-     */
-    async keepRejected(
-      caller: IngestCaller,
-      rejected: { source: string; reason: RejectReason; body: string },
-      origin: UplinkOrigin,
-    ): Promise<void> {
-      const { source, reason, body } = rejected;
-      await writer.write({
-        origin,
-        scope: systemScope('ingest', caller.organizationId),
-        readings: [],
-        rejected: [rejectedRow(caller, source, reason, null, body)],
-        accepted: 0,
-      });
-      metrics.received.inc({ source: origin.source });
-      metrics.uplinks.inc({ source: origin.source, result: 'rejected' });
-      metrics.rejected.inc({ reason });
-    },
+    keepRejected,
+    /** The intake journal's replay (journal.ts); started with the app's background work. */
+    replay,
   };
 }
 

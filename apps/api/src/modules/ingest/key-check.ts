@@ -1,7 +1,10 @@
 // The ingest-key check: which organization a key writes to (one batched lookup by the key's
-// SHA-256), and the rate limit on callers with a missing, wrong or revoked key.
+// SHA-256), and the rate limit on callers with a missing, wrong or revoked key. While the
+// database is away, a key it confirmed earlier in this process still names its organization, so
+// the webhook's uplinks can go to the intake journal (issue 26); a key revoked meanwhile stops
+// once the database answers again.
 import DataLoader from 'dataloader';
-import { unauthorized } from '../../lib/errors.js';
+import { storageFailure, unauthorized } from '../../lib/errors.js';
 import { systemScope } from '../../lib/scope.js';
 import { sha256Hex } from '../../lib/tokens.js';
 import type { RateLimitService } from '../rate-limits/rate-limits.service.js';
@@ -28,6 +31,21 @@ export function createKeyCheck({
       return row ? { keyId: row.id, organizationId: row.organizationId } : null;
     });
   }, BATCHING);
+  /** Keys the database last confirmed live, by hash: only keys that were live, so it stays small. */
+  const confirmed = new Map<string, IngestCaller>();
+  async function lookup(hash: string): Promise<IngestCaller | null> {
+    let caller: IngestCaller | null;
+    try {
+      caller = await liveKeys.load(hash);
+    } catch (err) {
+      const known = storageFailure(err) ? confirmed.get(hash) : undefined;
+      if (!known) throw err;
+      return known;
+    }
+    if (caller) confirmed.set(hash, caller);
+    else confirmed.delete(hash);
+    return caller;
+  }
 
   return {
     /**
@@ -39,7 +57,7 @@ export function createKeyCheck({
     async authenticate(authorization: string | undefined, ip: string): Promise<IngestCaller> {
       const match = /^Bearer\s+(\S+)$/i.exec(authorization ?? '');
       const key = match?.[1];
-      const caller = key && isKeyShaped(key) ? await liveKeys.load(sha256Hex(key)) : null;
+      const caller = key && isKeyShaped(key) ? await lookup(sha256Hex(key)) : null;
       if (!caller) {
         await rateLimits.consume([{ rule: 'ingestKeyIp', value: ip }]);
         throw unauthorized('ingest.INGEST_KEY_INVALID');

@@ -71,9 +71,10 @@ export function createPrepare({
     caller: IngestCaller,
     uplinks: Uplink[],
     origin: UplinkOrigin,
+    /** When they arrived: now, or for a journaled uplink when the webhook brought it. */
+    receivedAt = new Date(now()),
   ): Promise<Prepared> {
     const scope = systemScope('ingest', caller.organizationId);
-    const receivedAt = new Date(now());
     const byEui = await devices.byEui(
       caller.organizationId,
       uplinks.map((u) => u.deviceEui),
