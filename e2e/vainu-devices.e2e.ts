@@ -168,6 +168,28 @@ describe('Vainu device register in the browser (Ylläpitäjä)', () => {
       .waitFor();
   });
 
+  it('fills in the physical bounds of the quantity picked, and saves them edited', async () => {
+    const page = await e2e.newPage();
+    await page.goto('/#/vainu/add-measurement');
+    await signIn(page, 'yllapitaja@demo.vahti.fi');
+    await page.getByRole('heading', { name: 'Lisää mittaus' }).waitFor();
+    await page.getByLabel('Nimi').fill('Saunan lämpö');
+    await page.getByLabel('Koko tavuina').fill('2');
+    await page.getByRole('combobox', { name: 'Suure' }).click();
+    await page.getByRole('option', { name: 'Lämpötila' }).click();
+    const min = page.getByLabel('Pienin mahdollinen arvo');
+    const max = page.getByLabel('Suurin mahdollinen arvo');
+    expect([await min.inputValue(), await max.inputValue()]).toEqual(['-60', '120']);
+    await max.fill('150');
+    await page.getByRole('button', { name: 'Lisää mittaus' }).click();
+    await page.getByText('Mittaus lisätty').waitFor();
+    await page.goto('/#/vainu/show-measurements');
+    const row = page.getByRole('row', { name: /Saunan lämpö/ });
+    await row.getByRole('cell', { name: '-60…150' }).waitFor();
+    await row.getByRole('button', { name: 'Muokkaa: Saunan lämpö' }).click();
+    expect(await page.getByLabel('Suurin mahdollinen arvo').inputValue()).toBe('150');
+  });
+
   it('hides device management from a Käyttäjä, who still sees the add-sensor heading', async () => {
     const page = await e2e.newPage();
     await page.goto('/#/vainu/add-sensor');

@@ -5,10 +5,17 @@
 // another organization's rows. `npm test` runs FUZZ_RUNS (25) cases per operation, on PGlite
 // only; `npm run fuzz` runs 1,000 and prints the answers per operation and status class (run it
 // before resolving an issue that adds or changes routes).
-import { eq } from 'drizzle-orm';
+import { isPlausible } from '@vahti/domain';
+import { asc, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { targets } from '../../src/db/schema/index.js';
+import {
+  devices,
+  deviceTypeMeasurements,
+  measurementData,
+  measurements,
+  targets,
+} from '../../src/db/schema/index.js';
 import { createTestApp, DRIVER, type TestContext } from '../helpers/app.js';
 import { caseArbitrary, mutate, payloadOf, urlOf, validInput } from './inputs.js';
 import { type OpenApiDocument, type Operation, operationsOf } from './operations.js';
@@ -151,4 +158,120 @@ describe(`fuzzing every OpenAPI operation (${DRIVER})`, () => {
     },
     600_000,
   );
+
+  // Issue 26: impossible readings. Values keyed by a real device's measurements (by id for the
+  // generic form, by name in the network servers' decoded objects), drawn from the numbers that
+  // once got through (1e308), signed zero, subnormals, and NaN-like strings and JSON literals.
+  // Besides the rules above, nothing outside a measurement's bounds may end up stored.
+  it('stores no impossible reading from the ingest webhooks', async () => {
+    const db = ctx.database.db;
+    const caller = world.callers.find((c) => c.name === 'A:Ylläpitäjä') as Caller;
+    const [device] = await db
+      .select({ id: devices.deviceId, eui: devices.deviceEui, typeId: devices.deviceTypeId })
+      .from(devices)
+      .where(eq(devices.organizationId, caller.organizationId as string))
+      .limit(1);
+    if (!device) throw new Error('fuzz: no device');
+    const layout = await db
+      .select({
+        id: measurements.measurementId,
+        name: measurements.measurementName,
+        measurementValidMin: measurements.measurementValidMin,
+        measurementValidMax: measurements.measurementValidMax,
+      })
+      .from(deviceTypeMeasurements)
+      .innerJoin(measurements, eq(measurements.measurementId, deviceTypeMeasurements.measurementId))
+      .where(eq(deviceTypeMeasurements.deviceTypeId, device.typeId))
+      .orderBy(asc(deviceTypeMeasurements.position));
+    /** A JSON literal no JSON.stringify writes, put in place of its quoted marker. */
+    const RAW = '@raw:';
+    const reading = fc.oneof(
+      fc.constantFrom<unknown>(
+        1e308,
+        -1e308,
+        -0,
+        1e-320,
+        5e-324,
+        Number.MAX_VALUE,
+        2 ** 53,
+        120.000001,
+        -60.000001,
+        40_000.5,
+        'NaN',
+        'Infinity',
+        '-Infinity',
+        '1e309',
+        '1e308',
+        null,
+        true,
+        `${RAW}1e400`,
+        `${RAW}-1e400`,
+        `${RAW}1e-400`,
+        `${RAW}-0`,
+        `${RAW}NaN`,
+      ),
+      fc.double({ noNaN: true, noDefaultInfinity: true }),
+      fc.double({ min: -100, max: 2000, noNaN: true }),
+    );
+    const form = fc.constantFrom('generic', 'chirpstack', 'ttn');
+    const property = fc.asyncProperty(
+      form,
+      fc.array(reading, { minLength: layout.length, maxLength: layout.length }),
+      fc.integer({ min: 60, max: 7 * 86_400 }),
+      fc.uuid(),
+      async (kind, values, secondsAgo, dedupId) => {
+        const time = new Date(Date.now() - secondsAgo * 1000).toISOString();
+        const by = (key: 'id' | 'name') =>
+          Object.fromEntries(layout.map((m, i) => [m[key], values[i]]));
+        const body =
+          kind === 'generic'
+            ? { deviceEui: device.eui, time, values: by('id') }
+            : kind === 'chirpstack'
+              ? {
+                  deduplicationId: dedupId,
+                  time,
+                  deviceInfo: { devEui: device.eui },
+                  object: by('name'),
+                }
+              : {
+                  end_device_ids: { dev_eui: device.eui },
+                  uplink_message: { decoded_payload: by('name'), received_at: time },
+                };
+        const payload = JSON.stringify(body).replace(
+          new RegExp(`"${RAW}([^"]*)"`, 'g'),
+          (_, literal: string) => literal,
+        );
+        const url = `/api/ingest/${kind}`;
+        const res = await world.call(caller, {
+          method: 'POST',
+          url,
+          headers: { 'content-type': 'application/json' },
+          payload,
+        });
+        count({ operationId: 'ingestReadings' } as Operation, res.statusCode);
+        const what = () => `${url} ${clip(payload)} → ${res.statusCode} ${clip(res.body)}`;
+        if (res.statusCode >= 500) throw new Error(`server error: ${what()}`);
+        if (res.statusCode >= 400 && !(typeof res.json().code === 'string'))
+          throw new Error(`error answer of another shape: ${what()}`);
+      },
+    );
+    await fc.assert(property, {
+      numRuns: RUNS * 4,
+      endOnFailure: true,
+      ...(SEED !== undefined && { seed: SEED }),
+    });
+    const stored = await db
+      .select({ data: measurementData.data })
+      .from(measurementData)
+      .where(eq(measurementData.deviceId, device.id));
+    for (const { data } of stored) {
+      for (const m of layout) {
+        const value = data[m.id];
+        if (value !== undefined && !isPlausible(value, m))
+          throw new Error(
+            `stored ${value} for ${m.name}, bounds ${m.measurementValidMin}…${m.measurementValidMax}`,
+          );
+      }
+    }
+  }, 600_000);
 });

@@ -96,7 +96,7 @@ const readings = [
   { minutes: 0, value: 21.2345 },
   { minutes: 5, value: -3.5 },
   { minutes: 20 * 60, value: 19 },
-  { minutes: 30 * 60, value: 1234.5 },
+  { minutes: 30 * 60, value: 104.5 },
   { minutes: 47 * 60 + 59, value: 22.0004 },
 ].map((r) => ({ at: new Date(from.getTime() + r.minutes * MINUTE), value: r.value }));
 const range = 'sd=2026-03-02&ed=2026-03-03';
@@ -154,7 +154,7 @@ describe(`measurement exports (${DRIVER})`, () => {
       '22',
       finnish(readings[4]?.at as Date),
       '-3,5',
-      '1234,5',
+      '104,5',
       (Math.round(avg * 1000) / 1000).toString().replace('.', ','),
       '5',
       expect.any(String),
@@ -224,7 +224,7 @@ describe(`measurement exports (${DRIVER})`, () => {
     expect(hallRow?.getCell(6).value).toBe(22);
     expect(hallRow?.getCell(6).numFmt).toBe('#,##0.000');
     expect(hallRow?.getCell(8).value).toBe(-3.5);
-    expect(hallRow?.getCell(9).value).toBe(1234.5);
+    expect(hallRow?.getCell(9).value).toBe(104.5);
     expect(hallRow?.getCell(11).value).toBe(5);
     const lastAt = hallRow?.getCell(7);
     expect(lastAt?.value).toBeInstanceOf(Date);
@@ -388,7 +388,7 @@ describe(`measurement exports (${DRIVER})`, () => {
       temp,
       Array.from({ length: count }, (_, i) => ({
         at: new Date(start.getTime() + i * 5 * MINUTE),
-        value: i,
+        value: i % 100,
       })),
     );
     await ctx.app.listen({ host: '127.0.0.1', port: 0 });

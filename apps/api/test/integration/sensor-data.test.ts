@@ -490,7 +490,8 @@ describe(`sensor data (${DRIVER})`, () => {
     // More than one page (5,000) for the first device; same instants on purpose.
     const many = Array.from({ length: 5003 }, (_, i) => ({
       at: new Date(start + Math.floor(i / 2) * 60_000),
-      value: i,
+      // Distinct and within the temperature's physical bounds (−60…120 °C).
+      value: i / 100,
     }));
     await ingest(fx.orgA.id, first.eui, many.map(reading(temp)));
     await ingest(fx.orgA.id, second.eui, many.slice(0, 3).map(reading(temp)));

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PAGE_MAX } from '../constants.js';
-import { id, msg } from './fields.js';
+import { calendarDay, id, msg } from './fields.js';
 
 // Vainu alarms (spec 001 §2 Vainu 7, §3 Alarm, §4, §7).
 
@@ -26,19 +26,6 @@ export type AlarmEventKind = (typeof ALARM_EVENT_KINDS)[number];
 /** The event-stream type published after an alarm opens, closes or is (un)acknowledged. */
 export const ALARM_EVENTS = { changed: 'alarm.changed' } as const;
 
-/** A UTC day YYYY-MM-DD. */
-const utcDay = () =>
-  z
-    .string({ error: msg('invalidValue') })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: msg('invalidValue') })
-    .refine(
-      (value) => {
-        const day = new Date(`${value}T00:00:00Z`);
-        return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value;
-      },
-      { error: msg('invalidValue') },
-    );
-
 /** Ids given repeated (tid=a&tid=b) or comma-joined (tid=a,b). */
 const idList = (max = 200) =>
   z.preprocess(
@@ -57,8 +44,8 @@ const idList = (max = 200) =>
 export const alarmsQuery = z
   .object({
     tid: idList().optional(),
-    sd: utcDay().optional(),
-    ed: utcDay().optional(),
+    sd: calendarDay().optional(),
+    ed: calendarDay().optional(),
     st: z.enum(['0', '1'], { error: msg('invalidValue') }).optional(),
     ac: z.enum(['0', '1'], { error: msg('invalidValue') }).optional(),
     page: z.coerce

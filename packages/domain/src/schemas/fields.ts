@@ -12,6 +12,21 @@ import type { ValidationKey } from '../i18n/index.js';
 /** Zod messages are i18n keys ("validation.emailRequired"); each app translates them. */
 export const msg = (key: ValidationKey) => `validation.${key}`;
 
+/**
+ * An instant in RFC 3339 form, e.g. 2026-11-27T10:15:00Z or 2026-11-27T12:15:00.123+02:00: date,
+ * `T`, time with seconds (any fraction), and `Z` or an offset. zod checks the calendar too
+ * (2026-02-30 and month 13 fail; 2024-02-29 passes), which `new Date()` does not: it reads "0" as
+ * 2000-01-01 and rolls 2026-02-30 over to 2 March. Every time that comes in goes through this.
+ */
+export const instant = () => z.iso.datetime({ offset: true, error: msg('invalidValue') });
+const instantSchema = instant();
+/** True for an RFC 3339 instant (see `instant`). */
+export const isInstant = (value: unknown): value is string =>
+  instantSchema.safeParse(value).success;
+
+/** A calendar day YYYY-MM-DD that exists (2026-02-30 does not). */
+export const calendarDay = () => z.iso.date({ error: msg('invalidValue') });
+
 /** A general address pattern (spec 000 §5): something@something.tld, no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

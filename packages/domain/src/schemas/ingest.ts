@@ -61,6 +61,12 @@ export const rejectedUplinkRecord = z.object({
   source: z.string().describe('chirpstack, ttn, generic, or mqtt for a message that was no uplink'),
   reason: z.enum(REJECT_REASONS),
   deviceEui: z.string().nullable(),
+  field: z
+    .string()
+    .nullable()
+    .describe(
+      'What the reason is about: the measurement named (invalidValue) or the body field (invalidTime: time, received_at); null otherwise',
+    ),
   receivedAt: z.string().describe('ISO 8601'),
   body: z.string().describe('The request body as received, cut at 8 KiB'),
 });

@@ -49,6 +49,45 @@ export function readableQuantities(applicationIds: readonly number[]): Measureme
   return MEASUREMENT_QUANTITIES.filter((q) => applicationIds.includes(QUANTITY_APPLICATION[q]));
 }
 
+/**
+ * The physical bounds of a reading: ingestion refuses a value outside them (`invalidValue`), so
+ * an impossible number never reaches readings, summaries or alarms. A measurement's kind is its
+ * `measurementQuantity` ("Suure", already what guidelines and classes key on) — not its name or
+ * unit, which are free text in any language (TVOC comes in ppb and in µg/m³). These are the
+ * defaults of a new measurement of that quantity (and of existing rows, migration 0017); each
+ * measurement can change them. PM1 has no quantity of its own: a PM1 measurement is `other`
+ * and gets the PM range by hand. Energy, power and other have no default bound (a meter's
+ * counter and an arbitrary quantity have no honest universal limit): only non-finite numbers
+ * are refused for them until someone sets a bound.
+ */
+export const PLAUSIBLE_RANGES: Record<
+  MeasurementQuantity,
+  { measurementValidMin: number | null; measurementValidMax: number | null }
+> = {
+  temperature: { measurementValidMin: -60, measurementValidMax: 120 },
+  humidity: { measurementValidMin: 0, measurementValidMax: 100 },
+  co2: { measurementValidMin: 0, measurementValidMax: 40_000 },
+  pm25: { measurementValidMin: 0, measurementValidMax: 2000 },
+  pm10: { measurementValidMin: 0, measurementValidMax: 2000 },
+  pressureDifference: { measurementValidMin: -500, measurementValidMax: 500 },
+  tvoc: { measurementValidMin: 0, measurementValidMax: 60_000 },
+  energy: { measurementValidMin: null, measurementValidMax: null },
+  power: { measurementValidMin: null, measurementValidMax: null },
+  other: { measurementValidMin: null, measurementValidMax: null },
+};
+
+/** True when the value is a finite number within the bounds (a null bound is no bound). */
+export function isPlausible(
+  value: number,
+  bounds: { measurementValidMin: number | null; measurementValidMax: number | null },
+): boolean {
+  return (
+    Number.isFinite(value) &&
+    (bounds.measurementValidMin === null || value >= bounds.measurementValidMin) &&
+    (bounds.measurementValidMax === null || value <= bounds.measurementValidMax)
+  );
+}
+
 /** Limits and defaults stay within ±1e9: far past any sensor reading, exact in a double. */
 export const MEASUREMENT_VALUE_MAX = 1_000_000_000;
 
@@ -86,6 +125,12 @@ const measurementFields = {
   /** The alarm limits a device of a type with this measurement has unless its target or itself sets others. */
   measurementMinDefault: limitValue().nullable().optional(),
   measurementMaxDefault: limitValue().nullable().optional(),
+  /**
+   * The physical bounds (PLAUSIBLE_RANGES): an uplink with a value outside them is rejected as
+   * invalidValue. Omitted: the quantity's default; null: no bound on that side.
+   */
+  measurementValidMin: limitValue().nullable().optional(),
+  measurementValidMax: limitValue().nullable().optional(),
   /** Two's complement when true (byte fields). Default false. */
   measurementSigned: z.boolean({ error: msg('invalidValue') }).default(false),
   /** value = raw × scale + offset. Default 1; never 0. */
@@ -118,9 +163,11 @@ type MeasurementShape = {
   measurementSizeInBytes: number;
   measurementMinDefault?: number | null;
   measurementMaxDefault?: number | null;
+  measurementValidMin?: number | null;
+  measurementValidMax?: number | null;
 };
 
-/** The rules across fields: a bit reads one byte; min default below max default. */
+/** The rules across fields: a bit reads one byte; min default below max default, bounds too. */
 function checkMeasurement(value: MeasurementShape, ctx: z.RefinementCtx) {
   if (value.measurementType === 'bit' && value.measurementSizeInBytes !== 1) {
     ctx.addIssue({
@@ -137,6 +184,17 @@ function checkMeasurement(value: MeasurementShape, ctx: z.RefinementCtx) {
     ctx.addIssue({
       code: 'custom',
       path: ['measurementMaxDefault'],
+      message: deviceMsg('lowBelowHigh'),
+    });
+  }
+  if (
+    value.measurementValidMin != null &&
+    value.measurementValidMax != null &&
+    value.measurementValidMin >= value.measurementValidMax
+  ) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['measurementValidMax'],
       message: deviceMsg('lowBelowHigh'),
     });
   }

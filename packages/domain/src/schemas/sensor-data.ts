@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { TIME_ZONE } from '../i18n/index.js';
 import { ALARM_BREAK_THROUGHS } from './alarms.js';
-import { id, msg } from './fields.js';
+import { calendarDay, id, msg } from './fields.js';
 import { MEASUREMENT_QUANTITIES } from './measurements.js';
 
 // Vainu sensor data (issue 12, spec 001 §2 Vainu): the summary table, the chart series and the
@@ -20,21 +20,12 @@ export const CHART_WIDTH_DEFAULT = 1200;
 /** `validation.sensorData.*` keys. */
 const sensorMsg = (key: 'edBeforeSd' | 'rangeTooLong') => msg(`sensorData.${key}`);
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
+const calendarDaySchema = calendarDay();
 /** True for a real calendar day written YYYY-MM-DD. */
-function isDay(value: unknown): value is string {
-  if (typeof value !== 'string' || !DAY.test(value)) return false;
-  const at = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 10) === value;
-}
+const isDay = (value: unknown): value is string => calendarDaySchema.safeParse(value).success;
 
 /** A calendar day YYYY-MM-DD (in Finnish time when it bounds a range). */
-const day = () =>
-  z
-    .string({ error: msg('invalidValue') })
-    .regex(DAY, { error: msg('invalidValue') })
-    .refine(isDay, { error: msg('invalidValue') });
+const day = calendarDay;
 
 /** Today's date in Finnish time, YYYY-MM-DD. */
 export function helsinkiToday(now: Date = new Date()): string {

@@ -1,3 +1,4 @@
+import { PLAUSIBLE_RANGES } from '@vahti/domain';
 import type { Db } from '../client.js';
 import {
   alarmLimits,
@@ -165,7 +166,13 @@ export async function seedDemoDevices(tx: Db, organizationsInput: DemoDeviceInpu
   for (const org of organizationsInput) {
     const mRows = await tx
       .insert(measurements)
-      .values(MEASUREMENTS.map((m) => ({ ...m, organizationId: org.organizationId })))
+      .values(
+        MEASUREMENTS.map((m) => ({
+          ...PLAUSIBLE_RANGES[m.measurementQuantity ?? 'other'],
+          ...m,
+          organizationId: org.organizationId,
+        })),
+      )
       .returning({ id: measurements.measurementId, name: measurements.measurementName });
     const mId = new Map(mRows.map((r) => [r.name, r.id]));
     const types = TYPES.filter((t) => !t.energy || org.powerGuard);

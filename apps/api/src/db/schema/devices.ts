@@ -52,6 +52,9 @@ export const measurements = pgTable(
     measurementDescription: text('description'),
     measurementMinDefault: doublePrecision('min_default'),
     measurementMaxDefault: doublePrecision('max_default'),
+    /** Physical bounds: ingestion rejects a value outside them (null: no bound). */
+    measurementValidMin: doublePrecision('valid_min'),
+    measurementValidMax: doublePrecision('valid_max'),
     measurementSigned: boolean('signed').notNull().default(false),
     measurementScale: doublePrecision('scale').notNull().default(1),
     measurementOffset: doublePrecision('value_offset').notNull().default(0),
@@ -74,6 +77,10 @@ export const measurements = pgTable(
     check(
       'measurements_default_order_check',
       sql`${t.measurementMinDefault} is null or ${t.measurementMaxDefault} is null or ${t.measurementMinDefault} < ${t.measurementMaxDefault}`,
+    ),
+    check(
+      'measurements_valid_order_check',
+      sql`${t.measurementValidMin} is null or ${t.measurementValidMax} is null or ${t.measurementValidMin} < ${t.measurementValidMax}`,
     ),
   ],
 );

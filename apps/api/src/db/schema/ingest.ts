@@ -154,6 +154,8 @@ export const rejectedUplinks = pgTable(
     source: text('source').notNull(),
     reason: text('reason').notNull(),
     deviceEui: text('dev_eui'),
+    /** The measurement or body field the reason names (invalidValue, invalidTime). */
+    field: text('field'),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
     body: text('body').notNull(),
     bodyBytes: integer('body_bytes').notNull(),

@@ -16,6 +16,8 @@ const rows = [
     scale: 0.1,
     valueOffset: 0,
     byteOrder: 'big' as const,
+    measurementValidMin: -60 as number | null,
+    measurementValidMax: 120 as number | null,
   },
   {
     measurementId: 'm-hum',
@@ -27,6 +29,8 @@ const rows = [
     scale: 1,
     valueOffset: 0,
     byteOrder: 'big' as const,
+    measurementValidMin: null,
+    measurementValidMax: null,
   },
 ];
 
@@ -87,7 +91,25 @@ describe('decoder', () => {
     });
     expect(await decoder.decode(scope, 't', generic({ temp: 'warm' }))).toEqual({
       reason: 'invalidValue',
+      field: 'temp',
     });
+  });
+
+  it('rejects the whole uplink when one value is outside its bounds or not finite, naming it', async () => {
+    const { decoder } = decoderWith();
+    const invalid = { reason: 'invalidValue', field: 'temp' };
+    for (const temp of [1e308, -1e308, 120.01, -60.01, Number.NaN, Number.POSITIVE_INFINITY]) {
+      expect(await decoder.decode(scope, 't', uplink({ decoded: { temp, hum: 50 } }))).toEqual(
+        invalid,
+      );
+    }
+    // 0x7FFF × 0.1 = 3276.7 °C from the payload: the layout path is checked too.
+    const hot = Buffer.from([0x7f, 0xff, 0x37]).toString('base64');
+    expect(await decoder.decode(scope, 't', uplink({ payload: hot }))).toEqual(invalid);
+    // The bounds are inclusive; a measurement without bounds takes any finite number.
+    expect(
+      await decoder.decode(scope, 't', uplink({ decoded: { temp: 120, hum: -1e300 } })),
+    ).toEqual({ values: { 'm-temp': 120, 'm-hum': -1e300 } });
   });
 
   it('gives the reason when the payload cannot be decoded', async () => {

@@ -1,7 +1,7 @@
 // Decoding: one uplink of a known device into values keyed by measurement id, or the reason it
 // cannot be. The network server's decoded object comes first when its keys name measurements;
 // else the payload bytes with the device type's layout (decode.ts). Owns the layout cache.
-import { payloadLayout, type RejectReason } from '@vahti/domain';
+import { isPlausible, payloadLayout, type RejectReason } from '@vahti/domain';
 import type { Scope } from '../../lib/scope.js';
 import { decodePayload, fromBase64, type LayoutEntry } from './decode.js';
 import type { IngestRepository } from './ingest.repository.js';
@@ -10,14 +10,21 @@ import type { Uplink } from './types.js';
 /** How long a device type's layout is reused: a changed type is decoded anew within a minute. */
 export const LAYOUT_TTL_MS = 60_000;
 
+type Bounds = { measurementValidMin: number | null; measurementValidMax: number | null };
+
 interface Layout {
   at: number;
   entries: LayoutEntry[];
   /** Measurement id and name → id. */
   ids: Map<string, string>;
+  /** Measurement id → its name and physical bounds. */
+  measurements: Map<string, Bounds & { measurementName: string }>;
 }
 
-export type Decoded = { values: Record<string, number> } | { reason: RejectReason };
+/** A rejection may name the measurement it is about (`field`). */
+export type Decoded =
+  | { values: Record<string, number> }
+  | { reason: RejectReason; field?: string | undefined };
 
 export function createDecoder({
   ingest,
@@ -46,12 +53,14 @@ export function createDecoder({
       };
     });
     const ids = new Map<string, string>();
+    const measurements = new Map<string, Bounds & { measurementName: string }>();
     for (const row of rows) {
       ids.set(row.measurementName, row.measurementId);
       ids.set(row.measurementId, row.measurementId);
+      measurements.set(row.measurementId, row);
     }
     if (layouts.size > 10_000) layouts.clear();
-    const layout = { at: now(), entries, ids };
+    const layout = { at: now(), entries, ids, measurements };
     layouts.set(deviceTypeId, layout);
     return layout;
   }
@@ -70,10 +79,43 @@ export function createDecoder({
         continue;
       }
       const number = typeof value === 'boolean' ? Number(value) : value;
-      if (typeof number !== 'number' || !Number.isFinite(number)) return { reason: 'invalidValue' };
+      if (typeof number !== 'number' || !Number.isFinite(number)) {
+        return {
+          reason: 'invalidValue',
+          field: layout.measurements.get(measurementId)?.measurementName,
+        };
+      }
       values[measurementId] = number;
     }
     return Object.keys(values).length > 0 ? { values } : null;
+  }
+
+  /**
+   * The values if every one is within its measurement's physical bounds; else the first one
+   * outside, named. One impossible value rejects the whole uplink: its other values came from the
+   * same frame and device, so none of them is trusted either.
+   */
+  function plausible(layout: Layout, decoded: Decoded): Decoded {
+    if (!('values' in decoded)) return decoded;
+    for (const [measurementId, value] of Object.entries(decoded.values)) {
+      const measurement = layout.measurements.get(measurementId);
+      if (!measurement || !isPlausible(value, measurement)) {
+        return { reason: 'invalidValue', field: measurement?.measurementName };
+      }
+    }
+    return decoded;
+  }
+
+  function decodeWith(layout: Layout, uplink: Pick<Uplink, 'payload' | 'decoded' | 'strict'>) {
+    if (uplink.decoded) {
+      const result = fromDecoded(layout, uplink.decoded, uplink.strict);
+      if (result) return result;
+      if (uplink.strict) return { reason: 'unknownMeasurement' } as const;
+    }
+    const bytes = uplink.payload === undefined ? null : fromBase64(uplink.payload);
+    if (!bytes || layout.entries.length === 0) return { reason: 'undecodable' } as const;
+    const decoded = decodePayload(bytes, layout.entries);
+    return decoded.ok ? { values: decoded.values } : { reason: decoded.reason };
   }
 
   return {
@@ -84,15 +126,7 @@ export function createDecoder({
       uplink: Pick<Uplink, 'payload' | 'decoded' | 'strict'>,
     ): Promise<Decoded> {
       const layout = await layoutOf(scope, deviceTypeId);
-      if (uplink.decoded) {
-        const result = fromDecoded(layout, uplink.decoded, uplink.strict);
-        if (result) return result;
-        if (uplink.strict) return { reason: 'unknownMeasurement' };
-      }
-      const bytes = uplink.payload === undefined ? null : fromBase64(uplink.payload);
-      if (!bytes || layout.entries.length === 0) return { reason: 'undecodable' };
-      const decoded = decodePayload(bytes, layout.entries);
-      return decoded.ok ? { values: decoded.values } : { reason: decoded.reason };
+      return plausible(layout, decodeWith(layout, uplink));
     },
   };
 }

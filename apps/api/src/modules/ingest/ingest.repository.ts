@@ -32,6 +32,8 @@ export interface RejectedRow {
   source: string;
   reason: RejectReason;
   deviceEui: string | null;
+  /** The measurement or body field the reason names, when it names one. */
+  field?: string | null;
   body: string;
   bodyBytes: number;
 }
@@ -77,6 +79,8 @@ export function createIngestRepository(db: Db) {
           scale: measurements.measurementScale,
           valueOffset: measurements.measurementOffset,
           byteOrder: measurements.measurementByteOrder,
+          measurementValidMin: measurements.measurementValidMin,
+          measurementValidMax: measurements.measurementValidMax,
         })
         .from(deviceTypeMeasurements)
         .innerJoin(
@@ -182,6 +186,7 @@ export function createIngestRepository(db: Db) {
           source: rejectedUplinks.source,
           reason: rejectedUplinks.reason,
           deviceEui: rejectedUplinks.deviceEui,
+          field: rejectedUplinks.field,
           receivedAt: rejectedUplinks.receivedAt,
           body: rejectedUplinks.body,
         })

@@ -111,4 +111,32 @@ describe('prepare', () => {
     expect(result.readings).toEqual([]);
     expect(result.accepted).toBe(0);
   });
+
+  it('takes RFC 3339 times only, naming the field of a bad one', async () => {
+    const { prepare } = prepareWith();
+    // Each of these `new Date()` reads as some day: 2000-01-01, 2 March, 10:00 server time.
+    const loose = [
+      '0',
+      '2026-02-30',
+      '2026-02-30T10:00:00Z',
+      '2026-11-26 10:00:00Z',
+      '2026-11-26T10:00:00',
+    ];
+    const result = await prepare(
+      caller,
+      [
+        ...loose.map((time) => uplink({ time })),
+        uplink({ source: 'ttn', time: '2026-13-01T00:00:00Z' }),
+        uplink({ time: '2026-11-26T13:00:00.123456789+02:00' }),
+      ],
+      origin,
+    );
+    expect(result.rejected.map((r) => [r.reason, r.field])).toEqual([
+      ...loose.map(() => ['invalidTime', 'time']),
+      ['invalidTime', 'received_at'],
+    ]);
+    expect(result.readings.map((r) => r.createdAt)).toEqual([
+      new Date(Date.UTC(2026, 10, 26, 11, 0, 0, 123)),
+    ]);
+  });
 });

@@ -1,7 +1,7 @@
 // Preparing a request: its uplinks checked (device known in the key's organization, time sane),
 // decoded (decoder.ts) and turned into the rows the writer stores: readings, each once per
 // request, and rejected uplinks with their reason and body. Reads only; writes nothing.
-import type { RejectReason } from '@vahti/domain';
+import { isInstant, type RejectReason } from '@vahti/domain';
 import { systemScope } from '../../lib/scope.js';
 import type { Decoder } from './decoder.js';
 import type { DeviceLookup } from './device-lookup.js';
@@ -58,8 +58,10 @@ export function createPrepare({
   decoder: Decoder;
   now: () => number;
 }) {
+  /** RFC 3339 only (`isInstant`): `new Date()` alone takes "0" and rolls 2026-02-30 over. */
   function measuredAt(time: string | undefined, receivedAt: Date): Date | null {
     if (time === undefined) return receivedAt;
+    if (!isInstant(time)) return null;
     const at = new Date(time);
     const ms = at.getTime();
     if (Number.isNaN(ms) || ms < EARLIEST || ms > now() + FUTURE_SLACK_MS) return null;
@@ -84,10 +86,11 @@ export function createPrepare({
     let accepted = 0;
 
     for (const uplink of uplinks) {
-      const reject = (reason: RejectReason) => {
-        rejected.push(
-          rejectedRow(caller, uplink.source, reason, uplink.deviceEui, bodyText(uplink.raw)),
-        );
+      const reject = (reason: RejectReason, field?: string) => {
+        rejected.push({
+          ...rejectedRow(caller, uplink.source, reason, uplink.deviceEui, bodyText(uplink.raw)),
+          field: field?.slice(0, 200) ?? null,
+        });
       };
       const device = byEui.get(normalizeEui(uplink.deviceEui));
       if (!device) {
@@ -96,12 +99,12 @@ export function createPrepare({
       }
       const at = measuredAt(uplink.time, receivedAt);
       if (!at) {
-        reject('invalidTime');
+        reject('invalidTime', uplink.source === 'ttn' ? 'received_at' : 'time');
         continue;
       }
       const decoded = await decoder.decode(scope, device.deviceTypeId, uplink);
       if ('reason' in decoded) {
-        reject(decoded.reason);
+        reject(decoded.reason, decoded.field);
         continue;
       }
       const dedupKey = uplink.dedupId ?? `${uplink.fCnt ?? ''}:${at.toISOString()}`;

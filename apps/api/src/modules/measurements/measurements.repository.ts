@@ -31,6 +31,8 @@ const measurementColumns = {
   measurementUnit: measurements.measurementUnit,
   measurementByteOrder: measurements.measurementByteOrder,
   measurementQuantity: measurements.measurementQuantity,
+  measurementValidMin: measurements.measurementValidMin,
+  measurementValidMax: measurements.measurementValidMax,
 };
 
 type MeasurementRow = Omit<MeasurementRecord, 'measurementID'>;

@@ -9,6 +9,7 @@ import {
   deviceTypesResponse,
   measurementResponse,
   measurementsResponse,
+  PLAUSIBLE_RANGES,
   updateMeasurementBody,
 } from '@vahti/domain';
 import { errors, ok, signedIn } from '../../plugins/route-groups.js';
@@ -18,8 +19,12 @@ const READ =
   'Needs the Vainu permission (403 FORBIDDEN without). Measurements and device types are an organization’s own catalogue: the caller sees their organization’s, the top administrator every organization’s.';
 const MANAGE =
   'Needs the Vainu permission and a role above Käyttäjä (403 FORBIDDEN otherwise). Created in the caller’s own organization.';
-const FIELDS =
-  'measurementType byte (an integer of measurementSizeInBytes bytes, 1–8) or bit (one bit, measurementBitNumber 1–8 with 1 the least significant, of a 1-byte field; consecutive bit fields of a device type share one byte). Decoding: value = raw × measurementScale + measurementOffset, raw read in measurementByteOrder (big by default), two’s complement when measurementSigned. Defaults: type byte, state Aktiivinen, signed false, scale 1, offset 0, unit "", byte order big. measurementMinDefault < measurementMaxDefault when both are set: they are the alarm limits of a device that neither it nor its target overrides.';
+const BOUNDS = Object.entries(PLAUSIBLE_RANGES)
+  .map(([quantity, { measurementValidMin: min, measurementValidMax: max }]) =>
+    min === null && max === null ? `${quantity} none` : `${quantity} ${min ?? ''}…${max ?? ''}`,
+  )
+  .join(', ');
+const FIELDS = `measurementType byte (an integer of measurementSizeInBytes bytes, 1–8) or bit (one bit, measurementBitNumber 1–8 with 1 the least significant, of a 1-byte field; consecutive bit fields of a device type share one byte). Decoding: value = raw × measurementScale + measurementOffset, raw read in measurementByteOrder (big by default), two’s complement when measurementSigned. Defaults: type byte, state Aktiivinen, signed false, scale 1, offset 0, unit "", byte order big. measurementMinDefault < measurementMaxDefault when both are set: they are the alarm limits of a device that neither it nor its target overrides. measurementValidMin/measurementValidMax are the physical bounds: ingestion rejects an uplink with a value outside them (reason invalidValue). Omitted, they take the default of measurementQuantity (${BOUNDS}); null is no bound on that side; min < max.`;
 
 interface Options {
   measurements: MeasurementsService;

@@ -4,6 +4,7 @@ import {
   type DeviceTypeRecord,
   MAX_PAYLOAD_BYTES,
   type MeasurementRecord,
+  PLAUSIBLE_RANGES,
   payloadLayout,
   type UpdateMeasurementBody,
 } from '@vahti/domain';
@@ -24,6 +25,18 @@ type Body = Omit<CreateMeasurementBody, 'measurementType'> &
   Required<Pick<CreateMeasurementBody, 'measurementType'>>;
 
 function valuesOf(body: Body) {
+  const quantity = body.measurementQuantity ?? 'other';
+  const bounds = PLAUSIBLE_RANGES[quantity];
+  const validMin =
+    body.measurementValidMin === undefined ? bounds.measurementValidMin : body.measurementValidMin;
+  const validMax =
+    body.measurementValidMax === undefined ? bounds.measurementValidMax : body.measurementValidMax;
+  // The schema compares two bounds given; one given and one defaulted are compared here.
+  if (validMin !== null && validMax !== null && validMin >= validMax) {
+    throw new AppError(400, 'VALIDATION_FAILED', {
+      measurementValidMax: 'validation.device.lowBelowHigh',
+    });
+  }
   return {
     measurementName: body.measurementName,
     measurementType: body.measurementType,
@@ -38,7 +51,9 @@ function valuesOf(body: Body) {
     measurementOffset: body.measurementOffset ?? 0,
     measurementUnit: body.measurementUnit ?? '',
     measurementByteOrder: body.measurementByteOrder ?? 'big',
-    measurementQuantity: body.measurementQuantity ?? 'other',
+    measurementQuantity: quantity,
+    measurementValidMin: validMin,
+    measurementValidMax: validMax,
   } satisfies Omit<MeasurementValues, 'organizationId'>;
 }
 

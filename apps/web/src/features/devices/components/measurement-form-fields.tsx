@@ -4,8 +4,10 @@ import {
   MEASUREMENT_QUANTITIES,
   MEASUREMENT_TYPES,
   type MeasurementRecord,
+  PLAUSIBLE_RANGES,
   STATES,
 } from '@vahti/domain';
+import { useEffect } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormTextField, fieldProps } from '@/components/form-text-field';
@@ -30,6 +32,7 @@ export const emptyMeasurement = (): MeasurementFormValues => ({
   measurementUnit: '',
   measurementByteOrder: 'big',
   measurementQuantity: 'other',
+  ...PLAUSIBLE_RANGES.other,
 });
 
 export function measurementFormValues(m: MeasurementRecord): MeasurementFormValues {
@@ -41,6 +44,16 @@ export function measurementFormValues(m: MeasurementRecord): MeasurementFormValu
 export function MeasurementFormFields({ form }: { form: UseFormReturn<MeasurementFormValues> }) {
   const { t } = useTranslation();
   const optional = t('devices.measurements.optional');
+  // Picking a quantity fills in its physical bounds; they stay editable afterwards.
+  useEffect(() => {
+    const { unsubscribe } = form.watch((values, { name }) => {
+      if (name !== 'measurementQuantity' || !values.measurementQuantity) return;
+      const bounds = PLAUSIBLE_RANGES[values.measurementQuantity];
+      form.setValue('measurementValidMin', bounds.measurementValidMin, { shouldDirty: true });
+      form.setValue('measurementValidMax', bounds.measurementValidMax, { shouldDirty: true });
+    });
+    return unsubscribe;
+  }, [form]);
   return (
     <>
       <FormTextField
@@ -101,6 +114,22 @@ export function MeasurementFormFields({ form }: { form: UseFormReturn<Measuremen
         nullable
         decimal
         hint={optional}
+      />
+      <NumberField
+        form={form}
+        name="measurementValidMin"
+        label={t('devices.measurements.validMin')}
+        nullable
+        decimal
+        hint={t('devices.measurements.validHint')}
+      />
+      <NumberField
+        form={form}
+        name="measurementValidMax"
+        label={t('devices.measurements.validMax')}
+        nullable
+        decimal
+        hint={t('devices.measurements.validHint')}
       />
       <FormTextField
         {...fieldProps(form, 'measurementUnit')}

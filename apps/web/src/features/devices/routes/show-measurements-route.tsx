@@ -45,6 +45,13 @@ export function ShowMeasurementsRoute() {
       hideBelow: 'lg',
     },
     {
+      key: 'valid',
+      label: t('devices.measurements.validRange'),
+      value: (m) => `${orEmpty(m.measurementValidMin)}…${orEmpty(m.measurementValidMax)}`,
+      hideBelow: 'lg',
+      nowrap: true,
+    },
+    {
       key: 'state',
       label: t('devices.measurements.state'),
       value: (m) => t(`recordStates.${m.measurementState}`),

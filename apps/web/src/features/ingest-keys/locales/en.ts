@@ -37,6 +37,7 @@ export const ingestKeysEn = {
   deviceEui: 'DevEUI',
   source: 'Source',
   body: 'Content',
+  field: 'Measurement or field',
   reasons: {
     unknownDevice: 'Unknown device',
     undecodable: 'Content cannot be read',

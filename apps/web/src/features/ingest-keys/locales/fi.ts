@@ -36,6 +36,7 @@ export const ingestKeysFi = {
   reason: 'Syy',
   deviceEui: 'DevEUI',
   source: 'Lähde',
+  field: 'Mittaus tai kenttä',
   body: 'Sisältö',
   reasons: {
     unknownDevice: 'Tuntematon mittari',

@@ -37,6 +37,7 @@ export const ingestKeysSv = {
   deviceEui: 'DevEUI',
   source: 'Källa',
   body: 'Innehåll',
+  field: 'Mätning eller fält',
   reasons: {
     unknownDevice: 'Okänd mätare',
     undecodable: 'Innehållet kan inte läsas',

@@ -22,6 +22,7 @@ export function RejectedUplinksRoute() {
       label: t('ingestKeys.reason'),
       value: (row) => t(`ingestKeys.reasons.${row.reason}`),
     },
+    { key: 'field', label: t('ingestKeys.field'), value: (row) => row.field ?? '' },
     {
       key: 'deviceEui',
       label: t('ingestKeys.deviceEui'),
