@@ -42,5 +42,8 @@ console.log(
 console.log(
   `restart after a kill              p50 ${percentile(run.restartMs, 50).toFixed(0)} ms, max ${Math.max(...run.restartMs).toFixed(0)} ms`,
 );
+console.log(
+  `port refused after a kill         p50 ${percentile(run.refusedMs, 50).toFixed(0)} ms, max ${Math.max(...run.refusedMs).toFixed(0)} ms  (then requests wait for the app)`,
+);
 console.log(ok ? 'OK: nothing acknowledged was lost, the replay added nothing' : 'FAILED');
 if (!ok) process.exit(1);

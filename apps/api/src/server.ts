@@ -1,11 +1,7 @@
 import closeWithGrace from 'close-with-grace';
-import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config/index.js';
-import { openDatabase } from './db/client.js';
 import { DataDirInUseError } from './db/data-dir-lock.js';
-import { printStartBanner } from './db/demo/banner.js';
-import { seedDemoData } from './db/seed.js';
-import { createFileStorage } from './lib/storage/create-storage.js';
+import { listenFirst } from './lib/listen-first.js';
 
 async function main() {
   const started = performance.now();
@@ -20,11 +16,23 @@ async function main() {
     throw err;
   }
 
+  // The port first, the app after (issue 26): a webhook that arrives meanwhile waits for the app
+  // instead of being refused. Hence the app's modules are loaded only now.
+  const early = await listenFirst({ port: config.port, host: config.host });
+  const [{ buildApp }, { openDatabase }, { printStartBanner }, { seedDemoData }, storage] =
+    await Promise.all([
+      import('./app.js'),
+      import('./db/client.js'),
+      import('./db/demo/banner.js'),
+      import('./db/seed.js'),
+      import('./lib/storage/create-storage.js'),
+    ]);
+
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const seeded = config.demo
     ? await seedDemoData(database.db, {
         dataDir: config.dataDir,
-        storage: createFileStorage(config),
+        storage: storage.createFileStorage(config),
         analyze: true,
       })
     : false;
@@ -41,7 +49,8 @@ async function main() {
     }
   });
 
-  await app.listen({ port: config.port, host: config.host });
+  await app.ready();
+  await early.handOver(app.server);
   // Work that waits for the server to listen: in demo mode the simulator's back-fill, then the
   // offline alarm sweep (jobs.ts).
   await container.lifecycle.start('listening');

@@ -4,7 +4,8 @@ import { isIP } from 'node:net';
 import { availableParallelism, hostname } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { RETENTION_MONTHS_MAX } from '@vahti/domain';
+// The constants alone: the whole domain package would be loaded before the server listens.
+import { RETENTION_MONTHS_MAX } from '@vahti/domain/constants';
 import { z } from 'zod';
 import type { S3Settings } from '../lib/storage/s3-storage.js';
 

@@ -1,5 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -30,6 +31,11 @@ export interface CrashRun {
   after: { readings: number; alarms: number };
   /** Milliseconds from a kill until the next server said it is running. */
   restartMs: number[];
+  /**
+   * Milliseconds from a kill until the next server's port took connections: the window in which
+   * a webhook is refused (the server listens first; what arrives after waits for it, issue 26).
+   */
+  refusedMs: number[];
 }
 
 export async function runCrash({
@@ -61,6 +67,22 @@ export async function runCrash({
   const acked: Body[] = [];
   const inFlight = new Set<Promise<void>>();
   const restartMs: number[] = [];
+  const refusedMs: number[] = [];
+  /** Resolves with the milliseconds since `from` once the port takes a connection. */
+  const listening = async (from: number) => {
+    for (;;) {
+      const ok = await new Promise<boolean>((resolve) => {
+        const socket = connect(port, '127.0.0.1');
+        socket.once('connect', () => {
+          socket.destroy();
+          resolve(true);
+        });
+        socket.once('error', () => resolve(false));
+      });
+      if (ok) return performance.now() - from;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  };
   let onAck: (() => void) | undefined;
   let serial = 0;
   const send = (body: unknown) =>
@@ -105,7 +127,8 @@ export async function runCrash({
         });
         await kill();
         const killedAt = performance.now();
-        await start();
+        const [refused] = await Promise.all([listening(killedAt), start()]);
+        refusedMs.push(refused);
         restartMs.push(performance.now() - killedAt);
       }
     } finally {
@@ -139,6 +162,7 @@ export async function runCrash({
         acked: acked.length,
         ackedStored: rows[0]?.n ?? 0,
         replayNotDuplicate,
+        refusedMs,
         before,
         after: await counts(),
         restartMs,
