@@ -139,6 +139,9 @@ export const en: SharedMessages = {
     RESET_LINK_INVALID: 'The link has expired or has already been used. Request a new link.',
     WRONG_PASSWORD: 'The current password is wrong',
     TOO_MANY_REQUESTS: 'Too many attempts. Try again later.',
+    TOO_MANY_EVENT_STREAMS:
+      'You have too many Vahti tabs or windows open (at most 10). Close some of them and the updates go on.',
+    EVENT_STREAMS_FULL: 'The server has too many open connections just now. Try again in a moment.',
     DATABASE_UNAVAILABLE: 'The database cannot be reached',
     BROKER_UNAVAILABLE: 'The MQTT broker cannot be reached',
     METRICS_TOKEN_INVALID: 'The metrics token is missing or wrong',

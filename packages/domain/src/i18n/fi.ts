@@ -147,6 +147,10 @@ export const fi = {
     RESET_LINK_INVALID: 'Linkki on vanhentunut tai jo käytetty. Pyydä uusi linkki.',
     WRONG_PASSWORD: 'Nykyinen salasana on väärin',
     TOO_MANY_REQUESTS: 'Liian monta yritystä. Yritä myöhemmin uudelleen.',
+    TOO_MANY_EVENT_STREAMS:
+      'Sinulla on liian monta avointa Vahti-välilehteä tai -ikkunaa (enintään 10). Sulje osa niistä, niin päivitykset jatkuvat.',
+    EVENT_STREAMS_FULL:
+      'Palvelimella on juuri nyt liikaa avoimia yhteyksiä. Yritä hetken kuluttua uudelleen.',
     DATABASE_UNAVAILABLE: 'Tietokantaan ei saada yhteyttä',
     BROKER_UNAVAILABLE: 'MQTT-välittäjään ei saada yhteyttä',
     METRICS_TOKEN_INVALID: 'Mittaustietojen tunniste puuttuu tai on väärä',

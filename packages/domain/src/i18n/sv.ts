@@ -138,6 +138,10 @@ export const sv: SharedMessages = {
     RESET_LINK_INVALID: 'Länken har gått ut eller har redan använts. Begär en ny länk.',
     WRONG_PASSWORD: 'Det nuvarande lösenordet är fel',
     TOO_MANY_REQUESTS: 'För många försök. Försök igen senare.',
+    TOO_MANY_EVENT_STREAMS:
+      'Du har för många Vahti-flikar eller -fönster öppna (högst 10). Stäng några av dem så fortsätter uppdateringarna.',
+    EVENT_STREAMS_FULL:
+      'Servern har för många öppna anslutningar just nu. Försök igen om en stund.',
     DATABASE_UNAVAILABLE: 'Databasen kan inte nås',
     BROKER_UNAVAILABLE: 'MQTT-mäklaren kan inte nås',
     METRICS_TOKEN_INVALID: 'Mätvärdestoken saknas eller är fel',
