@@ -61,6 +61,15 @@ export const validationFi = {
     fileType: 'Vain PDF- ja JPG-tiedostot kelpaavat (tiedoston sisältö tarkistetaan)',
     fileTooLarge: 'Tiedosto on liian suuri: sallittu enimmäiskoko ylittyi',
     oneFile: 'Lähetä yksi tiedosto kerrallaan',
+    pdfJavaScript:
+      'PDF-tiedostossa on JavaScript-koodia, jota materiaalipankki ei hyväksy. Tallenna tiedosto ilman sitä (esim. tulosta PDF:ksi) ja lähetä uudelleen.',
+    pdfLaunch:
+      'PDF-tiedostossa on toiminto, joka käynnistää ohjelman tai avaa toisen tiedoston. Tallenna tiedosto ilman sitä (esim. tulosta PDF:ksi) ja lähetä uudelleen.',
+    pdfEmbeddedFile:
+      'PDF-tiedostoon on upotettu muita tiedostoja. Tallenna tiedosto ilman liitteitä (esim. tulosta PDF:ksi) ja lähetä uudelleen.',
+    pdfEncrypted:
+      'Salattua PDF-tiedostoa ei voi tarkistaa. Tallenna tiedosto ilman salausta ja lähetä uudelleen.',
+    pdfUnreadable: 'PDF-tiedostoa ei voitu lukea. Tarkista tiedosto ja lähetä uudelleen.',
   },
   surveys: {
     titleRequired: 'Otsikko on pakollinen tieto',

@@ -55,6 +55,15 @@ export const sv: SharedMessages = {
       fileType: 'Endast PDF- och JPG-filer godtas (innehållet kontrolleras)',
       fileTooLarge: 'Filen är för stor: den största tillåtna storleken överskreds',
       oneFile: 'Skicka en fil åt gången',
+      pdfJavaScript:
+        'PDF-filen innehåller JavaScript, som materialbanken inte godtar. Spara filen utan det (t.ex. skriv ut som PDF) och skicka den igen.',
+      pdfLaunch:
+        'PDF-filen innehåller en åtgärd som startar ett program eller öppnar en annan fil. Spara filen utan den (t.ex. skriv ut som PDF) och skicka den igen.',
+      pdfEmbeddedFile:
+        'PDF-filen innehåller inbäddade filer. Spara filen utan bilagor (t.ex. skriv ut som PDF) och skicka den igen.',
+      pdfEncrypted:
+        'En krypterad PDF-fil kan inte kontrolleras. Spara filen utan kryptering och skicka den igen.',
+      pdfUnreadable: 'PDF-filen kunde inte läsas. Kontrollera filen och skicka den igen.',
     },
     surveys: {
       titleRequired: 'Rubrik är obligatorisk',
