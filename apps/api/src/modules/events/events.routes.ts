@@ -51,7 +51,9 @@ export const eventsRoutes = signedIn<Options>(
             res.write(`data: ${JSON.stringify(event)}\n\n`);
           });
         } catch (err) {
-          if (err instanceof AppError) reply.header('retry-after', REFUSED_RETRY_SECONDS);
+          if (err instanceof AppError && (err.statusCode === 429 || err.statusCode === 503)) {
+            reply.header('retry-after', REFUSED_RETRY_SECONDS);
+          }
           throw err;
         }
         // The answer is written by hand: no serializer, no compression (a compressed stream is

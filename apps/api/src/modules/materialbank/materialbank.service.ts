@@ -70,7 +70,7 @@ const OWN_EXTENSIONS: Record<MaterialbankKind, readonly string[]> = {
  * The name a file is saved under when downloaded (Content-Disposition): the uploaded name with
  * the extension of the type found in its content, so `polypdf.html` holding a PDF is saved as
  * `polypdf.pdf` and never opens from the disk as something else. An extension-like ending (a
- * letter and up to 9 letters or digits) is replaced; anything else is kept and `.pdf` added.
+ * letter and up to 9 letters or digits) is replaced; anything else is kept and the type's added.
  */
 export function downloadName(fileName: string, kind: MaterialbankKind): string {
   const dot = fileName.lastIndexOf('.');
@@ -177,8 +177,8 @@ export function createMaterialbankService({
      * Streams an uploaded file into storage under a new random name, after its first bytes show
      * a PDF or a JPEG; anything else is refused (400) and nothing is stored. So is a PDF with
      * JavaScript, a launch action or embedded files, an encrypted one or one that cannot be read
-     * (pdf-active-content.ts), with fields.file naming why. A file over the
-     * limit (413) leaves nothing behind either. The object has no row yet: `create` writes it,
+     * (pdf-active-content.ts), with fields.file naming why. A file over the limit (413) leaves
+     * nothing behind either. The object has no row yet: `create` writes it,
      * or `discard` removes the object; a crash in between leaves an orphan for the sweep.
      */
     async storeUpload(

@@ -43,7 +43,8 @@ const decodeName = (raw: string) =>
  * dictionary key or a value, in every object and stream dictionary. What it finds first decides.
  * Content streams (page drawings) are not objects and are not searched: a name there draws, it
  * does not act. An encrypted PDF is refused, since its object streams cannot be read without the
- * password; so is one pdf-lib cannot read or that has no page. Objects pdf-lib could not parse are searched as text.
+ * password; so is one pdf-lib cannot read or that has no page. An object pdf-lib could not parse
+ * is searched as text for the same names.
  */
 export async function pdfRefusal(bytes: Uint8Array): Promise<PdfRefusal | null> {
   let pdf: PDFDocument;
@@ -91,9 +92,14 @@ export async function pdfRefusal(bytes: Uint8Array): Promise<PdfRefusal | null> 
     }
     return null;
   };
-  for (const [, object] of pdf.context.enumerateIndirectObjects()) {
-    const found = refusalOf(object);
-    if (found) return found;
+  try {
+    for (const [, object] of pdf.context.enumerateIndirectObjects()) {
+      const found = refusalOf(object);
+      if (found) return found;
+    }
+  } catch {
+    // A structure pdf-lib built but cannot hand over cleanly: not a file to vouch for.
+    return 'pdfUnreadable';
   }
   return null;
 }
