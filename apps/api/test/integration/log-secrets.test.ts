@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startBannerLines } from '../../src/db/demo/banner.js';
 import { type Actors, startApiTest } from '../helpers/actors.js';
 import { DRIVER, type TestContext } from '../helpers/app.js';
 import type { Fixtures } from '../helpers/fixtures.js';
@@ -130,5 +131,19 @@ describe(`no link, code or token in the log, demo mode without SMTP (${DRIVER})`
     expect(written).toContain('/#/user-register?code=[Redacted] with Bearer [Redacted]');
     expect(written).not.toContain(secret);
     expect(written).not.toContain('eyJhbGciOiJIUzI1NiJ9');
+  });
+
+  it("points the demo's start banner at the outbox screen", async () => {
+    const lines = await startBannerLines({
+      config: ctx.config,
+      db: ctx.database.db,
+      databaseKind: 'pglite',
+      seeded: true,
+      simulation: undefined,
+      seconds: 1,
+    });
+    expect(lines).toContain(
+      `Mail (reset links, registration codes) is kept in the outbox, not sent: ${PUBLIC_URL}/#/admin/outbox (as paayllapitaja@demo.vahti.fi)`,
+    );
   });
 });
