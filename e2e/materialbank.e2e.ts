@@ -7,8 +7,10 @@ import { expectAccessible, signIn, useE2E } from './support/browser.js';
 const e2e = useE2E();
 
 const TITLE = 'E2E-ohje';
-// A few megabytes, so the upload is a real one; still a PDF by its content.
+// A few megabytes, so the upload is a real one; still a PDF by its content. Named .html by the
+// uploader: the list shows that name, a download is saved as .pdf (issue 26, finding 7).
 const PDF = Buffer.concat([minimalPdf('E2E-ohje'), Buffer.alloc(3 * 1024 * 1024, 0x20)]);
+const UPLOADED_AS = 'e2e-ohje.html';
 
 describe('Materiaalipankki in the browser', () => {
   it('uploads a PDF with progress, shows it in Tieto to a permitted Käyttäjä only, views, downloads and deletes it', async () => {
@@ -35,8 +37,8 @@ describe('Materiaalipankki in the browser', () => {
     await admin.getByLabel('Lisätietoja').fill('Ohje testiä varten');
     await admin
       .locator('input[type="file"]')
-      .setInputFiles({ name: 'e2e-ohje.pdf', mimeType: 'application/pdf', buffer: PDF });
-    await admin.getByText('e2e-ohje.pdf').waitFor();
+      .setInputFiles({ name: UPLOADED_AS, mimeType: 'text/html', buffer: PDF });
+    await admin.getByText(UPLOADED_AS).waitFor();
 
     // The upload is held until the progress bar has been seen, then let through.
     let release = () => {};
@@ -61,7 +63,7 @@ describe('Materiaalipankki in the browser', () => {
     await admin.getByRole('heading', { name: 'Materialipankki tiedostot' }).waitFor();
     await admin.getByLabel('Hae').fill(TITLE);
     const row = admin.getByRole('row', { name: new RegExp(TITLE) });
-    await row.getByRole('cell', { name: 'e2e-ohje.pdf' }).waitFor();
+    await row.getByRole('cell', { name: UPLOADED_AS }).waitFor();
     await expectAccessible(admin);
 
     // The edit dialog: Peruuta / Talleta, at most 750 px.
@@ -104,6 +106,7 @@ describe('Materiaalipankki in the browser', () => {
       user.waitForEvent('download'),
       userRow.getByRole('button', { name: `Lataa: ${TITLE}` }).click(),
     ]);
+    // Saved under the server's name: the type found in the content decides the extension.
     expect(download.suggestedFilename()).toBe('e2e-ohje.pdf');
     const saved = readFileSync(await download.path());
     expect(saved.equals(PDF)).toBe(true);

@@ -8,6 +8,7 @@ import type { Config } from './config/index.js';
 import { createContainer } from './container.js';
 import type { Database } from './db/client.js';
 import { errorForLog } from './lib/log-errors.js';
+import { REDACT_PATHS, redactSecrets } from './lib/log-redaction.js';
 import { OneLinePerRequest, requestIdOf } from './lib/request-log.js';
 import { authPlugin } from './plugins/auth.js';
 import { compressionPlugin } from './plugins/compression.js';
@@ -18,17 +19,6 @@ import { metricsPlugin } from './plugins/metrics.js';
 import { securityPlugin } from './plugins/security.js';
 import { webPlugin } from './plugins/web.js';
 import { routeGroups } from './routes.js';
-
-/** Body keys whose values a log line never shows, wherever an object carrying them is logged. */
-const SECRET_LOG_KEYS = [
-  'password',
-  'userPassword',
-  'userCurrentPassword',
-  'passwordHash',
-  'token',
-  'code',
-  'userCode',
-];
 
 export interface AppOptions {
   config: Config;
@@ -47,12 +37,10 @@ export async function buildApp({ config, database, logger, logDestination }: App
   const app = Fastify({
     logger: logger ?? {
       level: config.logLevel,
-      // No query parameter, password, hash, token or code ever reaches a log line.
-      redact: [
-        'req.headers.authorization',
-        'req.headers.cookie',
-        ...SECRET_LOG_KEYS.map((key) => `*.${key}`),
-      ],
+      // No query parameter, password, hash, token, code or link ever reaches a log line: the
+      // keys that hold one are redacted, and each finished line is scrubbed once more.
+      redact: REDACT_PATHS,
+      hooks: { streamWrite: redactSecrets },
       serializers: { err: errorForLog },
       ...(logDestination && { stream: logDestination }),
     },

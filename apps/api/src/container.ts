@@ -143,7 +143,13 @@ export function createContainer({ config, database, log }: ContainerOptions) {
     ? createPostgresEventBus({ ...database.postgres, log })
     : null;
   const eventBus: EventBus = postgresBus ?? createInProcessEventBus(log);
-  const events = createEventsService({ bus: eventBus, targets: repositories.targets });
+  const events = createEventsService({
+    bus: eventBus,
+    targets: repositories.targets,
+    maxStreams: config.eventStreamsMax,
+    onRefused: (reason) => metrics.events.refused.inc({ reason }),
+  });
+  metrics.events.watch(() => events.counts());
   const registrationCodes = createRegistrationCodesService({
     codes: repositories.codes,
     targets: repositories.targets,

@@ -51,7 +51,7 @@ const group = <Options extends object>(
 export function routeGroups({
   config,
   database,
-  container: { metrics, services },
+  container: { services },
 }: {
   config: Config;
   database: Database;
@@ -72,7 +72,6 @@ export function routeGroups({
     group(deviceNetworkRoutes, { deviceNetwork: services.deviceNetwork }),
     group(eventsRoutes, {
       events: services.events,
-      streams: metrics.events.streams,
       heartbeatMs: Math.min(25_000, config.connectionTimeoutMs / 2),
     }),
     group(discussionsRoutes, { discussions: services.discussions }),

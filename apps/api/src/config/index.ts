@@ -118,6 +118,8 @@ const envSchema = z.object({
   ),
   REQUEST_TIMEOUT_MS: milliseconds(60_000),
   CONNECTION_TIMEOUT_MS: milliseconds(120_000),
+  // Open GET /api/events streams per instance (each holds a socket and ~31 KB); 10 per user.
+  EVENT_STREAMS_MAX: z.coerce.number().int().min(1).max(1_000_000).default(2000),
   DEVICE_NETWORK_URL: z.preprocess(
     unsetWhenEmpty,
     z
@@ -251,6 +253,8 @@ export interface Config {
   requestTimeoutMs: number;
   /** A socket idle this long is closed. */
   connectionTimeoutMs: number;
+  /** Open event streams this instance holds at most (503 beyond); 10 per user (429 beyond). */
+  eventStreamsMax: number;
   /** The largest material bank upload, in bytes. */
   materialbankMaxFileBytes: number;
   /** A stored object without a database row older than this is removed by the sweep. */
@@ -354,6 +358,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: env.METRICS_TOKEN,
     requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
     connectionTimeoutMs: env.CONNECTION_TIMEOUT_MS,
+    eventStreamsMax: env.EVENT_STREAMS_MAX,
     materialbankMaxFileBytes: Math.floor(env.MATERIALBANK_MAX_FILE_MB * 1024 * 1024),
     materialbankOrphanGraceMs: env.MATERIALBANK_ORPHAN_GRACE_MINUTES * 60_000,
     s3: s3Settings(env),

@@ -192,11 +192,26 @@ export function createMetrics() {
   };
 
   const events = {
-    streams: new Gauge({
-      name: 'vahti_sse_connections',
-      help: 'Open server-sent event streams (GET /api/events).',
+    refused: new Counter({
+      name: 'vahti_sse_refused_total',
+      help: 'Event streams refused: user (the user already held 10, 429) or instance (EVENT_STREAMS_MAX reached, 503).',
+      labelNames: ['reason'] as const,
       registers,
     }),
+    /** The event streams' counts (EventsService.counts), read when scraped. */
+    watch(probe: () => { streams: number; users: number; mostOfOneUser: number }) {
+      gauge(
+        'vahti_sse_connections',
+        'Open server-sent event streams (GET /api/events).',
+        () => probe().streams,
+      );
+      gauge('vahti_sse_users', 'Users with at least one open event stream.', () => probe().users);
+      gauge(
+        'vahti_sse_connections_per_user_max',
+        'The most open event streams one user holds (at most 10).',
+        () => probe().mostOfOneUser,
+      );
+    },
   };
 
   return {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Actors, startApiTest } from '../helpers/actors.js';
 import type { TestContext } from '../helpers/app.js';
 import { createComment, createDiscussion } from '../helpers/discussions.js';
-import { openEventStream } from '../helpers/event-stream.js';
+import { type EventStream, openEventStream } from '../helpers/event-stream.js';
 import type { Fixtures } from '../helpers/fixtures.js';
 
 // The event stream over a real socket (helpers/event-stream.ts).
@@ -154,5 +154,107 @@ describe('GET /api/events', () => {
     } finally {
       stream.close();
     }
+  });
+});
+
+/** The value of one sample of the app's /metrics (loopback, so no token). */
+const gaugeOf = async (app: TestContext['app'], name: string) => {
+  const text = (await app.inject({ method: 'GET', url: '/metrics' })).body;
+  return new RegExp(`^${name.replace(/[{}]/g, '\\$&')} (\\d+)$`, 'm').exec(text)?.[1];
+};
+const POLL = { timeout: 10_000, interval: 50 };
+
+describe('GET /api/events: stream limits (issue 26, finding 6)', () => {
+  it('gives a user 10 streams; the 11th is 429 in Finnish until one of them closes', async () => {
+    const user = await fx.create.account(fx.orgA.id);
+    const token = await as.signIn(user.email, user.password);
+    const streams: EventStream[] = [];
+    try {
+      for (let i = 0; i < 10; i++) {
+        const stream = await open(token);
+        expect(stream.response.status).toBe(200);
+        streams.push(stream);
+      }
+      const refused = await fetch(`${base}/api/events`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get('retry-after')).toBe('30');
+      expect(await refused.json()).toEqual({
+        error:
+          'Sinulla on liian monta avointa Vahti-välilehteä tai -ikkunaa (enintään 10). Sulje osa niistä, niin päivitykset jatkuvat.',
+        code: 'TOO_MANY_EVENT_STREAMS',
+      });
+      expect(await gaugeOf(ctx.app, 'vahti_sse_refused_total{reason="user"}')).toBe('1');
+      expect(await gaugeOf(ctx.app, 'vahti_sse_connections_per_user_max')).toBe('10');
+      // Another user of the same organization is not held back by this one's streams.
+      const other = await open(await as.token('Ylläpitäjä', 'A'));
+      expect(other.response.status).toBe(200);
+      other.close();
+
+      // The browser closes a tab: the server gives the slot back, and the 11th may open.
+      streams.shift()?.close();
+      let eleventh: EventStream | undefined;
+      await expect
+        .poll(async () => {
+          eleventh = await open(token);
+          if (eleventh.response.status !== 200) eleventh.close();
+          return eleventh.response.status;
+        }, POLL)
+        .toBe(200);
+      if (eleventh) streams.push(eleventh);
+    } finally {
+      for (const stream of streams) stream.close();
+    }
+    // Every stream closed: no slot stays taken.
+    await expect.poll(() => gaugeOf(ctx.app, 'vahti_sse_connections'), POLL).toBe('0');
+    expect(await gaugeOf(ctx.app, 'vahti_sse_users')).toBe('0');
+    expect(await gaugeOf(ctx.app, 'vahti_sse_connections_per_user_max')).toBe('0');
+  });
+});
+
+describe('GET /api/events: EVENT_STREAMS_MAX per instance', () => {
+  let small: TestContext;
+  let smallAs: Actors;
+  let smallBase: string;
+  beforeAll(async () => {
+    ({ ctx: small, as: smallAs } = await startApiTest({ env: { EVENT_STREAMS_MAX: '2' } }));
+    await small.app.listen({ host: '127.0.0.1', port: 0 });
+    smallBase = `http://127.0.0.1:${(small.app.server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => small.close());
+
+  it('answers 503 in Finnish beyond the cap, and opens again once a stream closes', async () => {
+    const first = await openEventStream(smallBase, await smallAs.token('Ylläpitäjä', 'A'));
+    const second = await openEventStream(smallBase, await smallAs.token('Käyttäjä', 'A'));
+    let third: EventStream | undefined;
+    try {
+      expect([first.response.status, second.response.status]).toEqual([200, 200]);
+      expect(await gaugeOf(small.app, 'vahti_sse_connections')).toBe('2');
+      const refused = await fetch(`${smallBase}/api/events`, {
+        headers: { authorization: `Bearer ${await smallAs.token('Ylläpitäjä', 'B')}` },
+      });
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get('retry-after')).toBe('30');
+      expect(await refused.json()).toEqual({
+        error:
+          'Palvelimella on juuri nyt liikaa avoimia yhteyksiä. Yritä hetken kuluttua uudelleen.',
+        code: 'EVENT_STREAMS_FULL',
+      });
+      expect(await gaugeOf(small.app, 'vahti_sse_refused_total{reason="instance"}')).toBe('1');
+      first.close();
+      await expect
+        .poll(async () => {
+          third = await openEventStream(smallBase, await smallAs.token('Ylläpitäjä', 'B'));
+          if (third.response.status !== 200) third.close();
+          return third.response.status;
+        }, POLL)
+        .toBe(200);
+    } finally {
+      first.close();
+      second.close();
+      third?.close();
+    }
+    await expect.poll(() => gaugeOf(small.app, 'vahti_sse_connections'), POLL).toBe('0');
   });
 });

@@ -20,6 +20,16 @@ import { type Actors, startApiTest } from '../helpers/actors.js';
 import type { TestContext } from '../helpers/app.js';
 import type { Fixtures, OrgKey } from '../helpers/fixtures.js';
 import { multipartBody } from '../helpers/multipart.js';
+import {
+  brokenObjectLaunchPdf,
+  cleanPdf,
+  embeddedFilePdf,
+  encryptedPdf,
+  escapedJavaScriptPdf,
+  javaScriptNamesPdf,
+  javaScriptPdf,
+  launchPdf,
+} from '../helpers/pdfs.js';
 
 let ctx: TestContext;
 let fx: Fixtures;
@@ -534,5 +544,78 @@ describe('demo files', () => {
       expect(found?.ext).toBe(row.type);
     }
     expect(minimalPdf('x').subarray(-6).toString()).toBe('%%EOF\n');
+  });
+});
+
+describe('PDFs that act, and the saved name (issue 26, finding 7)', () => {
+  const refused = {
+    javaScript:
+      'PDF-tiedostossa on JavaScript-koodia, jota materiaalipankki ei hyväksy. Tallenna tiedosto ilman sitä (esim. tulosta PDF:ksi) ja lähetä uudelleen.',
+    launch:
+      'PDF-tiedostossa on toiminto, joka käynnistää ohjelman tai avaa toisen tiedoston. Tallenna tiedosto ilman sitä (esim. tulosta PDF:ksi) ja lähetä uudelleen.',
+    embedded:
+      'PDF-tiedostoon on upotettu muita tiedostoja. Tallenna tiedosto ilman liitteitä (esim. tulosta PDF:ksi) ja lähetä uudelleen.',
+    encrypted:
+      'Salattua PDF-tiedostoa ei voi tarkistaa. Tallenna tiedosto ilman salausta ja lähetä uudelleen.',
+  };
+  const cases = [
+    { name: 'avaa.pdf', build: () => javaScriptPdf(), text: refused.javaScript },
+    { name: 'nimipuu.pdf', build: javaScriptNamesPdf, text: refused.javaScript },
+    { name: 'escaped.pdf', build: escapedJavaScriptPdf, text: refused.javaScript },
+    { name: 'launch.pdf', build: launchPdf, text: refused.launch },
+    { name: 'rikki.pdf', build: brokenObjectLaunchPdf, text: refused.launch },
+    { name: 'liite.pdf', build: embeddedFilePdf, text: refused.embedded },
+    { name: 'salattu.pdf', build: encryptedPdf, text: refused.encrypted },
+  ];
+
+  it.each(cases)(
+    '$name: 400 naming the file field, neither row nor file',
+    async ({ name, build, text }) => {
+      const before = stored();
+      const rows = await rowCount();
+      const res = await upload({ file: { name, type: 'application/pdf', content: await build() } });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toEqual({
+        error: 'Tarkasta annetut tiedot',
+        code: 'VALIDATION_FAILED',
+        fields: { file: text },
+      });
+      expect(stored()).toEqual(before);
+      expect(await rowCount()).toBe(rows);
+    },
+  );
+
+  it('still accepts a clean PDF built the same way', async () => {
+    const content = await cleanPdf();
+    const file = await uploaded({
+      file: { name: 'huoltokirja.pdf', type: 'application/pdf', content },
+    });
+    const res = await getFile('Ylläpitäjä', 'A', file.file);
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload.equals(content)).toBe(true);
+  });
+
+  it('saves a PDF named .html as .pdf, whatever name the uploader chose', async () => {
+    const file = await uploaded({
+      file: { name: 'polypdf.html', type: 'text/html', content: await cleanPdf() },
+    });
+    for (const download of ['0', '1']) {
+      const res = await as('Käyttäjä', 'A').get(
+        `/api/materialbank-get-file?file=${file.file}&download=${download}`,
+      );
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/pdf');
+      expect(res.headers['content-disposition']).toBe(
+        `${download === '1' ? 'attachment' : 'inline'}; filename="polypdf.pdf"; filename*=UTF-8''polypdf.pdf`,
+      );
+    }
+    // A JPEG named .pdf is saved as .jpg.
+    const jpeg = await uploaded({
+      file: { name: 'kuva.pdf', type: 'application/pdf', content: JPG },
+    });
+    const res = await getFile('Ylläpitäjä', 'A', jpeg.file);
+    expect(res.headers['content-disposition']).toBe(
+      `inline; filename="kuva.jpg"; filename*=UTF-8''kuva.jpg`,
+    );
   });
 });

@@ -8,7 +8,8 @@ import { getSession } from './session';
  * "Live updates"). It is read with fetch rather than EventSource, so the bearer token goes in
  * the Authorization header like every other call and never in a URL. One connection serves
  * every screen: it opens with the first listener, closes with the last, and reconnects with
- * back-off (1 s doubling to 30 s, with jitter) when the network or the server drops it.
+ * back-off (1 s doubling to 30 s, with jitter) when the network or the server drops it or
+ * refuses it (then never sooner than its Retry-After).
  *
  * After a reconnect, listeners get `{ type: RECONNECTED }`: events may have been missed, so
  * whatever a screen shows live should be fetched again. The server sends the same event when its
@@ -74,6 +75,9 @@ async function run(signal: AbortSignal) {
   let failures = 0;
   let connectedBefore = false;
   while (!signal.aborted) {
+    // A refused stream (429: this user has 10 open, 503: the server is full) names how long to
+    // wait in Retry-After; the back-off waits at least that, so a refusal never loops hot.
+    let retryAfterMs = 0;
     const { token } = getSession();
     // Signed out: nothing to listen to until a screen asks again after the next sign-in.
     if (!token) break;
@@ -84,7 +88,10 @@ async function run(signal: AbortSignal) {
       });
       // A rejected session is the ordinary calls' to report (they send the user to sign in).
       if (response.status === 401 || response.status === 403) break;
-      if (!response.ok || !response.body) throw new Error(`events: ${response.status}`);
+      if (!response.ok || !response.body) {
+        retryAfterMs = (Number(response.headers.get('retry-after')) || 0) * 1000;
+        throw new Error(`events: ${response.status}`);
+      }
       failures = 0;
       if (connectedBefore) dispatch({ type: RECONNECTED, targetId: null, data: {} });
       connectedBefore = true;
@@ -93,8 +100,9 @@ async function run(signal: AbortSignal) {
       if (signal.aborted) break;
       failures += 1;
     }
-    const delay = Math.min(MAX_DELAY_MS, MIN_DELAY_MS * 2 ** failures);
-    await wait(delay * (0.5 + Math.random() / 2), signal);
+    const backOff =
+      Math.min(MAX_DELAY_MS, MIN_DELAY_MS * 2 ** failures) * (0.5 + Math.random() / 2);
+    await wait(Math.max(backOff, Math.min(retryAfterMs, 10 * MAX_DELAY_MS)), signal);
   }
   if (running?.signal === signal) running = null;
 }

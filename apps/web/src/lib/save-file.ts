@@ -12,3 +12,17 @@ export function saveFile(blob: Blob, fileName: string): void {
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
+
+/** The server's file name: RFC 5987 `filename*=UTF-8''…` first, then `filename="…"`. */
+export function fileNameOf(header: string | null, fallback: string): string {
+  if (!header) return fallback;
+  const extended = /filename\*=UTF-8''([^;]+)/i.exec(header)?.[1];
+  if (extended) {
+    try {
+      return decodeURIComponent(extended.trim());
+    } catch {
+      // fall through to the plain name
+    }
+  }
+  return /filename="?([^";]+)"?/i.exec(header)?.[1]?.trim() || fallback;
+}

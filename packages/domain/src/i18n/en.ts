@@ -55,6 +55,15 @@ export const en: SharedMessages = {
       fileType: 'Only PDF and JPG files are accepted (the content is checked)',
       fileTooLarge: 'The file is too large: the maximum size was exceeded',
       oneFile: 'Send one file at a time',
+      pdfJavaScript:
+        'The PDF file contains JavaScript, which the material bank does not accept. Save the file without it (e.g. print to PDF) and send it again.',
+      pdfLaunch:
+        'The PDF file contains an action that starts a program or opens another file. Save the file without it (e.g. print to PDF) and send it again.',
+      pdfEmbeddedFile:
+        'Other files are embedded in the PDF file. Save the file without attachments (e.g. print to PDF) and send it again.',
+      pdfEncrypted:
+        'An encrypted PDF file cannot be checked. Save the file without encryption and send it again.',
+      pdfUnreadable: 'The PDF file could not be read. Check the file and send it again.',
     },
     surveys: {
       titleRequired: 'Title is required',
@@ -142,6 +151,9 @@ export const en: SharedMessages = {
     RESET_LINK_INVALID: 'The link has expired or has already been used. Request a new link.',
     WRONG_PASSWORD: 'The current password is wrong',
     TOO_MANY_REQUESTS: 'Too many attempts. Try again later.',
+    TOO_MANY_EVENT_STREAMS:
+      'You have too many Vahti tabs or windows open (at most 10). Close some of them and the updates go on.',
+    EVENT_STREAMS_FULL: 'The server has too many open connections just now. Try again in a moment.',
     DATABASE_UNAVAILABLE: 'The database cannot be reached',
     BROKER_UNAVAILABLE: 'The MQTT broker cannot be reached',
     METRICS_TOKEN_INVALID: 'The metrics token is missing or wrong',

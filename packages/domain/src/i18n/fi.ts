@@ -61,6 +61,15 @@ export const validationFi = {
     fileType: 'Vain PDF- ja JPG-tiedostot kelpaavat (tiedoston sisältö tarkistetaan)',
     fileTooLarge: 'Tiedosto on liian suuri: sallittu enimmäiskoko ylittyi',
     oneFile: 'Lähetä yksi tiedosto kerrallaan',
+    pdfJavaScript:
+      'PDF-tiedostossa on JavaScript-koodia, jota materiaalipankki ei hyväksy. Tallenna tiedosto ilman sitä (esim. tulosta PDF:ksi) ja lähetä uudelleen.',
+    pdfLaunch:
+      'PDF-tiedostossa on toiminto, joka käynnistää ohjelman tai avaa toisen tiedoston. Tallenna tiedosto ilman sitä (esim. tulosta PDF:ksi) ja lähetä uudelleen.',
+    pdfEmbeddedFile:
+      'PDF-tiedostoon on upotettu muita tiedostoja. Tallenna tiedosto ilman liitteitä (esim. tulosta PDF:ksi) ja lähetä uudelleen.',
+    pdfEncrypted:
+      'Salattua PDF-tiedostoa ei voi tarkistaa. Tallenna tiedosto ilman salausta ja lähetä uudelleen.',
+    pdfUnreadable: 'PDF-tiedostoa ei voitu lukea. Tarkista tiedosto ja lähetä uudelleen.',
   },
   surveys: {
     titleRequired: 'Otsikko on pakollinen tieto',
@@ -150,6 +159,10 @@ export const fi = {
     RESET_LINK_INVALID: 'Linkki on vanhentunut tai jo käytetty. Pyydä uusi linkki.',
     WRONG_PASSWORD: 'Nykyinen salasana on väärin',
     TOO_MANY_REQUESTS: 'Liian monta yritystä. Yritä myöhemmin uudelleen.',
+    TOO_MANY_EVENT_STREAMS:
+      'Sinulla on liian monta avointa Vahti-välilehteä tai -ikkunaa (enintään 10). Sulje osa niistä, niin päivitykset jatkuvat.',
+    EVENT_STREAMS_FULL:
+      'Palvelimella on juuri nyt liikaa avoimia yhteyksiä. Yritä hetken kuluttua uudelleen.',
     DATABASE_UNAVAILABLE: 'Tietokantaan ei saada yhteyttä',
     BROKER_UNAVAILABLE: 'MQTT-välittäjään ei saada yhteyttä',
     METRICS_TOKEN_INVALID: 'Mittaustietojen tunniste puuttuu tai on väärä',

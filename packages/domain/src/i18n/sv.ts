@@ -55,6 +55,15 @@ export const sv: SharedMessages = {
       fileType: 'Endast PDF- och JPG-filer godtas (innehållet kontrolleras)',
       fileTooLarge: 'Filen är för stor: den största tillåtna storleken överskreds',
       oneFile: 'Skicka en fil åt gången',
+      pdfJavaScript:
+        'PDF-filen innehåller JavaScript, som materialbanken inte godtar. Spara filen utan det (t.ex. skriv ut som PDF) och skicka den igen.',
+      pdfLaunch:
+        'PDF-filen innehåller en åtgärd som startar ett program eller öppnar en annan fil. Spara filen utan den (t.ex. skriv ut som PDF) och skicka den igen.',
+      pdfEmbeddedFile:
+        'PDF-filen innehåller inbäddade filer. Spara filen utan bilagor (t.ex. skriv ut som PDF) och skicka den igen.',
+      pdfEncrypted:
+        'En krypterad PDF-fil kan inte kontrolleras. Spara filen utan kryptering och skicka den igen.',
+      pdfUnreadable: 'PDF-filen kunde inte läsas. Kontrollera filen och skicka den igen.',
     },
     surveys: {
       titleRequired: 'Rubrik är obligatorisk',
@@ -141,6 +150,10 @@ export const sv: SharedMessages = {
     RESET_LINK_INVALID: 'Länken har gått ut eller har redan använts. Begär en ny länk.',
     WRONG_PASSWORD: 'Det nuvarande lösenordet är fel',
     TOO_MANY_REQUESTS: 'För många försök. Försök igen senare.',
+    TOO_MANY_EVENT_STREAMS:
+      'Du har för många Vahti-flikar eller -fönster öppna (högst 10). Stäng några av dem så fortsätter uppdateringarna.',
+    EVENT_STREAMS_FULL:
+      'Servern har för många öppna anslutningar just nu. Försök igen om en stund.',
     DATABASE_UNAVAILABLE: 'Databasen kan inte nås',
     BROKER_UNAVAILABLE: 'MQTT-mäklaren kan inte nås',
     METRICS_TOKEN_INVALID: 'Mätvärdestoken saknas eller är fel',

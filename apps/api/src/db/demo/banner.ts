@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/index.js';
+import { outboxScreen } from '../../modules/mail/mailer.js';
 import type { Db } from '../client.js';
 import { DEMO_LOGINS, DEMO_PASSWORD, readDemoRegistrationCode } from '../seed.js';
 import { readDemoIngest } from './ingest.js';
@@ -62,7 +63,7 @@ export async function startBannerLines({
   simulation,
   seconds,
 }: {
-  config: Pick<Config, 'publicUrl' | 'dataDir' | 'demo'>;
+  config: Pick<Config, 'publicUrl' | 'dataDir' | 'demo' | 'smtpUrl'>;
   db: Db;
   databaseKind: 'pglite' | 'postgres';
   /** The demo data was loaded by this start (else it may have been changed or removed). */
@@ -90,6 +91,13 @@ export async function startBannerLines({
   if (ingest) {
     lines.push(`Demo ingest key: ${ingest.key}`);
     lines.push(`Demo devices (deviceEui): ${ingest.euis.map((d) => d.eui).join(', ')}`);
+  }
+  const top = DEMO_LOGINS.find((login) => login.role === 'Pääylläpitäjä');
+  if (!config.smtpUrl && top) {
+    // Mail is never logged (it may hold a reset link or a code): this is where to read it.
+    lines.push(
+      `Mail (reset links, registration codes) is kept in the outbox, not sent: ${outboxScreen(config.publicUrl)} (as ${top.email})`,
+    );
   }
   if (simulation) {
     const b = simulation.backfilled;

@@ -1,8 +1,9 @@
 import type { AppEvent } from '@vahti/domain';
 import { describe, expect, it } from 'vitest';
 import type { Caller } from '../../lib/caller.js';
+import { AppError } from '../../lib/errors.js';
 import { createInProcessEventBus } from './event-bus.js';
-import { createEventsService } from './events.service.js';
+import { createEventsService, STREAMS_PER_USER } from './events.service.js';
 
 const caller = (over: Partial<Caller>): Caller => ({
   userId: 'u1',
@@ -13,12 +14,15 @@ const caller = (over: Partial<Caller>): Caller => ({
   ...over,
 });
 
-function setup(linked: string[] = []) {
+function setup(linked: string[] = [], maxStreams = 100) {
   const bus = createInProcessEventBus();
   let reads = 0;
   let clock = 0;
+  const refused: string[] = [];
   const events = createEventsService({
     bus,
+    maxStreams,
+    onRefused: (reason) => refused.push(reason),
     targets: {
       listNames: async () => {
         reads += 1;
@@ -34,6 +38,7 @@ function setup(linked: string[] = []) {
     events,
     heard,
     flush,
+    refused,
     reads: () => reads,
     advance: (ms: number) => {
       clock += ms;
@@ -85,5 +90,37 @@ describe('events service', () => {
     await s.flush();
     await s.flush();
     expect(s.reads()).toBe(2);
+  });
+
+  it('holds 10 streams per user and EVENT_STREAMS_MAX in all; a closed stream frees its slot', () => {
+    const { events, refused } = setup([], 12);
+    const statusOf = (userId: string) => {
+      try {
+        events.open(caller({ userId }), () => {});
+        return 200;
+      } catch (err) {
+        return err instanceof AppError ? `${err.statusCode} ${err.code}` : 'thrown';
+      }
+    };
+    const closers = Array.from({ length: STREAMS_PER_USER }, () =>
+      events.open(caller({ userId: 'u1' }), () => {}),
+    );
+    expect(statusOf('u1')).toBe('429 TOO_MANY_EVENT_STREAMS');
+    expect(events.counts()).toEqual({ streams: 10, users: 1, mostOfOneUser: 10 });
+    // Closing twice gives back one slot, not two.
+    closers[0]?.();
+    closers[0]?.();
+    expect(events.counts()).toEqual({ streams: 9, users: 1, mostOfOneUser: 9 });
+    expect(statusOf('u1')).toBe(200);
+    expect(statusOf('u1')).toBe('429 TOO_MANY_EVENT_STREAMS');
+    // 10 of u1 and 2 of u2 fill the instance's 12.
+    expect(statusOf('u2')).toBe(200);
+    expect(statusOf('u2')).toBe(200);
+    expect(statusOf('u3')).toBe('503 EVENT_STREAMS_FULL');
+    expect(events.counts()).toEqual({ streams: 12, users: 2, mostOfOneUser: 10 });
+    expect(refused).toEqual(['user', 'user', 'instance']);
+    for (const close of closers) close();
+    expect(events.counts()).toEqual({ streams: 3, users: 2, mostOfOneUser: 2 });
+    expect(statusOf('u3')).toBe(200);
   });
 });

@@ -8,7 +8,7 @@ export const mailRoutes = signedIn<{ mail: MailService }>('mail', (app, { mail }
       operationId: 'listOutbox',
       summary: 'Every mail the service has stored, newest first (Pääylläpitäjä with Hallinta only)',
       description:
-        'Status: queued (waiting for an SMTP attempt), sent, failed (gave up after 10 attempts) or outbox (no SMTP_URL configured: kept here and in the log).',
+        'Status: queued (waiting for an SMTP attempt), sent, failed (gave up after 10 attempts) or outbox (no SMTP_URL configured: kept only here; the log says that a mail was kept, never what it says).',
       querystring: outboxQuery,
       response: { 200: outboxResponse, ...errors(403) },
     },

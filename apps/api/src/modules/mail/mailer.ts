@@ -26,6 +26,9 @@ const BATCH = 10;
 /** Longer than the worst case of one send (connection + greeting + socket timeouts). */
 const LEASE_MS = 2 * 60_000;
 
+/** The outbox screen (Hallinta → Järjestelmä → Lähtevät viestit, Pääylläpitäjä with Hallinta). */
+export const outboxScreen = (publicUrl: string) => `${publicUrl}/#/admin/outbox`;
+
 /** Back-off after the n-th failed attempt: 30 s, 1 min, 2 min, … capped at 1 h. */
 export function retryDelayMs(attempts: number): number {
   return Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), MAX_RETRY_MS);
@@ -34,8 +37,8 @@ export function retryDelayMs(attempts: number): number {
 /**
  * Mail delivery. `enqueue` stores the mail (in the open transaction, if any); with
  * SMTP_URL a worker sends due mails through nodemailer, retrying with back-off, and several API
- * instances share the queue safely. Without SMTP_URL a mail is stored with status `outbox` and
- * written to the log, so a developer sees e.g. the reset link in the terminal.
+ * instances share the queue safely. Without SMTP_URL a mail is stored with status `outbox`; the
+ * log says only that, and where to read it (the outbox screen), never the mail itself.
  */
 export function createMailer({
   mails,
@@ -43,9 +46,10 @@ export function createMailer({
   log,
 }: {
   mails: MailRepository;
-  config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'demo'>;
+  config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'publicUrl'>;
   log: FastifyBaseLogger;
 }) {
+  const outbox = outboxScreen(config.publicUrl);
   const transport = config.smtpUrl
     ? nodemailer.createTransport({
         url: config.smtpUrl,
@@ -127,16 +131,9 @@ export function createMailer({
     async enqueue(mail: OutgoingMail): Promise<string> {
       const id = await store(mail);
       if (!transport) {
-        // A mail may hold a live reset link or a registration code: it stays in the outbox
-        // table, and only the demo prints it whole, for the newcomer trying the flows.
-        if (config.demo) {
-          log.info(
-            { mailId: id, to: mail.to, subject: mail.subject },
-            `Mail kept in the outbox (no SMTP_URL set):\nTo: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}`,
-          );
-        } else {
-          log.info({ mailId: id }, 'Mail kept in the outbox (no SMTP_URL set)');
-        }
+        // A mail may hold a live reset link or a registration code: it is never logged, not even
+        // in the demo. The line says where to read it instead.
+        log.info({ mailId: id }, `Mail kept in the outbox (no SMTP_URL set): read it at ${outbox}`);
       } else if (!inTransaction()) {
         kick();
       }

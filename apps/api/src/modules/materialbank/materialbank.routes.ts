@@ -23,7 +23,11 @@ import { z } from 'zod';
 import { AppError, storageFailure } from '../../lib/errors.js';
 import { parseRange } from '../../lib/storage/range.js';
 import { errors, ok, signedIn } from '../../plugins/route-groups.js';
-import type { MaterialbankService, StoredUpload } from './materialbank.service.js';
+import {
+  downloadName,
+  type MaterialbankService,
+  type StoredUpload,
+} from './materialbank.service.js';
 
 interface Options {
   materialbank: MaterialbankService;
@@ -200,7 +204,7 @@ export const materialbankRoutes = signedIn<Options>(
       schema: {
         operationId: 'getMaterialbankFile',
         summary: 'The file itself (view or download)',
-        description: `${VISIBLE} \`file\` is the stored name a list shows; it is looked up among the files the caller sees, and anything else (another organization's file, a name never stored, a path) answers 404 materialbank.FILE_NOT_FOUND. The answer is application/pdf or image/jpeg (as found in the content) with X-Content-Type-Options: nosniff and Content-Disposition inline, or attachment with download=1, naming the uploaded file (RFC 5987 filename*). One byte range is served (Range: bytes=a-b → 206 with Content-Range; past the end → 416).`,
+        description: `${VISIBLE} \`file\` is the stored name a list shows; it is looked up among the files the caller sees, and anything else (another organization's file, a name never stored, a path) answers 404 materialbank.FILE_NOT_FOUND. The answer is application/pdf or image/jpeg (as found in the content) with X-Content-Type-Options: nosniff and Content-Disposition inline, or attachment with download=1, naming the uploaded file with the extension of its stored type (.pdf or .jpg: "polypdf.html" holding a PDF is saved as "polypdf.pdf"; RFC 5987 filename*). One byte range is served (Range: bytes=a-b → 206 with Content-Range; past the end → 416).`,
         querystring: materialbankGetFileQuery,
         response: {
           200: z.any().meta({ description: 'The file (application/pdf or image/jpeg)' }),
@@ -214,7 +218,10 @@ export const materialbankRoutes = signedIn<Options>(
         const disposition = request.query.download === '1' ? 'attachment' : 'inline';
         reply
           .header('content-type', MATERIALBANK_KINDS[found.fileType].mime)
-          .header('content-disposition', contentDisposition(disposition, found.fileName))
+          .header(
+            'content-disposition',
+            contentDisposition(disposition, downloadName(found.fileName, found.fileType)),
+          )
           .header('x-content-type-options', 'nosniff')
           .header('accept-ranges', 'bytes');
         const range = parseRange(request.headers.range, found.size);
@@ -245,7 +252,7 @@ export const materialbankRoutes = signedIn<Options>(
       schema: {
         operationId: 'createMaterialbankFile',
         summary: 'Upload a file (multipart/form-data)',
-        description: `Fields as listed, one \`file\` part: a PDF or a JPEG, judged by its content (magic bytes) and never by its name or declared type; anything else answers 400 fields.file and nothing is stored. At most ${Math.round(maxFileBytes / 1024 / 1024)} MiB (MATERIALBANK_MAX_FILE_MB): 413 materialbank.FILE_TOO_LARGE with fields.file. The file is stored under a new random name; fileExtension is recorded from the uploaded name (after its first dot) and never trusted. Pääylläpitäjä names organizationId; anyone else may leave it out (another one answers 403). 400 VALIDATION_FAILED with \`fields\`; 403 FORBIDDEN without Materiaalipankki and a role above Käyttäjä; 404 ORGANIZATION_NOT_FOUND or TARGET_NOT_FOUND (a target outside the organization); 415 for another content type; 507 STORAGE_FULL when the disk of the files is full (nothing is stored).`,
+        description: `Fields as listed, one \`file\` part: a PDF or a JPEG, judged by its content (magic bytes) and never by its name or declared type; anything else answers 400 fields.file and nothing is stored. A PDF with JavaScript (/JS, /JavaScript), a launch action (/Launch) or embedded files (/EmbeddedFile, /EmbeddedFiles), found in every object (compressed object streams and #xx-escaped names included), is refused the same way, and so is an encrypted or unreadable PDF. At most ${Math.round(maxFileBytes / 1024 / 1024)} MiB (MATERIALBANK_MAX_FILE_MB): 413 materialbank.FILE_TOO_LARGE with fields.file. The file is stored under a new random name; fileExtension is recorded from the uploaded name (after its first dot) and never trusted. Pääylläpitäjä names organizationId; anyone else may leave it out (another one answers 403). 400 VALIDATION_FAILED with \`fields\`; 403 FORBIDDEN without Materiaalipankki and a role above Käyttäjä; 404 ORGANIZATION_NOT_FOUND or TARGET_NOT_FOUND (a target outside the organization); 415 for another content type; 507 STORAGE_FULL when the disk of the files is full (nothing is stored).`,
         consumes: ['multipart/form-data'],
         body: createMaterialbankFileDocument,
         response: { 201: materialbankFileResponse, ...errors(403, 404, 413, 415, 507) },

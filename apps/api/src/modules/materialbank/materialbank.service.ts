@@ -21,6 +21,7 @@ import { auditedChanges, requireWritten } from '../audit/audited.js';
 import type { OrganizationsRepository } from '../organizations/organizations.repository.js';
 import type { TargetsRepository } from '../targets/targets.repository.js';
 import type { FileLinks, MaterialbankRepository, Reader } from './materialbank.repository.js';
+import { pdfRefusal } from './pdf-active-content.js';
 
 const SECTION = { do: 'openSection', section: 'materiaalipankki' } as const;
 const MANAGE = { do: 'manageMaterialbank' } as const;
@@ -57,6 +58,26 @@ export function cleanFileName(raw: string, kind: MaterialbankKind): string {
   return base === '' || base === '.' || base === '..'
     ? `tiedosto.${MATERIALBANK_KINDS[kind].extension}`
     : base;
+}
+
+/** Extensions that already say the stored type; any other is replaced or added to. */
+const OWN_EXTENSIONS: Record<MaterialbankKind, readonly string[]> = {
+  pdf: ['pdf'],
+  jpg: ['jpg', 'jpeg'],
+};
+
+/**
+ * The name a file is saved under when downloaded (Content-Disposition): the uploaded name with
+ * the extension of the type found in its content, so `polypdf.html` holding a PDF is saved as
+ * `polypdf.pdf` and never opens from the disk as something else. An extension-like ending (a
+ * letter and up to 9 letters or digits) is replaced; anything else is kept and the type's added.
+ */
+export function downloadName(fileName: string, kind: MaterialbankKind): string {
+  const dot = fileName.lastIndexOf('.');
+  const ending = dot > 0 ? fileName.slice(dot + 1) : '';
+  if (OWN_EXTENSIONS[kind].includes(ending.toLowerCase())) return fileName;
+  const base = /^[a-z][a-z0-9]{0,9}$/i.test(ending) ? fileName.slice(0, dot) : fileName;
+  return `${base}.${MATERIALBANK_KINDS[kind].extension}`;
 }
 
 function kindOfMime(mime: string | undefined): MaterialbankKind | undefined {
@@ -154,8 +175,10 @@ export function createMaterialbankService({
 
     /**
      * Streams an uploaded file into storage under a new random name, after its first bytes show
-     * a PDF or a JPEG; anything else is refused (400) and nothing is stored. A file over the
-     * limit (413) leaves nothing behind either. The object has no row yet: `create` writes it,
+     * a PDF or a JPEG; anything else is refused (400) and nothing is stored. So is a PDF with
+     * JavaScript, a launch action or embedded files, an encrypted one or one that cannot be read
+     * (pdf-active-content.ts), with fields.file naming why. A file over the limit (413) leaves
+     * nothing behind either. The object has no row yet: `create` writes it,
      * or `discard` removes the object; a crash in between leaves an orphan for the sweep.
      */
     async storeUpload(
@@ -201,11 +224,14 @@ export function createMaterialbankService({
         if (!ended) drain();
         throw fileFieldError('fileType');
       }
+      // A PDF is also kept in memory (at most MATERIALBANK_MAX_FILE_MB) to be checked whole.
+      const whole: Buffer[] | undefined = kind === 'pdf' ? [head] : undefined;
       const detected = Readable.from(
         (async function* () {
           yield head;
           if (ended) return;
           for (let next = await source.next(); !next.done; next = await source.next()) {
+            whole?.push(next.value);
             yield next.value;
           }
         })(),
@@ -223,6 +249,12 @@ export function createMaterialbankService({
       if (part.file.truncated) {
         await storage.remove(name);
         throw tooLarge();
+      }
+      // JavaScript, launch actions and embedded files have no place in the material bank.
+      const refusal = whole && (await pdfRefusal(Buffer.concat(whole)));
+      if (refusal) {
+        await storage.remove(name);
+        throw fileFieldError(refusal);
       }
       const fileName = cleanFileName(part.filename, kind);
       return { name, size, kind, fileName, fileExtension: extensionOf(fileName).slice(0, 50) };

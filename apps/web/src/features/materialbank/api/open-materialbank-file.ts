@@ -1,4 +1,4 @@
-import { saveFile } from '@/lib/save-file';
+import { fileNameOf, saveFile } from '@/lib/save-file';
 import { getSession } from '@/lib/session';
 
 /**
@@ -7,7 +7,7 @@ import { getSession } from '@/lib/session';
  * in history, logs and Referer; so the bytes come through fetch and the tab opens a blob: URL of
  * our own origin (only a PDF or a JPEG ever gets this far: the server checked the content).
  */
-async function fetchFile(file: string, download: boolean): Promise<Blob> {
+async function fetchFile(file: string, download: boolean): Promise<Response> {
   const query = new URLSearchParams({ file });
   if (download) query.set('download', '1');
   const { token } = getSession();
@@ -15,7 +15,7 @@ async function fetchFile(file: string, download: boolean): Promise<Blob> {
     headers: token ? { Authorization: `Bearer ${token}` } : {},
   });
   if (!response.ok) throw new Error(`file ${response.status}`);
-  return response.blob();
+  return response;
 }
 
 /** Object URLs are let go once the tab or the download has had time to read them. */
@@ -28,7 +28,7 @@ const revokeLater = (url: string) => setTimeout(() => URL.revokeObjectURL(url), 
 export async function viewMaterialbankFile(file: string): Promise<void> {
   const tab = window.open('', '_blank');
   try {
-    const url = URL.createObjectURL(await fetchFile(file, false));
+    const url = URL.createObjectURL(await (await fetchFile(file, false)).blob());
     revokeLater(url);
     if (tab) tab.location.href = url;
     else window.location.assign(url);
@@ -38,7 +38,13 @@ export async function viewMaterialbankFile(file: string): Promise<void> {
   }
 }
 
-/** Saves the file under its uploaded name. */
+/**
+ * Saves the file under the server's name for it: the uploaded name with the extension of the
+ * type its content is (`polypdf.html` holding a PDF is saved as `polypdf.pdf`), so it never opens
+ * from the disk as something else. The uploaded name is only the fallback.
+ */
 export async function downloadMaterialbankFile(file: string, fileName: string): Promise<void> {
-  saveFile(await fetchFile(file, true), fileName);
+  const response = await fetchFile(file, true);
+  const name = fileNameOf(response.headers.get('content-disposition'), fileName);
+  saveFile(await response.blob(), name);
 }

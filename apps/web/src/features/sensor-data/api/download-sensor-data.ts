@@ -1,25 +1,11 @@
 import { errorResponse } from '@vahti/domain';
 import { ApiError } from '@/lib/api-client';
 import { currentLanguage, i18n } from '@/lib/i18n';
-import { saveFile } from '@/lib/save-file';
+import { fileNameOf, saveFile } from '@/lib/save-file';
 import { getSession } from '@/lib/session';
 
 /** How long a report or an export may take before the screen gives up on it. */
 const DOWNLOAD_TIMEOUT_MS = 120_000;
-
-/** The server's file name: RFC 5987 `filename*=UTF-8''…` first, then `filename="…"`. */
-export function fileNameOf(header: string | null, fallback: string): string {
-  if (!header) return fallback;
-  const extended = /filename\*=UTF-8''([^;]+)/i.exec(header)?.[1];
-  if (extended) {
-    try {
-      return decodeURIComponent(extended.trim());
-    } catch {
-      // fall through to the plain name
-    }
-  }
-  return /filename="?([^";]+)"?/i.exec(header)?.[1]?.trim() || fallback;
-}
 
 /**
  * GET a file (a report or an export) with the session's bearer token and save it under the
