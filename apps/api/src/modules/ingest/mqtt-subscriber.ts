@@ -112,10 +112,7 @@ export function createMqttSubscriber({
           (err: unknown) => {
             handling = false;
             // Not acknowledged: drop the connection so the broker delivers it again later.
-            messageLog.error(
-              { err, clientId, topic },
-              'MQTT uplink not stored; will be delivered again',
-            );
+            messageLog.error({ err, clientId }, 'MQTT uplink not stored; will be delivered again');
             connectedAt = 0;
             mqtt.stream.destroy();
           },
