@@ -5,6 +5,7 @@ import type { Database } from './db/client.js';
 import { createMeasurementPartitions } from './db/partitions.js';
 import { withTransactions } from './db/transactions.js';
 import { backgroundJobs } from './jobs.js';
+import { createDeviceTokens } from './lib/device-tokens.js';
 import { createLifecycle } from './lib/lifecycle.js';
 import { createMetrics } from './lib/metrics.js';
 import { createTokenService } from './lib/session-tokens.js';
@@ -133,7 +134,12 @@ export function createContainer({ config, database, log }: ContainerOptions) {
   const tokens = createTokenService(config);
   const rateLimits = createRateLimitService({ windows: repositories.rateLimits, log });
   const mailer = createMailer({ mails: repositories.mails, config, log });
-  const auth = createAuthService({ accounts: repositories.accounts, tokens, rateLimits });
+  const auth = createAuthService({
+    accounts: repositories.accounts,
+    tokens,
+    deviceTokens: createDeviceTokens(config),
+    rateLimits,
+  });
   const audit = createAuditService({ auditLog: repositories.auditLog });
   // Live updates: services publish after their change is committed; each open stream hears only
   // what its caller may see (docs/ARCHITECTURE.md, "Live updates"). On PostgreSQL every

@@ -29,6 +29,7 @@ export const SECRET_LOG_KEYS = [
   'htmlBody',
   'ingestKey',
   'secret',
+  'deviceToken',
 ];
 
 /** pino's `redact` paths: the keys above at the top level and one level down, and the headers. */

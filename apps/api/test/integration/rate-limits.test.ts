@@ -134,6 +134,42 @@ describe(`sign-in limits, kept in the database (${DRIVER})`, () => {
     }
   });
 
+  // Issue 26, finding 8: 108 wrong passwords from 12 addresses locked the owner out for the hour
+  // with everyone else. A browser the owner signed in on before keeps its own count.
+  it('lets the owner in on a known browser while a spread-out guesser has the account locked', async () => {
+    const { email } = await fx.create.account(fx.orgB.id);
+    const home = { ip: newIp() };
+    const first = await signIn(email, DEMO_PASSWORD, home);
+    expect(first.statusCode).toBe(200);
+    const { deviceToken } = first.json() as { deviceToken: string };
+    expect(deviceToken).toEqual(expect.any(String));
+    const withDevice = (password: string, token: string, options: SendOptions = {}) =>
+      post('/api/login', { userEmail: email, userPassword: password, deviceToken: token }, options);
+
+    // 108 failures from 12 addresses, 9 each: no address meets its own limit of 10.
+    for (let address = 0; address < 12; address++) {
+      const attacker = { ip: newIp() };
+      for (let i = 0; i < 9; i++) await signIn(email, `arvaus-${address}-${i}`, attacker);
+    }
+    // The account's ceiling: refused everywhere, the right password too...
+    expect((await signIn(email, DEMO_PASSWORD)).statusCode).toBe(429);
+    // ...and a token that is not this account's known browser changes nothing.
+    const other = await signIn((await fx.create.account(fx.orgB.id)).email, DEMO_PASSWORD);
+    expect((await withDevice(DEMO_PASSWORD, other.json().deviceToken)).statusCode).toBe(429);
+    expect((await withDevice(DEMO_PASSWORD, `${deviceToken}x`)).statusCode).toBe(429);
+    // The owner's browser, even from another address, is let in.
+    const owner = await withDevice(DEMO_PASSWORD, deviceToken, { ip: newIp() });
+    expect(owner.statusCode).toBe(200);
+    expect(owner.json().deviceToken).toBe(deviceToken);
+
+    // A stolen device token buys 10 guesses in 15 minutes, not more.
+    const thief = { ip: newIp() };
+    for (let i = 0; i < 10; i++) {
+      expect((await withDevice(`arvaus-${i}`, deviceToken, thief)).statusCode).toBe(401);
+    }
+    expect((await withDevice(DEMO_PASSWORD, deviceToken, thief)).statusCode).toBe(429);
+  });
+
   it('opens again when the window has ended', async () => {
     const email = fx.seeded('A', 'Ylläpitäjä').email;
     await ctx.database.db

@@ -9,6 +9,11 @@ export const loginBody = z.object({
   userPassword: text({ error: msg('passwordRequired') })
     .min(1, { error: msg('passwordRequired') })
     .max(1024, { error: msg('invalidValue') }),
+  /** The device token an earlier sign-in in this browser answered with, if any. */
+  deviceToken: z
+    .string()
+    .max(2048, { error: msg('invalidValue') })
+    .optional(),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
@@ -42,6 +47,8 @@ export const loginResponse = z.object({
   message: z.string(),
   token: z.string(),
   user: sessionUser,
+  /** Kept by the browser and sent with its next sign-ins (docs/security.md, sign-in limits). */
+  deviceToken: z.string(),
 });
 export type LoginResponse = z.infer<typeof loginResponse>;
 

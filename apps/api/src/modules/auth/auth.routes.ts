@@ -18,13 +18,13 @@ const signIn = publicRoutes<Options>('auth', (app, { auth }) => {
         operationId,
         summary: 'Sign in with e-mail and password',
         description:
-          'After 10 failed attempts for one address from one IP address, or 50 from one IP address, within 15 minutes: 429 TOO_MANY_REQUESTS with Retry-After for that IP address, even for the right password, until the window ends. After 100 failed attempts for one address from all IP addresses within an hour, 429 for everyone.',
+          'After 10 failed attempts for one address from one IP address, or 50 from one IP address, within 15 minutes: 429 TOO_MANY_REQUESTS with Retry-After for that IP address, even for the right password, until the window ends. After 100 failed attempts for one address from all IP addresses within an hour, 429 for everyone — except a browser that sends the deviceToken an earlier sign-in there answered with: its failures count against that token (10 in 15 minutes) and its IP address only. Every successful sign-in answers with a deviceToken.',
         body: loginBody,
         response: { 200: loginResponse, ...errors(401, 403, 429) },
       },
       handler: async (request) => {
-        const { token, user } = await auth.login(request.body, { ip: request.ip });
-        return ok(request, 'messages.loginOk', { token, user });
+        const { token, user, deviceToken } = await auth.login(request.body, { ip: request.ip });
+        return ok(request, 'messages.loginOk', { token, user, deviceToken });
       },
     });
   }

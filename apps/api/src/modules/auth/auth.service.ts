@@ -1,5 +1,6 @@
 import type { LoginBody, SessionUser } from '@vahti/domain';
 import type { Caller } from '../../lib/caller.js';
+import type { DeviceTokens } from '../../lib/device-tokens.js';
 import { AppError, unauthorized } from '../../lib/errors.js';
 import { burnVerifyTime, verifyPassword } from '../../lib/passwords.js';
 import { authorize, systemScope } from '../../lib/scope.js';
@@ -27,10 +28,12 @@ const SIGN_IN = systemScope('signIn');
 export function createAuthService({
   accounts,
   tokens,
+  deviceTokens,
   rateLimits,
 }: {
   accounts: AccountsRepository;
   tokens: TokenService;
+  deviceTokens: DeviceTokens;
   rateLimits: RateLimitService;
 }) {
   /** The account read already holds the user's target ids. */
@@ -45,14 +48,23 @@ export function createAuthService({
      * fails on purpose cannot lock the owner out, while a guesser from one address stops after
      * 10. Once a limit is reached the password is not even checked, so a correct guess teaches
      * nothing until the window ends. A success does not reset the counts: resetting would let
-     * someone who owns one account clear the IP count between guesses at others.
+     * someone who owns one account clear the IP count between guesses at others. A browser that
+     * presents its device token for this e-mail (lib/device-tokens.ts) is counted by that token
+     * and its address instead: the account's ceiling, reached by a guesser spread over many
+     * addresses, does not lock the owner out there. Every success answers with a device token.
      */
     async login(body: LoginBody, origin: { ip: string }) {
-      const limits: RateLimitKey[] = [
-        { rule: 'signInAccountIp', value: `${body.userEmail}|${origin.ip}` },
-        { rule: 'signInIp', value: origin.ip },
-        { rule: 'signInAccount', value: body.userEmail },
-      ];
+      const device = deviceTokens.idFor(body.deviceToken, body.userEmail);
+      const limits: RateLimitKey[] = device
+        ? [
+            { rule: 'signInDevice', value: device },
+            { rule: 'signInIp', value: origin.ip },
+          ]
+        : [
+            { rule: 'signInAccountIp', value: `${body.userEmail}|${origin.ip}` },
+            { rule: 'signInIp', value: origin.ip },
+            { rule: 'signInAccount', value: body.userEmail },
+          ];
       await rateLimits.refuseWhenReached(limits, 'failedSignIns');
       const account = await accounts.findByEmail(SIGN_IN, body.userEmail);
       if (!account) {
@@ -67,7 +79,12 @@ export function createAuthService({
       // Only someone who knows the password learns that the account is switched off.
       if (!isActiveAccount(account)) throw new AppError(403, 'ACCOUNT_INACTIVE');
       const token = tokens.sign({ sub: account.userId, tv: account.tokenVersion });
-      return { token, user: toSessionUser(account) };
+      return {
+        token,
+        user: toSessionUser(account),
+        deviceToken:
+          device && body.deviceToken ? body.deviceToken : deviceTokens.issue(body.userEmail),
+      };
     },
 
     /** Resolves a bearer token to the caller, or fails as 401 when it no longer holds. */

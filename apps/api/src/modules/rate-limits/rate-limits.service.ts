@@ -21,6 +21,11 @@ export const RATE_LIMITS = {
   signInIp: { limit: 50, windowMs: 15 * MINUTE },
   /** The ceiling per account from every address together: a spread-out guesser stops here. */
   signInAccount: { limit: 100, windowMs: HOUR },
+  /**
+   * Failed sign-ins presenting a device token (a browser the account signed in on before):
+   * counted per token instead of the three above, so the owner is not locked out with everyone.
+   */
+  signInDevice: { limit: 10, windowMs: 15 * MINUTE },
   /** Wrong current passwords on PATCH /api/change-password, per account and IP address. */
   changePasswordAccountIp: { limit: 10, windowMs: 15 * MINUTE },
   /** Registration-code mails per sending user (counted per recipient). */
