@@ -1,4 +1,4 @@
-import { count, eq, sum } from 'drizzle-orm';
+import { count, desc, eq, sum } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMeasurementPartitions } from '../../src/db/partitions.js';
 import { measurementData, measurementHourly, rejectedUplinks } from '../../src/db/schema/index.js';
@@ -253,39 +253,53 @@ describe(`ingest webhooks (${DRIVER})`, () => {
     ).toBe(true);
   });
 
-  it('refuses malformed input with a 4xx and writes nothing', async () => {
+  it('refuses malformed input with a 4xx: broken JSON writes nothing, a wrong shape is kept', async () => {
     const raw = (body: string, url = '/api/ingest/chirpstack') =>
       keyA.post(url, body, { headers: { 'content-type': 'application/json' } });
     await expectNothingWritten(() => raw('{"deviceInfo": '), 400);
-    await expectNothingWritten(() => raw('[]'), 400);
-    await expectNothingWritten(
-      () => keyA.post('/api/ingest/chirpstack', { data: EXAMPLE_PAYLOAD }),
-      400,
-    );
-    await expectNothingWritten(
+    // Valid JSON of the wrong shape: 400 naming the field, and kept as a rejected uplink
+    // (malformed) so the organization sees what its network server sent (issue 26).
+    const kept = async (call: () => Promise<{ statusCode: number }>, source: string) => {
+      const before = [await dataCount(), await rejectedCount()];
+      const res = await call();
+      expect(res.statusCode).toBe(400);
+      expect([await dataCount(), await rejectedCount()]).toEqual([before[0], (before[1] ?? 0) + 1]);
+      const [last] = await db()
+        .select()
+        .from(rejectedUplinks)
+        .orderBy(desc(rejectedUplinks.receivedAt), desc(rejectedUplinks.id))
+        .limit(1);
+      expect(last).toMatchObject({ reason: 'malformed', source, organizationId: fx.orgA.id });
+    };
+    await kept(() => raw('[]'), 'chirpstack');
+    await kept(
       () =>
         raw(
           '{"deviceEui":"x","time":"2026-01-01T00:00:00Z","values":{"a":1e999}}',
           '/api/ingest/generic',
         ),
-      400,
+      'generic',
     );
-    await expectNothingWritten(
+    await kept(() => keyA.post('/api/ingest/chirpstack', { data: EXAMPLE_PAYLOAD }), 'chirpstack');
+    await kept(
       () =>
         keyA.post('/api/ingest/generic', {
           deviceEui: device.eui,
           time: 'x',
           values: { a: 'NaN' },
         }),
-      400,
+      'generic',
     );
-    await expectNothingWritten(() => keyA.post('/api/ingest/generic', []), 400);
+    await kept(() => keyA.post('/api/ingest/ttn', { uplink_message: {} }), 'ttn');
+    await kept(() => keyA.post('/api/ingest/generic', []), 'generic');
     const tooMany = Array.from({ length: 5001 }, () => ({
       deviceEui: device.eui,
       time: 'x',
       values: {},
     }));
-    await expectNothingWritten(() => keyA.post('/api/ingest/generic', tooMany), 400);
+    await kept(() => keyA.post('/api/ingest/generic', tooMany), 'generic');
+    // Another event than `up` is not kept.
+    await expectNothingWritten(() => keyA.post('/api/ingest/chirpstack?event=join', []), 400);
   });
 
   // Issue 26, finding 2: an uplink whose decoded object nested 5,000 levels answered 500.

@@ -9,6 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { errors, publicRoutes } from '../../plugins/route-groups.js';
 import type { IngestService } from './ingest.service.js';
+import { bodyText } from './prepare.js';
 import type { IngestCaller, UplinkOrigin } from './types.js';
 
 interface Options {
@@ -23,6 +24,13 @@ const AUTH =
   'Authenticated by an organization\'s ingest key ("Authorization: Bearer <key>", from Hallinta), not a session: a missing, wrong or revoked key answers 401, and repeated failures from one address 429.';
 const ANSWER =
   "Answered only after the data is committed: 200 when every reading was stored (or was already stored: a replay with the same deduplicationId, or fCnt and time, adds nothing and counts in duplicates); 202 with rejected (the reasons) when an uplink could not be stored — unknown DevEUI in the key's organization, undecodable or short payload, bad value or time (before 2000 or more than a day ahead): it is kept in the rejected uplinks (GET /api/rejected-uplinks) and a 2xx keeps the network server from retrying it forever. When the database has not committed within INGEST_JOURNAL_AFTER_MS (3 s), or is unreachable, the uplinks are kept in this instance's intake journal (on disk, synced before the answer) and answered 202 with queued: they are stored, once, as soon as the database answers. Nothing was stored on 507 INGEST_JOURNAL_FULL (the database has been away long enough to fill the journal) or STORAGE_FULL (the disk is full), nor on 503 DATABASE_UNAVAILABLE where the journal is switched off: send it again later.";
+
+/** Each webhook's source, as its rejected uplinks name it. */
+const SOURCES: Record<string, string> = {
+  '/api/ingest/chirpstack': 'chirpstack',
+  '/api/ingest/ttn': 'ttn',
+  '/api/ingest/generic': 'generic',
+};
 
 const keyOf = new WeakMap<FastifyRequest, IngestCaller>();
 const callerOf = (request: FastifyRequest) => {
@@ -44,11 +52,31 @@ export const ingestRoutes = publicRoutes<Options>('ingest', (app, { ingest }) =>
     keyOf.set(request, await ingest.authenticate(request.headers.authorization, request.ip));
   });
 
+  // A body of the wrong shape (valid JSON, not an uplink's fields) still answers 400 naming the
+  // fields, and is kept as a rejected uplink (malformed) for the organization to see what its
+  // network server sent. Other events than ChirpStack's `up` are not kept.
+  app.addHook('preHandler', async (request) => {
+    const error = request.validationError;
+    if (!error) return;
+    const source = SOURCES[request.routeOptions.url ?? ''];
+    const event = (request.query as { event?: unknown } | undefined)?.event;
+    // ChirpStack's event defaults to up (chirpstackQuery); the query is not validated yet here.
+    const up = source !== 'chirpstack' || event === undefined || event === 'up';
+    if (source && error.validationContext === 'body' && up)
+      await ingest.keepRejected(
+        callerOf(request),
+        { source, reason: 'malformed', body: bodyText(request.body) },
+        webhook(request),
+      );
+    throw error;
+  });
+
   const respond = (result: Awaited<ReturnType<IngestService['generic']>>) =>
     [result.rejected || result.queued ? 202 : 200, result] as const;
 
   app.post('/api/ingest/chirpstack', {
     bodyLimit: SINGLE_BODY_LIMIT,
+    attachValidation: true,
     schema: {
       operationId: 'ingestChirpstack',
       summary: 'ChirpStack v4 HTTP integration',
@@ -74,6 +102,7 @@ export const ingestRoutes = publicRoutes<Options>('ingest', (app, { ingest }) =>
 
   app.post('/api/ingest/ttn', {
     bodyLimit: SINGLE_BODY_LIMIT,
+    attachValidation: true,
     schema: {
       operationId: 'ingestTtn',
       summary: 'The Things Stack v3 uplink webhook',
@@ -92,6 +121,7 @@ export const ingestRoutes = publicRoutes<Options>('ingest', (app, { ingest }) =>
 
   app.post('/api/ingest/generic', {
     bodyLimit: BATCH_BODY_LIMIT,
+    attachValidation: true,
     schema: {
       operationId: 'ingestGeneric',
       summary: 'Readings in Vahti’s own form, one or a batch',
