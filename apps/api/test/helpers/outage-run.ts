@@ -2,9 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { DEMO_PASSWORD } from '../../src/db/seed.js';
 import { freePort, startPrivatePostgres, until } from './private-services.js';
-import { startServerProcess } from './server-process.js';
+import { demoAdminToken, startServerProcess } from './server-process.js';
 
 /**
  * The outage run (issue 26), shared by the fault test (fault-postgres.test.ts) and the crash bench:
@@ -96,14 +95,7 @@ export async function runOutage({
       await client.end();
     }
   };
-  const token = await fetch(`${base}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      userEmail: 'yllapitaja@demo.vahti.fi',
-      userPassword: DEMO_PASSWORD,
-    }),
-  }).then(async (res) => ((await res.json()) as { token: string }).token);
+  const token = await demoAdminToken(base);
 
   try {
     // 1. An outage of outageSeconds at rate uplinks a second.

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { DEMO_PASSWORD } from '../../src/db/seed.js';
 
 const SERVER = fileURLToPath(new URL('../../src/server.ts', import.meta.url));
 
@@ -68,4 +69,14 @@ export function startServerProcess(port: number, env: Record<string, string>) {
     });
     child.on('exit', (code) => reject(new Error(`server exited (${code}) before it ran:\n${out}`)));
   });
+}
+
+/** A bearer token of the demo's Ylläpitäjä from the server process at `base`. */
+export async function demoAdminToken(base: string): Promise<string> {
+  const res = await fetch(`${base}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ userEmail: 'yllapitaja@demo.vahti.fi', userPassword: DEMO_PASSWORD }),
+  });
+  return ((await res.json()) as { token: string }).token;
 }

@@ -5,10 +5,9 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { describe, expect, it } from 'vitest';
 import { minimalPdf } from '../../src/db/demo/materialbank.js';
-import { DEMO_PASSWORD } from '../../src/db/seed.js';
 import { DRIVER } from '../helpers/app.js';
 import { freePort, until } from '../helpers/private-services.js';
-import { startServerProcess } from '../helpers/server-process.js';
+import { demoAdminToken, startServerProcess } from '../helpers/server-process.js';
 
 /**
  * Fault: the disk of DATA_DIR full (issue 16). DATA_DIR is a small tmpfs of this test's own;
@@ -86,14 +85,7 @@ describe.skipIf(unavailable)(
           );
           return others;
         };
-        const token = await fetch(`${base}/api/login`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({
-            userEmail: 'yllapitaja@demo.vahti.fi',
-            userPassword: DEMO_PASSWORD,
-          }),
-        }).then(async (res) => ((await res.json()) as { token: string }).token);
+        const token = await demoAdminToken(base);
         const targets = await fetch(`${base}/api/targets`, {
           headers: { authorization: `Bearer ${token}` },
         }).then(async (res) => ((await res.json()) as { targets: { targetId: string }[] }).targets);
