@@ -499,9 +499,24 @@ describe(`ChirpStack Protobuf and The Things Stack device ids (${DRIVER})`, () =
       );
     }
     expect(await readings(sensor.deviceId)).toHaveLength(2);
-    // An id that names no device: unknownDevice, as an unknown DevEUI.
+    // An id that names no device, or two devices by name: unknownDevice, never a guess.
     await expectRejected(
       () => keyA.post('/api/ingest/ttn', ttnUplink({ device_id: 'ei-tunnettu' })),
+      'unknownDevice',
+    );
+    const twin = `kaksoset-${crypto.randomUUID().slice(0, 8)}`;
+    const twins = [
+      await createLayoutDevice(db(), fx.orgA.id, fx.orgA.target.id),
+      await createLayoutDevice(db(), fx.orgA.id, fx.orgA.target.id),
+    ];
+    for (const each of twins) {
+      await db()
+        .update(devices)
+        .set({ deviceName: twin })
+        .where(eq(devices.deviceId, each.deviceId));
+    }
+    await expectRejected(
+      () => keyA.post('/api/ingest/ttn', ttnUplink({ device_id: twin })),
       'unknownDevice',
     );
     // Neither id nor DevEUI: refused.
