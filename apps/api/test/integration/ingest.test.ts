@@ -401,6 +401,24 @@ describe(`ingest webhooks (${DRIVER})`, () => {
 // Issue 25, protocol coverage: ChirpStack's Protobuf marshaler answered 415; The Things Stack
 // devices without dev_eui were refused; simulated TTS uplinks became readings and alarms.
 describe(`ChirpStack Protobuf and The Things Stack device ids (${DRIVER})`, () => {
+  /** 400, nothing stored, one rejected uplink (malformed) of the source kept, holding `body`. */
+  const expectRejectedMalformed = async (
+    call: () => Promise<{ statusCode: number }>,
+    source: string,
+    body?: string,
+  ) => {
+    const before = [await dataCount(), await rejectedCount()];
+    expect((await call()).statusCode).toBe(400);
+    expect([await dataCount(), await rejectedCount()]).toEqual([before[0], (before[1] ?? 0) + 1]);
+    const [last] = await db()
+      .select()
+      .from(rejectedUplinks)
+      .orderBy(desc(rejectedUplinks.receivedAt), desc(rejectedUplinks.id))
+      .limit(1);
+    expect(last).toMatchObject({ reason: 'malformed', source, organizationId: fx.orgA.id });
+    if (body !== undefined) expect(last?.body).toBe(body);
+  };
+
   const protobuf = (bytes: Buffer, client = keyA, url = '/api/ingest/chirpstack?event=up') =>
     client.post(url, bytes, { headers: { 'content-type': 'application/octet-stream' } });
 
@@ -445,8 +463,13 @@ describe(`ChirpStack Protobuf and The Things Stack device ids (${DRIVER})`, () =
       code: 'INVALID_PROTOBUF',
       error: 'Pyynnön sisältö ei ole ChirpStackin UplinkEvent-viesti (Protobuf)',
     });
-    // A message that decodes but names no device is refused like a JSON body without deviceInfo.
-    await expectNothingWritten(() => protobuf(Buffer.from([0x38, 0x07])), 400);
+    // A message that decodes but names no device is refused like a JSON body without
+    // deviceInfo: 400, kept as a rejected uplink (malformed), with what it decoded to.
+    await expectRejectedMalformed(
+      () => protobuf(Buffer.from([0x38, 0x07])),
+      'chirpstack',
+      '{"fCnt":7}',
+    );
     // Other events are ignored whatever their encoding; the other routes take JSON only.
     await expectNothingWritten(
       () => protobuf(GARBAGE_BYTES, keyA, '/api/ingest/chirpstack?event=join'),
@@ -519,8 +542,8 @@ describe(`ChirpStack Protobuf and The Things Stack device ids (${DRIVER})`, () =
       () => keyA.post('/api/ingest/ttn', ttnUplink({ device_id: twin })),
       'unknownDevice',
     );
-    // Neither id nor DevEUI: refused.
-    await expectNothingWritten(() => keyA.post('/api/ingest/ttn', ttnUplink({})), 400);
+    // Neither id nor DevEUI: refused, and kept as malformed like any body of the wrong shape.
+    await expectRejectedMalformed(() => keyA.post('/api/ingest/ttn', ttnUplink({})), 'ttn');
   });
 
   it('lists a simulated The Things Stack uplink apart: no reading, no alarm', async () => {

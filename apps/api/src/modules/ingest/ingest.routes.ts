@@ -99,7 +99,7 @@ export const ingestRoutes = publicRoutes<Options>('ingest', (app, { ingest }) =>
     schema: {
       operationId: 'ingestChirpstack',
       summary: 'ChirpStack v4 HTTP integration',
-      description: `Set the integration's URL to …/api/ingest/chirpstack and its header Authorization: Bearer <key>. Either encoding (the integration's marshaler) is read: JSON (Content-Type: application/json), or Protobuf (application/octet-stream, as ChirpStack sends it; application/protobuf and application/x-protobuf too), an integration.UplinkEvent decoded into the same fields, stored and deduplicated the same way; bytes that are no UplinkEvent answer 400 INVALID_PROTOBUF. Only event=up is read (deviceInfo.devEui, time, fCnt, data as base64 decoded with the device type's layout, or object when its keys name measurements by name or id, deduplicationId); other events answer 204 and are ignored, whatever their body. ChirpStack has no simulated uplinks: every event=up is a device's. ${AUTH} ${ANSWER} Bodies over 1 MB: 413.`,
+      description: `Set the integration's URL to …/api/ingest/chirpstack and its header Authorization: Bearer <key>. Either encoding (the integration's marshaler) is read: JSON (Content-Type: application/json), or Protobuf (application/octet-stream, as ChirpStack sends it; application/protobuf and application/x-protobuf too), an integration.UplinkEvent decoded into the same fields, stored and deduplicated the same way; bytes that are no UplinkEvent answer 400 INVALID_PROTOBUF. Only event=up is read (deviceInfo.devEui, time, fCnt, data as base64 decoded with the device type's layout, or object when its keys name measurements by name or id, deduplicationId); other events answer 204 and are ignored (a Protobuf one undecoded). ChirpStack has no simulated uplinks: every event=up is a device's. ${AUTH} ${ANSWER} Bodies over 1 MB: 413.`,
       security: [{ ingestKey: [] }],
       querystring: chirpstackQuery,
       body: chirpstackUplink,
@@ -110,16 +110,15 @@ export const ingestRoutes = publicRoutes<Options>('ingest', (app, { ingest }) =>
         ...errors(401, 413, 415, 429, 503, 507),
       },
     },
-    // Before the body's schema: other events are ignored whatever their shape, and a Protobuf
-    // UplinkEvent becomes the JSON body the schema reads.
+    // Before the body's schema: a Protobuf UplinkEvent becomes the JSON body the schema reads;
+    // another Protobuf event (join, status, …: other messages) is ignored undecoded.
     preValidation: async (request, reply) => {
+      if (!Buffer.isBuffer(request.body)) return;
       const { event = 'up' } = request.query as { event?: unknown };
       if (event !== 'up') return reply.status(204).send(null);
-      if (Buffer.isBuffer(request.body)) {
-        const body = chirpstackUplinkFromProtobuf(request.body);
-        if (!body) throw new AppError(400, 'INVALID_PROTOBUF');
-        request.body = body as typeof request.body;
-      }
+      const body = chirpstackUplinkFromProtobuf(request.body);
+      if (!body) throw new AppError(400, 'INVALID_PROTOBUF');
+      request.body = body as typeof request.body;
     },
     handler: async (request, reply) => {
       if (request.query.event !== 'up') return reply.status(204).send(null);
