@@ -1,7 +1,12 @@
 import { count, desc, eq, sum } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMeasurementPartitions } from '../../src/db/partitions.js';
-import { measurementData, measurementHourly, rejectedUplinks } from '../../src/db/schema/index.js';
+import {
+  devices,
+  measurementData,
+  measurementHourly,
+  rejectedUplinks,
+} from '../../src/db/schema/index.js';
 import { inTransaction, withTransactions } from '../../src/db/transactions.js';
 import { systemScope } from '../../src/lib/scope.js';
 import {
@@ -11,6 +16,7 @@ import {
 import type { IngestedReading, OnReadings } from '../../src/modules/ingest/ingest.service.js';
 import { type Actors, type Client, startApiTest } from '../helpers/actors.js';
 import { DRIVER, newIp, type TestContext } from '../helpers/app.js';
+import { GARBAGE_BYTES, uplinkEventBytes } from '../helpers/chirpstack-protobuf.js';
 import type { Fixtures } from '../helpers/fixtures.js';
 import {
   createLayoutDevice,
@@ -389,6 +395,176 @@ describe(`ingest webhooks (${DRIVER})`, () => {
       .from(rejectedUplinks)
       .where(eq(rejectedUplinks.organizationId, fx.orgB.id));
     expect(rows.some((r) => r.deviceEui === device.eui.toLowerCase())).toBe(true);
+  });
+});
+
+// Issue 25, protocol coverage: ChirpStack's Protobuf marshaler answered 415; The Things Stack
+// devices without dev_eui were refused; simulated TTS uplinks became readings and alarms.
+describe(`ChirpStack Protobuf and The Things Stack device ids (${DRIVER})`, () => {
+  /** 400, nothing stored, one rejected uplink (malformed) of the source kept, holding `body`. */
+  const expectRejectedMalformed = async (
+    call: () => Promise<{ statusCode: number }>,
+    source: string,
+    body?: string,
+  ) => {
+    const before = [await dataCount(), await rejectedCount()];
+    expect((await call()).statusCode).toBe(400);
+    expect([await dataCount(), await rejectedCount()]).toEqual([before[0], (before[1] ?? 0) + 1]);
+    const [last] = await db()
+      .select()
+      .from(rejectedUplinks)
+      .orderBy(desc(rejectedUplinks.receivedAt), desc(rejectedUplinks.id))
+      .limit(1);
+    expect(last).toMatchObject({ reason: 'malformed', source, organizationId: fx.orgA.id });
+    if (body !== undefined) expect(last?.body).toBe(body);
+  };
+
+  const protobuf = (bytes: Buffer, client = keyA, url = '/api/ingest/chirpstack?event=up') =>
+    client.post(url, bytes, { headers: { 'content-type': 'application/octet-stream' } });
+
+  it('stores a Protobuf UplinkEvent like its JSON, once; its replay is a duplicate', async () => {
+    const event = chirpstack();
+    const bytes = uplinkEventBytes({ ...event, devEui: event.deviceInfo.devEui });
+    const res = await protobuf(bytes);
+    expect([res.statusCode, res.json()]).toEqual([200, { stored: 1, duplicates: 0 }]);
+    const [row, ...more] = (await readings()).filter((r) => r.dedupKey === event.deduplicationId);
+    expect(more).toHaveLength(0);
+    expect(row?.createdAt.toISOString()).toBe(event.time);
+    expect(row?.fCnt).toBe(event.fCnt);
+    expect(row?.data[device.m.temp.id]).toBeCloseTo(-2);
+    expect(row?.data[device.m.hum.id]).toBe(55);
+    expect(row?.data[device.m.pressure.id]).toBeCloseTo(1013);
+
+    // ChirpStack retries, in either encoding: nothing more is stored.
+    expect((await protobuf(bytes)).json()).toEqual({ stored: 0, duplicates: 1 });
+    expect((await keyA.post('/api/ingest/chirpstack?event=up', event)).json()).toEqual({
+      stored: 0,
+      duplicates: 1,
+    });
+    expect((await readings()).filter((r) => r.dedupKey === event.deduplicationId)).toHaveLength(1);
+  });
+
+  it('reads a Protobuf object (google.protobuf.Struct) whose keys name measurements', async () => {
+    const event = chirpstack();
+    const bytes = uplinkEventBytes({
+      ...event,
+      devEui: event.deviceInfo.devEui,
+      data: undefined,
+      object: { [device.m.hum.name]: 42 },
+    });
+    expect((await protobuf(bytes)).json()).toEqual({ stored: 1, duplicates: 0 });
+    const row = (await readings()).find((r) => r.dedupKey === event.deduplicationId);
+    expect(row?.data).toEqual({ [device.m.hum.id]: 42 });
+  });
+
+  it('refuses bytes that are no UplinkEvent with 400 INVALID_PROTOBUF and writes nothing', async () => {
+    const res = await expectNothingWritten(() => protobuf(GARBAGE_BYTES), 400);
+    expect(res.json()).toEqual({
+      code: 'INVALID_PROTOBUF',
+      error: 'Pyynnön sisältö ei ole ChirpStackin UplinkEvent-viesti (Protobuf)',
+    });
+    // A message that decodes but names no device is refused like a JSON body without
+    // deviceInfo: 400, kept as a rejected uplink (malformed), with what it decoded to.
+    await expectRejectedMalformed(
+      () => protobuf(Buffer.from([0x38, 0x07])),
+      'chirpstack',
+      '{"fCnt":7}',
+    );
+    // Other events are ignored whatever their encoding; the other routes take JSON only.
+    await expectNothingWritten(
+      () => protobuf(GARBAGE_BYTES, keyA, '/api/ingest/chirpstack?event=join'),
+      204,
+    );
+    await expectNothingWritten(() => protobuf(GARBAGE_BYTES, keyA, '/api/ingest/ttn'), 415);
+    // The 1 MB limit holds for Protobuf bodies too.
+    const big = Buffer.concat([
+      uplinkEventBytes({ ...chirpstack(), devEui: device.eui }),
+      Buffer.alloc(1024 * 1024),
+    ]);
+    await expectNothingWritten(() => protobuf(big), 413);
+  });
+
+  const ttnUplink = (ids: Record<string, string>, more: Record<string, unknown> = {}) => {
+    fcnt += 1;
+    const receivedAt = new Date(Date.now() - 5000).toISOString();
+    return {
+      end_device_ids: { application_ids: { application_id: 'vahti' }, ...ids },
+      received_at: receivedAt,
+      uplink_message: { f_cnt: fcnt, frm_payload: EXAMPLE_PAYLOAD, received_at: receivedAt },
+      ...more,
+    };
+  };
+  const dedupOf = (body: ReturnType<typeof ttnUplink>) =>
+    `${body.uplink_message.f_cnt}:${body.uplink_message.received_at}`;
+
+  it('finds a The Things Stack device without dev_eui by its device_id, in the key’s organization', async () => {
+    const sensor = await createLayoutDevice(db(), fx.orgA.id, fx.orgA.target.id);
+    const serial = `TTS-${crypto.randomUUID().slice(0, 8)}`;
+    await db()
+      .update(devices)
+      .set({ deviceSerialNumber: serial })
+      .where(eq(devices.deviceId, sensor.deviceId));
+
+    // The Things Stack's default id, eui-<DevEUI>, and an id equal to the serial number.
+    for (const id of [`eui-${sensor.eui.toLowerCase()}`, serial.toLowerCase()]) {
+      const body = ttnUplink({ device_id: id });
+      const res = await keyA.post('/api/ingest/ttn', body);
+      expect([res.statusCode, res.json()]).toEqual([200, { stored: 1, duplicates: 0 }]);
+      const row = (await readings(sensor.deviceId)).find((r) => r.dedupKey === dedupOf(body));
+      expect(row?.data[sensor.m.hum.id]).toBe(55);
+    }
+
+    // Organization B's key does not reach A's device by its id, in either form.
+    for (const id of [`eui-${sensor.eui.toLowerCase()}`, serial.toLowerCase()]) {
+      await expectRejected(
+        () => keyB.post('/api/ingest/ttn', ttnUplink({ device_id: id })),
+        'unknownDevice',
+      );
+    }
+    expect(await readings(sensor.deviceId)).toHaveLength(2);
+    // An id that names no device, or two devices by name: unknownDevice, never a guess.
+    await expectRejected(
+      () => keyA.post('/api/ingest/ttn', ttnUplink({ device_id: 'ei-tunnettu' })),
+      'unknownDevice',
+    );
+    const twin = `kaksoset-${crypto.randomUUID().slice(0, 8)}`;
+    const twins = [
+      await createLayoutDevice(db(), fx.orgA.id, fx.orgA.target.id),
+      await createLayoutDevice(db(), fx.orgA.id, fx.orgA.target.id),
+    ];
+    for (const each of twins) {
+      await db()
+        .update(devices)
+        .set({ deviceName: twin })
+        .where(eq(devices.deviceId, each.deviceId));
+    }
+    await expectRejected(
+      () => keyA.post('/api/ingest/ttn', ttnUplink({ device_id: twin })),
+      'unknownDevice',
+    );
+    // Neither id nor DevEUI: refused, and kept as malformed like any body of the wrong shape.
+    await expectRejectedMalformed(() => keyA.post('/api/ingest/ttn', ttnUplink({})), 'ttn');
+  });
+
+  it('lists a simulated The Things Stack uplink apart: no reading, no alarm', async () => {
+    const sensor = await createLayoutDevice(db(), fx.orgA.id, fx.orgA.target.id, {
+      alarming: true,
+    });
+    // hum 95: above the limit 80, an alarm were it a reading.
+    const high = Buffer.from([0xff, 0x38, 95, 0b01, 0x6a, 0x04]).toString('base64');
+    const body = ttnUplink({ device_id: 'dev', dev_eui: sensor.eui }, { simulated: true });
+    body.uplink_message.frm_payload = high;
+    await expectRejected(() => keyA.post('/api/ingest/ttn', body), 'simulated');
+    expect(await readings(sensor.deviceId)).toHaveLength(0);
+    const alarms = (await as('Ylläpitäjä', 'A').get('/api/alarms/active')).json().alarms;
+    expect(alarms.some((a: { alarmDeviceId: string }) => a.alarmDeviceId === sensor.deviceId)).toBe(
+      false,
+    );
+    const listed = (await as('Ylläpitäjä', 'A').get('/api/rejected-uplinks')).json()
+      .rejectedUplinks as { reason: string; source: string; deviceEui: string; body: string }[];
+    expect(
+      listed.find((r) => r.reason === 'simulated' && r.deviceEui === sensor.eui),
+    ).toMatchObject({ source: 'ttn' });
   });
 });
 

@@ -10,6 +10,7 @@ import { createMqttSubscriber, mqttClientId } from '../../src/modules/ingest/mqt
 import { startApiTest } from '../helpers/actors.js';
 import { startAedesBroker } from '../helpers/aedes-broker.js';
 import { DRIVER, type TestContext } from '../helpers/app.js';
+import { GARBAGE_BYTES, uplinkEventBytes } from '../helpers/chirpstack-protobuf.js';
 import type { Fixtures } from '../helpers/fixtures.js';
 import {
   createLayoutDevice,
@@ -193,6 +194,54 @@ function mainFlow(name: string, url: () => string) {
         ['malformed', 'chirpstack', fx.orgA.id],
         ['malformed', 'mqtt', fx.orgA.id],
       ]);
+    });
+
+    // Issue 25: ChirpStack's Protobuf marshaler publishes UplinkEvent bytes; they were kept as
+    // malformed. The Things Stack's simulated uplinks were stored as readings.
+    it('stores a Protobuf ChirpStack uplink once, its replay adds nothing', async () => {
+      const body = chirpstack();
+      const bytes = uplinkEventBytes({ ...body, devEui: body.deviceInfo.devEui });
+      await publish(csTopic(prefix), bytes);
+      await expect.poll(async () => (await rowsWith(body.deduplicationId)).length, POLL).toBe(1);
+      const [row] = await rowsWith(body.deduplicationId);
+      expect(row?.deviceId).toBe(device.deviceId);
+      expect(row?.createdAt.toISOString()).toBe(body.time);
+      expect(row?.data[device.m.hum.id]).toBe(55);
+      expect(row?.data[device.m.temp.id]).toBeCloseTo(-2);
+
+      await publish(csTopic(prefix), bytes);
+      const marker = chirpstack();
+      await publish(csTopic(prefix), uplinkEventBytes({ ...marker, devEui: device.eui }));
+      await expect.poll(async () => (await rowsWith(marker.deduplicationId)).length, POLL).toBe(1);
+      expect(await rowsWith(body.deduplicationId)).toHaveLength(1);
+    });
+
+    it('keeps a binary payload that is no UplinkEvent as rejected (malformed) and goes on', async () => {
+      const tag = `bin-${run()}`;
+      await publish(csTopic(prefix), Buffer.concat([GARBAGE_BYTES, Buffer.from(tag)]));
+      const marker = chirpstack();
+      await publish(csTopic(prefix), marker);
+      await expect.poll(async () => (await rowsWith(marker.deduplicationId)).length, POLL).toBe(1);
+      const kept = await rejectedHolding(tag);
+      expect(kept.map((row) => [row.reason, row.source])).toEqual([['malformed', 'mqtt']]);
+    });
+
+    it('keeps a simulated The Things Stack uplink apart, never a reading', async () => {
+      const receivedAt = new Date(Date.now() - 5000).toISOString();
+      fcnt += 1;
+      const eui = device.eui.toLowerCase();
+      await publish(`${prefix}/v3/app-1@tenant/devices/dev-1/up`, {
+        end_device_ids: { device_id: 'dev-1', dev_eui: eui },
+        received_at: receivedAt,
+        simulated: true,
+        uplink_message: { f_cnt: fcnt, frm_payload: EXAMPLE_PAYLOAD, received_at: receivedAt },
+      });
+      const marker = chirpstack();
+      await publish(csTopic(prefix), marker);
+      await expect.poll(async () => (await rowsWith(marker.deduplicationId)).length, POLL).toBe(1);
+      expect(await rowsWith(`${fcnt}:${receivedAt}`)).toEqual([]);
+      const kept = (await rejectedFor(eui)).filter((row) => row.body.includes(receivedAt));
+      expect(kept.map((row) => [row.reason, row.source])).toEqual([['simulated', 'ttn']]);
     });
 
     // Issue 26, finding 1: a body nested 5,000 levels threw when it was kept, the message was never

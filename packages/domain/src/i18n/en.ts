@@ -129,6 +129,7 @@ export const en: SharedMessages = {
     JSON_TOO_DEEP: 'The request JSON nests too deep (at most 64 levels)',
     INGEST_JOURNAL_FULL:
       'The intake journal is full and the database does not answer. The message was not stored; send it again later.',
+    INVALID_PROTOBUF: 'The request body is not a ChirpStack UplinkEvent message (Protobuf)',
     INVALID_JSON: 'The request body is not valid JSON',
     UNSUPPORTED_MEDIA_TYPE: 'The request content type is not supported',
     PAYLOAD_TOO_LARGE: 'The request is too large',

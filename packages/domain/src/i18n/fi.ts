@@ -138,6 +138,7 @@ export const fi = {
     JSON_TOO_DEEP: 'Pyynnön JSON on liian syvälle sisäkkäinen (enintään 64 tasoa)',
     INGEST_JOURNAL_FULL:
       'Vastaanottojono on täynnä eikä tietokanta vastaa. Viestiä ei tallennettu; lähetä se myöhemmin uudelleen.',
+    INVALID_PROTOBUF: 'Pyynnön sisältö ei ole ChirpStackin UplinkEvent-viesti (Protobuf)',
     INVALID_JSON: 'Pyynnön sisältö ei ole kelvollista JSONia',
     UNSUPPORTED_MEDIA_TYPE: 'Pyynnön sisältötyyppiä ei tueta',
     PAYLOAD_TOO_LARGE: 'Pyyntö on liian suuri',

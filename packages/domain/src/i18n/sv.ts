@@ -129,6 +129,8 @@ export const sv: SharedMessages = {
     JSON_TOO_DEEP: 'Begärans JSON är för djupt nästlad (högst 64 nivåer)',
     INGEST_JOURNAL_FULL:
       'Mottagningskön är full och databasen svarar inte. Meddelandet sparades inte; skicka det igen senare.',
+    INVALID_PROTOBUF:
+      'Begärans innehåll är inte ett UplinkEvent-meddelande från ChirpStack (Protobuf)',
     INVALID_JSON: 'Begärans innehåll är inte giltig JSON',
     UNSUPPORTED_MEDIA_TYPE: 'Begärans innehållstyp stöds inte',
     PAYLOAD_TOO_LARGE: 'Begäran är för stor',

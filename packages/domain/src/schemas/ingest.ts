@@ -52,6 +52,8 @@ export const REJECT_REASONS = [
   'malformed',
   /** An uplink that failed to store for a reason other than the database being away. */
   'unprocessable',
+  /** The Things Stack's simulated uplink (`simulated: true`): listed, never a reading or alarm. */
+  'simulated',
 ] as const;
 export type RejectReason = (typeof REJECT_REASONS)[number];
 
@@ -132,10 +134,23 @@ export const chirpstackUplink = z.looseObject({
 export type ChirpstackUplink = z.infer<typeof chirpstackUplink>;
 export const chirpstackQuery = z.object({ event: z.string().max(50).default('up') });
 
-/** The Things Stack v3 uplink webhook (the fields read). */
+/**
+ * The Things Stack v3 uplink webhook (the fields read). end_device_ids.device_id is always sent;
+ * dev_eui is absent for a device registered without one (then the device is found by device_id).
+ */
 export const ttnUplink = z.looseObject({
-  end_device_ids: z.looseObject({ dev_eui: z.string().max(64) }),
+  end_device_ids: z
+    .looseObject({
+      device_id: z.string().max(64).optional(),
+      dev_eui: z.string().max(64).optional(),
+    })
+    .refine((ids) => ids.dev_eui !== undefined || ids.device_id !== undefined, {
+      error: msg('invalidValue'),
+      path: ['device_id'],
+    }),
   received_at: z.string().max(64).optional(),
+  /** Set by The Things Stack on an uplink simulated in its Console or API, not sent by a device. */
+  simulated: z.boolean().optional(),
   uplink_message: z.looseObject({
     f_cnt: z
       .number()

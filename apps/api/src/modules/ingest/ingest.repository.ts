@@ -1,5 +1,5 @@
 import type { RejectedUplinkRecord, RejectReason } from '@vahti/domain';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { rollupCtes } from '../../db/rollup.js';
 import {
@@ -64,6 +64,33 @@ export function createIngestRepository(db: Db) {
         })
         .from(devices)
         .where(and(inArray(devices.deviceEui, euis), inScope(devices.organizationId, scope)));
+    },
+
+    /**
+     * Devices of the scope whose serial number or name, lower-cased, is among the names (The
+     * Things Stack's device ids, which are lower-case): with both to tell which one matched.
+     */
+    async devicesByName(scope: Scope, names: string[]) {
+      if (names.length === 0) return [];
+      return db
+        .select({
+          deviceId: devices.deviceId,
+          deviceEui: devices.deviceEui,
+          deviceTypeId: devices.deviceTypeId,
+          organizationId: devices.organizationId,
+          serialNumber: devices.deviceSerialNumber,
+          name: devices.deviceName,
+        })
+        .from(devices)
+        .where(
+          and(
+            inScope(devices.organizationId, scope),
+            or(
+              inArray(sql`lower(${devices.deviceSerialNumber})`, names),
+              inArray(sql`lower(${devices.deviceName})`, names),
+            ),
+          ),
+        );
     },
 
     /** A device type's measurements in payload order, with their decoding settings. */

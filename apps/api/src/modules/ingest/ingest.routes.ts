@@ -7,9 +7,14 @@ import {
 } from '@vahti/domain';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { AppError } from '../../lib/errors.js';
 import { errors, publicRoutes } from '../../plugins/route-groups.js';
 import type { IngestService } from './ingest.service.js';
 import { bodyText } from './prepare.js';
+import {
+  CHIRPSTACK_PROTOBUF_TYPES,
+  chirpstackUplinkFromProtobuf,
+} from './sources/chirpstack-protobuf.js';
 import type { IngestCaller, UplinkOrigin } from './types.js';
 
 interface Options {
@@ -31,6 +36,8 @@ const SOURCES: Record<string, string> = {
   '/api/ingest/ttn': 'ttn',
   '/api/ingest/generic': 'generic',
 };
+
+const CHIRPSTACK = '/api/ingest/chirpstack';
 
 const keyOf = new WeakMap<FastifyRequest, IngestCaller>();
 const callerOf = (request: FastifyRequest) => {
@@ -71,16 +78,28 @@ export const ingestRoutes = publicRoutes<Options>('ingest', (app, { ingest }) =>
     throw error;
   });
 
+  // ChirpStack's Protobuf marshaler: the raw bytes (within the route's body limit), decoded for the
+  // ChirpStack route only; the other routes take JSON alone.
+  app.addContentTypeParser(
+    CHIRPSTACK_PROTOBUF_TYPES,
+    { parseAs: 'buffer' },
+    async (request: FastifyRequest, body: Buffer) => {
+      if (request.routeOptions.url !== CHIRPSTACK)
+        throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE');
+      return body;
+    },
+  );
+
   const respond = (result: Awaited<ReturnType<IngestService['generic']>>) =>
     [result.rejected || result.queued ? 202 : 200, result] as const;
 
-  app.post('/api/ingest/chirpstack', {
+  app.post(CHIRPSTACK, {
     bodyLimit: SINGLE_BODY_LIMIT,
     attachValidation: true,
     schema: {
       operationId: 'ingestChirpstack',
       summary: 'ChirpStack v4 HTTP integration',
-      description: `Set the integration's URL to …/api/ingest/chirpstack and its header Authorization: Bearer <key>. Only event=up is read (deviceInfo.devEui, time, fCnt, data as base64 decoded with the device type's layout, or object when its keys name measurements by name or id, deduplicationId); other events answer 204 and are ignored. ${AUTH} ${ANSWER} Bodies over 1 MB: 413.`,
+      description: `Set the integration's URL to …/api/ingest/chirpstack and its header Authorization: Bearer <key>. Either encoding (the integration's marshaler) is read: JSON (Content-Type: application/json), or Protobuf (application/octet-stream, as ChirpStack sends it; application/protobuf and application/x-protobuf too), an integration.UplinkEvent decoded into the same fields, stored and deduplicated the same way; bytes that are no UplinkEvent answer 400 INVALID_PROTOBUF. Only event=up is read (deviceInfo.devEui, time, fCnt, data as base64 decoded with the device type's layout, or object when its keys name measurements by name or id, deduplicationId); other events answer 204 and are ignored (a Protobuf one undecoded). ChirpStack has no simulated uplinks: every event=up is a device's. ${AUTH} ${ANSWER} Bodies over 1 MB: 413.`,
       security: [{ ingestKey: [] }],
       querystring: chirpstackQuery,
       body: chirpstackUplink,
@@ -88,8 +107,18 @@ export const ingestRoutes = publicRoutes<Options>('ingest', (app, { ingest }) =>
         200: ingestResponse,
         202: ingestResponse,
         204: z.null(),
-        ...errors(401, 413, 429, 503, 507),
+        ...errors(401, 413, 415, 429, 503, 507),
       },
+    },
+    // Before the body's schema: a Protobuf UplinkEvent becomes the JSON body the schema reads;
+    // another Protobuf event (join, status, …: other messages) is ignored undecoded.
+    preValidation: async (request, reply) => {
+      if (!Buffer.isBuffer(request.body)) return;
+      const { event = 'up' } = request.query as { event?: unknown };
+      if (event !== 'up') return reply.status(204).send(null);
+      const body = chirpstackUplinkFromProtobuf(request.body);
+      if (!body) throw new AppError(400, 'INVALID_PROTOBUF');
+      request.body = body as typeof request.body;
     },
     handler: async (request, reply) => {
       if (request.query.event !== 'up') return reply.status(204).send(null);
@@ -106,7 +135,7 @@ export const ingestRoutes = publicRoutes<Options>('ingest', (app, { ingest }) =>
     schema: {
       operationId: 'ingestTtn',
       summary: 'The Things Stack v3 uplink webhook',
-      description: `Reads end_device_ids.dev_eui, uplink_message.received_at (else received_at), uplink_message.f_cnt, frm_payload (base64, decoded with the device type's layout) or decoded_payload when its keys name measurements. ${AUTH} ${ANSWER} Bodies over 1 MB: 413.`,
+      description: `Reads end_device_ids.dev_eui, uplink_message.received_at (else received_at), uplink_message.f_cnt, frm_payload (base64, decoded with the device type's layout) or decoded_payload when its keys name measurements. A device registered in The Things Stack without a DevEUI is found by end_device_ids.device_id, in the key's organization only: an id eui-<16 hex digits> (The Things Stack's default) names the device with that DevEUI; another id names the one device whose serial number, else whose name, equals it ignoring case (none, or several: unknownDevice). An uplink with simulated: true (sent from The Things Stack's Console or API, not by the device) is never stored as a reading and never opens an alarm: it is answered 202 with rejected [simulated] and listed in the rejected uplinks. ${AUTH} ${ANSWER} Bodies over 1 MB: 413.`,
       security: [{ ingestKey: [] }],
       body: ttnUplink,
       response: { 200: ingestResponse, 202: ingestResponse, ...errors(401, 413, 429, 503, 507) },

@@ -1,10 +1,12 @@
 // One MQTT message (ADR 0019): skipped when its topic is no uplink's; otherwise told apart as The
 // Things Stack's or ChirpStack's uplink and stored through the service, as the configured key's
-// organization. A message that is no uplink (too large, not JSON, nested too deep, not an uplink's
-// shape) is kept as rejected with its reason and acknowledged; so is one whose store failed
-// STORE_ATTEMPTS times for a reason other than the database being away: one bad message never
-// blocks those behind it. A throw means "not stored, deliver again": the database is away, the key
-// is not live, or a store failed fewer times than that (a deadlock or a hiccup passes).
+// organization. A payload that does not start with `{` (after white space) is read as ChirpStack's
+// Protobuf UplinkEvent (its MQTT integration's Protobuf marshaler). A message that is no uplink
+// (too large, neither JSON nor an UplinkEvent, nested too deep, not an uplink's shape) is kept as
+// rejected with its reason and acknowledged; so is one whose store failed STORE_ATTEMPTS times for
+// a reason other than the database being away: one bad message never blocks those behind it. A
+// throw means "not stored, deliver again": the database is away, the key is not live, or a store
+// failed fewer times than that (a deadlock or a hiccup passes).
 import { createHash } from 'node:crypto';
 import { chirpstackUplink, type RejectReason, ttnUplink } from '@vahti/domain';
 import type { FastifyBaseLogger } from 'fastify';
@@ -12,6 +14,7 @@ import { storageFailure } from '../../lib/errors.js';
 import { nestsDeeperThan } from '../../lib/json-depth.js';
 import type { IngestService } from './ingest.service.js';
 import { REJECTED_BODY_MAX } from './prepare.js';
+import { chirpstackUplinkFromProtobuf } from './sources/chirpstack-protobuf.js';
 
 /** A message larger than this is not an uplink: kept as rejected (cut), never parsed. */
 const MESSAGE_MAX_BYTES = 1024 * 1024;
@@ -20,6 +23,14 @@ const MESSAGE_MAX_BYTES = 1024 * 1024;
 export const STORE_ATTEMPTS = 3;
 /** Messages whose failed attempts are remembered; the oldest is forgotten past this. */
 const REMEMBERED = 1000;
+
+/** JSON white space, then `{`: a JSON object (the only JSON an uplink is), not Protobuf. */
+function startsWithBrace(message: Buffer): boolean {
+  const at = message.findIndex(
+    (byte) => byte !== 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d,
+  );
+  return message[at] === 0x7b;
+}
 
 /** What became of one message: stored (or a replay), kept as rejected, or skipped. */
 export type Outcome = 'ingested' | 'rejected' | 'ignored';
@@ -64,13 +75,20 @@ export function createMqttMessageHandler({
     };
 
     if (message.length > MESSAGE_MAX_BYTES) return keep('malformed');
-    const text = message.toString('utf8');
-    if (nestsDeeperThan(text)) return keep('malformed');
     let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      return keep('malformed');
+    if (startsWithBrace(message)) {
+      const text = message.toString('utf8');
+      if (nestsDeeperThan(text)) return keep('malformed');
+      try {
+        body = JSON.parse(text);
+      } catch {
+        return keep('malformed');
+      }
+    } else {
+      // A Protobuf UplinkEvent starts with a field's tag, never with `{`: its first field,
+      // deduplication_id, is 0x0a and the UUID's length 0x24.
+      body = chirpstackUplinkFromProtobuf(message);
+      if (!body) return keep('malformed');
     }
     const isTts = typeof body === 'object' && body !== null && 'end_device_ids' in body;
     const source = isTts ? 'ttn' : 'chirpstack';

@@ -25,7 +25,7 @@ export interface MqttSubscriber {
 
 /**
  * Uplinks over MQTT (ADR 0019): ChirpStack's MQTT integration and The Things Stack's MQTT
- * server publish the same JSON their webhooks post. QoS 1 with clean session off, so the broker
+ * server publish what their webhooks post (ChirpStack's in JSON or Protobuf). QoS 1 with clean session off, so the broker
  * keeps what arrives while we are away; a message is acknowledged only after its reading (or its
  * rejected uplink) is committed. When storing fails (database down, key revoked), the message is
  * not acknowledged: the connection is dropped and, after a back-off, the broker delivers it again.

@@ -22,6 +22,7 @@ function prepareWith() {
       asked.push(euis);
       return new Map([[EUI, device]]);
     },
+    byDeviceId: async () => new Map(),
   };
   const decoder: Decoder = {
     decode: async (_scope, _typeId, uplink) =>

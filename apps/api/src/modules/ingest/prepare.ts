@@ -79,7 +79,11 @@ export function createPrepare({
     const scope = systemScope('ingest', caller.organizationId);
     const byEui = await devices.byEui(
       caller.organizationId,
-      uplinks.map((u) => u.deviceEui),
+      uplinks.flatMap((u) => (u.deviceId === undefined ? [u.deviceEui] : [])),
+    );
+    const byDeviceId = await devices.byDeviceId(
+      caller.organizationId,
+      uplinks.flatMap((u) => (u.deviceId === undefined ? [] : [u.deviceId])),
     );
     const readings = new Map<string, ReadingRow>();
     const rejected: RejectedRow[] = [];
@@ -88,11 +92,25 @@ export function createPrepare({
     for (const uplink of uplinks) {
       const reject = (reason: RejectReason, field?: string) => {
         rejected.push({
-          ...rejectedRow(caller, uplink.source, reason, uplink.deviceEui, bodyText(uplink.raw)),
+          ...rejectedRow(
+            caller,
+            uplink.source,
+            reason,
+            uplink.deviceEui || null,
+            bodyText(uplink.raw),
+          ),
           field: field?.slice(0, 200) ?? null,
         });
       };
-      const device = byEui.get(normalizeEui(uplink.deviceEui));
+      // A simulated uplink (The Things Stack's Console or API) is listed, never a reading or alarm.
+      if (uplink.simulated) {
+        reject('simulated');
+        continue;
+      }
+      const device =
+        uplink.deviceId === undefined
+          ? byEui.get(normalizeEui(uplink.deviceEui))
+          : byDeviceId.get(uplink.deviceId);
       if (!device) {
         reject('unknownDevice');
         continue;

@@ -21,7 +21,15 @@ export interface UplinkOrigin {
 /** One uplink in the shape every source is brought to (`sources/`). */
 export interface Uplink {
   source: 'chirpstack' | 'ttn' | 'generic';
+  /** Empty when the uplink names its device only by `deviceId`. */
   deviceEui: string;
+  /**
+   * The Things Stack's end_device_ids.device_id, set when the uplink has no DevEUI: the device is
+   * then found by it in the key's organization (device-lookup.ts `byDeviceId`).
+   */
+  deviceId?: string | undefined;
+  /** The Things Stack's simulated uplink: kept as rejected (`simulated`), never a reading. */
+  simulated?: boolean | undefined;
   time: string | undefined;
   fCnt: number | undefined;
   dedupId: string | undefined;

@@ -3,10 +3,15 @@
 import type { TtnUplink } from '@vahti/domain';
 import type { Uplink } from '../types.js';
 
-/** No deduplication id: the reading's key is fCnt and time. */
+/**
+ * No deduplication id: the reading's key is fCnt and time. Without dev_eui the device is named
+ * by device_id alone (found by it in prepare); `simulated` comes along so prepare keeps it apart.
+ */
 export const fromThingsStack = (body: TtnUplink): Uplink => ({
   source: 'ttn',
-  deviceEui: body.end_device_ids.dev_eui,
+  deviceEui: body.end_device_ids.dev_eui ?? '',
+  deviceId: body.end_device_ids.dev_eui === undefined ? body.end_device_ids.device_id : undefined,
+  simulated: body.simulated === true || undefined,
   time: body.uplink_message.received_at ?? body.received_at,
   fCnt: body.uplink_message.f_cnt,
   dedupId: undefined,

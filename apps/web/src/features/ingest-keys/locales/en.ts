@@ -47,5 +47,6 @@ export const ingestKeysEn = {
     unknownMeasurement: 'Unknown measurement',
     malformed: 'Not a valid uplink',
     unprocessable: 'The message could not be processed',
+    simulated: 'Simulated message',
   },
 };

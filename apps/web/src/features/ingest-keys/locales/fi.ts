@@ -47,5 +47,6 @@ export const ingestKeysFi = {
     unknownMeasurement: 'Tuntematon mittaus',
     malformed: 'Viesti ei ole kelvollinen uplink',
     unprocessable: 'Viestiä ei voitu käsitellä',
+    simulated: 'Simuloitu viesti',
   },
 };

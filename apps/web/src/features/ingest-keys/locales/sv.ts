@@ -47,5 +47,6 @@ export const ingestKeysSv = {
     unknownMeasurement: 'Okänd mätning',
     malformed: 'Meddelandet är ingen giltig upplänk',
     unprocessable: 'Meddelandet kunde inte behandlas',
+    simulated: 'Simulerat meddelande',
   },
 };
