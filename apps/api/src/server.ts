@@ -1,10 +1,16 @@
 import closeWithGrace from 'close-with-grace';
-import { ConfigError, loadConfig } from './config/index.js';
+import { listenAddress } from './config/listen-address.js';
 import { DataDirInUseError } from './db/data-dir-lock.js';
 import { listenFirst } from './lib/listen-first.js';
 
 async function main() {
   const started = performance.now();
+  // The port first, the configuration and the app after (issue 26): a webhook that arrives
+  // meanwhile waits for the app instead of being refused. Hence every other module, the
+  // configuration's schema included, is loaded only now.
+  const address = listenAddress(process.env);
+  const early = address && (await listenFirst(address));
+  const { ConfigError, loadConfig } = await import('./config/index.js');
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();
@@ -15,10 +21,7 @@ async function main() {
     }
     throw err;
   }
-
-  // The port first, the app after (issue 26): a webhook that arrives meanwhile waits for the app
-  // instead of being refused. Hence the app's modules are loaded only now.
-  const early = await listenFirst({ port: config.port, host: config.host });
+  if (!early) throw new Error('PORT and HOST passed loadConfig but not listenAddress');
   const [{ buildApp }, { openDatabase }, { printStartBanner }, { seedDemoData }, storage] =
     await Promise.all([
       import('./app.js'),
