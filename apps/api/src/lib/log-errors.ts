@@ -45,3 +45,13 @@ function databaseFields(cause: unknown): Record<string, unknown> {
     Object.entries({ code, constraint, table, column, routine }).filter(([, v]) => v !== undefined),
   );
 }
+
+/**
+ * An error as a line about an uplink names it: its type and code only. Its message may quote
+ * what the uplink carried (a value, a topic, a link).
+ */
+export function errorKind(err: unknown): { errorType: string; errorCode?: unknown } {
+  if (!(err instanceof Error)) return { errorType: typeof err };
+  const { code } = err as { code?: unknown };
+  return { errorType: err.name, ...(code !== undefined && { errorCode: code }) };
+}

@@ -49,6 +49,14 @@ const INSERT_CHUNK = 1000;
 /** Device ids per last-seen query: one bind parameter each. */
 const LOOKUP_CHUNK = 1000;
 
+/** What an uplink needs of its device. */
+const deviceColumns = {
+  deviceId: devices.deviceId,
+  deviceEui: devices.deviceEui,
+  deviceTypeId: devices.deviceTypeId,
+  organizationId: devices.organizationId,
+};
+
 /** Measurement data, the devices uplinks name, their types' layouts, and rejected uplinks. */
 export function createIngestRepository(db: Db) {
   return {
@@ -56,12 +64,7 @@ export function createIngestRepository(db: Db) {
     async devicesByEui(scope: Scope, euis: string[]) {
       if (euis.length === 0) return [];
       return db
-        .select({
-          deviceId: devices.deviceId,
-          deviceEui: devices.deviceEui,
-          deviceTypeId: devices.deviceTypeId,
-          organizationId: devices.organizationId,
-        })
+        .select(deviceColumns)
         .from(devices)
         .where(and(inArray(devices.deviceEui, euis), inScope(devices.organizationId, scope)));
     },
@@ -74,10 +77,7 @@ export function createIngestRepository(db: Db) {
       if (names.length === 0) return [];
       return db
         .select({
-          deviceId: devices.deviceId,
-          deviceEui: devices.deviceEui,
-          deviceTypeId: devices.deviceTypeId,
-          organizationId: devices.organizationId,
+          ...deviceColumns,
           serialNumber: devices.deviceSerialNumber,
           name: devices.deviceName,
         })

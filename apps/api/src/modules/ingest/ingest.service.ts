@@ -13,6 +13,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { MeasurementPartitions } from '../../db/partitions.js';
 import { AppError, storageFailure } from '../../lib/errors.js';
+import { errorKind } from '../../lib/log-errors.js';
 import type { Metrics, UplinkResult } from '../../lib/metrics.js';
 import { systemScope } from '../../lib/scope.js';
 import type { RateLimitService } from '../rate-limits/rate-limits.service.js';
@@ -158,7 +159,10 @@ export function createIngestService({
     for (const [i, result] of results.entries()) {
       const entry = entries[i];
       if (result.status === 'fulfilled' || !entry) continue;
-      log.error({ err: result.reason }, 'a journaled uplink could not be stored; kept as rejected');
+      log.error(
+        { reqId: entry.origin.requestId, ...errorKind(result.reason) },
+        'a journaled uplink could not be stored; kept as rejected',
+      );
       await keepRejected(
         entry.caller,
         {

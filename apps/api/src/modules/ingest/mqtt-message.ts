@@ -12,6 +12,7 @@ import { chirpstackUplink, type RejectReason, ttnUplink } from '@vahti/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import { storageFailure } from '../../lib/errors.js';
 import { nestsDeeperThan } from '../../lib/json-depth.js';
+import { errorKind } from '../../lib/log-errors.js';
 import type { IngestService } from './ingest.service.js';
 import { REJECTED_BODY_MAX } from './prepare.js';
 import { chirpstackUplinkFromProtobuf } from './sources/chirpstack-protobuf.js';
@@ -67,7 +68,10 @@ export function createMqttMessageHandler({
       } catch (err) {
         if (storageFailure(err)) throw err;
         // Not even its row could be written: acknowledged all the same, never a poison message.
-        log.error({ err, reasons: [reason] }, 'MQTT message could not be kept as rejected');
+        log.error(
+          { ...errorKind(err), reasons: [reason] },
+          'MQTT message could not be kept as rejected',
+        );
         return 'rejected' as const;
       }
       log.info({ reasons: [reason], bytes: message.length }, 'MQTT uplink rejected');
@@ -116,7 +120,10 @@ export function createMqttMessageHandler({
         if (failed.size > REMEMBERED) failed.delete(failed.keys().next().value as string);
         throw err;
       }
-      log.error({ err, attempts }, 'MQTT uplink could not be stored; kept as rejected');
+      log.error(
+        { ...errorKind(err), attempts },
+        'MQTT uplink could not be stored; kept as rejected',
+      );
       return keep('unprocessable', source);
     }
   };
