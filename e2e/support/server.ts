@@ -152,8 +152,10 @@ export async function startOneServer(
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${log}`);
     try {
+      // Answering is not enough: the server listens before it starts (issue 26), and prints its
+      // banner once it has.
       const res = await fetch(`${url}/api/health`);
-      if (res.ok) break;
+      if (res.ok && log.includes('Vahti is running')) break;
     } catch {
       // not listening yet
     }
