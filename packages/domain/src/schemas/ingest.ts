@@ -54,6 +54,12 @@ export const REJECT_REASONS = [
   'unprocessable',
   /** The Things Stack's simulated uplink (`simulated: true`): listed, never a reading or alarm. */
   'simulated',
+  /** A network server's decoded object of which no key or path maps to a measurement of the type. */
+  'unmappedPayload',
+  /** The payload matches none of the type's frame layouts (fPort, leading tag, or a TLV tag unknown). */
+  'unknownFrame',
+  /** The type's JavaScript codec threw, ran out of time or memory, or returned no usable data. */
+  'codecFailed',
 ] as const;
 export type RejectReason = (typeof REJECT_REASONS)[number];
 

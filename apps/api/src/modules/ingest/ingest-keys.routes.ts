@@ -61,7 +61,7 @@ export const ingestKeysRoutes = signedIn<Options>('ingest-keys', (app, { ingestK
     schema: {
       operationId: 'listRejectedUplinks',
       summary: 'Uplinks that could not be stored, newest first (at most 500)',
-      description: `Each with its reason (unknownDevice, undecodable, payloadTooShort, invalidValue, invalidTime, unknownMeasurement), the DevEUI named and the body as received (cut at 8 KiB). The caller's organization's; every organization's for the top administrator. ${ADMIN}`,
+      description: `Each with its reason (unknownDevice, undecodable, payloadTooShort, invalidValue, invalidTime, unknownMeasurement, malformed, unprocessable, simulated, unmappedPayload, unknownFrame, codecFailed), the DevEUI named and the body as received (cut at 8 KiB). The caller's organization's; every organization's for the top administrator. ${ADMIN}`,
       response: { 200: rejectedUplinksResponse, ...errors(403) },
     },
     handler: async (request) =>

@@ -48,5 +48,8 @@ export const ingestKeysEn = {
     malformed: 'Not a valid uplink',
     unprocessable: 'The message could not be processed',
     simulated: 'Simulated message',
+    unmappedPayload: 'No value maps to a measurement',
+    unknownFrame: 'Unknown frame format',
+    codecFailed: 'The codec failed',
   },
 };

@@ -48,5 +48,8 @@ export const ingestKeysFi = {
     malformed: 'Viesti ei ole kelvollinen uplink',
     unprocessable: 'Viestiä ei voitu käsitellä',
     simulated: 'Simuloitu viesti',
+    unmappedPayload: 'Arvoille ei ole vastinetta',
+    unknownFrame: 'Tuntematon viestimuoto',
+    codecFailed: 'Purkukoodi epäonnistui',
   },
 };

@@ -48,5 +48,8 @@ export const ingestKeysSv = {
     malformed: 'Meddelandet är ingen giltig upplänk',
     unprocessable: 'Meddelandet kunde inte behandlas',
     simulated: 'Simulerat meddelande',
+    unmappedPayload: 'Värdena motsvarar ingen mätning',
+    unknownFrame: 'Okänt meddelandeformat',
+    codecFailed: 'Avkodaren misslyckades',
   },
 };
