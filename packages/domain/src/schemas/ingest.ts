@@ -134,6 +134,8 @@ export const chirpstackUplink = z.looseObject({
     .min(0)
     .max(2 ** 32)
     .optional(),
+  /** LoRaWAN FPort 1–223 application frames; 0 is MAC-only (no application payload). */
+  fPort: z.number().int().min(0).max(255).optional(),
   data: z.string().max(1000).optional(),
   object: z.record(z.string(), z.unknown()).optional(),
 });
@@ -164,8 +166,11 @@ export const ttnUplink = z.looseObject({
       .min(0)
       .max(2 ** 32)
       .optional(),
+    f_port: z.number().int().min(0).max(255).optional(),
     frm_payload: z.string().max(1000).optional(),
     decoded_payload: z.record(z.string(), z.unknown()).optional(),
+    /** The Things Stack's normalized payload (LoRaWAN Device Repository): a list of measurements. */
+    normalized_payload: z.array(z.unknown()).max(100).optional(),
     received_at: z.string().max(64).optional(),
   }),
 });

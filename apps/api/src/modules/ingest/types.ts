@@ -32,11 +32,15 @@ export interface Uplink {
   simulated?: boolean | undefined;
   time: string | undefined;
   fCnt: number | undefined;
+  /** LoRaWAN FPort: chooses a frame layout where a type has several. */
+  fPort?: number | undefined;
   dedupId: string | undefined;
   /** base64 FRMPayload */
   payload: string | undefined;
   /** Network-server-decoded values, or the generic form's values. */
   decoded: Record<string, unknown> | undefined;
+  /** The Things Stack's normalized_payload, mapped by paths that start `normalized`. */
+  normalized?: unknown[] | undefined;
   /** Generic form: every key must name a measurement of the device's type. */
   strict: boolean;
   raw: unknown;

@@ -9,6 +9,7 @@ export const fromChirpstack = (body: ChirpstackUplink): Uplink => ({
   deviceEui: body.deviceInfo.devEui,
   time: body.time,
   fCnt: body.fCnt,
+  fPort: body.fPort,
   dedupId: body.deduplicationId,
   payload: body.data,
   decoded: body.object,

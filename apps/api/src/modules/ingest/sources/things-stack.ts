@@ -14,9 +14,11 @@ export const fromThingsStack = (body: TtnUplink): Uplink => ({
   simulated: body.simulated === true || undefined,
   time: body.uplink_message.received_at ?? body.received_at,
   fCnt: body.uplink_message.f_cnt,
+  fPort: body.uplink_message.f_port,
   dedupId: undefined,
   payload: body.uplink_message.frm_payload,
   decoded: body.uplink_message.decoded_payload,
+  normalized: body.uplink_message.normalized_payload,
   strict: false,
   raw: body,
 });
