@@ -46,6 +46,7 @@ import { createMaterialbankRepository } from './modules/materialbank/materialban
 import { createMaterialbankService } from './modules/materialbank/materialbank.service.js';
 import { createMeasurementsRepository } from './modules/measurements/measurements.repository.js';
 import { createMeasurementsService } from './modules/measurements/measurements.service.js';
+import { createDeviceTypesService } from './modules/device-types/device-types.service.js';
 import { createOrganizationsRepository } from './modules/organizations/organizations.repository.js';
 import { createOrganizationsService } from './modules/organizations/organizations.service.js';
 import { createRateLimitsRepository } from './modules/rate-limits/rate-limits.repository.js';
@@ -268,6 +269,12 @@ export function createContainer({ config, database, log }: ContainerOptions) {
     alarms: repositories.alarms,
     audit,
   });
+  const deviceTypes = createDeviceTypesService({
+    db,
+    measurements: repositories.measurements,
+    alarms: repositories.alarms,
+    audit,
+  });
   const devices = createDevicesService({
     db,
     devices: repositories.devices,
@@ -412,6 +419,7 @@ export function createContainer({ config, database, log }: ContainerOptions) {
       mailer,
       materialbank,
       measurements,
+      deviceTypes,
       /** The MQTT uplink subscriber; null unless MQTT_URL is set. */
       mqtt,
       organizations,

@@ -20,6 +20,7 @@ import { ingestKeysRoutes } from './modules/ingest/ingest-keys.routes.js';
 import { mailRoutes } from './modules/mail/mail.routes.js';
 import { materialbankRoutes } from './modules/materialbank/materialbank.routes.js';
 import { measurementsRoutes } from './modules/measurements/measurements.routes.js';
+import { deviceTypesRoutes } from './modules/device-types/device-types.routes.js';
 import { organizationsRoutes } from './modules/organizations/organizations.routes.js';
 import { registrationCodesRoutes } from './modules/registration-codes/registration-codes.routes.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
@@ -83,6 +84,7 @@ export function routeGroups({
     group(feedbackRoutes, { feedback: services.feedback }),
     group(tietoDashboardRoutes, { tietoDashboard: services.tietoDashboard }),
     group(measurementsRoutes, { measurements: services.measurements }),
+    group(deviceTypesRoutes, { deviceTypes: services.deviceTypes }),
     group(deviceLabelsRoutes, { deviceLabels: services.deviceLabels }),
     group(devicesRoutes, { devices: services.devices }),
     group(userDevicesRoutes, { userDevices: services.userDevices }),

@@ -12,6 +12,7 @@ export * from './schemas/alarms.js';
 export * from './schemas/auth.js';
 export * from './schemas/device-labels.js';
 export * from './schemas/device-network.js';
+export * from './schemas/device-types.js';
 export * from './schemas/devices.js';
 export * from './schemas/discussions.js';
 export * from './schemas/exports.js';

@@ -1,11 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { can } from '../policy.js';
 import { alarmLimitsBody, createDeviceBody } from './devices.js';
-import {
-  createMeasurementBody,
-  deviceTypeAlarmSettingsBody,
-  payloadLayout,
-} from './measurements.js';
+import { deviceTypeAlarmSettingsBody } from './device-types.js';
+import { createMeasurementBody, payloadLayout } from './measurements.js';
 
 const m = (id: string, measurementType: 'byte' | 'bit', size: number, bit = 1) => ({
   measurementId: id,

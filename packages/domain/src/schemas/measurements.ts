@@ -232,58 +232,6 @@ export const measurementsResponse = z.object({
 });
 export type MeasurementsResponse = z.infer<typeof measurementsResponse>;
 
-/** Offline alarm after 5 minutes to 30 days of silence (ADR 0024). */
-export const OFFLINE_AFTER_MINUTES = { min: 5, max: 43_200 } as const;
-/** A limit alarm's delay: 1 minute to a day. */
-export const ALARM_DELAY_MINUTES = { min: 1, max: 1440 } as const;
-
-const wholeMinutes = (range: { min: number; max: number }, message: string) =>
-  z
-    .number({
-      error: (issue) => (issue.input === undefined ? msg('required') : deviceMsg(message)),
-    })
-    .int({ error: deviceMsg(message) })
-    .min(range.min, { error: deviceMsg(message) })
-    .max(range.max, { error: deviceMsg(message) })
-    .nullable();
-
-/**
- * PATCH /api/device-types/{deviceTypeId}/alarm-settings: the type's offline alarm and limit-alarm
- * delay in whole minutes; null turns either off.
- */
-export const deviceTypeAlarmSettingsBody = z.object({
-  deviceTypeOfflineAfterMinutes: wholeMinutes(OFFLINE_AFTER_MINUTES, 'offlineAfterRange'),
-  deviceTypeAlarmDelayMinutes: wholeMinutes(ALARM_DELAY_MINUTES, 'alarmDelayRange'),
-});
-export type DeviceTypeAlarmSettingsBody = z.infer<typeof deviceTypeAlarmSettingsBody>;
-
-/** A device type: its measurements in payload order (`Measurements[i].position` = i). */
-export const deviceTypeRecord = recordOf(deviceTypeAlarmSettingsBody).extend({
-  deviceTypeId: z.string(),
-  /** The same id, as the spec lists it too. */
-  id: z.string(),
-  organizationId: z.string(),
-  deviceTypeName: z.string(),
-  /** The device-network (ChirpStack) profile linked to this type; null when none. */
-  deviceProfileId: z.string().nullable(),
-  /** Sum of the byte fields' sizes plus one byte per distinct bit-field byte: the payload length. */
-  payloadBytes: z.number(),
-  Measurements: z.array(measurementRecord.extend({ position: z.number() })),
-});
-
-export type DeviceTypeRecord = z.infer<typeof deviceTypeRecord>;
-
-export const deviceTypesResponse = z.object({
-  message: z.string(),
-  deviceTypes: z.array(deviceTypeRecord),
-});
-export type DeviceTypesResponse = z.infer<typeof deviceTypesResponse>;
-
-export const deviceTypeResponse = z.object({
-  message: z.string(),
-  deviceType: deviceTypeRecord,
-});
-
 /** GET /api/measurements-by-deviceId?deviceTypeId= */
 export const deviceTypeQuery = z.object({ deviceTypeId: id() });
 /** GET /api/device-measurements?deviceId= */

@@ -3,12 +3,13 @@ import path from 'node:path';
 import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import { type GenericUplink, payloadLayout } from '@vahti/domain';
 import { and, asc, eq, inArray, max, ne } from 'drizzle-orm';
-import { decodePayload } from '../../modules/ingest/decode.js';
+import { decodeFrames } from '../../modules/ingest/codecs/layout.js';
 import type { IngestCaller, IngestService } from '../../modules/ingest/ingest.service.js';
 import { ingestKeyHash } from '../../modules/ingest/ingest-keys.service.js';
 import {
   chirpstackUplinkFor,
   encodePayload,
+  frameOf,
   frameCounter,
   readingTimes,
   type SimDevice,
@@ -133,9 +134,10 @@ export async function backfill(
   // Time-major: each batch is in time order, so an alarm opens at a peak and closes after it.
   for (const at of readingTimes(from, to, intervalMs)) {
     for (const device of simDevices) {
-      const decoded = decodePayload(
+      const decoded = decodeFrames(
         encodePayload(simulateReading(device, at), device.fields),
-        device.fields,
+        undefined,
+        [frameOf(device.fields)],
       );
       if (!decoded.ok) continue;
       batch.push({

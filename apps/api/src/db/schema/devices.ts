@@ -1,6 +1,7 @@
 import {
   BYTE_ORDERS,
   DEVICE_HISTORY_KINDS,
+  type DeviceTypeCodec,
   MEASUREMENT_QUANTITIES,
   MEASUREMENT_TYPES,
 } from '@vahti/domain';
@@ -99,7 +100,17 @@ export const deviceTypes = pgTable(
     deviceTypeOfflineAfterMinutes: integer('offline_after_minutes'),
     /** How long values must stay beyond a limit before its alarm opens; null: at once. */
     deviceTypeAlarmDelayMinutes: integer('alarm_delay_minutes'),
+    /** Passiivinen: retired, offered for no new device; its devices still decode. */
+    deviceTypeState: recordState('state').notNull().default('Aktiivinen'),
+    deviceTypeDescription: text('description'),
+    /**
+     * Where values come from and how they are read (`DeviceTypeCodec`, ADR 0036); null for a type
+     * from before it: read by its measurements' own layout.
+     */
+    deviceTypeCodec: jsonb('codec').$type<DeviceTypeCodec>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Changes with every edit: the ingest's cached codec is keyed by it. */
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     unique('device_types_organization_name_key').on(t.organizationId, t.deviceTypeName),
@@ -126,9 +137,14 @@ export const deviceTypeMeasurements = pgTable(
     measurementId: uuid('measurement_id')
       .notNull()
       .references(() => measurements.measurementId),
+    /** Where the value sits in a decoded object (`DECODED_PATH`); null: the measurement's name. */
+    decodedPath: text('decoded_path'),
+    /** Decimals every value is rounded to; null: what the field's scale gives. */
+    decimals: smallint('decimals'),
   },
   (t) => [
     primaryKey({ columns: [t.deviceTypeId, t.position] }),
+    check('device_type_measurements_decimals_check', sql`${t.decimals} between 0 and 6`),
     unique('device_type_measurements_measurement_key').on(t.deviceTypeId, t.measurementId),
     index('device_type_measurements_measurement_idx').on(t.measurementId),
   ],

@@ -156,6 +156,8 @@ export const rejectedUplinks = pgTable(
     deviceEui: text('dev_eui'),
     /** The measurement or body field the reason names (invalidValue, invalidTime). */
     field: text('field'),
+    /** What a codec said, or where a frame failed (unknownFrame, codecFailed): at most 500 characters. */
+    detail: text('detail'),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
     body: text('body').notNull(),
     bodyBytes: integer('body_bytes').notNull(),

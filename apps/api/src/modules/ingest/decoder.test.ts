@@ -1,3 +1,4 @@
+import type { DeviceTypeCodec } from '@vahti/domain';
 import { describe, expect, it } from 'vitest';
 import { systemScope } from '../../lib/scope.js';
 import { createDecoder, LAYOUT_TTL_MS } from './decoder.js';
@@ -18,6 +19,8 @@ const rows = [
     byteOrder: 'big' as const,
     measurementValidMin: -60 as number | null,
     measurementValidMax: 120 as number | null,
+    decodedPath: null as string | null,
+    decimals: null as number | null,
   },
   {
     measurementId: 'm-hum',
@@ -31,17 +34,19 @@ const rows = [
     byteOrder: 'big' as const,
     measurementValidMin: null,
     measurementValidMax: null,
+    decodedPath: null,
+    decimals: null,
   },
 ];
 
-function decoderWith(layout = rows) {
+function decoderWith(layout = rows, codec: DeviceTypeCodec | null = null) {
   let clock = 0;
   const reads: string[] = [];
   const decoder = createDecoder({
     ingest: {
-      typeMeasurements: async (_scope, deviceTypeId) => {
+      typeCodec: async (_scope: unknown, deviceTypeId: string) => {
         reads.push(deviceTypeId);
-        return layout;
+        return { codec, updatedAt: 0, rows: layout };
       },
     },
     now: () => clock,
@@ -66,17 +71,53 @@ describe('decoder', () => {
     });
   });
 
-  it("prefers the network server's decoded object when its keys name measurements, by name or id", async () => {
+  it("reads an older type's decoded object by measurement name or id", async () => {
     const { decoder } = decoderWith();
     expect(
       await decoder.decode(scope, 't', uplink({ decoded: { temp: 21.5, 'm-hum': true, x: 1 } })),
     ).toEqual({ values: { 'm-temp': 21.5, 'm-hum': 1 } });
   });
 
-  it('falls back to the payload when no decoded key names a measurement (not strict)', async () => {
+  it('never falls back to the payload when nothing in a decoded object maps (issue 25)', async () => {
     const { decoder } = decoderWith();
     expect(await decoder.decode(scope, 't', uplink({ decoded: { other: 1 } }))).toEqual({
-      values: { 'm-temp': -20, 'm-hum': 55 },
+      reason: 'unmappedPayload',
+    });
+  });
+
+  it('reads a networkServer codec at each path, numeric texts too; absent paths are skipped', async () => {
+    const mapped = rows.map((row, i) => ({ ...row, decodedPath: ['air.temperature.value', 'normalized.air.relativeHumidity'][i] ?? null }));
+    const { decoder } = decoderWith(mapped, { source: 'networkServer' });
+    expect(
+      await decoder.decode(scope, 't', uplink({
+        decoded: { air: { temperature: { value: '21.5' } }, temp: 99 },
+        normalized: [{ air: { relativeHumidity: 40 } }],
+      })),
+    ).toEqual({ values: { 'm-temp': 21.5, 'm-hum': 40 } });
+    expect(await decoder.decode(scope, 't', uplink({ decoded: { air: { temperature: { value: 20 } } } }))).toEqual({
+      values: { 'm-temp': 20 },
+    });
+    // Keys that only look like the measurements are not taken; the payload is not read either.
+    expect(await decoder.decode(scope, 't', uplink({ decoded: { temp: 21, hum: 40 } }))).toEqual({
+      reason: 'unmappedPayload',
+    });
+    expect(await decoder.decode(scope, 't', uplink({ decoded: { air: { temperature: { value: 'warm' } } } }))).toEqual({
+      reason: 'invalidValue',
+      field: 'temp',
+    });
+  });
+
+  it("a layout codec reads the bytes and ignores the network server's object; decimals round", async () => {
+    const rounded = rows.map((row) => ({ ...row, decimals: row.measurementId === 'm-temp' ? 0 : null }));
+    const { decoder } = decoderWith(rounded, {
+      source: 'layout',
+      frames: [{ kind: 'fixed', fields: [
+        { measurementId: 'm-temp', offset: 0, length: 2, signed: true, byteOrder: 'big', scale: 0.1, valueOffset: 0 },
+        { measurementId: 'm-hum', offset: 2, length: 1, signed: false, byteOrder: 'big', scale: 0.5, valueOffset: 0 },
+      ] }],
+    });
+    expect(await decoder.decode(scope, 't', uplink({ decoded: { temp: 5 } }))).toEqual({
+      values: { 'm-temp': -20, 'm-hum': 27.5 },
     });
   });
 

@@ -1,132 +1,212 @@
 // Decoding: one uplink of a known device into values keyed by measurement id, or the reason it
-// cannot be. The network server's decoded object comes first when its keys name measurements;
-// else the payload bytes with the device type's layout (decode.ts). Owns the layout cache.
-import { isPlausible, payloadLayout, type RejectReason } from '@vahti/domain';
+// cannot be (ADR 0036). The device type's codec says where values come from — the network
+// server's decoded object read at each measurement's path, the payload bytes read by frames, or
+// a sandboxed JavaScript codec — and nothing else is tried: no fallback, no guess. Owns the
+// codec cache.
+import {
+  type CodecFrame,
+  type DeviceTypeCodec,
+  isPlausible,
+  payloadLayout,
+  type RejectReason,
+} from '@vahti/domain';
 import type { Scope } from '../../lib/scope.js';
-import { decodePayload, fromBase64, type LayoutEntry } from './decode.js';
+import { decodeFrames, fromBase64, roundValue } from './codecs/layout.js';
+import { mapDecoded, type PathMapping, parsePath } from './codecs/mapping.js';
 import type { IngestRepository } from './ingest.repository.js';
 import type { Uplink } from './types.js';
 
-/** How long a device type's layout is reused: a changed type is decoded anew within a minute. */
+/** How long a device type's codec is reused unless its edit time changed: a minute at most. */
 export const LAYOUT_TTL_MS = 60_000;
 
 type Bounds = { measurementValidMin: number | null; measurementValidMax: number | null };
+type TypeRows = Awaited<ReturnType<IngestRepository['typeCodec']>>;
 
-interface Layout {
-  at: number;
-  entries: LayoutEntry[];
-  /** Measurement id and name → id. */
+/** A JavaScript codec run (codecs/javascript.ts): its output, or why there is none. */
+export type ScriptRun = (
+  key: string,
+  script: string,
+  input: { bytes: Uint8Array; fPort: number | undefined; recvTime: Date },
+) => { ok: true; data: Record<string, unknown> } | { ok: false; message: string };
+
+/** A type's codec made ready to run: frames built, paths parsed. */
+export interface CompiledCodec {
+  key: string;
+  codec: DeviceTypeCodec | null;
+  /** A layout codec's frames; for a type from before ADR 0036, its measurements' layout. */
+  frames: CodecFrame[];
+  /** Paths into a decoded object: the codec's, or for an older type each measurement's name. */
+  mappings: PathMapping[];
+  /** Measurement id and name → id: the generic form's keys. */
   ids: Map<string, string>;
-  /** Measurement id → its name and physical bounds. */
-  measurements: Map<string, Bounds & { measurementName: string }>;
+  measurements: Map<string, Bounds & { measurementName: string; decimals: number | null }>;
 }
 
-/** A rejection may name the measurement it is about (`field`). */
+/** A rejection may name the measurement it is about (`field`) and what went wrong (`detail`). */
 export type Decoded =
   | { values: Record<string, number> }
-  | { reason: RejectReason; field?: string | undefined };
+  | { reason: RejectReason; field?: string | undefined; detail?: string | undefined };
+
+/** The frame an older type's measurements make: each field at its place in `payloadLayout`. */
+function legacyFrames(rows: TypeRows['rows']): CodecFrame[] {
+  const { fields } = payloadLayout(rows);
+  if (fields.length === 0) return [];
+  return [
+    {
+      kind: 'fixed',
+      fields: fields.map((field, i) => {
+        const row = rows[i] as TypeRows['rows'][number];
+        return {
+          measurementId: field.measurementId,
+          offset: field.offset,
+          length: field.sizeInBytes,
+          signed: row.signed,
+          byteOrder: row.byteOrder,
+          ...(field.bitNumber !== undefined && { bitPosition: field.bitNumber - 1, bitWidth: 1 }),
+          scale: row.scale,
+          valueOffset: row.valueOffset,
+        };
+      }),
+    },
+  ];
+}
+
+/** Builds what decoding needs from a type's stored codec and measurements. */
+export function compileCodec(key: string, { codec, rows }: Pick<TypeRows, 'codec' | 'rows'>): CompiledCodec {
+  const ids = new Map<string, string>();
+  const measurements: CompiledCodec['measurements'] = new Map();
+  for (const row of rows) {
+    ids.set(row.measurementName, row.measurementId);
+    ids.set(row.measurementId, row.measurementId);
+    measurements.set(row.measurementId, { ...row, decimals: row.decimals });
+  }
+  const mappings = codec
+    ? rows.flatMap((row) =>
+        row.decodedPath
+          ? [{ ...row, path: parsePath(row.decodedPath) }]
+          : [],
+      )
+    : // Before ADR 0036 a decoded object's keys named measurements by name or id.
+      rows.flatMap((row) => [
+        { ...row, path: [row.measurementName] },
+        { ...row, path: [row.measurementId] },
+      ]);
+  const frames = codec ? (codec.source === 'layout' ? codec.frames : []) : legacyFrames(rows);
+  return { key, codec, frames, mappings, ids, measurements };
+}
+
+type DecodeInput = Pick<Uplink, 'payload' | 'decoded' | 'normalized' | 'strict' | 'fPort'> & {
+  receivedAt?: Date;
+};
+
+/** The generic form: every key names a measurement of the type by name or id. */
+function fromGeneric(compiled: CompiledCodec, decoded: Record<string, unknown>): Decoded {
+  const values: Record<string, number> = {};
+  for (const [key, value] of Object.entries(decoded)) {
+    const measurementId = compiled.ids.get(key);
+    if (!measurementId) return { reason: 'unknownMeasurement' };
+    if (typeof value !== 'number' || !Number.isFinite(value)) {
+      return {
+        reason: 'invalidValue',
+        field: compiled.measurements.get(measurementId)?.measurementName,
+      };
+    }
+    values[measurementId] = value;
+  }
+  return Object.keys(values).length > 0 ? { values } : { reason: 'unknownMeasurement' };
+}
+
+/** A codec part's result as a Decoded. */
+function settled(
+  result:
+    | { ok: true; values: Record<string, number> }
+    | { ok: false; reason: RejectReason; field?: string; detail?: string },
+): Decoded {
+  if (result.ok) return { values: result.values };
+  const { ok: _, ...rejection } = result;
+  return rejection;
+}
+
+/** The values of one uplink by its type's codec, before rounding and bounds. */
+function valuesOf(compiled: CompiledCodec, uplink: DecodeInput, runScript: ScriptRun | undefined): Decoded {
+  if (uplink.strict) {
+    return uplink.decoded ? fromGeneric(compiled, uplink.decoded) : { reason: 'undecodable' };
+  }
+  const source = compiled.codec?.source ?? 'legacy';
+  if (source === 'networkServer' || (source === 'legacy' && uplink.decoded)) {
+    return settled(mapDecoded(uplink.decoded, uplink.normalized, compiled.mappings));
+  }
+  const bytes = uplink.payload === undefined ? null : fromBase64(uplink.payload);
+  if (!bytes) return { reason: 'undecodable' };
+  if (compiled.codec?.source === 'javascript') {
+    if (!runScript) return { reason: 'codecFailed', detail: 'JavaScript codecs are not enabled' };
+    const run = runScript(compiled.key, compiled.codec.script, {
+      bytes,
+      fPort: uplink.fPort,
+      recvTime: uplink.receivedAt ?? new Date(),
+    });
+    if (!run.ok) return { reason: 'codecFailed', detail: run.message };
+    return settled(mapDecoded(run.data, undefined, compiled.mappings));
+  }
+  if (compiled.frames.length === 0) return { reason: 'undecodable' };
+  return settled(decodeFrames(bytes, uplink.fPort, compiled.frames));
+}
+
+/**
+ * Rounded to each measurement's decimals (float noise dropped), if every value is within its
+ * physical bounds; else the first one outside, named. One impossible value rejects the whole
+ * uplink: its other values came from the same frame and device, so none of them is trusted.
+ */
+function finish(compiled: CompiledCodec, decoded: Decoded): Decoded {
+  if (!('values' in decoded)) return decoded;
+  const values: Record<string, number> = {};
+  for (const [measurementId, raw] of Object.entries(decoded.values)) {
+    const measurement = compiled.measurements.get(measurementId);
+    const value = roundValue(raw, measurement?.decimals);
+    if (!measurement || !isPlausible(value, measurement)) {
+      return { reason: 'invalidValue', field: measurement?.measurementName };
+    }
+    values[measurementId] = value;
+  }
+  return { values };
+}
+
+/** Decodes one uplink with a compiled codec: pure but for the script sandbox. */
+export function decodeWith(
+  compiled: CompiledCodec,
+  uplink: DecodeInput,
+  runScript?: ScriptRun,
+): Decoded {
+  return finish(compiled, valuesOf(compiled, uplink, runScript));
+}
 
 export function createDecoder({
   ingest,
   now,
+  runScript,
 }: {
-  ingest: Pick<IngestRepository, 'typeMeasurements'>;
+  ingest: Pick<IngestRepository, 'typeCodec'>;
   now: () => number;
+  runScript?: ScriptRun | undefined;
 }) {
-  // Layouts per device type, kept LAYOUT_TTL_MS (no invalidation: a type edited in Vainu is
-  // decoded with its new layout within the TTL). Bounded: cleared when it grows past 10,000.
-  const layouts = new Map<string, Layout>();
+  // Codecs per device type, kept LAYOUT_TTL_MS (a type edited in Vainu is decoded with its new
+  // codec within the TTL). Bounded: cleared when it grows past 10,000.
+  const cache = new Map<string, { at: number; compiled: CompiledCodec }>();
 
-  async function layoutOf(scope: Scope, deviceTypeId: string): Promise<Layout> {
-    const cached = layouts.get(deviceTypeId);
-    if (cached && now() - cached.at < LAYOUT_TTL_MS) return cached;
-    const rows = await ingest.typeMeasurements(scope, deviceTypeId);
-    const { fields } = payloadLayout(rows);
-    const entries = fields.map((field, i) => {
-      const row = rows[i] as (typeof rows)[number];
-      return {
-        ...field,
-        signed: row.signed,
-        scale: row.scale,
-        valueOffset: row.valueOffset,
-        byteOrder: row.byteOrder,
-      };
-    });
-    const ids = new Map<string, string>();
-    const measurements = new Map<string, Bounds & { measurementName: string }>();
-    for (const row of rows) {
-      ids.set(row.measurementName, row.measurementId);
-      ids.set(row.measurementId, row.measurementId);
-      measurements.set(row.measurementId, row);
-    }
-    if (layouts.size > 10_000) layouts.clear();
-    const layout = { at: now(), entries, ids, measurements };
-    layouts.set(deviceTypeId, layout);
-    return layout;
-  }
-
-  /** Values keyed by measurement id, from decoded JSON; null when no key names a measurement. */
-  function fromDecoded(
-    layout: Layout,
-    decoded: Record<string, unknown>,
-    strict: boolean,
-  ): Decoded | null {
-    const values: Record<string, number> = {};
-    for (const [key, value] of Object.entries(decoded)) {
-      const measurementId = layout.ids.get(key);
-      if (!measurementId) {
-        if (strict) return { reason: 'unknownMeasurement' };
-        continue;
-      }
-      const number = typeof value === 'boolean' ? Number(value) : value;
-      if (typeof number !== 'number' || !Number.isFinite(number)) {
-        return {
-          reason: 'invalidValue',
-          field: layout.measurements.get(measurementId)?.measurementName,
-        };
-      }
-      values[measurementId] = number;
-    }
-    return Object.keys(values).length > 0 ? { values } : null;
-  }
-
-  /**
-   * The values if every one is within its measurement's physical bounds; else the first one
-   * outside, named. One impossible value rejects the whole uplink: its other values came from the
-   * same frame and device, so none of them is trusted either.
-   */
-  function plausible(layout: Layout, decoded: Decoded): Decoded {
-    if (!('values' in decoded)) return decoded;
-    for (const [measurementId, value] of Object.entries(decoded.values)) {
-      const measurement = layout.measurements.get(measurementId);
-      if (!measurement || !isPlausible(value, measurement)) {
-        return { reason: 'invalidValue', field: measurement?.measurementName };
-      }
-    }
-    return decoded;
-  }
-
-  function decodeWith(layout: Layout, uplink: Pick<Uplink, 'payload' | 'decoded' | 'strict'>) {
-    if (uplink.decoded) {
-      const result = fromDecoded(layout, uplink.decoded, uplink.strict);
-      if (result) return result;
-      if (uplink.strict) return { reason: 'unknownMeasurement' } as const;
-    }
-    const bytes = uplink.payload === undefined ? null : fromBase64(uplink.payload);
-    if (!bytes || layout.entries.length === 0) return { reason: 'undecodable' } as const;
-    const decoded = decodePayload(bytes, layout.entries);
-    return decoded.ok ? { values: decoded.values } : { reason: decoded.reason };
+  async function codecOf(scope: Scope, deviceTypeId: string): Promise<CompiledCodec> {
+    const cached = cache.get(deviceTypeId);
+    if (cached && now() - cached.at < LAYOUT_TTL_MS) return cached.compiled;
+    const stored = await ingest.typeCodec(scope, deviceTypeId);
+    const compiled = compileCodec(`${deviceTypeId}:${stored.updatedAt}`, stored);
+    if (cache.size > 10_000) cache.clear();
+    cache.set(deviceTypeId, { at: now(), compiled });
+    return compiled;
   }
 
   return {
-    /** The uplink's values with the layout of the device's type (`scope`: the key's organization). */
-    async decode(
-      scope: Scope,
-      deviceTypeId: string,
-      uplink: Pick<Uplink, 'payload' | 'decoded' | 'strict'>,
-    ): Promise<Decoded> {
-      const layout = await layoutOf(scope, deviceTypeId);
-      return plausible(layout, decodeWith(layout, uplink));
+    /** The uplink's values by its device's type (`scope`: the key's organization). */
+    async decode(scope: Scope, deviceTypeId: string, uplink: DecodeInput): Promise<Decoded> {
+      return decodeWith(await codecOf(scope, deviceTypeId), uplink, runScript);
     },
   };
 }

@@ -5,6 +5,7 @@ import { rollupCtes } from '../../db/rollup.js';
 import {
   devices,
   deviceTypeMeasurements,
+  deviceTypes,
   measurementData,
   measurements,
   rejectedUplinks,
@@ -34,6 +35,8 @@ export interface RejectedRow {
   deviceEui: string | null;
   /** The measurement or body field the reason names, when it names one. */
   field?: string | null;
+  /** What a codec said, or where a frame failed. */
+  detail?: string | null;
   body: string;
   bodyBytes: number;
 }
@@ -94,8 +97,13 @@ export function createIngestRepository(db: Db) {
     },
 
     /** A device type's measurements in payload order, with their decoding settings. */
-    async typeMeasurements(scope: Scope, deviceTypeId: string) {
-      return db
+    /** A device type's codec and its measurements in position order: what decoding needs. */
+    async typeCodec(scope: Scope, deviceTypeId: string) {
+      const [type] = await db
+        .select({ codec: deviceTypes.deviceTypeCodec, updatedAt: deviceTypes.updatedAt })
+        .from(deviceTypes)
+        .where(and(eq(deviceTypes.deviceTypeId, deviceTypeId), inScope(deviceTypes.organizationId, scope)));
+      const rows = await db
         .select({
           measurementId: measurements.measurementId,
           measurementName: measurements.measurementName,
@@ -108,6 +116,8 @@ export function createIngestRepository(db: Db) {
           byteOrder: measurements.measurementByteOrder,
           measurementValidMin: measurements.measurementValidMin,
           measurementValidMax: measurements.measurementValidMax,
+          decodedPath: deviceTypeMeasurements.decodedPath,
+          decimals: deviceTypeMeasurements.decimals,
         })
         .from(deviceTypeMeasurements)
         .innerJoin(
@@ -121,6 +131,7 @@ export function createIngestRepository(db: Db) {
           ),
         )
         .orderBy(asc(deviceTypeMeasurements.position));
+      return { codec: type?.codec ?? null, updatedAt: type ? toDate(type.updatedAt).getTime() : 0, rows };
     },
 
     /**

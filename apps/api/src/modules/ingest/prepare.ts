@@ -90,7 +90,7 @@ export function createPrepare({
     let accepted = 0;
 
     for (const uplink of uplinks) {
-      const reject = (reason: RejectReason, field?: string) => {
+      const reject = (reason: RejectReason, field?: string, detail?: string) => {
         rejected.push({
           ...rejectedRow(
             caller,
@@ -100,6 +100,7 @@ export function createPrepare({
             bodyText(uplink.raw),
           ),
           field: field?.slice(0, 200) ?? null,
+          detail: detail?.slice(0, 500) ?? null,
         });
       };
       // A simulated uplink (The Things Stack's Console or API) is listed, never a reading or alarm.
@@ -120,9 +121,9 @@ export function createPrepare({
         reject('invalidTime', uplink.source === 'ttn' ? 'received_at' : 'time');
         continue;
       }
-      const decoded = await decoder.decode(scope, device.deviceTypeId, uplink);
+      const decoded = await decoder.decode(scope, device.deviceTypeId, { ...uplink, receivedAt });
       if ('reason' in decoded) {
-        reject(decoded.reason, decoded.field);
+        reject(decoded.reason, decoded.field, decoded.detail);
         continue;
       }
       const dedupKey = uplink.dedupId ?? `${uplink.fCnt ?? ''}:${at.toISOString()}`;

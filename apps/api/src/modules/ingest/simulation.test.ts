@@ -1,11 +1,12 @@
 import { payloadLayout } from '@vahti/domain';
 import { describe, expect, it } from 'vitest';
 import { MEASUREMENTS, TYPES } from '../../db/demo/devices.js';
-import { decodePayload, fromBase64 } from './decode.js';
+import { decodeFrames, fromBase64 } from './codecs/layout.js';
 import {
   CO2_PEAK_CHANCE,
   chirpstackUplinkFor,
   encodePayload,
+  frameOf,
   quantityOf,
   readingTimes,
   type SimDevice,
@@ -117,10 +118,10 @@ describe('simulated readings', () => {
 });
 
 describe('encodePayload', () => {
-  it.each(demoTypes)('round-trips through decodePayload for the demo type $name', ({ device }) => {
+  it.each(demoTypes)('round-trips through decodeFrames for the demo type $name', ({ device }) => {
     for (const at of month.slice(0, 200)) {
       const values = simulateReading(device, at);
-      const decoded = decodePayload(encodePayload(values, device.fields), device.fields);
+      const decoded = decodeFrames(encodePayload(values, device.fields), undefined, [frameOf(device.fields)]);
       expect(decoded.ok).toBe(true);
       if (!decoded.ok) return;
       for (const field of device.fields) {
@@ -193,7 +194,7 @@ describe('encodePayload', () => {
     ];
     const bytes = encodePayload({ t: -5.5, e: 1234.56, k: 30, b1: 1, b3: 1, c: 999 }, layout);
     expect([...bytes]).toEqual([0xfd, 0xda, 0x40, 0xe2, 0x01, 0x00, 100, 0b101, 255]);
-    expect(decodePayload(bytes, layout)).toEqual({
+    expect(decodeFrames(bytes, undefined, [frameOf(layout)])).toEqual({
       ok: true,
       values: { t: -5.5, e: 1234.56, k: 30, b1: 1, b3: 1, c: 255 },
     });
@@ -207,6 +208,6 @@ describe('encodePayload', () => {
     expect(uplink.fCnt).toBe(Math.floor((JUNE + 90_000) / 60_000));
     expect(uplink.deduplicationId).toBe(`${uplink.fCnt}:${uplink.time}`);
     const bytes = fromBase64(uplink.data as string);
-    expect(bytes && decodePayload(bytes, device.fields).ok).toBe(true);
+    expect(bytes && decodeFrames(bytes, undefined, [frameOf(device.fields)]).ok).toBe(true);
   });
 });

@@ -1,12 +1,34 @@
-import type { ChirpstackUplink } from '@vahti/domain';
-import type { LayoutEntry } from './decode.js';
+import type { ChirpstackUplink, CodecFrame, LayoutField } from '@vahti/domain';
 
 // The sensor simulator (issue "Ingestion and alarms", Simulator): realistic indoor-air readings
 // for a device type's measurements, packed into the type's byte layout exactly as a device would
-// (the inverse of decode.ts), wrapped as ChirpStack v4 uplinks. Pure and deterministic: the same
+// (the inverse of codecs/layout.ts), wrapped as ChirpStack v4 uplinks. Pure and deterministic: the same
 // device and time always give the same values, fCnt and deduplicationId, so replaying a period
 // (a second back-fill) adds nothing. Used by the demo back-fill and trickle (db/demo/simulation.ts)
 // and by `npm run simulate` (apps/api/scripts/simulate.ts).
+
+/** A field of a type's measurement layout with its conversion: `value = raw * scale + valueOffset`. */
+export interface LayoutEntry extends LayoutField {
+  signed: boolean;
+  scale: number;
+  valueOffset: number;
+  byteOrder: 'big' | 'little';
+}
+
+/** The fixed frame (codecs/layout.ts) that reads a measurement layout. */
+export const frameOf = (layout: readonly LayoutEntry[]): CodecFrame => ({
+  kind: 'fixed',
+  fields: layout.map((field) => ({
+    measurementId: field.measurementId,
+    offset: field.offset,
+    length: field.sizeInBytes,
+    signed: field.signed,
+    byteOrder: field.byteOrder,
+    ...(field.bitNumber !== undefined && { bitPosition: field.bitNumber - 1, bitWidth: 1 }),
+    scale: field.scale,
+    valueOffset: field.valueOffset,
+  })),
+});
 
 /** One measurement of a device type's layout with what the generator needs to pick its kind. */
 export interface SimField extends LayoutEntry {
@@ -176,7 +198,7 @@ export function simulateReading(device: SimDevice, at: number): Record<string, n
  * Packs values (keyed by measurement id) into a payload with the layout: each byte field is
  * `round((value − offset) / scale)`, clamped to what its bytes hold (signed or not), written in
  * its byte order; a bit field sets its bit when the value is non-zero. The inverse of
- * decodePayload up to the scale's resolution. A missing value is written as 0.
+ * decodeFrames up to the scale's resolution. A missing value is written as 0.
  */
 export function encodePayload(
   values: Record<string, number>,

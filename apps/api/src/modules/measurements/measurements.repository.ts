@@ -6,7 +6,12 @@ import {
 } from '@vahti/domain';
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { deviceTypeMeasurements, deviceTypes, measurements } from '../../db/schema/index.js';
+import {
+  devices,
+  deviceTypeMeasurements,
+  deviceTypes,
+  measurements,
+} from '../../db/schema/index.js';
 import { assertWithin, inScope, type Scope } from '../../lib/scope.js';
 
 export type MeasurementValues = Omit<
@@ -36,6 +41,26 @@ const measurementColumns = {
 };
 
 type MeasurementRow = Omit<MeasurementRecord, 'measurementID'>;
+/** A timestamptz as the driver gave it (node-postgres and PGlite both give a Date). */
+const toDate = (value: unknown) => (value instanceof Date ? value : new Date(String(value)));
+
+/** A device type's stored fields: what create and edit write. */
+export type DeviceTypeValues = Pick<
+  typeof deviceTypes.$inferInsert,
+  | 'organizationId'
+  | 'deviceTypeName'
+  | 'deviceTypeState'
+  | 'deviceTypeDescription'
+  | 'deviceTypeCodec'
+  | 'deviceTypeOfflineAfterMinutes'
+  | 'deviceTypeAlarmDelayMinutes'
+  | 'deviceProfileId'
+>;
+export type TypeMeasurementValues = {
+  measurementId: string;
+  decodedPath: string | null;
+  decimals: number | null;
+};
 const withBothIds = (row: MeasurementRow): MeasurementRecord => ({
   ...row,
   measurementID: row.measurementId,
@@ -83,6 +108,11 @@ export function createMeasurementsRepository(db: Db) {
         deviceProfileId: deviceTypes.deviceProfileId,
         deviceTypeOfflineAfterMinutes: deviceTypes.deviceTypeOfflineAfterMinutes,
         deviceTypeAlarmDelayMinutes: deviceTypes.deviceTypeAlarmDelayMinutes,
+        deviceTypeState: deviceTypes.deviceTypeState,
+        deviceTypeDescription: deviceTypes.deviceTypeDescription,
+        deviceTypeCodec: deviceTypes.deviceTypeCodec,
+        updatedAt: deviceTypes.updatedAt,
+        deviceCount: sql<number>`(select count(*)::int from ${devices} where ${devices.deviceTypeId} = ${deviceTypes.deviceTypeId})`,
       })
       .from(deviceTypes)
       .where(
@@ -99,6 +129,8 @@ export function createMeasurementsRepository(db: Db) {
       .select({
         deviceTypeId: deviceTypeMeasurements.deviceTypeId,
         position: deviceTypeMeasurements.position,
+        decodedPath: deviceTypeMeasurements.decodedPath,
+        decimals: deviceTypeMeasurements.decimals,
         ...measurementColumns,
       })
       .from(deviceTypeMeasurements)
@@ -119,14 +151,28 @@ export function createMeasurementsRepository(db: Db) {
     return types.map((type) => {
       const own = layout
         .filter((row) => row.deviceTypeId === type.deviceTypeId)
-        .map(({ deviceTypeId: _, ...row }) => withBothIds(row));
+        .map(({ deviceTypeId: _, position: __, decodedPath, decimals, ...row }) => ({
+          ...withBothIds(row),
+          decodedPath,
+          decimals,
+        }));
       return {
         ...type,
+        deviceCount: Number(type.deviceCount),
+        updatedAt: toDate(type.updatedAt).toISOString(),
         id: type.deviceTypeId,
         payloadBytes: payloadLayout(own).payloadBytes,
         Measurements: own.map((m, index) => ({ ...m, position: index })),
       };
     });
+  }
+
+  /** The type's measurements in the given order (position 0 first); the caller checks the scope. */
+  async function setTypeMeasurements(deviceTypeId: string, rows: TypeMeasurementValues[]) {
+    if (rows.length === 0) return;
+    await db
+      .insert(deviceTypeMeasurements)
+      .values(rows.map((row, position) => ({ deviceTypeId, position, ...row })));
   }
 
   return {
@@ -201,7 +247,7 @@ export function createMeasurementsRepository(db: Db) {
     ): Promise<number> {
       const rows = await db
         .update(deviceTypes)
-        .set(values)
+        .set({ ...values, updatedAt: sql`now()` })
         .where(
           and(
             eq(deviceTypes.deviceTypeId, deviceTypeId),
@@ -209,6 +255,41 @@ export function createMeasurementsRepository(db: Db) {
           ),
         )
         .returning({ id: deviceTypes.deviceTypeId });
+      return rows.length;
+    },
+
+    async insertDeviceType(
+      scope: Scope,
+      values: DeviceTypeValues,
+      typeMeasurements: TypeMeasurementValues[],
+    ): Promise<string> {
+      assertWithin(scope, values.organizationId);
+      const [row] = await db
+        .insert(deviceTypes)
+        .values(values)
+        .returning({ id: deviceTypes.deviceTypeId });
+      if (!row) throw new Error('device type not stored');
+      await setTypeMeasurements(row.id, typeMeasurements);
+      return row.id;
+    },
+
+    /** Saves the type and its measurements; 0 when the type is not in scope. */
+    async saveDeviceType(
+      scope: Scope,
+      deviceTypeId: string,
+      values: Omit<DeviceTypeValues, 'organizationId' | 'deviceProfileId'>,
+      typeMeasurements: TypeMeasurementValues[],
+    ): Promise<number> {
+      const rows = await db
+        .update(deviceTypes)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(
+          and(eq(deviceTypes.deviceTypeId, deviceTypeId), inScope(deviceTypes.organizationId, scope)),
+        )
+        .returning({ id: deviceTypes.deviceTypeId });
+      if (rows.length === 0) return 0;
+      await db.delete(deviceTypeMeasurements).where(eq(deviceTypeMeasurements.deviceTypeId, deviceTypeId));
+      await setTypeMeasurements(deviceTypeId, typeMeasurements);
       return rows.length;
     },
 

@@ -1,12 +1,5 @@
 import {
   createMeasurementBody,
-  deviceProfileLinkBody,
-  deviceTypeAlarmSettingsBody,
-  deviceTypeParams,
-  deviceTypeProfileResponse,
-  deviceTypeQuery,
-  deviceTypeResponse,
-  deviceTypesResponse,
   measurementResponse,
   measurementsResponse,
   PLAUSIBLE_RANGES,
@@ -75,74 +68,4 @@ export const measurementsRoutes = signedIn<Options>('measurements', (app, { meas
     },
   });
 
-  app.get('/api/device-types', {
-    schema: {
-      operationId: 'listDeviceTypes',
-      summary: 'Device types with their measurements in payload order',
-      description: `${READ} A device type's Measurements, in order, are its payload layout; payloadBytes is its length.`,
-      response: { 200: deviceTypesResponse, ...errors(403) },
-    },
-    handler: async (request) =>
-      ok(request, 'messages.device.deviceTypesOk', {
-        deviceTypes: await measurements.listDeviceTypes(request.caller),
-      }),
-  });
-
-  app.patch('/api/device-types/:deviceTypeId/device-profile', {
-    schema: {
-      operationId: 'linkDeviceTypeProfile',
-      summary: 'Link a device-network (ChirpStack) device profile to a device type, or unlink',
-      description: `${MANAGE.replace(' Created in the caller’s own organization.', '')} deviceProfileId is the network server's profile id as GET /api/device-network/device-profiles lists it (kept as text, not checked against the network server, which may be down); null removes the link. A profile links to at most one device type per organization: 409 deviceProfileLinks.DEVICE_PROFILE_LINKED when another type has it (unlink that one first). 404 DEVICE_TYPE_NOT_FOUND for a type of another organization or unknown.`,
-      params: deviceTypeParams,
-      body: deviceProfileLinkBody,
-      response: { 200: deviceTypeProfileResponse, ...errors(403, 404, 409) },
-    },
-    handler: async (request) => {
-      const deviceType = await measurements.linkDeviceProfile(
-        request.caller,
-        request.params.deviceTypeId,
-        request.body.deviceProfileId,
-      );
-      return ok(
-        request,
-        deviceType.deviceProfileId
-          ? 'messages.deviceProfileLinks.linked'
-          : 'messages.deviceProfileLinks.unlinked',
-        { deviceType },
-      );
-    },
-  });
-
-  app.patch('/api/device-types/:deviceTypeId/alarm-settings', {
-    schema: {
-      operationId: 'setDeviceTypeAlarmSettings',
-      summary: 'Set a device type’s offline alarm and limit-alarm delay',
-      description: `${MANAGE.replace(' Created in the caller’s own organization.', '')} deviceTypeOfflineAfterMinutes (whole minutes 5–43200, or null for none): an Aktiivinen device of the type with no uplink for this long gets an offline alarm (alarmBreakThrough offline, 'Ei yhteyttä'), closed by its next uplink; e.g. 3 × the uplink interval. deviceTypeAlarmDelayMinutes (1–1440, or null: at once): a limit alarm opens only when values have stayed beyond the limit this long (ADR 0024). Both fields are required. 404 DEVICE_TYPE_NOT_FOUND for a type of another organization or unknown.`,
-      params: deviceTypeParams,
-      body: deviceTypeAlarmSettingsBody,
-      response: { 200: deviceTypeResponse, ...errors(403, 404) },
-    },
-    handler: async (request) =>
-      ok(request, 'messages.device.deviceTypeAlarmSettingsSaved', {
-        deviceType: await measurements.setAlarmSettings(
-          request.caller,
-          request.params.deviceTypeId,
-          request.body,
-        ),
-      }),
-  });
-
-  app.get('/api/measurements-by-deviceId', {
-    schema: {
-      operationId: 'getDeviceTypeMeasurements',
-      summary: 'One device type with its measurements (deviceTypes[0].Measurements)',
-      description: `${READ} 404 DEVICE_TYPE_NOT_FOUND for a type of another organization or unknown.`,
-      querystring: deviceTypeQuery,
-      response: { 200: deviceTypesResponse, ...errors(403, 404) },
-    },
-    handler: async (request) =>
-      ok(request, 'messages.device.deviceTypesOk', {
-        deviceTypes: await measurements.deviceType(request.caller, request.query.deviceTypeId),
-      }),
-  });
 });

@@ -87,12 +87,6 @@ export function createMeasurementsService({
     return found;
   }
 
-  async function readType(scope: Scope, deviceTypeId: string): Promise<DeviceTypeRecord> {
-    const found = await measurements.findDeviceType(scope, deviceTypeId);
-    if (!found) throw notFound('DEVICE_TYPE_NOT_FOUND');
-    return found;
-  }
-
   return {
     list: (caller: Caller) => measurements.listMeasurements(authorize(caller, READ)),
 
@@ -148,82 +142,6 @@ export function createMeasurementsService({
       return read(scope, body.measurementId);
     },
 
-    listDeviceTypes: (caller: Caller) => measurements.listDeviceTypes(authorize(caller, READ)),
-
-    /**
-     * Links the organization's device type to a device-network profile (null removes the link).
-     * A profile links to one type per organization: 409 when another type has it already.
-     */
-    async linkDeviceProfile(
-      caller: Caller,
-      deviceTypeId: string,
-      deviceProfileId: string | null,
-    ): Promise<DeviceTypeRecord> {
-      const scope = authorize(caller, READ, MANAGE);
-      const before = await readType(scope, deviceTypeId);
-      await audited(scope, async () => {
-        requireWritten(
-          await measurements.updateDeviceType(scope, deviceTypeId, { deviceProfileId }),
-          'DEVICE_TYPE_NOT_FOUND',
-        );
-        return {
-          action: 'deviceType.deviceProfile',
-          entityId: deviceTypeId,
-          organizationId: before.organizationId,
-          details: { deviceProfileId: [before.deviceProfileId, deviceProfileId] },
-        };
-      }).catch((err) => {
-        throw isUniqueViolation(err, 'device_types_organization_profile_key')
-          ? new AppError(409, 'deviceProfileLinks.DEVICE_PROFILE_LINKED', {
-              deviceProfileId: 'errors.deviceProfileLinks.DEVICE_PROFILE_LINKED',
-            })
-          : err;
-      });
-      return readType(scope, deviceTypeId);
-    },
-
-    /**
-     * Sets the type's offline alarm limit and alarm delay (ADR 0024). A changed delay restarts
-     * the waiting counts of the type's devices: counted under the old rule they mean nothing.
-     */
-    async setAlarmSettings(
-      caller: Caller,
-      deviceTypeId: string,
-      settings: DeviceTypeAlarmSettingsBody,
-    ): Promise<DeviceTypeRecord> {
-      const scope = authorize(caller, READ, MANAGE);
-      const before = await readType(scope, deviceTypeId);
-      await audited(scope, async () => {
-        requireWritten(
-          await measurements.updateDeviceType(scope, deviceTypeId, settings),
-          'DEVICE_TYPE_NOT_FOUND',
-        );
-        if (before.deviceTypeAlarmDelayMinutes !== settings.deviceTypeAlarmDelayMinutes) {
-          await alarms.endPendingOfType(scope, deviceTypeId);
-        }
-        return {
-          action: 'deviceType.alarmSettings',
-          entityId: deviceTypeId,
-          organizationId: before.organizationId,
-          details: {
-            deviceTypeOfflineAfterMinutes: [
-              before.deviceTypeOfflineAfterMinutes,
-              settings.deviceTypeOfflineAfterMinutes,
-            ],
-            deviceTypeAlarmDelayMinutes: [
-              before.deviceTypeAlarmDelayMinutes,
-              settings.deviceTypeAlarmDelayMinutes,
-            ],
-          },
-        };
-      });
-      return readType(scope, deviceTypeId);
-    },
-
-    /** One device type in a list of one (the spec reads deviceTypes[0].Measurements). */
-    async deviceType(caller: Caller, deviceTypeId: string): Promise<DeviceTypeRecord[]> {
-      return [await readType(authorize(caller, READ), deviceTypeId)];
-    },
   };
 }
 

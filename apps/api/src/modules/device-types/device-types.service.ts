@@ -1,0 +1,374 @@
+import type {
+  CodecTestBody,
+  CodecTestResponse,
+  CreateDeviceTypeBody,
+  DeviceTypeAlarmSettingsBody,
+  DeviceTypeRecord,
+  MeasurementRecord,
+  UpdateDeviceTypeBody,
+} from '@vahti/domain';
+import type { Db } from '../../db/client.js';
+import type { Caller } from '../../lib/caller.js';
+import { changedValues } from '../../lib/changed-values.js';
+import { AppError, isUniqueViolation, notFound } from '../../lib/errors.js';
+import { authorize, homeOrganization, type Scope } from '../../lib/scope.js';
+import type { AlarmsRepository } from '../alarms/alarms.repository.js';
+import type { AuditService } from '../audit/audit.service.js';
+import { auditedChanges, requireWritten } from '../audit/audited.js';
+import { payloadBytes } from '../ingest/codecs/layout.js';
+import { compileCodec, decodeWith, type ScriptRun } from '../ingest/decoder.js';
+import type {
+  DeviceTypeValues,
+  MeasurementsRepository,
+  TypeMeasurementValues,
+} from '../measurements/measurements.repository.js';
+
+const READ = { do: 'openSection', section: 'vainu' } as const;
+const MANAGE = { do: 'manageDevices' } as const;
+
+type TypeBody = Omit<UpdateDeviceTypeBody, 'deviceTypeState'> & {
+  deviceTypeState?: UpdateDeviceTypeBody['deviceTypeState'];
+};
+
+const invalid = (fields: Record<string, string>) => new AppError(400, 'VALIDATION_FAILED', fields);
+
+const nameTaken = (err: unknown) =>
+  isUniqueViolation(err, 'device_types_organization_name_key')
+    ? new AppError(409, 'DEVICE_TYPE_NAME_TAKEN', {
+        deviceTypeName: 'errors.DEVICE_TYPE_NAME_TAKEN',
+      })
+    : err;
+
+/** A JavaScript codec checked before it is saved: compiles and defines decodeUplink. */
+export type ScriptCheck = (script: string) => { ok: true } | { ok: false; message: string };
+
+/**
+ * Device types of Vainu (issue 25, ADR 0036): an organization's own; everyone with the Vainu
+ * permission reads them, `manageDevices` (Ylläpitäjä and up) creates, edits, copies and retires
+ * them, the top administrator in any organization. A type's codec says where its values come
+ * from; editing it never rewrites stored readings (they hold values, not payloads).
+ */
+export function createDeviceTypesService({
+  db,
+  measurements,
+  alarms,
+  audit,
+  runScript,
+  checkScript,
+}: {
+  db: Db;
+  measurements: MeasurementsRepository;
+  alarms: Pick<AlarmsRepository, 'endPendingOfType'>;
+  audit: AuditService;
+  runScript?: ScriptRun | undefined;
+  checkScript?: ScriptCheck | undefined;
+}) {
+  const audited = auditedChanges({ db, audit });
+
+  async function readType(scope: Scope, deviceTypeId: string): Promise<DeviceTypeRecord> {
+    const found = await measurements.findDeviceType(scope, deviceTypeId);
+    if (!found) throw notFound('DEVICE_TYPE_NOT_FOUND');
+    return found;
+  }
+
+  /** The body's measurements, each of `organizationId`: 400 naming the row otherwise. */
+  async function measurementsOf(
+    scope: Scope,
+    organizationId: string,
+    rows: { measurementId: string }[],
+  ): Promise<MeasurementRecord[]> {
+    const found = await measurements.listMeasurements(scope, {
+      measurementIds: rows.map((row) => row.measurementId),
+      organizationId,
+    });
+    const byId = new Map(found.map((m) => [m.measurementId, m]));
+    return rows.map((row, index) => {
+      const measurement = byId.get(row.measurementId);
+      if (!measurement) {
+        throw invalid({ [`measurements.${index}.measurementId`]: 'errors.MEASUREMENT_NOT_FOUND' });
+      }
+      return measurement;
+    });
+  }
+
+  function checkCodec(body: Pick<TypeBody, 'deviceTypeCodec'>) {
+    if (body.deviceTypeCodec.source !== 'javascript' || !checkScript) return;
+    const checked = checkScript(body.deviceTypeCodec.script);
+    if (!checked.ok) {
+      throw invalid({ 'deviceTypeCodec.script': 'validation.device.scriptInvalid' });
+    }
+  }
+
+  const typeMeasurementsOf = (body: Pick<TypeBody, 'measurements'>): TypeMeasurementValues[] =>
+    body.measurements.map((m) => ({
+      measurementId: m.measurementId,
+      decodedPath: m.decodedPath || null,
+      decimals: m.decimals ?? null,
+    }));
+
+  const valuesOf = (body: TypeBody) => ({
+    deviceTypeName: body.deviceTypeName,
+    deviceTypeState: body.deviceTypeState ?? 'Aktiivinen',
+    deviceTypeDescription: body.deviceTypeDescription || null,
+    deviceTypeCodec: body.deviceTypeCodec,
+    deviceTypeOfflineAfterMinutes: body.deviceTypeOfflineAfterMinutes,
+    deviceTypeAlarmDelayMinutes: body.deviceTypeAlarmDelayMinutes,
+  });
+
+  async function insert(
+    scope: Scope,
+    organizationId: string,
+    body: TypeBody,
+    deviceProfileId: string | null,
+    action: string,
+  ): Promise<DeviceTypeRecord> {
+    await measurementsOf(scope, organizationId, body.measurements);
+    checkCodec(body);
+    const values: DeviceTypeValues = { ...valuesOf(body), organizationId, deviceProfileId };
+    const rows = typeMeasurementsOf(body);
+    const { entityId } = await audited(scope, async () => {
+      const id = await measurements.insertDeviceType(scope, values, rows);
+      return { action, entityId: id, organizationId, details: { ...values, measurements: rows } };
+    }).catch((err) => {
+      throw nameTaken(err);
+    });
+    return readType(scope, entityId);
+  }
+
+  return {
+    list: (caller: Caller) => measurements.listDeviceTypes(authorize(caller, READ)),
+
+    /** One device type in a list of one (the spec reads deviceTypes[0].Measurements). */
+    async one(caller: Caller, deviceTypeId: string): Promise<DeviceTypeRecord[]> {
+      return [await readType(authorize(caller, READ), deviceTypeId)];
+    },
+
+    async create(caller: Caller, body: CreateDeviceTypeBody): Promise<DeviceTypeRecord> {
+      const scope = authorize(caller, READ, MANAGE);
+      const organizationId = homeOrganization(
+        scope,
+        body.organizationId ?? caller.organizationId,
+        'organizationId',
+      );
+      return insert(scope, organizationId, body, null, 'deviceType.create');
+    },
+
+    /** Saves every field; a changed alarm delay restarts the waiting counts (ADR 0024). */
+    async update(
+      caller: Caller,
+      deviceTypeId: string,
+      body: UpdateDeviceTypeBody,
+    ): Promise<DeviceTypeRecord> {
+      const scope = authorize(caller, READ, MANAGE);
+      const before = await readType(scope, deviceTypeId);
+      await measurementsOf(scope, before.organizationId, body.measurements);
+      checkCodec(body);
+      const values = valuesOf(body);
+      const rows = typeMeasurementsOf(body);
+      await audited(scope, async () => {
+        requireWritten(
+          await measurements.saveDeviceType(scope, deviceTypeId, values, rows),
+          'DEVICE_TYPE_NOT_FOUND',
+        );
+        if (before.deviceTypeAlarmDelayMinutes !== values.deviceTypeAlarmDelayMinutes) {
+          await alarms.endPendingOfType(scope, deviceTypeId);
+        }
+        const beforeRows = before.Measurements.map((m) => ({
+          measurementId: m.measurementId,
+          decodedPath: m.decodedPath,
+          decimals: m.decimals,
+        }));
+        return {
+          action: 'deviceType.update',
+          entityId: deviceTypeId,
+          organizationId: before.organizationId,
+          details: changedValues(
+            { ...before, measurements: beforeRows },
+            { ...values, measurements: rows },
+          ),
+        };
+      }).catch((err) => {
+        throw nameTaken(err);
+      });
+      return readType(scope, deviceTypeId);
+    },
+
+    /** A new type with the same codec and measurements under another name; no profile link. */
+    async copy(caller: Caller, deviceTypeId: string, deviceTypeName: string): Promise<DeviceTypeRecord> {
+      const scope = authorize(caller, READ, MANAGE);
+      const source = await readType(scope, deviceTypeId);
+      return insert(
+        scope,
+        source.organizationId,
+        {
+          ...source,
+          deviceTypeName,
+          deviceTypeState: 'Aktiivinen',
+          deviceTypeCodec: source.deviceTypeCodec ?? legacyCodecOf(source),
+          measurements: source.Measurements.map((m) => ({
+            measurementId: m.measurementId,
+            decodedPath: m.decodedPath,
+            decimals: m.decimals,
+          })),
+        } as TypeBody,
+        null,
+        'deviceType.copy',
+      );
+    },
+
+    /**
+     * A codec tried on one payload (or decoded object) before it is saved: the values it would
+     * store, named, or the reason the uplink would be rejected. Reads measurements only.
+     */
+    async testCodec(caller: Caller, body: CodecTestBody): Promise<CodecTestResponse> {
+      const scope = authorize(caller, READ, MANAGE);
+      const organizationId = homeOrganization(
+        scope,
+        body.organizationId ?? caller.organizationId,
+        'organizationId',
+      );
+      const known = await measurementsOf(scope, organizationId, body.measurements);
+      const bytes = payloadBytes(body.payload);
+      if (!bytes) throw invalid({ payload: 'validation.device.payloadFormat' });
+      if (body.deviceTypeCodec.source === 'javascript' && checkScript) {
+        const checked = checkScript(body.deviceTypeCodec.script);
+        if (!checked.ok) {
+          return { message: '', bytes: hex(bytes), values: [], reason: 'codecFailed', detail: checked.message };
+        }
+      }
+      const rows = known.map((m, i) => ({
+        ...m,
+        signed: m.measurementSigned,
+        scale: m.measurementScale,
+        valueOffset: m.measurementOffset,
+        byteOrder: m.measurementByteOrder,
+        decodedPath: body.measurements[i]?.decodedPath ?? null,
+        decimals: body.measurements[i]?.decimals ?? null,
+      }));
+      const compiled = compileCodec(`test:${body.deviceTypeCodec.source}`, {
+        codec: body.deviceTypeCodec,
+        rows,
+      });
+      const decoded = decodeWith(
+        compiled,
+        {
+          payload: Buffer.from(bytes).toString('base64'),
+          decoded: body.decoded,
+          strict: false,
+          fPort: body.fPort,
+          receivedAt: new Date(),
+        },
+        runScript,
+      );
+      const names = new Map(known.map((m) => [m.measurementId, m.measurementName]));
+      if ('reason' in decoded) {
+        return {
+          message: '',
+          bytes: hex(bytes),
+          values: [],
+          reason: decoded.reason,
+          ...(decoded.field && { field: decoded.field }),
+          ...(decoded.detail && { detail: decoded.detail }),
+        };
+      }
+      return {
+        message: '',
+        bytes: hex(bytes),
+        values: Object.entries(decoded.values).map(([measurementId, value]) => ({
+          measurementId,
+          measurementName: names.get(measurementId) ?? measurementId,
+          value,
+        })),
+      };
+    },
+
+    /**
+     * Links the organization's device type to a device-network profile (null removes the link).
+     * A profile links to one type per organization: 409 when another type has it already.
+     */
+    async linkDeviceProfile(
+      caller: Caller,
+      deviceTypeId: string,
+      deviceProfileId: string | null,
+    ): Promise<DeviceTypeRecord> {
+      const scope = authorize(caller, READ, MANAGE);
+      const before = await readType(scope, deviceTypeId);
+      await audited(scope, async () => {
+        requireWritten(
+          await measurements.updateDeviceType(scope, deviceTypeId, { deviceProfileId }),
+          'DEVICE_TYPE_NOT_FOUND',
+        );
+        return {
+          action: 'deviceType.deviceProfile',
+          entityId: deviceTypeId,
+          organizationId: before.organizationId,
+          details: { deviceProfileId: [before.deviceProfileId, deviceProfileId] },
+        };
+      }).catch((err) => {
+        throw isUniqueViolation(err, 'device_types_organization_profile_key')
+          ? new AppError(409, 'deviceProfileLinks.DEVICE_PROFILE_LINKED', {
+              deviceProfileId: 'errors.deviceProfileLinks.DEVICE_PROFILE_LINKED',
+            })
+          : err;
+      });
+      return readType(scope, deviceTypeId);
+    },
+
+    /**
+     * Sets the type's offline alarm limit and alarm delay (ADR 0024). A changed delay restarts
+     * the waiting counts of the type's devices: counted under the old rule they mean nothing.
+     */
+    async setAlarmSettings(
+      caller: Caller,
+      deviceTypeId: string,
+      settings: DeviceTypeAlarmSettingsBody,
+    ): Promise<DeviceTypeRecord> {
+      const scope = authorize(caller, READ, MANAGE);
+      const before = await readType(scope, deviceTypeId);
+      await audited(scope, async () => {
+        requireWritten(
+          await measurements.updateDeviceType(scope, deviceTypeId, settings),
+          'DEVICE_TYPE_NOT_FOUND',
+        );
+        if (before.deviceTypeAlarmDelayMinutes !== settings.deviceTypeAlarmDelayMinutes) {
+          await alarms.endPendingOfType(scope, deviceTypeId);
+        }
+        return {
+          action: 'deviceType.alarmSettings',
+          entityId: deviceTypeId,
+          organizationId: before.organizationId,
+          details: {
+            deviceTypeOfflineAfterMinutes: [
+              before.deviceTypeOfflineAfterMinutes,
+              settings.deviceTypeOfflineAfterMinutes,
+            ],
+            deviceTypeAlarmDelayMinutes: [
+              before.deviceTypeAlarmDelayMinutes,
+              settings.deviceTypeAlarmDelayMinutes,
+            ],
+          },
+        };
+      });
+      return readType(scope, deviceTypeId);
+    },
+  };
+}
+
+const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
+
+/** An older type's measurement layout written out as a layout codec: what a copy saves. */
+function legacyCodecOf(type: DeviceTypeRecord): UpdateDeviceTypeBody['deviceTypeCodec'] {
+  const compiled = compileCodec('copy', {
+    codec: null,
+    rows: type.Measurements.map((m) => ({
+      ...m,
+      signed: m.measurementSigned,
+      scale: m.measurementScale,
+      valueOffset: m.measurementOffset,
+      byteOrder: m.measurementByteOrder,
+    })),
+  });
+  return { source: 'layout', frames: compiled.frames };
+}
+
+export type DeviceTypesService = ReturnType<typeof createDeviceTypesService>;
