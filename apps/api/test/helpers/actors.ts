@@ -26,6 +26,7 @@ export interface Client {
   get(url: string, options?: SendOptions): Promise<LightMyRequestResponse>;
   post(url: string, body?: unknown, options?: SendOptions): Promise<LightMyRequestResponse>;
   patch(url: string, body?: unknown, options?: SendOptions): Promise<LightMyRequestResponse>;
+  put(url: string, body?: unknown, options?: SendOptions): Promise<LightMyRequestResponse>;
   delete(url: string, body?: unknown, options?: SendOptions): Promise<LightMyRequestResponse>;
 }
 
@@ -66,6 +67,7 @@ function client(
     get: (url, options) => send('GET', url, undefined, options),
     post: (url, body, options) => send('POST', url, body, options),
     patch: (url, body, options) => send('PATCH', url, body, options),
+    put: (url, body, options) => send('PUT', url, body, options),
     delete: (url, body, options) => send('DELETE', url, body, options),
   };
 }

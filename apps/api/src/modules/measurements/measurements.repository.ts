@@ -6,12 +6,7 @@ import {
 } from '@vahti/domain';
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import {
-  devices,
-  deviceTypeMeasurements,
-  deviceTypes,
-  measurements,
-} from '../../db/schema/index.js';
+import { deviceTypeMeasurements, deviceTypes, measurements } from '../../db/schema/index.js';
 import { assertWithin, inScope, type Scope } from '../../lib/scope.js';
 
 export type MeasurementValues = Omit<
@@ -112,7 +107,8 @@ export function createMeasurementsRepository(db: Db) {
         deviceTypeDescription: deviceTypes.deviceTypeDescription,
         deviceTypeCodec: deviceTypes.deviceTypeCodec,
         updatedAt: deviceTypes.updatedAt,
-        deviceCount: sql<number>`(select count(*)::int from ${devices} where ${devices.deviceTypeId} = ${deviceTypes.deviceTypeId})`,
+        // Qualified by hand: drizzle writes a column without its table inside sql``.
+        deviceCount: sql<number>`(select count(*)::int from devices d where d.device_type_id = "device_types"."device_type_id")`,
       })
       .from(deviceTypes)
       .where(
