@@ -273,6 +273,7 @@ export function createContainer({ config, database, log }: ContainerOptions) {
     db,
     measurements: repositories.measurements,
     alarms: repositories.alarms,
+    organizations: organizationRecords,
     audit,
   });
   const devices = createDevicesService({

@@ -129,3 +129,29 @@ export async function createMeasurement(db: Db, organizationId: string) {
   if (!row) throw new Error('fixtures: measurement not stored');
   return row.id;
 }
+
+/** A device type with a codec (issue 25) and one measurement of its own, stored directly. */
+export async function createCodecType(db: Db, organizationId: string) {
+  const measurementId = await createMeasurement(db, organizationId);
+  const [type] = await db
+    .insert(deviceTypes)
+    .values({
+      organizationId,
+      deviceTypeName: `Koodekkityyppi ${randomBytes(4).toString('hex')}`,
+      deviceTypeCodec: { source: 'networkServer' },
+    })
+    .returning({ id: deviceTypes.deviceTypeId });
+  if (!type) throw new Error('fixtures: device type not stored');
+  await db
+    .insert(deviceTypeMeasurements)
+    .values({ deviceTypeId: type.id, position: 0, measurementId, decodedPath: 'co2' });
+  return { typeId: type.id, measurementId };
+}
+
+/** A valid device-type body (a networkServer codec) over one measurement. */
+export const deviceTypeBody = (measurementId: string, more: object = {}) => ({
+  deviceTypeName: `Matriisityyppi ${randomBytes(4).toString('hex')}`,
+  deviceTypeCodec: { source: 'networkServer' },
+  measurements: [{ measurementId, decodedPath: 'co2' }],
+  ...more,
+});

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import {
+  createCodecType,
   createDevice,
   createMeasurement,
   deviceBody,
+  deviceTypeBody,
   deviceTypeOf,
   firstMeasurementOfType,
 } from '../helpers/device-fixtures.js';
@@ -63,6 +65,61 @@ export const devicesMatrix: Matrix = {
     })),
   },
   'GET /api/device-types': { access: VAINU },
+  'POST /api/device-types': {
+    access: MANAGE,
+    ids: {
+      notFound: 'ORGANIZATION_NOT_FOUND',
+      setsOrganization: true,
+      of: async (fx, org) => ({
+        url: '/api/device-types',
+        body: deviceTypeBody(await createMeasurement(fx.db, org.id), { organizationId: org.id }),
+      }),
+      missing: async (fx) => ({
+        url: '/api/device-types',
+        body: deviceTypeBody(await createMeasurement(fx.db, fx.orgA.id), { organizationId: fx.missing }),
+      }),
+    },
+  },
+  'POST /api/device-types/codec-test': {
+    access: MANAGE,
+    ids: {
+      notFound: 'ORGANIZATION_NOT_FOUND',
+      setsOrganization: true,
+      of: async (fx, org) => ({
+        url: '/api/device-types/codec-test',
+        body: { ...deviceTypeBody(await createMeasurement(fx.db, org.id), { organizationId: org.id }), payload: '', decoded: { co2: 500 } },
+      }),
+      missing: async (fx) => ({
+        url: '/api/device-types/codec-test',
+        body: { ...deviceTypeBody(await createMeasurement(fx.db, fx.orgA.id), { organizationId: fx.missing }), payload: '' },
+      }),
+    },
+  },
+  'PUT /api/device-types/:deviceTypeId': {
+    access: MANAGE,
+    ids: {
+      notFound: 'DEVICE_TYPE_NOT_FOUND',
+      of: async (fx, org) => {
+        const { typeId, measurementId } = await createCodecType(fx.db, org.id);
+        return { url: `/api/device-types/${typeId}`, body: deviceTypeBody(measurementId) };
+      },
+      missing: async (fx) => ({
+        url: `/api/device-types/${fx.missing}`,
+        body: deviceTypeBody(await createMeasurement(fx.db, fx.orgA.id)),
+      }),
+    },
+  },
+  'POST /api/device-types/:deviceTypeId/copy': {
+    access: MANAGE,
+    ids: {
+      notFound: 'DEVICE_TYPE_NOT_FOUND',
+      of: async (fx, org) => ({
+        url: `/api/device-types/${(await createCodecType(fx.db, org.id)).typeId}/copy`,
+        body: { deviceTypeName: `Kopio ${randomBytes(4).toString('hex')}` },
+      }),
+      missing: (fx) => ({ url: `/api/device-types/${fx.missing}/copy`, body: { deviceTypeName: 'Kopio' } }),
+    },
+  },
   'GET /api/measurements-by-deviceId': {
     access: VAINU,
     ids: {

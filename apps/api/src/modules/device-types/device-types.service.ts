@@ -11,9 +11,10 @@ import type { Db } from '../../db/client.js';
 import type { Caller } from '../../lib/caller.js';
 import { changedValues } from '../../lib/changed-values.js';
 import { AppError, isUniqueViolation, notFound } from '../../lib/errors.js';
-import { authorize, homeOrganization, type Scope } from '../../lib/scope.js';
+import { authorize, crossesOrganizations, homeOrganization, type Scope } from '../../lib/scope.js';
 import type { AlarmsRepository } from '../alarms/alarms.repository.js';
 import type { AuditService } from '../audit/audit.service.js';
+import type { OrganizationsRepository } from '../organizations/organizations.repository.js';
 import { auditedChanges, requireWritten } from '../audit/audited.js';
 import { payloadBytes } from '../ingest/codecs/layout.js';
 import { compileCodec, decodeWith, type ScriptRun } from '../ingest/decoder.js';
@@ -52,18 +53,32 @@ export function createDeviceTypesService({
   db,
   measurements,
   alarms,
+  organizations,
   audit,
   runScript,
   checkScript,
 }: {
   db: Db;
   measurements: MeasurementsRepository;
+  organizations: Pick<OrganizationsRepository, 'lookup'>;
   alarms: Pick<AlarmsRepository, 'endPendingOfType'>;
   audit: AuditService;
   runScript?: ScriptRun | undefined;
   checkScript?: ScriptCheck | undefined;
 }) {
   const audited = auditedChanges({ db, audit });
+
+  /**
+   * The organization a type is made in: the caller's own; the top administrator names any
+   * (404 when it does not exist), others naming another get 403 (ADR 0007).
+   */
+  async function organizationFor(scope: Scope, caller: Caller, requested: string | undefined) {
+    const organizationId = homeOrganization(scope, requested ?? caller.organizationId, 'organizationId');
+    if (crossesOrganizations(scope) && !(await organizations.lookup(scope, organizationId))) {
+      throw notFound('ORGANIZATION_NOT_FOUND');
+    }
+    return organizationId;
+  }
 
   async function readType(scope: Scope, deviceTypeId: string): Promise<DeviceTypeRecord> {
     const found = await measurements.findDeviceType(scope, deviceTypeId);
@@ -145,11 +160,7 @@ export function createDeviceTypesService({
 
     async create(caller: Caller, body: CreateDeviceTypeBody): Promise<DeviceTypeRecord> {
       const scope = authorize(caller, READ, MANAGE);
-      const organizationId = homeOrganization(
-        scope,
-        body.organizationId ?? caller.organizationId,
-        'organizationId',
-      );
+      const organizationId = await organizationFor(scope, caller, body.organizationId);
       return insert(scope, organizationId, body, null, 'deviceType.create');
     },
 
@@ -222,11 +233,7 @@ export function createDeviceTypesService({
      */
     async testCodec(caller: Caller, body: CodecTestBody): Promise<CodecTestResponse> {
       const scope = authorize(caller, READ, MANAGE);
-      const organizationId = homeOrganization(
-        scope,
-        body.organizationId ?? caller.organizationId,
-        'organizationId',
-      );
+      const organizationId = await organizationFor(scope, caller, body.organizationId);
       const known = await measurementsOf(scope, organizationId, body.measurements);
       const bytes = payloadBytes(body.payload);
       if (!bytes) throw invalid({ payload: 'validation.device.payloadFormat' });
