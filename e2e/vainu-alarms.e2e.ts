@@ -183,10 +183,10 @@ describe('Vainu alarms in the browser', () => {
     const page = await e2e.newPage();
     await page.goto('/#/vainu/show-sensors');
     await signIn(page, ADMIN);
-    const section = page.getByRole('region', { name: 'Vahdin mittarityyppien hälytykset' });
+    const section = page.getByRole('region', { name: 'Vahdin mittarityypit' });
     await section.getByRole('cell', { name: 'Sisäilma CO2', exact: true }).waitFor();
-    await section.getByRole('button', { name: 'Muokkaa hälytyksiä: Sisäilma CO2' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Mittarityypin hälytykset: Sisäilma CO2' });
+    await section.getByRole('button', { name: 'Muokkaa mittarityyppiä Sisäilma CO2' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Muokkaa mittarityyppiä: Sisäilma CO2' });
     const offline = dialog.getByLabel('Yhteyskatkon hälytysraja (min)');
     expect(await offline.inputValue()).toBe('45');
     await offline.fill('3');
@@ -199,7 +199,7 @@ describe('Vainu alarms in the browser', () => {
     await dialog.getByLabel('Hälytysviive (min)').fill('10');
     await dialog.getByRole('button', { name: 'Tallenna' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    await page.getByText('Mittarityypin hälytysasetukset tallennettu').waitFor();
+    await page.getByText('Mittarityyppi tallennettu').waitFor();
     const row = section
       .getByRole('row')
       .filter({ has: page.getByRole('cell', { name: 'Sisäilma CO2', exact: true }) });

@@ -97,4 +97,83 @@ describe('device types table (/vainu/show-sensors)', () => {
     await page.getByRole('heading', { name: 'Sivua ei löytynyt' }).waitFor();
     expect(chirpStack.requests.length).toBe(before);
   });
+
+  it('an Ylläpitäjä adds a device type, tries its codec on a sample, saves, edits and copies it', async () => {
+    const page = await e2e.newPage();
+    await page.goto('/#/vainu/add-sensor');
+    await signIn(page, 'yllapitaja@demo.vahti.fi');
+    await page.getByRole('heading', { name: 'Lisää mittarityyppi' }).waitFor();
+    const form = page.getByRole('form', { name: 'Mittarityyppi' });
+    await form.getByLabel('Nimi').fill('Elsys ERS CO2 (e2e)');
+    await form.getByRole('button', { name: 'Lisää mittaus' }).click();
+    await form.getByRole('combobox', { name: 'Mittaus 1' }).click();
+    await page.getByRole('option', { name: /^Lämpötila/ }).click();
+    await form.getByRole('button', { name: 'Lisää mittaus' }).click();
+    await form.getByRole('combobox', { name: 'Mittaus 2' }).click();
+    await page.getByRole('option', { name: /^Kosteus/ }).click();
+    await form.getByRole('combobox', { name: 'Arvojen lähde' }).click();
+    await page.getByRole('option', { name: 'Viestin tavut (kehykset)' }).click();
+    // Elsys TLV: 0x01 temperature (2 bytes signed, ×0.1), 0x02 humidity (1 byte).
+    // The template names the chosen measurements' ids; the TLV frame below reuses them.
+    await form.getByRole('button', { name: 'Luo pohja valituista mittauksista' }).click();
+    const template = JSON.parse(await form.getByLabel('Kehykset (JSON)').inputValue()) as {
+      fields: { measurementId: string }[];
+    }[];
+    const ids = {
+      temp: template[0]?.fields[0]?.measurementId,
+      hum: template[0]?.fields[1]?.measurementId,
+    };
+    expect(ids.temp && ids.hum).toBeTruthy();
+    await form.getByLabel('Kehykset (JSON)').fill(
+      JSON.stringify([
+        {
+          kind: 'tlv',
+          fPort: 5,
+          tagBytes: 1,
+          entries: [
+            {
+              tag: 1,
+              length: 2,
+              fields: [{ measurementId: ids.temp, offset: 0, length: 2, signed: true, scale: 0.1 }],
+            },
+            { tag: 2, length: 1, fields: [{ measurementId: ids.hum, offset: 0, length: 1 }] },
+          ],
+        },
+      ]),
+    );
+    await form.getByLabel('Viesti (heksa tai base64)').fill('01 00 E7 02 21');
+    await form.getByLabel('FPort').fill('5');
+    await form.getByRole('button', { name: 'Kokeile' }).click();
+    const values = form.getByRole('table', { name: 'Puretut arvot' });
+    await values.getByRole('cell', { name: '23,1' }).waitFor();
+    await values.getByRole('cell', { name: '33' }).waitFor();
+    // A frame with a tag the type does not know: the reason, not a guess.
+    await form.getByLabel('Viesti (heksa tai base64)').fill('01 00 E7 0A 01');
+    await form.getByRole('button', { name: 'Kokeile' }).click();
+    await form
+      .getByText(/Viesti hylättäisiin: Tuntematon viestimuoto \(tag 0x0a at byte 3\)/)
+      .waitFor();
+    await expectAccessible(page);
+    await form.getByRole('button', { name: 'Tallenna' }).click();
+    await page.getByText('Mittarityyppi lisätty: Elsys ERS CO2 (e2e)').waitFor();
+
+    await page.goto('/#/vainu/show-sensors');
+    const section = page.getByRole('region', { name: 'Vahdin mittarityypit' });
+    const row = section
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell', { name: 'Elsys ERS CO2 (e2e)', exact: true }) });
+    await row.getByRole('cell', { name: 'Viestin tavut (kehykset)' }).waitFor();
+    await row.getByRole('button', { name: 'Kopioi mittarityyppi Elsys ERS CO2 (e2e)' }).click();
+    await page.getByText('Mittarityyppi kopioitu: Elsys ERS CO2 (e2e) (kopio)').waitFor();
+    await row.getByRole('button', { name: 'Muokkaa mittarityyppiä Elsys ERS CO2 (e2e)' }).click();
+    const dialog = page.getByRole('dialog', {
+      name: 'Muokkaa mittarityyppiä: Elsys ERS CO2 (e2e)',
+    });
+    await dialog.getByRole('combobox', { name: 'Tila' }).click();
+    await page.getByRole('option', { name: 'Poistettu käytöstä' }).click();
+    await dialog.getByRole('button', { name: 'Tallenna' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await row.getByRole('cell', { name: 'Poistettu käytöstä' }).waitFor();
+    await expectAccessible(page);
+  });
 });

@@ -190,11 +190,11 @@ describe('Vainu device register in the browser (Ylläpitäjä)', () => {
     expect(await page.getByLabel('Suurin mahdollinen arvo').inputValue()).toBe('150');
   });
 
-  it('hides device management from a Käyttäjä, who still sees the add-sensor heading', async () => {
+  it('hides device management, device types included, from a Käyttäjä', async () => {
     const page = await e2e.newPage();
     await page.goto('/#/vainu/add-sensor');
     await signIn(page, 'kayttaja@demo.vahti.fi');
-    await page.getByRole('heading', { name: 'Lisää anturi' }).waitFor();
+    await page.getByRole('heading', { name: 'Sivua ei löytynyt' }).waitFor();
     expect(await page.getByRole('link', { name: 'Näytä mittarit' }).count()).toBe(0);
     await page.goto('/#/vainu/show-devices');
     await page.getByRole('heading', { name: 'Sivua ei löytynyt' }).waitFor();

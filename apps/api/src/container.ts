@@ -23,6 +23,7 @@ import { createDashboardService } from './modules/dashboard/dashboard.service.js
 import { createDeviceLabelsService } from './modules/device-labels/device-labels.service.js';
 import { createDeviceNetworkClient } from './modules/device-network/device-network.client.js';
 import { createDeviceNetworkService } from './modules/device-network/device-network.service.js';
+import { createDeviceTypesService } from './modules/device-types/device-types.service.js';
 import { createDevicesRepository } from './modules/devices/devices.repository.js';
 import { createDevicesService } from './modules/devices/devices.service.js';
 import { createDiscussionsRepository } from './modules/discussions/discussions.repository.js';
@@ -46,7 +47,6 @@ import { createMaterialbankRepository } from './modules/materialbank/materialban
 import { createMaterialbankService } from './modules/materialbank/materialbank.service.js';
 import { createMeasurementsRepository } from './modules/measurements/measurements.repository.js';
 import { createMeasurementsService } from './modules/measurements/measurements.service.js';
-import { createDeviceTypesService } from './modules/device-types/device-types.service.js';
 import { createOrganizationsRepository } from './modules/organizations/organizations.repository.js';
 import { createOrganizationsService } from './modules/organizations/organizations.service.js';
 import { createRateLimitsRepository } from './modules/rate-limits/rate-limits.repository.js';
@@ -266,7 +266,6 @@ export function createContainer({ config, database, log }: ContainerOptions) {
   const measurements = createMeasurementsService({
     db,
     measurements: repositories.measurements,
-    alarms: repositories.alarms,
     audit,
   });
   const deviceTypes = createDeviceTypesService({

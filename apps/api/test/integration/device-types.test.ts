@@ -15,7 +15,9 @@ let fx: Fixtures;
 let as: Actors;
 let key: Client;
 let admin: Client;
-const m: Record<string, string> = {};
+const NAMES = ['Lämpötila', 'Kosteus', 'CO2', 'TVOC', 'Paine', 'Akku', 'Valo', 'Liike'] as const;
+type Name = (typeof NAMES)[number];
+const m = {} as Record<Name, string>;
 
 const QUANTITY: Record<string, string> = {
   Lämpötila: 'temperature',
@@ -30,7 +32,7 @@ beforeAll(async () => {
   const res = await admin.post('/api/ingest-keys', { name: 'Codecs' });
   key = as.withToken(res.json().key as string);
   // The organization's own measurements: names in Finnish, as a customer names them.
-  for (const name of ['Lämpötila', 'Kosteus', 'CO2', 'TVOC', 'Paine', 'Akku', 'Valo', 'Liike']) {
+  for (const name of NAMES) {
     const created = await admin.post('/api/measurements', {
       measurementName: `${name} (codec)`,
       measurementSizeInBytes: 1,
@@ -61,17 +63,23 @@ const elsys = () => ({
         fPort: 5,
         tagBytes: 1,
         entries: [
-          { tag: 0x01, length: 2, fields: [field(m.Lämpötila!, 0, 2, { signed: true, scale: 0.1 })] },
-          { tag: 0x02, length: 1, fields: [field(m.Kosteus!, 0, 1)] },
-          { tag: 0x04, length: 2, fields: [field(m.Valo!, 0, 2)] },
-          { tag: 0x05, length: 1, fields: [field(m.Liike!, 0, 1)] },
-          { tag: 0x06, length: 2, fields: [field(m.CO2!, 0, 2)] },
-          { tag: 0x07, length: 2, fields: [field(m.Akku!, 0, 2, { scale: 0.001 })] },
+          {
+            tag: 0x01,
+            length: 2,
+            fields: [field(m.Lämpötila, 0, 2, { signed: true, scale: 0.1 })],
+          },
+          { tag: 0x02, length: 1, fields: [field(m.Kosteus, 0, 1)] },
+          { tag: 0x04, length: 2, fields: [field(m.Valo, 0, 2)] },
+          { tag: 0x05, length: 1, fields: [field(m.Liike, 0, 1)] },
+          { tag: 0x06, length: 2, fields: [field(m.CO2, 0, 2)] },
+          { tag: 0x07, length: 2, fields: [field(m.Akku, 0, 2, { scale: 0.001 })] },
         ],
       },
     ],
   },
-  measurements: ['Lämpötila', 'Kosteus', 'Valo', 'Liike', 'CO2', 'Akku'].map((n) => ({ measurementId: m[n]! })),
+  measurements: (['Lämpötila', 'Kosteus', 'Valo', 'Liike', 'CO2', 'Akku'] as const).map((n) => ({
+    measurementId: m[n],
+  })),
 });
 
 /** Milesight AM100/AM300 family: channel/type pairs, little-endian; temperature signed ×0.1. */
@@ -85,21 +93,31 @@ const milesight = (name: string) => ({
         fPort: 85,
         tagBytes: 2,
         entries: [
-          { tag: 0x0175, length: 1, fields: [field(m.Akku!, 0, 1)] },
-          { tag: 0x0367, length: 2, fields: [field(m.Lämpötila!, 0, 2, { signed: true, byteOrder: 'little', scale: 0.1 })] },
-          { tag: 0x0468, length: 1, fields: [field(m.Kosteus!, 0, 1, { scale: 0.5 })] },
-          { tag: 0x056a, length: 2, fields: [field(m.Liike!, 0, 2, { byteOrder: 'little' })] },
+          { tag: 0x0175, length: 1, fields: [field(m.Akku, 0, 1)] },
+          {
+            tag: 0x0367,
+            length: 2,
+            fields: [field(m.Lämpötila, 0, 2, { signed: true, byteOrder: 'little', scale: 0.1 })],
+          },
+          { tag: 0x0468, length: 1, fields: [field(m.Kosteus, 0, 1, { scale: 0.5 })] },
+          { tag: 0x056a, length: 2, fields: [field(m.Liike, 0, 2, { byteOrder: 'little' })] },
           // Illumination: three little-endian words; the first is the lux value.
-          { tag: 0x0665, length: 6, fields: [field(m.Valo!, 0, 2, { byteOrder: 'little' })] },
-          { tag: 0x077d, length: 2, fields: [field(m.CO2!, 0, 2, { byteOrder: 'little' })] },
-          { tag: 0x087d, length: 2, fields: [field(m.TVOC!, 0, 2, { byteOrder: 'little' })] },
-          { tag: 0x0973, length: 2, fields: [field(m.Paine!, 0, 2, { byteOrder: 'little', scale: 0.1 })] },
+          { tag: 0x0665, length: 6, fields: [field(m.Valo, 0, 2, { byteOrder: 'little' })] },
+          { tag: 0x077d, length: 2, fields: [field(m.CO2, 0, 2, { byteOrder: 'little' })] },
+          { tag: 0x087d, length: 2, fields: [field(m.TVOC, 0, 2, { byteOrder: 'little' })] },
+          {
+            tag: 0x0973,
+            length: 2,
+            fields: [field(m.Paine, 0, 2, { byteOrder: 'little', scale: 0.1 })],
+          },
         ],
       },
     ],
   },
-  measurements: ['Akku', 'Lämpötila', 'Kosteus', 'Liike', 'Valo', 'CO2', 'TVOC', 'Paine'].map((n) => ({
-    measurementId: m[n]!,
+  measurements: (
+    ['Akku', 'Lämpötila', 'Kosteus', 'Liike', 'Valo', 'CO2', 'TVOC', 'Paine'] as const
+  ).map((n) => ({
+    measurementId: m[n],
   })),
 });
 
@@ -120,25 +138,25 @@ const decentlab = () => ({
           { offset: 3, length: 2, value: 0x007f },
         ],
         fields: [
-          field(m.Akku!, 5, 2, { scale: 0.001 }),
-          field(m.Lämpötila!, 7, 2, { scale: 175 / 65535, valueOffset: -45 }),
-          field(m.Kosteus!, 9, 2, { scale: 100 / 65535 }),
-          field(m.Paine!, 11, 2, { scale: 2 }),
-          field(m.CO2!, 17, 2, { valueOffset: -32768 }),
-          field(m.Liike!, 23, 2),
-          field(m.TVOC!, 25, 2),
+          field(m.Akku, 5, 2, { scale: 0.001 }),
+          field(m.Lämpötila, 7, 2, { scale: 175 / 65535, valueOffset: -45 }),
+          field(m.Kosteus, 9, 2, { scale: 100 / 65535 }),
+          field(m.Paine, 11, 2, { scale: 2 }),
+          field(m.CO2, 17, 2, { valueOffset: -32768 }),
+          field(m.Liike, 23, 2),
+          field(m.TVOC, 25, 2),
         ],
       },
     ],
   },
   measurements: [
-    { measurementId: m.Akku!, decimals: 3 },
-    { measurementId: m.Lämpötila!, decimals: 2 },
-    { measurementId: m.Kosteus!, decimals: 2 },
-    { measurementId: m.Paine! },
-    { measurementId: m.CO2! },
-    { measurementId: m.Liike! },
-    { measurementId: m.TVOC! },
+    { measurementId: m.Akku, decimals: 3 },
+    { measurementId: m.Lämpötila, decimals: 2 },
+    { measurementId: m.Kosteus, decimals: 2 },
+    { measurementId: m.Paine },
+    { measurementId: m.CO2 },
+    { measurementId: m.Liike },
+    { measurementId: m.TVOC },
   ],
 });
 
@@ -159,7 +177,7 @@ const chirpstack = (eui: string, fPort: number, hex: string, more: object = {}) 
   deduplicationId: crypto.randomUUID(),
   time: new Date(Date.now() - 60_000).toISOString(),
   deviceInfo: { devEui: eui.toLowerCase(), deviceName: 'x' },
-  fCnt: (fcnt += 1),
+  fCnt: fcnt++,
   fPort,
   data: Buffer.from(hex.replace(/\s/g, ''), 'hex').toString('base64'),
   ...more,
@@ -187,20 +205,29 @@ const lastRejected = async () => {
 describe(`device types with codecs, real sensor payloads (${DRIVER})`, () => {
   it('Elsys ERS CO2 (TLV): 01 00E7 02 21 04 0024 05 02 06 01B0 07 0E4D', async () => {
     const { device } = await createType(elsys());
-    const res = await key.post('/api/ingest/chirpstack', chirpstack(device.eui, 5, '0100E7022104002405020601B0070E4D'));
+    const res = await key.post(
+      '/api/ingest/chirpstack',
+      chirpstack(device.eui, 5, '0100E7022104002405020601B0070E4D'),
+    );
     expect(res.json()).toEqual({ stored: 1, duplicates: 0 });
     expect(await latest(device.id)).toEqual({
-      [m.Lämpötila!]: 23.1,
-      [m.Kosteus!]: 33,
-      [m.Valo!]: 36,
-      [m.Liike!]: 2,
-      [m.CO2!]: 432,
-      [m.Akku!]: 3.661,
+      [m.Lämpötila]: 23.1,
+      [m.Kosteus]: 33,
+      [m.Valo]: 36,
+      [m.Liike]: 2,
+      [m.CO2]: 432,
+      [m.Akku]: 3.661,
     });
     // One extra TLV the type does not list: rejected and kept, never read on by guess.
-    const extra = await key.post('/api/ingest/chirpstack', chirpstack(device.eui, 5, '0100E7 0A0123 0601B0'));
+    const extra = await key.post(
+      '/api/ingest/chirpstack',
+      chirpstack(device.eui, 5, '0100E7 0A0123 0601B0'),
+    );
     expect(extra.json()).toMatchObject({ stored: 0, rejected: ['unknownFrame'] });
-    expect(await lastRejected()).toMatchObject({ reason: 'unknownFrame', detail: 'tag 0x0a at byte 3' });
+    expect(await lastRejected()).toMatchObject({
+      reason: 'unknownFrame',
+      detail: 'tag 0x0a at byte 3',
+    });
     // Another FPort: no frame.
     const port = await key.post('/api/ingest/chirpstack', chirpstack(device.eui, 6, '0100E7'));
     expect(port.json()).toMatchObject({ rejected: ['unknownFrame'] });
@@ -221,30 +248,33 @@ describe(`device types with codecs, real sensor payloads (${DRIVER})`, () => {
     });
     expect(res.json()).toEqual({ stored: 1, duplicates: 0 });
     expect(await latest(device.id)).toEqual({
-      [m.Akku!]: 92,
-      [m.Lämpötila!]: 30.8,
-      [m.Kosteus!]: 50.5,
-      [m.Liike!]: 73,
-      [m.Valo!]: 28,
-      [m.CO2!]: 1255,
-      [m.TVOC!]: 7,
-      [m.Paine!]: 1004.7,
+      [m.Akku]: 92,
+      [m.Lämpötila]: 30.8,
+      [m.Kosteus]: 50.5,
+      [m.Liike]: 73,
+      [m.Valo]: 28,
+      [m.CO2]: 1255,
+      [m.TVOC]: 7,
+      [m.Paine]: 1004.7,
     });
   });
 
   it('Milesight AM103 (signed little-endian scaled): a frost reading and the published sample', async () => {
     const { device } = await createType(milesight('Milesight AM103'));
     // The vendor's sample 0175640367180104686D077DC501: battery 100, 28.0 °C, 54.5 %, 453 ppm.
-    await key.post('/api/ingest/chirpstack', chirpstack(device.eui, 85, '0175640367180104686D077DC501'));
+    await key.post(
+      '/api/ingest/chirpstack',
+      chirpstack(device.eui, 85, '0175640367180104686D077DC501'),
+    );
     expect(await latest(device.id)).toEqual({
-      [m.Akku!]: 100,
-      [m.Lämpötila!]: 28,
-      [m.Kosteus!]: 54.5,
-      [m.CO2!]: 453,
+      [m.Akku]: 100,
+      [m.Lämpötila]: 28,
+      [m.Kosteus]: 54.5,
+      [m.CO2]: 453,
     });
     // 0xFFE6 little-endian = −26 → −2.6 °C (an unheated stairwell in January).
     await key.post('/api/ingest/chirpstack', chirpstack(device.eui, 85, '0367E6FF 046850'));
-    expect(await latest(device.id)).toEqual({ [m.Lämpötila!]: -2.6, [m.Kosteus!]: 40 });
+    expect(await latest(device.id)).toEqual({ [m.Lämpötila]: -2.6, [m.Kosteus]: 40 });
   });
 
   it('Decentlab DL-IAM (fixed frame chosen by version and flags)', async () => {
@@ -257,16 +287,19 @@ describe(`device types with codecs, real sensor payloads (${DRIVER})`, () => {
     // 175 × 27217 / 65535 − 45 = 27.68 °C; 100 × 23880 / 65535 = 36.44 %; 48206 × 2 Pa;
     // 33223 − 32768 = 455 ppm; battery 2962 mV; activity 11; TVOC 273 ppb.
     expect(await latest(device.id)).toEqual({
-      [m.Akku!]: 2.962,
-      [m.Lämpötila!]: 27.68,
-      [m.Kosteus!]: 36.44,
-      [m.Paine!]: 96412,
-      [m.CO2!]: 455,
-      [m.Liike!]: 11,
-      [m.TVOC!]: 273,
+      [m.Akku]: 2.962,
+      [m.Lämpötila]: 27.68,
+      [m.Kosteus]: 36.44,
+      [m.Paine]: 96412,
+      [m.CO2]: 455,
+      [m.Liike]: 11,
+      [m.TVOC]: 273,
     });
     // The same device without its CO2 group (flags 0x006f): no frame, rejected, kept.
-    const noCo2 = await key.post('/api/ingest/chirpstack', chirpstack(device.eui, 1, '020bbd006f0b926a515d48bc4e02620069000b0111'));
+    const noCo2 = await key.post(
+      '/api/ingest/chirpstack',
+      chirpstack(device.eui, 1, '020bbd006f0b926a515d48bc4e02620069000b0111'),
+    );
     expect(noCo2.json()).toMatchObject({ stored: 0, rejected: ['unknownFrame'] });
   });
 
@@ -275,56 +308,96 @@ describe(`device types with codecs, real sensor payloads (${DRIVER})`, () => {
       deviceTypeName: 'Elsys by ChirpStack codec',
       deviceTypeCodec: { source: 'networkServer' },
       measurements: [
-        { measurementId: m.Lämpötila!, decodedPath: 'temperature' },
-        { measurementId: m.Kosteus!, decodedPath: 'humidity' },
-        { measurementId: m.CO2!, decodedPath: 'co2' },
+        { measurementId: m.Lämpötila, decodedPath: 'temperature' },
+        { measurementId: m.Kosteus, decodedPath: 'humidity' },
+        { measurementId: m.CO2, decodedPath: 'co2' },
       ],
     });
     // ChirpStack's object as its Elsys codec writes it, with the raw bytes beside it.
     const body = chirpstack(device.eui, 5, '0100E7022104002405020601B0070E4D', {
       object: { temperature: 23.1, humidity: 33, light: 36, motion: 2, co2: 432, vdd: 3661 },
     });
-    expect((await key.post('/api/ingest/chirpstack', body)).json()).toEqual({ stored: 1, duplicates: 0 });
-    expect(await latest(device.id)).toEqual({ [m.Lämpötila!]: 23.1, [m.Kosteus!]: 33, [m.CO2!]: 432 });
-    // Keys named otherwise: rejected (unmappedPayload), the bytes are not decoded instead.
-    const other = chirpstack(device.eui, 5, '0100E7022104002405020601B0070E4D', { object: { temp: 23.1, rh: 33 } });
-    expect((await key.post('/api/ingest/chirpstack', other)).json()).toMatchObject({ stored: 0, rejected: ['unmappedPayload'] });
-    // A nested value at a nested path, The Things Stack's normalized payload too.
-    const nested = await admin.put(`/api/device-types/${(await createType({
-      deviceTypeName: 'Nested',
-      deviceTypeCodec: { source: 'networkServer' },
-      measurements: [{ measurementId: m.Lämpötila!, decodedPath: 'x' }],
-    })).type.deviceTypeId}`, {
-      deviceTypeName: 'Nested',
-      deviceTypeCodec: { source: 'networkServer' },
-      measurements: [
-        { measurementId: m.Lämpötila!, decodedPath: 'sensor.temperature.value' },
-        { measurementId: m.Kosteus!, decodedPath: 'normalized.air.relativeHumidity' },
-      ],
+    expect((await key.post('/api/ingest/chirpstack', body)).json()).toEqual({
+      stored: 1,
+      duplicates: 0,
     });
+    expect(await latest(device.id)).toEqual({
+      [m.Lämpötila]: 23.1,
+      [m.Kosteus]: 33,
+      [m.CO2]: 432,
+    });
+    // Keys named otherwise: rejected (unmappedPayload), the bytes are not decoded instead.
+    const other = chirpstack(device.eui, 5, '0100E7022104002405020601B0070E4D', {
+      object: { temp: 23.1, rh: 33 },
+    });
+    expect((await key.post('/api/ingest/chirpstack', other)).json()).toMatchObject({
+      stored: 0,
+      rejected: ['unmappedPayload'],
+    });
+    // A nested value at a nested path, The Things Stack's normalized payload too.
+    const nested = await admin.put(
+      `/api/device-types/${
+        (
+          await createType({
+            deviceTypeName: 'Nested',
+            deviceTypeCodec: { source: 'networkServer' },
+            measurements: [{ measurementId: m.Lämpötila, decodedPath: 'x' }],
+          })
+        ).type.deviceTypeId
+      }`,
+      {
+        deviceTypeName: 'Nested',
+        deviceTypeCodec: { source: 'networkServer' },
+        measurements: [
+          { measurementId: m.Lämpötila, decodedPath: 'sensor.temperature.value' },
+          { measurementId: m.Kosteus, decodedPath: 'normalized.air.relativeHumidity' },
+        ],
+      },
+    );
     expect(nested.statusCode).toBe(200);
-    expect(nested.json().deviceType.Measurements.map((x: { decodedPath: string }) => x.decodedPath)).toEqual([
-      'sensor.temperature.value',
-      'normalized.air.relativeHumidity',
-    ]);
+    expect(
+      nested.json().deviceType.Measurements.map((x: { decodedPath: string }) => x.decodedPath),
+    ).toEqual(['sensor.temperature.value', 'normalized.air.relativeHumidity']);
   });
 
   it('edits, copies and retires a type; audits each; readings stay as stored', async () => {
     const { type, device } = await createType({ ...elsys(), deviceTypeName: 'Elsys muokattava' });
     await key.post('/api/ingest/chirpstack', chirpstack(device.eui, 5, '0100E70221'));
     const before = await latest(device.id);
-    const body = { ...elsys(), deviceTypeName: 'Elsys muokattu', deviceTypeState: 'Passiivinen' };
-    body.deviceTypeCodec.frames[0]!.fPort = 6;
+    const moved = elsys();
+    const body = {
+      ...moved,
+      deviceTypeName: 'Elsys muokattu',
+      deviceTypeState: 'Passiivinen',
+      deviceTypeCodec: {
+        ...moved.deviceTypeCodec,
+        frames: moved.deviceTypeCodec.frames.map((f) => ({ ...f, fPort: 6 })),
+      },
+    };
     const saved = await admin.put(`/api/device-types/${type.deviceTypeId}`, body);
     expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json().deviceType).toMatchObject({ deviceTypeName: 'Elsys muokattu', deviceTypeState: 'Passiivinen', deviceCount: 1 });
+    expect(saved.json().deviceType).toMatchObject({
+      deviceTypeName: 'Elsys muokattu',
+      deviceTypeState: 'Passiivinen',
+      deviceCount: 1,
+    });
     expect(await latest(device.id)).toEqual(before);
-    const copy = await admin.post(`/api/device-types/${type.deviceTypeId}/copy`, { deviceTypeName: 'Elsys kopio' });
+    const copy = await admin.post(`/api/device-types/${type.deviceTypeId}/copy`, {
+      deviceTypeName: 'Elsys kopio',
+    });
     expect(copy.statusCode).toBe(201);
-    expect(copy.json().deviceType).toMatchObject({ deviceTypeState: 'Aktiivinen', deviceCount: 0, deviceTypeCodec: saved.json().deviceType.deviceTypeCodec });
-    const taken = await admin.post(`/api/device-types/${type.deviceTypeId}/copy`, { deviceTypeName: 'Elsys kopio' });
+    expect(copy.json().deviceType).toMatchObject({
+      deviceTypeState: 'Aktiivinen',
+      deviceCount: 0,
+      deviceTypeCodec: saved.json().deviceType.deviceTypeCodec,
+    });
+    const taken = await admin.post(`/api/device-types/${type.deviceTypeId}/copy`, {
+      deviceTypeName: 'Elsys kopio',
+    });
     expect(taken.statusCode).toBe(409);
-    expect(taken.json().fields).toEqual({ deviceTypeName: 'Samanniminen mittarityyppi on jo olemassa' });
+    expect(taken.json().fields).toEqual({
+      deviceTypeName: 'Samanniminen mittarityyppi on jo olemassa',
+    });
     const actions = await ctx.database.db
       .select({ action: auditLog.action })
       .from(auditLog)
@@ -333,26 +406,37 @@ describe(`device types with codecs, real sensor payloads (${DRIVER})`, () => {
   });
 
   it('names each bad field in Finnish, writes nothing', async () => {
-    const bad = elsys();
-    bad.deviceTypeCodec.frames[0]!.entries[0]!.fields[0]!.offset = 1;
+    const bad = JSON.parse(
+      JSON.stringify(elsys()).replace(
+        '"offset":0,"length":2,"signed":true',
+        '"offset":1,"length":2,"signed":true',
+      ),
+    );
     const res = await admin.post('/api/device-types', { ...bad, deviceTypeName: 'Huono' });
     expect(res.statusCode).toBe(400);
     expect(res.json().fields).toEqual({
-      'deviceTypeCodec.frames.0.entries.0.fields.0.offset': 'Kohta on tavuina 0–241, ja kenttä mahtuu viestiin',
+      'deviceTypeCodec.frames.0.entries.0.fields.0.offset':
+        'Kohta on tavuina 0–241, ja kenttä mahtuu viestiin',
     });
     const noPath = await admin.post('/api/device-types', {
       deviceTypeName: 'Ei polkua',
       deviceTypeCodec: { source: 'networkServer' },
-      measurements: [{ measurementId: m.CO2! }],
+      measurements: [{ measurementId: m.CO2 }],
     });
     expect(noPath.json().fields).toEqual({ 'measurements.0.decodedPath': 'Pakollinen kenttä' });
     const list = await admin.get('/api/device-types');
-    expect(list.json().deviceTypes.map((t: { deviceTypeName: string }) => t.deviceTypeName)).not.toContain('Huono');
+    expect(
+      list.json().deviceTypes.map((t: { deviceTypeName: string }) => t.deviceTypeName),
+    ).not.toContain('Huono');
   });
 
   it('tries a codec on a payload before saving: values named, or the reason', async () => {
     const { deviceTypeName: _, ...codec } = elsys();
-    const ok = await admin.post('/api/device-types/codec-test', { ...codec, payload: '01 00 E7 02 21', fPort: 5 });
+    const ok = await admin.post('/api/device-types/codec-test', {
+      ...codec,
+      payload: '01 00 E7 02 21',
+      fPort: 5,
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({
       bytes: '0100e70221',
@@ -361,28 +445,67 @@ describe(`device types with codecs, real sensor payloads (${DRIVER})`, () => {
         { measurementId: m.Kosteus, measurementName: 'Kosteus (codec)', value: 33 },
       ],
     });
-    const short = await admin.post('/api/device-types/codec-test', { ...codec, payload: '01 00', fPort: 5 });
+    const short = await admin.post('/api/device-types/codec-test', {
+      ...codec,
+      payload: '01 00',
+      fPort: 5,
+    });
     expect(short.json()).toMatchObject({ bytes: '0100', values: [], reason: 'payloadTooShort' });
-    const base64 = await admin.post('/api/device-types/codec-test', { ...codec, payload: 'AQDn', fPort: 5 });
+    const base64 = await admin.post('/api/device-types/codec-test', {
+      ...codec,
+      payload: 'AQDn',
+      fPort: 5,
+    });
     expect(base64.json()).toMatchObject({ bytes: '0100e7', values: [{ value: 23.1 }] });
-    const unknown = await admin.post('/api/device-types/codec-test', { ...codec, payload: '0100E7 0A01', fPort: 5 });
+    const unknown = await admin.post('/api/device-types/codec-test', {
+      ...codec,
+      payload: '0100E7 0A01',
+      fPort: 5,
+    });
     expect(unknown.json()).toMatchObject({ reason: 'unknownFrame', detail: 'tag 0x0a at byte 3' });
-    const hot = await admin.post('/api/device-types/codec-test', { ...codec, payload: '01 7F FF', fPort: 5 });
+    const hot = await admin.post('/api/device-types/codec-test', {
+      ...codec,
+      payload: '01 7F FF',
+      fPort: 5,
+    });
     expect(hot.json()).toMatchObject({ reason: 'invalidValue', field: 'Lämpötila (codec)' });
-    const notHex = await admin.post('/api/device-types/codec-test', { ...codec, payload: 'ö', fPort: 5 });
+    const notHex = await admin.post('/api/device-types/codec-test', {
+      ...codec,
+      payload: 'ö',
+      fPort: 5,
+    });
     expect(notHex.statusCode).toBe(400);
   });
 
-  it("keeps organizations apart and lets only managers change types", async () => {
+  it('keeps organizations apart and lets only managers change types', async () => {
     const { type } = await createType({ ...elsys(), deviceTypeName: 'Elsys A:n oma' });
     const b = as('Ylläpitäjä', 'B');
-    expect((await b.put(`/api/device-types/${type.deviceTypeId}`, { ...elsys(), deviceTypeName: 'x' })).statusCode).toBe(404);
-    expect((await b.post(`/api/device-types/${type.deviceTypeId}/copy`, { deviceTypeName: 'x' })).statusCode).toBe(404);
+    expect(
+      (await b.put(`/api/device-types/${type.deviceTypeId}`, { ...elsys(), deviceTypeName: 'x' }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await b.post(`/api/device-types/${type.deviceTypeId}/copy`, { deviceTypeName: 'x' }))
+        .statusCode,
+    ).toBe(404);
     // A's measurements are not B's to build a type with.
     const stolen = await b.post('/api/device-types', { ...elsys(), deviceTypeName: 'Varastettu' });
     expect(stolen.statusCode).toBe(400);
-    expect(stolen.json().fields).toEqual({ 'measurements.0.measurementId': 'Mittausta ei löytynyt' });
-    expect((await b.get('/api/device-types')).json().deviceTypes.map((t: { deviceTypeId: string }) => t.deviceTypeId)).not.toContain(type.deviceTypeId);
-    expect((await as('Käyttäjä', 'A').post('/api/device-types', { ...elsys(), deviceTypeName: 'Käyttäjän' })).statusCode).toBe(403);
+    expect(stolen.json().fields).toEqual({
+      'measurements.0.measurementId': 'Mittausta ei löytynyt',
+    });
+    expect(
+      (await b.get('/api/device-types'))
+        .json()
+        .deviceTypes.map((t: { deviceTypeId: string }) => t.deviceTypeId),
+    ).not.toContain(type.deviceTypeId);
+    expect(
+      (
+        await as('Käyttäjä', 'A').post('/api/device-types', {
+          ...elsys(),
+          deviceTypeName: 'Käyttäjän',
+        })
+      ).statusCode,
+    ).toBe(403);
   });
 });

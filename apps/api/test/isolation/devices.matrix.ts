@@ -76,7 +76,9 @@ export const devicesMatrix: Matrix = {
       }),
       missing: async (fx) => ({
         url: '/api/device-types',
-        body: deviceTypeBody(await createMeasurement(fx.db, fx.orgA.id), { organizationId: fx.missing }),
+        body: deviceTypeBody(await createMeasurement(fx.db, fx.orgA.id), {
+          organizationId: fx.missing,
+        }),
       }),
     },
   },
@@ -87,11 +89,20 @@ export const devicesMatrix: Matrix = {
       setsOrganization: true,
       of: async (fx, org) => ({
         url: '/api/device-types/codec-test',
-        body: { ...deviceTypeBody(await createMeasurement(fx.db, org.id), { organizationId: org.id }), payload: '', decoded: { co2: 500 } },
+        body: {
+          ...deviceTypeBody(await createMeasurement(fx.db, org.id), { organizationId: org.id }),
+          payload: '',
+          decoded: { co2: 500 },
+        },
       }),
       missing: async (fx) => ({
         url: '/api/device-types/codec-test',
-        body: { ...deviceTypeBody(await createMeasurement(fx.db, fx.orgA.id), { organizationId: fx.missing }), payload: '' },
+        body: {
+          ...deviceTypeBody(await createMeasurement(fx.db, fx.orgA.id), {
+            organizationId: fx.missing,
+          }),
+          payload: '',
+        },
       }),
     },
   },
@@ -117,7 +128,10 @@ export const devicesMatrix: Matrix = {
         url: `/api/device-types/${(await createCodecType(fx.db, org.id)).typeId}/copy`,
         body: { deviceTypeName: `Kopio ${randomBytes(4).toString('hex')}` },
       }),
-      missing: (fx) => ({ url: `/api/device-types/${fx.missing}/copy`, body: { deviceTypeName: 'Kopio' } }),
+      missing: (fx) => ({
+        url: `/api/device-types/${fx.missing}/copy`,
+        body: { deviceTypeName: 'Kopio' },
+      }),
     },
   },
   'GET /api/measurements-by-deviceId': {

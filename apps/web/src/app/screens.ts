@@ -542,6 +542,7 @@ export const AREA_SCREENS: Record<Section, readonly Screen[]> = {
         () => import('@/features/device-network/routes/show-sensors-route'),
         'ShowSensorsRoute',
         texts.deviceNetwork,
+        texts.ingestKeys,
       ),
     },
     {
@@ -565,12 +566,15 @@ export const AREA_SCREENS: Record<Section, readonly Screen[]> = {
       ),
     },
     {
-      // A heading only (spec 001 §2), open to every user of the area.
+      // "Lisää mittarityyppi" (issue 25; a heading only in spec 001 §2).
       path: 'add-sensor',
+      access: staff,
+      menu: devices('nav.addDeviceType'),
       component: screen(
-        () => import('@/features/devices/routes/add-sensor-route'),
-        'AddSensorRoute',
-        texts.devices,
+        () => import('@/features/device-network/routes/add-device-type-route'),
+        'AddDeviceTypeRoute',
+        texts.deviceNetwork,
+        texts.ingestKeys,
       ),
     },
   ],

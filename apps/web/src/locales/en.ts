@@ -188,6 +188,7 @@ export const en: WebMessages = {
     addDevice: 'Add meter',
     showMeasurements: 'Show measurements',
     addMeasurement: 'Add measurement',
+    addDeviceType: 'Add device type',
     deviceTypes: 'Device types',
     showUserDevices: "Show users' devices",
     addUserDevice: 'Add a device to a user',

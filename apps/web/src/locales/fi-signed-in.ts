@@ -105,6 +105,7 @@ export const signedInFi = {
     addDevice: 'Lisää mittari',
     showMeasurements: 'Näytä mittaukset',
     addMeasurement: 'Lisää mittaus',
+    addDeviceType: 'Lisää mittarityyppi',
     deviceTypes: 'Laitetyypit',
     showUserDevices: 'Näytä käyttäjien laitteet',
     addUserDevice: 'Lisää laite käyttäjälle',

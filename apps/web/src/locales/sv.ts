@@ -189,6 +189,7 @@ export const sv: WebMessages = {
     addDevice: 'Lägg till mätare',
     showMeasurements: 'Visa mätningar',
     addMeasurement: 'Lägg till mätning',
+    addDeviceType: 'Lägg till mätartyp',
     deviceTypes: 'Enhetstyper',
     showUserDevices: 'Visa användarnas enheter',
     addUserDevice: 'Lägg till en enhet för en användare',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { id, msg, text } from './fields.js';
 import { deviceTypeResponse } from './device-types.js';
+import { id, msg, text } from './fields.js';
 
 /**
  * What the server could learn from the device-network service (ChirpStack v4) on this call:

@@ -5,7 +5,9 @@ import {
   deviceMsg,
   MAX_PAYLOAD_BYTES,
   MEASUREMENT_MAX_BYTES,
+  type MeasurementRecord,
   measurementRecord,
+  payloadLayout,
 } from './measurements.js';
 
 // A device type's codec (issue 25, ADR 0036): where its values come from and how they are read.
@@ -93,7 +95,10 @@ export const frameMatch = z.object({
 const frameChoice = {
   fPort: int(1, 255, 'fPortRange').optional(),
   tag: int(0, 255, 'tagRange').optional(),
-  match: z.array(frameMatch, { error: msg('invalidValue') }).max(4, { error: msg('invalidValue') }).optional(),
+  match: z
+    .array(frameMatch, { error: msg('invalidValue') })
+    .max(4, { error: msg('invalidValue') })
+    .optional(),
 };
 
 export const fixedFrame = z.object({
@@ -147,7 +152,11 @@ export const tlvFrame = z
     const seen = new Set<number>();
     frame.entries.forEach((entry, i) => {
       if (seen.has(entry.tag) || (frame.tagBytes === 1 && entry.tag > 0xff)) {
-        ctx.addIssue({ code: 'custom', path: ['entries', i, 'tag'], message: deviceMsg('tagRange') });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['entries', i, 'tag'],
+          message: deviceMsg('tagRange'),
+        });
       }
       seen.add(entry.tag);
     });
@@ -232,7 +241,8 @@ const deviceTypeFields = {
     .max(FRAME_FIELDS_MAX, { error: msg('invalidValue') }),
   deviceTypeOfflineAfterMinutes:
     deviceTypeAlarmSettingsBody.shape.deviceTypeOfflineAfterMinutes.default(null),
-  deviceTypeAlarmDelayMinutes: deviceTypeAlarmSettingsBody.shape.deviceTypeAlarmDelayMinutes.default(null),
+  deviceTypeAlarmDelayMinutes:
+    deviceTypeAlarmSettingsBody.shape.deviceTypeAlarmDelayMinutes.default(null),
 };
 
 type TypeShape = {
@@ -348,7 +358,9 @@ export const codecTestBody = z
     organizationId: id().optional(),
     deviceTypeCodec: deviceTypeCodec,
     measurements: deviceTypeFields.measurements,
-    payload: text().regex(PAYLOAD_TEXT, { error: deviceMsg('payloadFormat') }).default(''),
+    payload: text()
+      .regex(PAYLOAD_TEXT, { error: deviceMsg('payloadFormat') })
+      .default(''),
     fPort: int(0, 255, 'fPortRange').optional(),
     /** A network server's decoded object, for a networkServer codec. */
     decoded: z.record(z.string(), z.unknown()).optional(),
@@ -369,3 +381,43 @@ export const codecTestResponse = z.object({
   detail: z.string().optional(),
 });
 export type CodecTestResponse = z.infer<typeof codecTestResponse>;
+
+/**
+ * The codec a type from before ADR 0036 has implicitly: one fixed frame of its measurements'
+ * own layout (`payloadLayout`: consecutive fields, bit fields sharing a byte). The decoder reads
+ * such a type with it; the type form starts from it.
+ */
+export function legacyLayoutFrames(
+  measurements: readonly Pick<
+    MeasurementRecord,
+    | 'measurementId'
+    | 'measurementType'
+    | 'measurementSizeInBytes'
+    | 'measurementBitNumber'
+    | 'measurementSigned'
+    | 'measurementScale'
+    | 'measurementOffset'
+    | 'measurementByteOrder'
+  >[],
+): CodecFrame[] {
+  const { fields } = payloadLayout(measurements);
+  if (fields.length === 0) return [];
+  return [
+    {
+      kind: 'fixed',
+      fields: fields.map((field, i) => {
+        const m = measurements[i] as (typeof measurements)[number];
+        return {
+          measurementId: field.measurementId,
+          offset: field.offset,
+          length: field.sizeInBytes,
+          signed: m.measurementSigned,
+          byteOrder: m.measurementByteOrder,
+          ...(field.bitNumber !== undefined && { bitPosition: field.bitNumber - 1, bitWidth: 1 }),
+          scale: m.measurementScale,
+          valueOffset: m.measurementOffset,
+        };
+      }),
+    },
+  ];
+}

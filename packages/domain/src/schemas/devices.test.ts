@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { can } from '../policy.js';
-import { alarmLimitsBody, createDeviceBody } from './devices.js';
 import { deviceTypeAlarmSettingsBody } from './device-types.js';
+import { alarmLimitsBody, createDeviceBody } from './devices.js';
 import { createMeasurementBody, payloadLayout } from './measurements.js';
 
 const m = (id: string, measurementType: 'byte' | 'bit', size: number, bit = 1) => ({

@@ -9,8 +9,8 @@ import { ingestKeyHash } from '../../modules/ingest/ingest-keys.service.js';
 import {
   chirpstackUplinkFor,
   encodePayload,
-  frameOf,
   frameCounter,
+  frameOf,
   readingTimes,
   type SimDevice,
   simulateReading,

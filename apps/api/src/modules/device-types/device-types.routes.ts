@@ -17,8 +17,7 @@ import type { DeviceTypesService } from './device-types.service.js';
 
 const READ =
   'Needs the Vainu permission (403 FORBIDDEN without). Device types are an organization’s own catalogue: the caller sees their organization’s, the top administrator every organization’s.';
-const MANAGE =
-  'Needs the Vainu permission and a role above Käyttäjä (403 FORBIDDEN otherwise).';
+const MANAGE = 'Needs the Vainu permission and a role above Käyttäjä (403 FORBIDDEN otherwise).';
 const CODEC = `deviceTypeCodec says where values come from (ADR 0036): {source: networkServer} reads the network server's decoded object (ChirpStack object, The Things Stack decoded_payload; a path starting "normalized" reads its normalized_payload) at each measurement's decodedPath (required: keys joined by dots, [n] for an array index); {source: layout, frames} reads the payload bytes: the first frame whose fPort, tag (first byte) and match (big-endian integers at byte offsets) fit is read — kind fixed: fields at byte offsets; kind tlv: tag → entry (tagBytes 2 = channel/type pairs), an unknown tag rejects the uplink (unknownFrame); a field is offset, length 1–8, signed, byteOrder, optional bitPosition+bitWidth, value = raw × scale + valueOffset; {source: javascript, script} runs decodeUplink({bytes, fPort, recvTime}) in a sandbox (time and memory limited) and reads its data at each decodedPath. No fallback: a decoded object nothing maps is unmappedPayload, a frame nothing matches unknownFrame. decimals (0–6) rounds a measurement's values; without, a layout keeps the scale's decimals and float noise is dropped. Every frame field names a measurement of the type. Changing a type never rewrites stored readings. 400 VALIDATION_FAILED names the field (e.g. deviceTypeCodec.frames.0.fields.1.offset, measurements.2.decodedPath); 409 DEVICE_TYPE_NAME_TAKEN.`;
 
 interface Options {
@@ -108,14 +107,17 @@ export const deviceTypesRoutes = signedIn<Options>('device-types', (app, { devic
     },
     handler: async (request, reply) => {
       const deviceType = await deviceTypes.create(request.caller, request.body);
-      return reply.status(201).send(ok(request, 'messages.device.deviceTypeCreated', { deviceType }));
+      return reply
+        .status(201)
+        .send(ok(request, 'messages.device.deviceTypeCreated', { deviceType }));
     },
   });
 
   app.put('/api/device-types/:deviceTypeId', {
     schema: {
       operationId: 'updateDeviceType',
-      summary: 'Save a device type: name, state (Passiivinen retires it), measurements, codec, alarms',
+      summary:
+        'Save a device type: name, state (Passiivinen retires it), measurements, codec, alarms',
       description: `${MANAGE} Every field as on create. A retired (Passiivinen) type is offered for no new device; its devices still decode. ${CODEC} 404 DEVICE_TYPE_NOT_FOUND outside the organization.`,
       params: deviceTypeParams,
       body: updateDeviceTypeBody,
@@ -123,7 +125,11 @@ export const deviceTypesRoutes = signedIn<Options>('device-types', (app, { devic
     },
     handler: async (request) =>
       ok(request, 'messages.device.deviceTypeSaved', {
-        deviceType: await deviceTypes.update(request.caller, request.params.deviceTypeId, request.body),
+        deviceType: await deviceTypes.update(
+          request.caller,
+          request.params.deviceTypeId,
+          request.body,
+        ),
       }),
   });
 
@@ -142,7 +148,9 @@ export const deviceTypesRoutes = signedIn<Options>('device-types', (app, { devic
         request.params.deviceTypeId,
         request.body.deviceTypeName,
       );
-      return reply.status(201).send(ok(request, 'messages.device.deviceTypeCopied', { deviceType }));
+      return reply
+        .status(201)
+        .send(ok(request, 'messages.device.deviceTypeCopied', { deviceType }));
     },
   });
 

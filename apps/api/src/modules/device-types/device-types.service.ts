@@ -1,11 +1,12 @@
-import type {
-  CodecTestBody,
-  CodecTestResponse,
-  CreateDeviceTypeBody,
-  DeviceTypeAlarmSettingsBody,
-  DeviceTypeRecord,
-  MeasurementRecord,
-  UpdateDeviceTypeBody,
+import {
+  type CodecTestBody,
+  type CodecTestResponse,
+  type CreateDeviceTypeBody,
+  type DeviceTypeAlarmSettingsBody,
+  type DeviceTypeRecord,
+  legacyLayoutFrames,
+  type MeasurementRecord,
+  type UpdateDeviceTypeBody,
 } from '@vahti/domain';
 import type { Db } from '../../db/client.js';
 import type { Caller } from '../../lib/caller.js';
@@ -14,7 +15,6 @@ import { AppError, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { authorize, crossesOrganizations, homeOrganization, type Scope } from '../../lib/scope.js';
 import type { AlarmsRepository } from '../alarms/alarms.repository.js';
 import type { AuditService } from '../audit/audit.service.js';
-import type { OrganizationsRepository } from '../organizations/organizations.repository.js';
 import { auditedChanges, requireWritten } from '../audit/audited.js';
 import { payloadBytes } from '../ingest/codecs/layout.js';
 import { compileCodec, decodeWith, type ScriptRun } from '../ingest/decoder.js';
@@ -23,6 +23,7 @@ import type {
   MeasurementsRepository,
   TypeMeasurementValues,
 } from '../measurements/measurements.repository.js';
+import type { OrganizationsRepository } from '../organizations/organizations.repository.js';
 
 const READ = { do: 'openSection', section: 'vainu' } as const;
 const MANAGE = { do: 'manageDevices' } as const;
@@ -73,7 +74,11 @@ export function createDeviceTypesService({
    * (404 when it does not exist), others naming another get 403 (ADR 0007).
    */
   async function organizationFor(scope: Scope, caller: Caller, requested: string | undefined) {
-    const organizationId = homeOrganization(scope, requested ?? caller.organizationId, 'organizationId');
+    const organizationId = homeOrganization(
+      scope,
+      requested ?? caller.organizationId,
+      'organizationId',
+    );
     if (crossesOrganizations(scope) && !(await organizations.lookup(scope, organizationId))) {
       throw notFound('ORGANIZATION_NOT_FOUND');
     }
@@ -205,7 +210,11 @@ export function createDeviceTypesService({
     },
 
     /** A new type with the same codec and measurements under another name; no profile link. */
-    async copy(caller: Caller, deviceTypeId: string, deviceTypeName: string): Promise<DeviceTypeRecord> {
+    async copy(
+      caller: Caller,
+      deviceTypeId: string,
+      deviceTypeName: string,
+    ): Promise<DeviceTypeRecord> {
       const scope = authorize(caller, READ, MANAGE);
       const source = await readType(scope, deviceTypeId);
       return insert(
@@ -215,7 +224,10 @@ export function createDeviceTypesService({
           ...source,
           deviceTypeName,
           deviceTypeState: 'Aktiivinen',
-          deviceTypeCodec: source.deviceTypeCodec ?? legacyCodecOf(source),
+          deviceTypeCodec: source.deviceTypeCodec ?? {
+            source: 'layout',
+            frames: legacyLayoutFrames(source.Measurements),
+          },
           measurements: source.Measurements.map((m) => ({
             measurementId: m.measurementId,
             decodedPath: m.decodedPath,
@@ -240,7 +252,13 @@ export function createDeviceTypesService({
       if (body.deviceTypeCodec.source === 'javascript' && checkScript) {
         const checked = checkScript(body.deviceTypeCodec.script);
         if (!checked.ok) {
-          return { message: '', bytes: hex(bytes), values: [], reason: 'codecFailed', detail: checked.message };
+          return {
+            message: '',
+            bytes: hex(bytes),
+            values: [],
+            reason: 'codecFailed',
+            detail: checked.message,
+          };
         }
       }
       const rows = known.map((m, i) => ({
@@ -362,20 +380,5 @@ export function createDeviceTypesService({
 }
 
 const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
-
-/** An older type's measurement layout written out as a layout codec: what a copy saves. */
-function legacyCodecOf(type: DeviceTypeRecord): UpdateDeviceTypeBody['deviceTypeCodec'] {
-  const compiled = compileCodec('copy', {
-    codec: null,
-    rows: type.Measurements.map((m) => ({
-      ...m,
-      signed: m.measurementSigned,
-      scale: m.measurementScale,
-      valueOffset: m.measurementOffset,
-      byteOrder: m.measurementByteOrder,
-    })),
-  });
-  return { source: 'layout', frames: compiled.frames };
-}
 
 export type DeviceTypesService = ReturnType<typeof createDeviceTypesService>;

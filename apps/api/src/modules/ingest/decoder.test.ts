@@ -86,35 +86,78 @@ describe('decoder', () => {
   });
 
   it('reads a networkServer codec at each path, numeric texts too; absent paths are skipped', async () => {
-    const mapped = rows.map((row, i) => ({ ...row, decodedPath: ['air.temperature.value', 'normalized.air.relativeHumidity'][i] ?? null }));
+    const mapped = rows.map((row, i) => ({
+      ...row,
+      decodedPath: ['air.temperature.value', 'normalized.air.relativeHumidity'][i] ?? null,
+    }));
     const { decoder } = decoderWith(mapped, { source: 'networkServer' });
     expect(
-      await decoder.decode(scope, 't', uplink({
-        decoded: { air: { temperature: { value: '21.5' } }, temp: 99 },
-        normalized: [{ air: { relativeHumidity: 40 } }],
-      })),
+      await decoder.decode(
+        scope,
+        't',
+        uplink({
+          decoded: { air: { temperature: { value: '21.5' } }, temp: 99 },
+          normalized: [{ air: { relativeHumidity: 40 } }],
+        }),
+      ),
     ).toEqual({ values: { 'm-temp': 21.5, 'm-hum': 40 } });
-    expect(await decoder.decode(scope, 't', uplink({ decoded: { air: { temperature: { value: 20 } } } }))).toEqual({
+    expect(
+      await decoder.decode(
+        scope,
+        't',
+        uplink({ decoded: { air: { temperature: { value: 20 } } } }),
+      ),
+    ).toEqual({
       values: { 'm-temp': 20 },
     });
     // Keys that only look like the measurements are not taken; the payload is not read either.
     expect(await decoder.decode(scope, 't', uplink({ decoded: { temp: 21, hum: 40 } }))).toEqual({
       reason: 'unmappedPayload',
     });
-    expect(await decoder.decode(scope, 't', uplink({ decoded: { air: { temperature: { value: 'warm' } } } }))).toEqual({
+    expect(
+      await decoder.decode(
+        scope,
+        't',
+        uplink({ decoded: { air: { temperature: { value: 'warm' } } } }),
+      ),
+    ).toEqual({
       reason: 'invalidValue',
       field: 'temp',
     });
   });
 
   it("a layout codec reads the bytes and ignores the network server's object; decimals round", async () => {
-    const rounded = rows.map((row) => ({ ...row, decimals: row.measurementId === 'm-temp' ? 0 : null }));
+    const rounded = rows.map((row) => ({
+      ...row,
+      decimals: row.measurementId === 'm-temp' ? 0 : null,
+    }));
     const { decoder } = decoderWith(rounded, {
       source: 'layout',
-      frames: [{ kind: 'fixed', fields: [
-        { measurementId: 'm-temp', offset: 0, length: 2, signed: true, byteOrder: 'big', scale: 0.1, valueOffset: 0 },
-        { measurementId: 'm-hum', offset: 2, length: 1, signed: false, byteOrder: 'big', scale: 0.5, valueOffset: 0 },
-      ] }],
+      frames: [
+        {
+          kind: 'fixed',
+          fields: [
+            {
+              measurementId: 'm-temp',
+              offset: 0,
+              length: 2,
+              signed: true,
+              byteOrder: 'big',
+              scale: 0.1,
+              valueOffset: 0,
+            },
+            {
+              measurementId: 'm-hum',
+              offset: 2,
+              length: 1,
+              signed: false,
+              byteOrder: 'big',
+              scale: 0.5,
+              valueOffset: 0,
+            },
+          ],
+        },
+      ],
     });
     expect(await decoder.decode(scope, 't', uplink({ decoded: { temp: 5 } }))).toEqual({
       values: { 'm-temp': -20, 'm-hum': 27.5 },

@@ -7,7 +7,7 @@ import {
   type CodecFrame,
   type DeviceTypeCodec,
   isPlausible,
-  payloadLayout,
+  legacyLayoutFrames,
   type RejectReason,
 } from '@vahti/domain';
 import type { Scope } from '../../lib/scope.js';
@@ -47,32 +47,11 @@ export type Decoded =
   | { values: Record<string, number> }
   | { reason: RejectReason; field?: string | undefined; detail?: string | undefined };
 
-/** The frame an older type's measurements make: each field at its place in `payloadLayout`. */
-function legacyFrames(rows: TypeRows['rows']): CodecFrame[] {
-  const { fields } = payloadLayout(rows);
-  if (fields.length === 0) return [];
-  return [
-    {
-      kind: 'fixed',
-      fields: fields.map((field, i) => {
-        const row = rows[i] as TypeRows['rows'][number];
-        return {
-          measurementId: field.measurementId,
-          offset: field.offset,
-          length: field.sizeInBytes,
-          signed: row.signed,
-          byteOrder: row.byteOrder,
-          ...(field.bitNumber !== undefined && { bitPosition: field.bitNumber - 1, bitWidth: 1 }),
-          scale: row.scale,
-          valueOffset: row.valueOffset,
-        };
-      }),
-    },
-  ];
-}
-
 /** Builds what decoding needs from a type's stored codec and measurements. */
-export function compileCodec(key: string, { codec, rows }: Pick<TypeRows, 'codec' | 'rows'>): CompiledCodec {
+export function compileCodec(
+  key: string,
+  { codec, rows }: Pick<TypeRows, 'codec' | 'rows'>,
+): CompiledCodec {
   const ids = new Map<string, string>();
   const measurements: CompiledCodec['measurements'] = new Map();
   for (const row of rows) {
@@ -81,17 +60,25 @@ export function compileCodec(key: string, { codec, rows }: Pick<TypeRows, 'codec
     measurements.set(row.measurementId, { ...row, decimals: row.decimals });
   }
   const mappings = codec
-    ? rows.flatMap((row) =>
-        row.decodedPath
-          ? [{ ...row, path: parsePath(row.decodedPath) }]
-          : [],
-      )
+    ? rows.flatMap((row) => (row.decodedPath ? [{ ...row, path: parsePath(row.decodedPath) }] : []))
     : // Before ADR 0036 a decoded object's keys named measurements by name or id.
       rows.flatMap((row) => [
         { ...row, path: [row.measurementName] },
         { ...row, path: [row.measurementId] },
       ]);
-  const frames = codec ? (codec.source === 'layout' ? codec.frames : []) : legacyFrames(rows);
+  const frames = codec
+    ? codec.source === 'layout'
+      ? codec.frames
+      : []
+    : legacyLayoutFrames(
+        rows.map((row) => ({
+          ...row,
+          measurementSigned: row.signed,
+          measurementScale: row.scale,
+          measurementOffset: row.valueOffset,
+          measurementByteOrder: row.byteOrder,
+        })),
+      );
   return { key, codec, frames, mappings, ids, measurements };
 }
 
@@ -128,7 +115,11 @@ function settled(
 }
 
 /** The values of one uplink by its type's codec, before rounding and bounds. */
-function valuesOf(compiled: CompiledCodec, uplink: DecodeInput, runScript: ScriptRun | undefined): Decoded {
+function valuesOf(
+  compiled: CompiledCodec,
+  uplink: DecodeInput,
+  runScript: ScriptRun | undefined,
+): Decoded {
   if (uplink.strict) {
     return uplink.decoded ? fromGeneric(compiled, uplink.decoded) : { reason: 'undecodable' };
   }

@@ -102,7 +102,12 @@ export function createIngestRepository(db: Db) {
       const [type] = await db
         .select({ codec: deviceTypes.deviceTypeCodec, updatedAt: deviceTypes.updatedAt })
         .from(deviceTypes)
-        .where(and(eq(deviceTypes.deviceTypeId, deviceTypeId), inScope(deviceTypes.organizationId, scope)));
+        .where(
+          and(
+            eq(deviceTypes.deviceTypeId, deviceTypeId),
+            inScope(deviceTypes.organizationId, scope),
+          ),
+        );
       const rows = await db
         .select({
           measurementId: measurements.measurementId,
@@ -131,7 +136,11 @@ export function createIngestRepository(db: Db) {
           ),
         )
         .orderBy(asc(deviceTypeMeasurements.position));
-      return { codec: type?.codec ?? null, updatedAt: type ? toDate(type.updatedAt).getTime() : 0, rows };
+      return {
+        codec: type?.codec ?? null,
+        updatedAt: type ? toDate(type.updatedAt).getTime() : 0,
+        rows,
+      };
     },
 
     /**

@@ -121,7 +121,9 @@ describe('encodePayload', () => {
   it.each(demoTypes)('round-trips through decodeFrames for the demo type $name', ({ device }) => {
     for (const at of month.slice(0, 200)) {
       const values = simulateReading(device, at);
-      const decoded = decodeFrames(encodePayload(values, device.fields), undefined, [frameOf(device.fields)]);
+      const decoded = decodeFrames(encodePayload(values, device.fields), undefined, [
+        frameOf(device.fields),
+      ]);
       expect(decoded.ok).toBe(true);
       if (!decoded.ok) return;
       for (const field of device.fields) {

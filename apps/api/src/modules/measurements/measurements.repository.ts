@@ -280,11 +280,16 @@ export function createMeasurementsRepository(db: Db) {
         .update(deviceTypes)
         .set({ ...values, updatedAt: sql`now()` })
         .where(
-          and(eq(deviceTypes.deviceTypeId, deviceTypeId), inScope(deviceTypes.organizationId, scope)),
+          and(
+            eq(deviceTypes.deviceTypeId, deviceTypeId),
+            inScope(deviceTypes.organizationId, scope),
+          ),
         )
         .returning({ id: deviceTypes.deviceTypeId });
       if (rows.length === 0) return 0;
-      await db.delete(deviceTypeMeasurements).where(eq(deviceTypeMeasurements.deviceTypeId, deviceTypeId));
+      await db
+        .delete(deviceTypeMeasurements)
+        .where(eq(deviceTypeMeasurements.deviceTypeId, deviceTypeId));
       await setTypeMeasurements(deviceTypeId, typeMeasurements);
       return rows.length;
     },

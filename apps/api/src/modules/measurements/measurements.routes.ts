@@ -67,5 +67,4 @@ export const measurementsRoutes = signedIn<Options>('measurements', (app, { meas
       return ok(request, 'messages.device.measurementUpdated', { measurement });
     },
   });
-
 });

@@ -1,7 +1,5 @@
 import {
   type CreateMeasurementBody,
-  type DeviceTypeAlarmSettingsBody,
-  type DeviceTypeRecord,
   MAX_PAYLOAD_BYTES,
   type MeasurementRecord,
   PLAUSIBLE_RANGES,
@@ -13,7 +11,6 @@ import type { Caller } from '../../lib/caller.js';
 import { changedValues } from '../../lib/changed-values.js';
 import { AppError, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { authorize, type Scope } from '../../lib/scope.js';
-import type { AlarmsRepository } from '../alarms/alarms.repository.js';
 import type { AuditService } from '../audit/audit.service.js';
 import { auditedChanges, requireWritten } from '../audit/audited.js';
 import type { MeasurementsRepository, MeasurementValues } from './measurements.repository.js';
@@ -71,12 +68,10 @@ const nameTaken = (err: unknown) =>
 export function createMeasurementsService({
   db,
   measurements,
-  alarms,
   audit,
 }: {
   db: Db;
   measurements: MeasurementsRepository;
-  alarms: Pick<AlarmsRepository, 'endPendingOfType'>;
   audit: AuditService;
 }) {
   const audited = auditedChanges({ db, audit });
@@ -141,7 +136,6 @@ export function createMeasurementsService({
       });
       return read(scope, body.measurementId);
     },
-
   };
 }
 

@@ -27,7 +27,13 @@ describe('decodeFrames: a fixed frame', () => {
     const result = decodeFrames(
       bytes(0x7f, 0x01, 0x02, 0x01, 0x02, 0x03, 0xff, 0xff, 0xff, 0xff, 0, 0, 0, 0, 0, 0, 1, 0),
       1,
-      fixed([field('a', 0, 1), field('b', 1, 2), field('c', 3, 3), field('d', 6, 4), field('e', 10, 8)]),
+      fixed([
+        field('a', 0, 1),
+        field('b', 1, 2),
+        field('c', 3, 3),
+        field('d', 6, 4),
+        field('e', 10, 8),
+      ]),
     );
     expect(result).toEqual({
       ok: true,
@@ -37,33 +43,53 @@ describe('decodeFrames: a fixed frame', () => {
 
   it("reads little-endian and two's-complement fields", () => {
     expect(
-      decodeFrames(bytes(0xff, 0xff, 0x38, 0x80, 0x38, 0xff), 1, fixed([
-        field('s1', 0, 1, { signed: true }),
-        field('s2', 1, 2, { signed: true, byteOrder: 'little' }),
-        field('s3', 3, 1, { signed: true }),
-        field('t', 4, 2, { signed: true, byteOrder: 'little' }),
-      ])),
+      decodeFrames(
+        bytes(0xff, 0xff, 0x38, 0x80, 0x38, 0xff),
+        1,
+        fixed([
+          field('s1', 0, 1, { signed: true }),
+          field('s2', 1, 2, { signed: true, byteOrder: 'little' }),
+          field('s3', 3, 1, { signed: true }),
+          field('t', 4, 2, { signed: true, byteOrder: 'little' }),
+        ]),
+      ),
     ).toEqual({ ok: true, values: { s1: -1, s2: 0x38ff, s3: -128, t: -200 } });
   });
 
   it('applies scale and offset and keeps the decimals the scale gives, no float noise', () => {
     // 0x00d6 = 214 × 0.1 = 21.400000000000002 in binary floating point: stored as 21.4.
-    const result = decodeFrames(bytes(0x00, 0xd6, 0xff, 0x38, 0x03, 0xe8), 1, fixed([
-      field('t', 0, 2, { scale: 0.1 }),
-      field('n', 2, 2, { signed: true, scale: 0.1, valueOffset: 5 }),
-      field('co2', 4, 2, { scale: 2, valueOffset: -1000 }),
-    ]));
+    const result = decodeFrames(
+      bytes(0x00, 0xd6, 0xff, 0x38, 0x03, 0xe8),
+      1,
+      fixed([
+        field('t', 0, 2, { scale: 0.1 }),
+        field('n', 2, 2, { signed: true, scale: 0.1, valueOffset: 5 }),
+        field('co2', 4, 2, { scale: 2, valueOffset: -1000 }),
+      ]),
+    );
     expect(result).toEqual({ ok: true, values: { t: 21.4, n: -15, co2: 1000 } });
   });
 
   it('reads bit fields: a position and a width within the integer', () => {
     const frame = fixed([
-      ...[0, 1, 2, 3, 4, 5, 6, 7].map((bit) => field(`bit${bit}`, 1, 1, { bitPosition: bit, bitWidth: 1 })),
+      ...[0, 1, 2, 3, 4, 5, 6, 7].map((bit) =>
+        field(`bit${bit}`, 1, 1, { bitPosition: bit, bitWidth: 1 }),
+      ),
       field('nibble', 2, 2, { bitPosition: 4, bitWidth: 8 }),
     ]);
     expect(decodeFrames(bytes(0x00, 0b1010_0101, 0x0a, 0xbc), 1, frame)).toEqual({
       ok: true,
-      values: { bit0: 1, bit1: 0, bit2: 1, bit3: 0, bit4: 0, bit5: 1, bit6: 0, bit7: 1, nibble: 0xab },
+      values: {
+        bit0: 1,
+        bit1: 0,
+        bit2: 1,
+        bit3: 0,
+        bit4: 0,
+        bit5: 1,
+        bit6: 0,
+        bit7: 1,
+        nibble: 0xab,
+      },
     });
   });
 
@@ -94,15 +120,29 @@ describe('decodeFrames: choosing a frame', () => {
   ];
 
   it('by FPort, by the first byte, by bytes elsewhere, first match first', () => {
-    expect(decodeFrames(bytes(0x10, 0x07), 2, frames)).toEqual({ ok: true, values: { port2: 0x10 } });
+    expect(decodeFrames(bytes(0x10, 0x07), 2, frames)).toEqual({
+      ok: true,
+      values: { port2: 0x10 },
+    });
     expect(decodeFrames(bytes(0x10, 0x07), 1, frames)).toEqual({ ok: true, values: { tag10: 7 } });
-    expect(decodeFrames(bytes(2, 0, 0, 0, 0x7f, 9), 1, frames)).toEqual({ ok: true, values: { flags7f: 9 } });
+    expect(decodeFrames(bytes(2, 0, 0, 0, 0x7f, 9), 1, frames)).toEqual({
+      ok: true,
+      values: { flags7f: 9 },
+    });
   });
 
   it('rejects an uplink no frame matches, never reading it with another', () => {
-    expect(decodeFrames(bytes(0x11, 0x07), 1, frames)).toMatchObject({ ok: false, reason: 'unknownFrame' });
-    expect(decodeFrames(bytes(2, 0, 0, 0, 0x6f, 9), 1, frames)).toMatchObject({ ok: false, reason: 'unknownFrame' });
-    expect(decodeFrames(bytes(0x10), undefined, [frames[0] as CodecFrame])).toMatchObject({ reason: 'unknownFrame' });
+    expect(decodeFrames(bytes(0x11, 0x07), 1, frames)).toMatchObject({
+      ok: false,
+      reason: 'unknownFrame',
+    });
+    expect(decodeFrames(bytes(2, 0, 0, 0, 0x6f, 9), 1, frames)).toMatchObject({
+      ok: false,
+      reason: 'unknownFrame',
+    });
+    expect(decodeFrames(bytes(0x10), undefined, [frames[0] as CodecFrame])).toMatchObject({
+      reason: 'unknownFrame',
+    });
   });
 });
 
@@ -135,7 +175,10 @@ describe('decodeFrames: TLV frames', () => {
   });
 
   it('rejects a truncated entry and an empty payload', () => {
-    expect(decodeFrames(bytes(0x01, 0x00), 5, tlv)).toEqual({ ok: false, reason: 'payloadTooShort' });
+    expect(decodeFrames(bytes(0x01, 0x00), 5, tlv)).toEqual({
+      ok: false,
+      reason: 'payloadTooShort',
+    });
     expect(decodeFrames(bytes(), 5, tlv)).toEqual({ ok: false, reason: 'payloadTooShort' });
   });
 
@@ -145,7 +188,13 @@ describe('decodeFrames: TLV frames', () => {
         kind: 'tlv',
         tagBytes: 2,
         tag: 0xaa,
-        entries: [{ tag: 0x0367, length: 2, fields: [field('t', 0, 2, { signed: true, byteOrder: 'little', scale: 0.1 })] }],
+        entries: [
+          {
+            tag: 0x0367,
+            length: 2,
+            fields: [field('t', 0, 2, { signed: true, byteOrder: 'little', scale: 0.1 })],
+          },
+        ],
       },
     ];
     expect(decodeFrames(bytes(0xaa, 0x03, 0x67, 0x34, 0x01), undefined, pairs)).toEqual({
@@ -161,9 +210,16 @@ describe('decodeFrames: TLV frames', () => {
 
 describe('numbers', () => {
   it('counts the decimals of a scale and rounds to them', () => {
-    expect([decimalsOf(1), decimalsOf(0.1), decimalsOf(0.05), decimalsOf(1e-7), decimalsOf(2.5)]).toEqual([0, 1, 2, 7, 1]);
-    expect(roundValue(21.400000000000002, null)).toBe(21.4);
-    expect(roundValue(27.683283741512168, 2)).toBe(27.68);
+    expect([
+      decimalsOf(1),
+      decimalsOf(0.1),
+      decimalsOf(0.05),
+      decimalsOf(1e-7),
+      decimalsOf(2.5),
+    ]).toEqual([0, 1, 2, 7, 1]);
+    expect(0.1 * 214).not.toBe(21.4);
+    expect(roundValue(0.1 * 214, null)).toBe(21.4);
+    expect(roundValue((175 * 27217) / 65535 - 45, 2)).toBe(27.68);
   });
 });
 

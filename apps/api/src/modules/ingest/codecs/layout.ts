@@ -67,7 +67,10 @@ function readFields(
 }
 
 /** True when the big-endian integer of `length` bytes at `offset` is `value`. */
-function bytesEqual(bytes: Uint8Array, { offset, length, value }: { offset: number; length: number; value: number }) {
+function bytesEqual(
+  bytes: Uint8Array,
+  { offset, length, value }: { offset: number; length: number; value: number },
+) {
   if (offset + length > bytes.length) return false;
   let n = 0;
   for (let i = 0; i < length; i += 1) n = n * 256 + (bytes[offset + i] as number);
@@ -110,7 +113,10 @@ export function decodeFrames(
   if (bytes.length <= at) return { ok: false, reason: 'payloadTooShort' };
   while (at < bytes.length) {
     if (at + frame.tagBytes > bytes.length) return { ok: false, reason: 'payloadTooShort' };
-    const tag = frame.tagBytes === 1 ? (bytes[at] as number) : (bytes[at] as number) * 256 + (bytes[at + 1] as number);
+    const tag =
+      frame.tagBytes === 1
+        ? (bytes[at] as number)
+        : (bytes[at] as number) * 256 + (bytes[at + 1] as number);
     const entry = entries.get(tag);
     if (!entry) {
       const width = frame.tagBytes * 2;
@@ -121,7 +127,10 @@ export function decodeFrames(
       };
     }
     at += frame.tagBytes;
-    if (at + entry.length > bytes.length || !readFields(bytes, at, at + entry.length, entry.fields, values)) {
+    if (
+      at + entry.length > bytes.length ||
+      !readFields(bytes, at, at + entry.length, entry.fields, values)
+    ) {
       return { ok: false, reason: 'payloadTooShort' };
     }
     at += entry.length;

@@ -77,5 +77,7 @@ export function mapDecoded(
     }
     values[mapping.measurementId] = number;
   }
-  return Object.keys(values).length > 0 ? { ok: true, values } : { ok: false, reason: 'unmappedPayload' };
+  return Object.keys(values).length > 0
+    ? { ok: true, values }
+    : { ok: false, reason: 'unmappedPayload' };
 }

@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import type { DeviceNetworkStatus, DeviceProfile, DeviceTypeRecord } from '@vahti/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import { AlertMessage } from '@/components/alert-message';
 import { type Column, DataTable } from '@/components/data-table';
 import { PageHeader } from '@/components/page-header';
@@ -13,10 +14,11 @@ import { ResourceList } from '@/components/resource-list';
 import { errorText } from '@/lib/api-client';
 import { formatDate } from '@/lib/dates';
 import { useCan } from '@/lib/session';
+import { useCopyDeviceType } from '../api/copy-device-type';
 import { useDeviceProfiles } from '../api/get-device-profiles';
 import { useLinkableDeviceTypes } from '../api/get-linkable-device-types';
 import { useLinkDeviceProfile } from '../api/link-device-profile';
-import { DeviceTypeAlarmsDialog } from '../components/device-type-alarms-dialog';
+import { DeviceTypeDialog } from '../components/device-type-dialog';
 
 /** States where asking again may help; the others need the administrators. */
 const PASSING: readonly DeviceNetworkStatus[] = ['timeout', 'unreachable', 'badResponse'];
@@ -112,14 +114,38 @@ export function ShowSensorsRoute() {
 
   const minutes = (value: number | null) =>
     value === null ? t('deviceNetwork.alarms.off') : t('deviceNetwork.alarms.minutes', { value });
+  const copy = useCopyDeviceType();
   const typeColumns: Column<DeviceTypeRecord>[] = [
     { key: 'name', label: t('deviceNetwork.name'), value: (type) => type.deviceTypeName },
+    {
+      key: 'state',
+      label: t('deviceNetwork.types.state'),
+      value: (type) =>
+        type.deviceTypeState === 'Passiivinen'
+          ? t('deviceNetwork.types.retired')
+          : t('deviceNetwork.types.active'),
+      nowrap: true,
+    },
+    {
+      key: 'source',
+      label: t('deviceNetwork.types.codec'),
+      value: (type) => t(`deviceNetwork.types.sources.${type.deviceTypeCodec?.source ?? 'legacy'}`),
+      hideBelow: 'md',
+    },
+    {
+      key: 'measurements',
+      label: t('deviceNetwork.types.measurements'),
+      value: (type) => type.Measurements.map((m) => m.measurementName).join(', '),
+      hideBelow: 'lg',
+    },
+    { key: 'devices', label: t('deviceNetwork.types.devices'), value: (type) => type.deviceCount },
     {
       key: 'offlineAfter',
       label: t('deviceNetwork.alarms.offlineAfter'),
       value: (type) => type.deviceTypeOfflineAfterMinutes ?? -1,
       render: (type) => minutes(type.deviceTypeOfflineAfterMinutes),
       nowrap: true,
+      hideBelow: 'md',
     },
     {
       key: 'delay',
@@ -127,7 +153,40 @@ export function ShowSensorsRoute() {
       value: (type) => type.deviceTypeAlarmDelayMinutes ?? -1,
       render: (type) => minutes(type.deviceTypeAlarmDelayMinutes),
       nowrap: true,
+      hideBelow: 'md',
     },
+    ...(canLink
+      ? [
+          {
+            key: 'copy',
+            label: t('deviceNetwork.types.copy'),
+            value: () => '',
+            render: (type: DeviceTypeRecord) => (
+              <Button
+                size="small"
+                disabled={copy.isPending}
+                aria-label={t('deviceNetwork.types.copyLabel', { name: type.deviceTypeName })}
+                onClick={() =>
+                  copy.mutate(
+                    {
+                      deviceTypeId: type.deviceTypeId,
+                      deviceTypeName: t('deviceNetwork.types.copyName', {
+                        name: type.deviceTypeName,
+                      }),
+                    },
+                    {
+                      onSuccess: (answer) =>
+                        setLinked(`${answer.message}: ${answer.deviceType.deviceTypeName}`),
+                    },
+                  )
+                }
+              >
+                {t('deviceNetwork.types.copy')}
+              </Button>
+            ),
+          } satisfies Column<DeviceTypeRecord>,
+        ]
+      : []),
   ];
 
   const unavailable = data && data.status !== 'ok' ? data : null;
@@ -144,6 +203,7 @@ export function ShowSensorsRoute() {
         </Typography>
       )}
       <AlertMessage message={errorText(link.error)} onClose={() => link.reset()} />
+      <AlertMessage message={errorText(copy.error)} onClose={() => copy.reset()} />
       <AlertMessage severity="success" message={linked} onClose={() => setLinked(null)} />
       <DataTable
         label={t('deviceNetwork.tableLabel')}
@@ -167,25 +227,36 @@ export function ShowSensorsRoute() {
           ) : undefined
         }
       />
-      <Stack component="section" spacing={2} aria-labelledby="device-type-alarms-title">
-        <Typography id="device-type-alarms-title" component="h2" variant="h6">
-          {t('deviceNetwork.alarms.title')}
-        </Typography>
-        <Typography color="text.secondary">{t('deviceNetwork.alarms.intro')}</Typography>
+      <Stack component="section" spacing={2} aria-labelledby="device-types-title">
+        <Stack
+          direction="row"
+          spacing={2}
+          sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}
+        >
+          <Typography id="device-types-title" component="h2" variant="h6">
+            {t('deviceNetwork.types.title')}
+          </Typography>
+          {canLink && (
+            <Button component={RouterLink} to="/vainu/add-sensor" variant="contained">
+              {t('deviceNetwork.types.addTitle')}
+            </Button>
+          )}
+        </Stack>
+        <Typography color="text.secondary">{t('deviceNetwork.types.intro')}</Typography>
         <ResourceList
-          label={t('deviceNetwork.alarms.title')}
-          searchLabel={t('deviceNetwork.alarms.search')}
+          label={t('deviceNetwork.types.title')}
+          searchLabel={t('deviceNetwork.types.search')}
           query={deviceTypes}
           columns={typeColumns}
           rowKey={(type) => type.deviceTypeId}
           initialSort={{ key: 'name', direction: 'asc' }}
           editLabel={
             canLink
-              ? (type) => t('deviceNetwork.alarms.editLabel', { name: type.deviceTypeName })
+              ? (type) => t('deviceNetwork.types.editLabel', { name: type.deviceTypeName })
               : undefined
           }
           dialog={(type, { close, done }) => (
-            <DeviceTypeAlarmsDialog deviceType={type} onClose={close} onSaved={done} />
+            <DeviceTypeDialog deviceType={type} onClose={close} onSaved={done} />
           )}
         />
       </Stack>

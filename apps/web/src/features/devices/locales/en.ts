@@ -12,7 +12,6 @@ export const devicesEn: Widen<typeof devicesFi> = {
     selected_other: '{{count}} devices selected',
     tooMany: 'Select at most {{max}} devices at a time',
   },
-  addSensorTitle: 'Add sensor',
   measurements: {
     addTitle: 'Add measurement',
     listTitle: 'Measurements',

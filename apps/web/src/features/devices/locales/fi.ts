@@ -9,7 +9,6 @@ export const devicesFi = {
     selected_other: '{{count}} mittaria valittu',
     tooMany: 'Valitse enintään {{max}} mittaria kerrallaan',
   },
-  addSensorTitle: 'Lisää anturi',
   measurements: {
     addTitle: 'Lisää mittaus',
     listTitle: 'Mittaukset',

@@ -10,7 +10,6 @@ export const devicesSv: typeof devicesEn = {
     selected_other: '{{count}} mätare valda',
     tooMany: 'Välj högst {{max}} mätare åt gången',
   },
-  addSensorTitle: 'Lägg till sensor',
   measurements: {
     addTitle: 'Lägg till mätning',
     listTitle: 'Mätningar',
