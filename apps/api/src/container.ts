@@ -215,8 +215,9 @@ export function createContainer({ config, database, log }: ContainerOptions) {
     dashboard: repositories.dashboard,
     organizations: organizationRecords,
   });
+  const deviceNetworkClient = createDeviceNetworkClient({ config: config.deviceNetwork, log });
   const deviceNetwork = createDeviceNetworkService({
-    client: createDeviceNetworkClient({ config: config.deviceNetwork, log }),
+    client: deviceNetworkClient,
     deviceTypes: repositories.measurements,
   });
   const materialbank = createMaterialbankService({
@@ -273,6 +274,7 @@ export function createContainer({ config, database, log }: ContainerOptions) {
     measurements: repositories.measurements,
     alarms: repositories.alarms,
     organizations: organizationRecords,
+    profiles: deviceNetworkClient,
     audit,
   });
   const devices = createDevicesService({

@@ -11,6 +11,11 @@ export interface FakeChirpStack {
   url: string;
   /** The device profiles of FAKE_TENANT_ID. */
   profiles: Array<Record<string, unknown>>;
+  /**
+   * Global (non-tenant) profiles: since ChirpStack 4.16 a tenant's listing includes them unless
+   * `tenantOnly=true` (api/proto/api/device_profile.proto, ListDeviceProfilesRequest).
+   */
+  globalProfiles: Array<Record<string, unknown>>;
   mode: FakeMode;
   /** Every request seen: path with query, and headers. */
   requests: Array<{ url: string; headers: IncomingHttpHeaders }>;
@@ -18,7 +23,9 @@ export interface FakeChirpStack {
 }
 
 /** A profile as ChirpStack v4's REST API lists it. */
-export function chirpStackProfile(n: number): Record<string, unknown> {
+export function chirpStackProfile(
+  n: number,
+): Record<string, unknown> & { id: string; name: string } {
   return {
     id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
     createdAt: '2026-01-05T08:30:00Z',
@@ -41,6 +48,7 @@ export function chirpStackProfile(n: number): Record<string, unknown> {
 export async function startFakeChirpStack(): Promise<FakeChirpStack> {
   const fake = {
     profiles: [] as Array<Record<string, unknown>>,
+    globalProfiles: [] as Array<Record<string, unknown>>,
     mode: 'normal' as FakeMode,
     requests: [] as FakeChirpStack['requests'],
   };
@@ -56,11 +64,24 @@ export async function startFakeChirpStack(): Promise<FakeChirpStack> {
       res.writeHead(307, { location: `${url.pathname.slice('/moved'.length)}${url.search}` });
       return res.end();
     }
-    if (req.method !== 'GET' || url.pathname !== '/api/device-profiles') {
+    const one = /^\/api\/device-profiles\/([^/]+)$/.exec(url.pathname);
+    if (req.method !== 'GET' || (url.pathname !== '/api/device-profiles' && !one)) {
       return json(404, { code: 5, message: 'Not Found', details: [] });
     }
     if (req.headers['grpc-metadata-authorization'] !== `Bearer ${FAKE_API_KEY}`) {
       return json(401, { code: 16, message: 'authentication failed', details: [] });
+    }
+    if (one) {
+      // GetDeviceProfile: { deviceProfile, createdAt, updatedAt }; 404 code 5 when unknown.
+      const found = fake.profiles.find((p) => p.id === decodeURIComponent(one[1] ?? ''));
+      if (fake.mode === 'serverError') return json(503, 'upstream connect error');
+      if (!found) return json(404, { code: 5, message: 'Object does not exist', details: [] });
+      const { createdAt, updatedAt, ...deviceProfile } = found;
+      return json(200, {
+        deviceProfile: { tenantId: FAKE_TENANT_ID, ...deviceProfile },
+        createdAt,
+        updatedAt,
+      });
     }
     if (url.searchParams.get('tenantId') !== FAKE_TENANT_ID) {
       return json(403, { code: 7, message: 'permission denied', details: [] });
@@ -70,9 +91,13 @@ export async function startFakeChirpStack(): Promise<FakeChirpStack> {
     if (fake.mode === 'wrongShape') return json(200, { devices: [] });
     const limit = Number(url.searchParams.get('limit') ?? 0);
     const offset = Number(url.searchParams.get('offset') ?? 0);
+    const listed =
+      url.searchParams.get('tenantOnly') === 'true'
+        ? fake.profiles
+        : [...fake.profiles, ...fake.globalProfiles];
     return json(200, {
-      totalCount: fake.profiles.length,
-      result: fake.profiles.slice(offset, offset + limit),
+      totalCount: listed.length,
+      result: listed.slice(offset, offset + limit),
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -40,6 +40,7 @@ beforeEach(() => {
   fake.mode = 'normal';
   fake.requests.length = 0;
   fake.profiles = [1, 2, 3].map(chirpStackProfile);
+  fake.globalProfiles = [];
 });
 
 const profilePages = () =>
@@ -306,5 +307,76 @@ describe('device-network client', () => {
     // Followed, the redirect would have led to the list.
     expect((await client.listDeviceProfiles()).status).toBe('badResponse');
     expect(fake.requests.map((r) => r.url.split('?')[0])).toEqual(['/moved/api/device-profiles']);
+  });
+});
+
+describe('device profiles from ChirpStack 4.16 on, and types made from them (issue 25)', () => {
+  it('lists only the tenant’s profiles, not the global ones (tenantOnly=true)', async () => {
+    fake.globalProfiles = Array.from({ length: 1200 }, (_, i) => chirpStackProfile(1000 + i));
+    const res = await as('Ylläpitäjä', 'A').get(URL_PATH);
+    expect(res.json()).toMatchObject({ totalCount: 3 });
+    expect(res.json().deviceProfiles).toHaveLength(3);
+    expect(fake.requests.every((r) => r.url.includes('tenantOnly=true'))).toBe(true);
+  });
+
+  it('makes a linked type of a profile: its measurements at their keys, its JavaScript codec', async () => {
+    const profile = {
+      ...chirpStackProfile(7),
+      name: 'Milesight AM103 (profiili)',
+      payloadCodecRuntime: 'JS',
+      payloadCodecScript:
+        'function decodeUplink(input) { return { data: { temperature: input.bytes[0] } }; }',
+      measurements: {
+        temperature: { name: 'Lämpötila AM103', kind: 'GAUGE' },
+        humidity: { name: 'Kosteus AM103', kind: 'GAUGE' },
+        battery_status: { name: 'Akun tila', kind: 'STRING' },
+      },
+    };
+    fake.profiles.push(profile);
+    const admin = as('Ylläpitäjä', 'A');
+    const res = await admin.post('/api/device-types/from-profile', { deviceProfileId: profile.id });
+    expect(res.statusCode, res.body).toBe(201);
+    const type = res.json().deviceType;
+    expect(type).toMatchObject({
+      deviceTypeName: 'Milesight AM103 (profiili)',
+      deviceProfileId: profile.id,
+      deviceTypeCodec: { source: 'javascript', script: profile.payloadCodecScript },
+    });
+    expect(
+      type.Measurements.map((m: { measurementName: string; decodedPath: string }) => [
+        m.measurementName,
+        m.decodedPath,
+      ]),
+    ).toEqual([
+      ['Lämpötila AM103', 'temperature'],
+      ['Kosteus AM103', 'humidity'],
+    ]);
+    // The profile now shows its type; a second type of the same profile is refused.
+    const listed = (await admin.get(URL_PATH))
+      .json()
+      .deviceProfiles.find((p: { id: string }) => p.id === profile.id);
+    expect(listed.deviceTypeId).toBe(type.deviceTypeId);
+    const again = await admin.post('/api/device-types/from-profile', {
+      deviceProfileId: profile.id,
+    });
+    expect(again.statusCode).toBe(409);
+  });
+
+  it('answers 404 for a profile the network server does not have, 502 while it fails', async () => {
+    const admin = as('Ylläpitäjä', 'A');
+    const missing = await admin.post('/api/device-types/from-profile', {
+      deviceProfileId: 'ei-ole',
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().error).toBe('Laiteprofiilia ei löytynyt laiteverkosta');
+    fake.mode = 'serverError';
+    const down = await admin.post('/api/device-types/from-profile', {
+      deviceProfileId: chirpStackProfile(1).id,
+    });
+    expect(down.statusCode).toBe(502);
+    expect(
+      (await as('Käyttäjä', 'A').post('/api/device-types/from-profile', { deviceProfileId: 'x' }))
+        .statusCode,
+    ).toBe(403);
   });
 });

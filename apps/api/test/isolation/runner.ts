@@ -5,6 +5,13 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Actors, type Method, startApiTest } from '../helpers/actors.js';
 import type { TestContext } from '../helpers/app.js';
+import {
+  chirpStackProfile,
+  FAKE_API_KEY,
+  FAKE_TENANT_ID,
+  type FakeChirpStack,
+  startFakeChirpStack,
+} from '../helpers/fake-chirpstack.js';
 import type { FixtureOrg, Fixtures, OrgKey } from '../helpers/fixtures.js';
 import { COUNTS_DIR_ENV } from './counts.js';
 import type { Access, Build, Entry, Matrix, Req } from './matrix.js';
@@ -21,8 +28,34 @@ const CALLERS: { role: Role; org: OrgKey }[] = [
 ];
 
 /** An app as the matrix runs on, with a built web app so the static route is as in production. */
-export const startMatrixApp = () =>
-  startApiTest({ env: { WEB_DIR: new URL('../fixtures/web', import.meta.url).pathname } });
+let chirpStack: FakeChirpStack | undefined;
+let profileCount = 0;
+
+/** The matrix app, its network server a stand-in ChirpStack (device profiles, types from them). */
+export const startMatrixApp = async () => {
+  chirpStack = await startFakeChirpStack();
+  chirpStack.profiles = [chirpStackProfile(1)];
+  return startApiTest({
+    env: {
+      WEB_DIR: new URL('../fixtures/web', import.meta.url).pathname,
+      DEVICE_NETWORK_URL: chirpStack.url,
+      DEVICE_NETWORK_API_KEY: FAKE_API_KEY,
+      DEVICE_NETWORK_TENANT_ID: FAKE_TENANT_ID,
+    },
+  });
+};
+
+/** A new device profile of the stand-in ChirpStack with one measurement: its id. */
+export function freshChirpStackProfile(): string {
+  if (!chirpStack) throw new Error('matrix: the app is not started');
+  profileCount += 1;
+  const profile = {
+    ...chirpStackProfile(5000 + profileCount),
+    measurements: { co2: { name: `CO2 ${profileCount}`, kind: 'GAUGE' } },
+  };
+  chirpStack.profiles.push(profile);
+  return profile.id;
+}
 
 let workerApp: ReturnType<typeof startMatrixApp> | undefined;
 

@@ -135,6 +135,9 @@ export const en: SharedMessages = {
   errors: {
     deviceProfileLinks: {
       DEVICE_PROFILE_LINKED: 'The device profile is already linked to another device type',
+      DEVICE_PROFILE_NOT_FOUND: 'The device profile was not found in the device network',
+      DEVICE_NETWORK_UNAVAILABLE:
+        'The device-network service could not be reached. Try again in a moment.',
     },
     VALIDATION_FAILED: 'Check the information you entered',
     JSON_TOO_DEEP: 'The request JSON nests too deep (at most 64 levels)',

@@ -144,6 +144,9 @@ export const fi = {
   errors: {
     deviceProfileLinks: {
       DEVICE_PROFILE_LINKED: 'Laiteprofiili on jo liitetty toiseen mittarityyppiin',
+      DEVICE_PROFILE_NOT_FOUND: 'Laiteprofiilia ei löytynyt laiteverkosta',
+      DEVICE_NETWORK_UNAVAILABLE:
+        'Laiteverkon palvelua ei tavoitettu. Yritä hetken kuluttua uudelleen.',
     },
     VALIDATION_FAILED: 'Tarkasta annetut tiedot',
     JSON_TOO_DEEP: 'Pyynnön JSON on liian syvälle sisäkkäinen (enintään 64 tasoa)',

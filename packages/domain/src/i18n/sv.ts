@@ -135,6 +135,8 @@ export const sv: SharedMessages = {
   errors: {
     deviceProfileLinks: {
       DEVICE_PROFILE_LINKED: 'Enhetsprofilen är redan kopplad till en annan mätartyp',
+      DEVICE_PROFILE_NOT_FOUND: 'Enhetsprofilen hittades inte i enhetsnätverket',
+      DEVICE_NETWORK_UNAVAILABLE: 'Enhetsnätverkets tjänst nåddes inte. Försök igen om en stund.',
     },
     VALIDATION_FAILED: 'Kontrollera uppgifterna',
     JSON_TOO_DEEP: 'Begärans JSON är för djupt nästlad (högst 64 nivåer)',

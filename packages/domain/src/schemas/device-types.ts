@@ -300,6 +300,16 @@ export type CreateDeviceTypeBody = z.output<typeof createDeviceTypeBody>;
 export const updateDeviceTypeBody = z.object(deviceTypeFields).superRefine(checkDeviceType);
 export type UpdateDeviceTypeBody = z.output<typeof updateDeviceTypeBody>;
 
+/** POST /api/device-types/from-profile: the network server's device profile id. */
+export const fromProfileBody = z.object({
+  deviceProfileId: text({
+    error: (issue) => (issue.input === undefined ? msg('required') : msg('invalidValue')),
+  })
+    .trim()
+    .min(1, { error: msg('required') })
+    .max(100, { error: msg('invalidValue') }),
+});
+
 /** POST /api/device-types/{deviceTypeId}/copy */
 export const copyDeviceTypeBody = z.object({ deviceTypeName: requiredField(100) });
 

@@ -25,6 +25,23 @@ const upstreamProfile = z.object({
   updatedAt: z.string().nullish(),
 });
 
+/** ChirpStack v4's `GET /api/device-profiles/{id}`: the fields a Vahti type is made from. */
+const upstreamDetail = z.object({
+  deviceProfile: z.object({
+    id: z.string().min(1),
+    name: z.string().max(200),
+    measurements: z
+      .record(
+        z.string().max(200),
+        z.object({ name: z.string().max(200).optional(), kind: z.string().max(20).optional() }),
+      )
+      .default({}),
+    payloadCodecRuntime: z.string().max(20).optional(),
+    payloadCodecScript: z.string().max(100_000).optional(),
+  }),
+});
+export type UpstreamProfileDetail = z.infer<typeof upstreamDetail>['deviceProfile'];
+
 const upstreamPage = z.object({
   // uint32 in the protocol; some gateways print 64-bit numbers as strings.
   totalCount: z.coerce.number().int().min(0),
@@ -97,6 +114,15 @@ export function createDeviceNetworkClient({
     url.searchParams.set('limit', String(PAGE_SIZE));
     url.searchParams.set('offset', String(offset));
     url.searchParams.set('tenantId', settings.tenantId);
+    // Since ChirpStack 4.16 a tenant's listing includes the global profiles unless asked not to.
+    url.searchParams.set('tenantOnly', 'true');
+    const parsed = upstreamPage.safeParse(await getJson(settings, url, signal));
+    if (!parsed.success) throw new DeviceNetworkFailure('badResponse', 200);
+    return parsed.data;
+  }
+
+  /** A GET of the REST API with the key; its JSON, or a DeviceNetworkFailure. */
+  async function getJson(settings: DeviceNetworkConfig, url: URL, signal: AbortSignal) {
     const response = await fetch(url, {
       headers: {
         Accept: 'application/json',
@@ -121,9 +147,16 @@ export function createDeviceNetworkClient({
       if (signal.aborted) throw error;
       throw new DeviceNetworkFailure('badResponse', response.status);
     }
-    const parsed = upstreamPage.safeParse(body);
-    if (!parsed.success) throw new DeviceNetworkFailure('badResponse', response.status);
-    return parsed.data;
+    return body;
+  }
+
+  function failure(error: unknown, signal: AbortSignal) {
+    const found = classify(error, signal);
+    log.warn(
+      { deviceNetworkStatus: found.status, httpStatus: found.httpStatus },
+      'device-network service call failed',
+    );
+    return found;
   }
 
   return {
@@ -153,12 +186,30 @@ export function createDeviceNetworkClient({
           totalCount: Math.max(totalCount, profiles.length),
         };
       } catch (error) {
-        const failure = classify(error, signal);
-        log.warn(
-          { deviceNetworkStatus: failure.status, httpStatus: failure.httpStatus },
-          'device-network service call failed',
-        );
-        return failed(failure.status);
+        return failed(failure(error, signal).status);
+      }
+    },
+
+    /**
+     * One device profile with what a Vahti type is made from: its measurements (ChirpStack's
+     * keys, nested objects joined with `_`) and its codec. null when the network server has no
+     * such profile (404).
+     */
+    async getDeviceProfile(
+      id: string,
+    ): Promise<{ status: DeviceNetworkStatus; profile: UpstreamProfileDetail | null }> {
+      if (!config) return { status: 'notConfigured', profile: null };
+      const signal = AbortSignal.timeout(config.timeoutMs);
+      try {
+        const url = new URL(`${config.url}/api/device-profiles/${encodeURIComponent(id)}`);
+        const parsed = upstreamDetail.safeParse(await getJson(config, url, signal));
+        if (!parsed.success) throw new DeviceNetworkFailure('badResponse', 200);
+        return { status: 'ok', profile: parsed.data.deviceProfile };
+      } catch (error) {
+        if (error instanceof DeviceNetworkFailure && error.httpStatus === 404) {
+          return { status: 'ok', profile: null };
+        }
+        return { status: failure(error, signal).status, profile: null };
       }
     },
   };

@@ -10,6 +10,7 @@ import {
   deviceTypeQuery,
   deviceTypeResponse,
   deviceTypesResponse,
+  fromProfileBody,
   updateDeviceTypeBody,
 } from '@vahti/domain';
 import { errors, ok, signedIn } from '../../plugins/route-groups.js';
@@ -151,6 +152,25 @@ export const deviceTypesRoutes = signedIn<Options>('device-types', (app, { devic
       return reply
         .status(201)
         .send(ok(request, 'messages.device.deviceTypeCopied', { deviceType }));
+    },
+  });
+
+  app.post('/api/device-types/from-profile', {
+    schema: {
+      operationId: 'createDeviceTypeFromProfile',
+      summary: 'Create a device type from a ChirpStack device profile, linked to it',
+      description: `${MANAGE} Made in the caller’s organization from the network server’s profile (GET /api/device-profiles/{id} of ChirpStack v4): its measurements but text (STRING) ones become the type’s, each the organization’s measurement of that name or a new one (quantity other), read at ChirpStack’s measurement key (nested objects are joined with _ by ChirpStack: edit the path to a dotted one if so); a profile with a JavaScript codec (payloadCodecRuntime JS) brings its script, run in Vahti’s sandbox; else the network server’s decoded object is read. The type is named as the profile and linked to it. 404 deviceProfileLinks.DEVICE_PROFILE_NOT_FOUND; 502 deviceProfileLinks.DEVICE_NETWORK_UNAVAILABLE when the network server cannot be read; 409 DEVICE_TYPE_NAME_TAKEN or deviceProfileLinks.DEVICE_PROFILE_LINKED.`,
+      body: fromProfileBody,
+      response: { 201: deviceTypeResponse, ...errors(403, 404, 409, 502) },
+    },
+    handler: async (request, reply) => {
+      const deviceType = await deviceTypes.fromProfile(
+        request.caller,
+        request.body.deviceProfileId,
+      );
+      return reply
+        .status(201)
+        .send(ok(request, 'messages.device.deviceTypeCreated', { deviceType }));
     },
   });
 

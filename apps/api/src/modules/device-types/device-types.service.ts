@@ -2,8 +2,10 @@ import {
   type CodecTestBody,
   type CodecTestResponse,
   type CreateDeviceTypeBody,
+  DECODED_PATH,
   type DeviceTypeAlarmSettingsBody,
   type DeviceTypeRecord,
+  FRAME_FIELDS_MAX,
   legacyLayoutFrames,
   type MeasurementRecord,
   type UpdateDeviceTypeBody,
@@ -16,6 +18,7 @@ import { authorize, crossesOrganizations, homeOrganization, type Scope } from '.
 import type { AlarmsRepository } from '../alarms/alarms.repository.js';
 import type { AuditService } from '../audit/audit.service.js';
 import { auditedChanges, requireWritten } from '../audit/audited.js';
+import type { DeviceNetworkClient } from '../device-network/device-network.client.js';
 import { payloadBytes } from '../ingest/codecs/layout.js';
 import { compileCodec, decodeWith, type ScriptRun } from '../ingest/decoder.js';
 import type {
@@ -55,10 +58,12 @@ export function createDeviceTypesService({
   measurements,
   alarms,
   organizations,
+  profiles,
   audit,
   runScript,
   checkScript,
 }: {
+  profiles: Pick<DeviceNetworkClient, 'getDeviceProfile'>;
   db: Db;
   measurements: MeasurementsRepository;
   organizations: Pick<OrganizationsRepository, 'lookup'>;
@@ -305,6 +310,81 @@ export function createDeviceTypesService({
           value,
         })),
       };
+    },
+
+    /**
+     * A type made from a ChirpStack v4 device profile, linked to it: each of the profile's
+     * measurements but text ones (STRING) becomes a measurement of the type, the organization's
+     * of that name or a new one (quantity other: the admin sets it), read at ChirpStack's key;
+     * a profile with a JavaScript codec brings it along (run in our sandbox), else the network
+     * server's decoded object is read.
+     */
+    async fromProfile(caller: Caller, deviceProfileId: string): Promise<DeviceTypeRecord> {
+      const scope = authorize(caller, READ, MANAGE);
+      const organizationId = caller.organizationId;
+      const { status, profile } = await profiles.getDeviceProfile(deviceProfileId);
+      if (status !== 'ok') throw new AppError(502, 'deviceProfileLinks.DEVICE_NETWORK_UNAVAILABLE');
+      if (!profile) throw notFound('deviceProfileLinks.DEVICE_PROFILE_NOT_FOUND');
+      const keys = Object.entries(profile.measurements)
+        .filter(([key, m]) => m.kind !== 'STRING' && DECODED_PATH.test(key))
+        .slice(0, FRAME_FIELDS_MAX);
+      if (keys.length === 0) {
+        throw invalid({ deviceProfileId: 'validation.device.measurementsRequired' });
+      }
+      const codec: UpdateDeviceTypeBody['deviceTypeCodec'] =
+        profile.payloadCodecRuntime === 'JS' && profile.payloadCodecScript
+          ? { source: 'javascript', script: profile.payloadCodecScript }
+          : { source: 'networkServer' };
+      const { entityId } = await audited(scope, async () => {
+        const known = new Map(
+          (await measurements.listMeasurements(scope, { organizationId })).map((m) => [
+            m.measurementName,
+            m.measurementId,
+          ]),
+        );
+        const rows: TypeMeasurementValues[] = [];
+        for (const [key, m] of keys) {
+          const name = (m.name?.trim() || key).slice(0, 100);
+          let measurementId = known.get(name);
+          if (!measurementId) {
+            measurementId = await measurements.insertMeasurement(scope, {
+              organizationId,
+              measurementName: name,
+              measurementSizeInBytes: 1,
+              measurementBitNumber: 1,
+            });
+            known.set(name, measurementId);
+          }
+          if (!rows.some((row) => row.measurementId === measurementId)) {
+            rows.push({ measurementId, decodedPath: key, decimals: null });
+          }
+        }
+        const values: DeviceTypeValues = {
+          organizationId,
+          deviceTypeName: profile.name.slice(0, 100),
+          deviceTypeState: 'Aktiivinen',
+          deviceTypeDescription: null,
+          deviceTypeCodec: codec,
+          deviceTypeOfflineAfterMinutes: null,
+          deviceTypeAlarmDelayMinutes: null,
+          deviceProfileId,
+        };
+        const id = await measurements.insertDeviceType(scope, values, rows);
+        return {
+          action: 'deviceType.fromProfile',
+          entityId: id,
+          organizationId,
+          details: { ...values, deviceTypeCodec: codec.source, measurements: rows },
+        };
+      }).catch((err) => {
+        if (isUniqueViolation(err, 'device_types_organization_profile_key')) {
+          throw new AppError(409, 'deviceProfileLinks.DEVICE_PROFILE_LINKED', {
+            deviceProfileId: 'errors.deviceProfileLinks.DEVICE_PROFILE_LINKED',
+          });
+        }
+        throw nameTaken(err);
+      });
+      return readType(scope, entityId);
     },
 
     /**

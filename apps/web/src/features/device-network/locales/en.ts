@@ -33,6 +33,8 @@ export const deviceNetworkEn: Texts = {
     minutes: '{{value}} min',
   },
   types: {
+    fromProfile: 'Create a device type',
+    fromProfileLabel: 'Create a device type from the device profile {{name}}',
     title: 'Vahti’s device types',
     intro:
       'A device type says where a device’s values are read from: the network server’s decoded object, the payload bytes by frame definitions, or a JavaScript codec. Changing a type never changes readings already stored.',

@@ -29,6 +29,8 @@ export const deviceNetworkFi = {
     minutes: '{{value}} min',
   },
   types: {
+    fromProfile: 'Luo mittarityyppi',
+    fromProfileLabel: 'Luo mittarityyppi laiteprofiilista {{name}}',
     title: 'Vahdin mittarityypit',
     intro:
       'Mittarityyppi kertoo, mistä mittarin arvot luetaan: laiteverkon purkamasta oliosta, viestin tavuista kehysmäärittelyllä tai JavaScript-purkukoodilla. Tyypin muutos ei muuta jo tallennettuja mittauksia.',

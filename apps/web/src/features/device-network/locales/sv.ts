@@ -33,6 +33,8 @@ export const deviceNetworkSv: Texts = {
     minutes: '{{value}} min',
   },
   types: {
+    fromProfile: 'Skapa mätartyp',
+    fromProfileLabel: 'Skapa mätartyp av enhetsprofilen {{name}}',
     title: 'Vahtis mätartyper',
     intro:
       'Mätartypen anger varifrån mätarens värden läses: nätverksserverns avkodade objekt, meddelandets byte enligt ramdefinitioner eller en JavaScript-avkodare. En ändring av typen ändrar inte redan sparade mätningar.',

@@ -15,6 +15,7 @@ import { errorText } from '@/lib/api-client';
 import { formatDate } from '@/lib/dates';
 import { useCan } from '@/lib/session';
 import { useCopyDeviceType } from '../api/copy-device-type';
+import { useCreateTypeFromProfile } from '../api/create-type-from-profile';
 import { useDeviceProfiles } from '../api/get-device-profiles';
 import { useLinkableDeviceTypes } from '../api/get-linkable-device-types';
 import { useLinkDeviceProfile } from '../api/link-device-profile';
@@ -38,6 +39,7 @@ export function ShowSensorsRoute() {
   const canLink = useCan({ do: 'manageDevices' });
   const deviceTypes = useLinkableDeviceTypes();
   const link = useLinkDeviceProfile();
+  const fromProfile = useCreateTypeFromProfile();
   const [linked, setLinked] = useState<string | null>(null);
   const typeName = (deviceTypeId: string | null) =>
     deviceTypes.data?.find((type) => type.deviceTypeId === deviceTypeId)?.deviceTypeName ?? null;
@@ -110,6 +112,32 @@ export function ShowSensorsRoute() {
       hideBelow: 'md',
     },
     { key: 'id', label: t('deviceNetwork.id'), value: (p) => p.id, hideBelow: 'lg' },
+    ...(canLink
+      ? [
+          {
+            key: 'fromProfile',
+            label: t('deviceNetwork.types.fromProfile'),
+            value: () => '',
+            render: (p: DeviceProfile) =>
+              p.deviceTypeId ? null : (
+                <Button
+                  size="small"
+                  disabled={fromProfile.isPending}
+                  aria-label={t('deviceNetwork.types.fromProfileLabel', { name: p.name })}
+                  onClick={() => {
+                    setLinked(null);
+                    fromProfile.mutate(p.id, {
+                      onSuccess: (answer) =>
+                        setLinked(`${answer.message}: ${answer.deviceType.deviceTypeName}`),
+                    });
+                  }}
+                >
+                  {t('deviceNetwork.types.fromProfile')}
+                </Button>
+              ),
+          } satisfies Column<DeviceProfile>,
+        ]
+      : []),
   ];
 
   const minutes = (value: number | null) =>
@@ -204,6 +232,7 @@ export function ShowSensorsRoute() {
       )}
       <AlertMessage message={errorText(link.error)} onClose={() => link.reset()} />
       <AlertMessage message={errorText(copy.error)} onClose={() => copy.reset()} />
+      <AlertMessage message={errorText(fromProfile.error)} onClose={() => fromProfile.reset()} />
       <AlertMessage severity="success" message={linked} onClose={() => setLinked(null)} />
       <DataTable
         label={t('deviceNetwork.tableLabel')}
