@@ -137,6 +137,9 @@ defaults
   retries 3
   retry-on conn-failure empty-response response-timeout
   timeout connect 2s
+  # A health check answers in milliseconds; 5 s keeps a busy (2-core CI) machine from marking a
+  # live instance down, while a dead one is refused at connect at once.
+  timeout check 5s
   timeout client 60s
   timeout server 60s
   timeout http-request 60s
