@@ -323,6 +323,8 @@ export function createDeviceTypesService({
       const scope = authorize(caller, READ, MANAGE);
       const organizationId = caller.organizationId;
       const { status, profile } = await profiles.getDeviceProfile(deviceProfileId);
+      // No network server configured: it has no profiles to find.
+      if (status === 'notConfigured') throw notFound('deviceProfileLinks.DEVICE_PROFILE_NOT_FOUND');
       if (status !== 'ok') throw new AppError(502, 'deviceProfileLinks.DEVICE_NETWORK_UNAVAILABLE');
       if (!profile) throw notFound('deviceProfileLinks.DEVICE_PROFILE_NOT_FOUND');
       const keys = Object.entries(profile.measurements)
