@@ -122,7 +122,14 @@ function postUplink(i: number) {
     time: nextTime().toISOString(),
     deviceInfo: { devEui: device(i).eui },
     fCnt: i,
+    fPort: 2,
     data: PAYLOAD,
+    // Radio metadata as ChirpStack v4 sends it (integration.proto UplinkEvent rx_info, tx_info).
+    rxInfo: [{ gatewayId: '0016c001f153a14c', uplinkId: i, rssi: -87, snr: 7.5, channel: 2 }],
+    txInfo: {
+      frequency: 868_500_000,
+      modulation: { lora: { bandwidth: 125_000, spreadingFactor: 7, codeRate: 'CR_4_5' } },
+    },
   });
   const sent = performance.now();
   return new Promise<{ status: number; ms: number }>((resolve, reject) => {

@@ -52,6 +52,7 @@ export const devicesEn: Widen<typeof devicesFi> = {
       tvoc: 'Volatile organic compounds (TVOC)',
       energy: 'Energy',
       power: 'Power',
+      battery: 'Battery',
       other: 'Other',
     },
     decoderHint: 'Value = raw value × multiplier + offset',

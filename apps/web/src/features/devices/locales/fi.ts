@@ -46,6 +46,7 @@ export const devicesFi = {
       tvoc: 'Haihtuvat orgaaniset yhdisteet (TVOC)',
       energy: 'Energia',
       power: 'Teho',
+      battery: 'Paristo',
       other: 'Muu',
     },
     decoderHint: 'Arvo = raaka-arvo × kerroin + siirtymä',

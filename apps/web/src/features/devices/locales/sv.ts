@@ -50,6 +50,7 @@ export const devicesSv: typeof devicesEn = {
       tvoc: 'Flyktiga organiska föreningar (TVOC)',
       energy: 'Energi',
       power: 'Effekt',
+      battery: 'Batteri',
       other: 'Annan',
     },
     decoderHint: 'Värde = råvärde × multiplikator + förskjutning',
