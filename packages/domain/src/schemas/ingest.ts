@@ -243,7 +243,10 @@ export const ttnUplink = z.looseObject({
           })
           .optional()
           .catch(undefined),
-        frequency: z.union([z.string().max(20), z.number()]).optional().catch(undefined),
+        frequency: z
+          .union([z.string().max(20), z.number()])
+          .optional()
+          .catch(undefined),
       })
       .optional()
       .catch(undefined),

@@ -3,9 +3,9 @@ import {
   ALARM_EVENTS,
   type AlarmRecord,
   type AlarmsQuery,
+  type LimitBreakThrough,
   LOW_BATTERY_HYSTERESIS,
   LOW_BATTERY_PERCENT,
-  type LimitBreakThrough,
 } from '@vahti/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
@@ -417,7 +417,8 @@ export function createAlarmsService({
           measurementName: alarm.measurementName,
           direction: alarm.alarmBreakThrough,
           value: `${Math.round(alarm.value * 1000) / 1000}${unit}`,
-          limit: alarm.measurementId === null ? `${alarm.limitValue}` : `${alarm.limitValue}${unit}`,
+          limit:
+            alarm.measurementId === null ? `${alarm.limitValue}` : `${alarm.limitValue}${unit}`,
           time: utcText(alarm.createdAt),
           link: `${publicUrl}/#/vainu/show-alarms?ac=1`,
         }),

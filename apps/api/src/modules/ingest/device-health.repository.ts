@@ -6,7 +6,7 @@ import { FCNT_RESET_BELOW } from '@vahti/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { assertWithin, type Scope } from '../../lib/scope.js';
-import type { HealthObservation, Radio } from './types.js';
+import type { FrameCounterReset, HealthChange, HealthObservation, Radio } from './types.js';
 
 /** One device's figures of a group: its newest uplink, newest decoded values, newest status. */
 export interface HealthRow {
@@ -22,20 +22,6 @@ export interface HealthRow {
   margin: number | null;
   externalPower: boolean | null;
   statusBattery: number | null;
-}
-
-/** A frame counter that fell to a low number between two uplinks of a device in time order. */
-export interface FrameCounterReset {
-  at: Date;
-  fCnt: number;
-  previous: number;
-}
-
-/** What the alarms need of a group's health: a new battery figure, a frame-counter reset. */
-export interface HealthChange {
-  deviceId: string;
-  battery?: { value: number; at: Date; previous: number | null };
-  frameCounterReset?: FrameCounterReset;
 }
 
 const later = (a: Date | null, b: Date) => a === null || b.getTime() >= a.getTime();
@@ -112,8 +98,7 @@ const toDate = (value: unknown) =>
     : value instanceof Date
       ? value
       : new Date(String(value));
-const toNumber = (value: unknown) =>
-  value === null || value === undefined ? null : Number(value);
+const toNumber = (value: unknown) => (value === null || value === undefined ? null : Number(value));
 
 /** The figures of an uplink: replaced together, and only by a newer uplink. */
 const UPLINK_COLUMNS = [

@@ -11,7 +11,14 @@ describe('device health of a group', () => {
       { kind: 'uplink', deviceId: 'a', at: at(3), radio: { rssi: -60 }, fPort: 2, fCnt: 6 },
       { kind: 'uplink', deviceId: 'a', at: at(4), radio: undefined, fPort: 1, fCnt: 5 },
       { kind: 'status', deviceId: 'a', at: at(1), margin: 3, externalPower: false, battery: 50 },
-      { kind: 'status', deviceId: 'a', at: at(2), margin: 9, externalPower: true, battery: undefined },
+      {
+        kind: 'status',
+        deviceId: 'a',
+        at: at(2),
+        margin: 9,
+        externalPower: true,
+        battery: undefined,
+      },
       { kind: 'uplink', deviceId: 'b', at: at(1), radio: undefined, fPort: undefined, fCnt: 1 },
     ]);
     const a = rows.find((row) => row.deviceId === 'a');

@@ -34,8 +34,14 @@ import { fromThingsStack } from './sources/things-stack.js';
 import type { IngestCaller, OnHealth, OnReadings, Uplink, UplinkOrigin } from './types.js';
 import { createWriter, DEFAULT_GROUP } from './writer.js';
 
-export type { HealthChange } from './device-health.repository.js';
-export type { IngestCaller, IngestedReading, OnHealth, OnReadings, UplinkOrigin } from './types.js';
+export type {
+  HealthChange,
+  IngestCaller,
+  IngestedReading,
+  OnHealth,
+  OnReadings,
+  UplinkOrigin,
+} from './types.js';
 
 /** The demo back-fill and simulator call the service directly. */
 const INTERNAL: UplinkOrigin = { source: 'internal' };

@@ -3,7 +3,6 @@
 // readings the writer hands to alarm evaluation.
 import type { UplinkSource } from '../../lib/metrics.js';
 import type { Scope } from '../../lib/scope.js';
-import type { HealthChange } from './device-health.repository.js';
 import type { ReadingRow, RejectedRow } from './ingest.repository.js';
 
 /** The organization an ingest key writes to. */
@@ -122,15 +121,26 @@ export type OnReadings = (
   readings: IngestedReading[],
 ) => Promise<(() => void) | undefined>;
 
+/** A frame counter that fell to a low number between two uplinks of a device in time order. */
+export interface FrameCounterReset {
+  at: Date;
+  fCnt: number;
+  previous: number;
+}
+
+/** What the alarms need of a group's health: a new battery figure, a frame-counter reset. */
+export interface HealthChange {
+  deviceId: string;
+  battery?: { value: number; at: Date; previous: number | null };
+  frameCounterReset?: FrameCounterReset;
+}
+
 /**
  * Called inside the write transaction after a group's device health is upserted, with the battery
  * figures and frame-counter resets it brought (alarms); like OnReadings, what it returns runs
  * after the commit.
  */
-export type OnHealth = (
-  scope: Scope,
-  changes: HealthChange[],
-) => Promise<(() => void) | undefined>;
+export type OnHealth = (scope: Scope, changes: HealthChange[]) => Promise<(() => void) | undefined>;
 
 /** A reading's identity: one device's dedup key. Requests and groups store each once. */
 export const readingKey = (deviceId: string, dedupKey: string) => `${deviceId}\u0000${dedupKey}`;

@@ -5,7 +5,10 @@ import {
   chirpstackUpJson,
   thingsStackUplink,
 } from '../../../../test/fixtures/network-server-events.js';
-import { statusEventBytes, uplinkEventBytes } from '../../../../test/helpers/chirpstack-protobuf.js';
+import {
+  statusEventBytes,
+  uplinkEventBytes,
+} from '../../../../test/helpers/chirpstack-protobuf.js';
 import { fromChirpstack } from './chirpstack.js';
 import {
   chirpstackStatusFromProtobuf,
