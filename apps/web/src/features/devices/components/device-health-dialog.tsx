@@ -56,7 +56,8 @@ export function DeviceHealthDialog({
       <DialogTitle id={titleId}>
         {t('devices.health.title', { name: device.deviceName })}
       </DialogTitle>
-      <DialogContent dividers>
+      {/* Focusable: on a phone the figures scroll, and the keyboard must reach them too. */}
+      <DialogContent dividers tabIndex={0} role="region" aria-labelledby={titleId}>
         {h ? (
           <Stack spacing={3}>
             <Stack component="section" aria-label={t('devices.health.radioHeading')} spacing={1}>
