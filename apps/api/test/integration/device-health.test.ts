@@ -266,6 +266,21 @@ describe(`device health (${DRIVER})`, () => {
       statusAt: third,
     });
 
+    // A time that is no instant, or days ahead: answered, nothing kept.
+    for (const time of [
+      '2026-02-30T10:00:00Z',
+      new Date(Date.now() + 3 * 86_400_000).toISOString(),
+    ])
+      expect(
+        (
+          await keyA.post(
+            '/api/ingest/chirpstack?event=status',
+            status(device.eui, time, { batteryLevel: 1 }),
+          )
+        ).statusCode,
+      ).toBe(204);
+    expect((await listed(device.deviceId))?.health).toMatchObject({ battery: 64, statusAt: third });
+
     // A status body without its device, or a battery out of range: 400 naming the field.
     const bad = await keyA.post('/api/ingest/chirpstack?event=status', {
       ...status(device.eui, third),

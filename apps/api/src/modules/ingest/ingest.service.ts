@@ -242,7 +242,7 @@ export function createIngestService({
     /**
      * A ChirpStack status event (DevStatusAns): the device's margin, external power and battery
      * into its health, with the group's uplinks. A device not in the key's organization, or a
-     * time that is no RFC 3339 instant, leaves nothing. Never journaled: a status event missed
+     * time that is no RFC 3339 instant from 2000 to a day ahead, leaves nothing. Never journaled: a status event missed
      * while the database is away is replaced by the next one.
      */
     async chirpstackStatus(caller: IngestCaller, body: ChirpstackStatus, origin = INTERNAL) {
@@ -250,7 +250,15 @@ export function createIngestService({
       const device = found.get(normalizeEui(body.deviceInfo.devEui));
       if (!device) return { stored: 0 };
       const at = body.time === undefined ? new Date(now()) : new Date(body.time);
-      if (body.time !== undefined && (!isInstant(body.time) || Number.isNaN(at.getTime())))
+      // As an uplink's time (prepare.ts): an RFC 3339 instant, from 2000 to a day ahead.
+      const ms = at.getTime();
+      if (
+        body.time !== undefined &&
+        (!isInstant(body.time) ||
+          Number.isNaN(ms) ||
+          ms < Date.UTC(2000, 0, 1) ||
+          ms > now() + 86_400_000)
+      )
         return { stored: 0 };
       // proto3 JSON leaves out false and 0: an absent batteryLevel of a battery device is 0 %.
       const reported = !body.batteryLevelUnavailable && !body.externalPowerSource;
