@@ -4,8 +4,9 @@
  * raw SQL — a COPY of all of them, one multi-row INSERT … ON CONFLICT DO NOTHING per 1,000 rows,
  * and one single-row INSERT per uplink. Beside them: the storage writer alone (the ingest
  * repository's insert with its rollups and alarm evaluation, 1,000 rows per transaction, as a
- * full group is written), POST /api/ingest/chirpstack over HTTP (key check, body validation,
- * device lookup, layout decode, group commit) with CONCURRENCY requests in flight and each
+ * full group is written), the same with the device-health upsert the writer adds per group,
+ * POST /api/ingest/chirpstack over HTTP (key check, body validation, device lookup, layout
+ * decode, group commit, device health) with CONCURRENCY requests in flight and each
  * request's time until its 2xx (uplink → committed), and POST /api/ingest/generic in batches of
  * 1,000. Runs on PGlite, or on PostgreSQL with BENCH_DATABASE_URL.
  * Run: npm run bench -- ingest   (UPLINKS=5000 CONCURRENCY=128 by default; INGEST_GROUP_*
@@ -26,6 +27,7 @@ import {
 } from '../apps/api/src/db/schema/index.js';
 import { withTransactions } from '../apps/api/src/db/transactions.js';
 import { systemScope } from '../apps/api/src/lib/scope.js';
+import { createDeviceHealthRepository } from '../apps/api/src/modules/ingest/device-health.repository.js';
 import { createIngestRepository } from '../apps/api/src/modules/ingest/ingest.repository.js';
 import { openBenchDatabase } from './lib/database.js';
 import {
@@ -80,13 +82,19 @@ const nextTime = () => {
 const PAYLOAD = Buffer.alloc(32).toString('base64');
 const device = (i: number) => deviceRows[i % deviceRows.length] as { id: string; eui: string };
 
-async function measure(name: string, rows: number, run: () => Promise<{ note: string } | unknown>) {
+async function measure(
+  name: string,
+  rows: number,
+  run: () => Promise<{ note: string } | unknown>,
+  /** The case writes no readings (the device-health upsert alone): none are counted. */
+  readings = rows,
+) {
   const before = await count();
   const start = performance.now();
   const note = ((await run()) as { note?: string } | undefined)?.note ?? '';
   const ms = performance.now() - start;
   const stored = (await count()) - before;
-  if (stored !== rows) throw new Error(`${name}: stored ${stored} of ${rows}`);
+  if (stored !== readings) throw new Error(`${name}: stored ${stored} of ${readings}`);
   return { name, rows, ms, perSecond: (rows / ms) * 1000, note };
 }
 const count = () => countReadings(db, orgId);
@@ -122,7 +130,14 @@ function postUplink(i: number) {
     time: nextTime().toISOString(),
     deviceInfo: { devEui: device(i).eui },
     fCnt: i,
+    fPort: 2,
     data: PAYLOAD,
+    // Radio metadata as ChirpStack v4 sends it (integration.proto UplinkEvent rx_info, tx_info).
+    rxInfo: [{ gatewayId: '0016c001f153a14c', uplinkId: i, rssi: -87, snr: 7.5, channel: 2 }],
+    txInfo: {
+      frequency: 868_500_000,
+      modulation: { lora: { bandwidth: 125_000, spreadingFactor: 7, codeRate: 'CR_4_5' } },
+    },
   });
   const sent = performance.now();
   return new Promise<{ status: number; ms: number }>((resolve, reject) => {
@@ -218,6 +233,7 @@ if (DURATION_S) {
 
 const writerDb = withTransactions(db);
 const writer = createIngestRepository(writerDb);
+const health = createDeviceHealthRepository(writerDb);
 const scope = systemScope('ingest', orgId);
 const results = [
   await measure('raw COPY (baseline)', UPLINKS, async () => {
@@ -252,6 +268,63 @@ const results = [
         );
       });
   }),
+  // The same with the writer's device-health upsert (one statement per 1,000 rows, as per group):
+  // the cost of keeping radio figures and battery, beside the case above in the same run.
+  await measure('… and device health (1 upsert/tx)', UPLINKS, async () => {
+    const rows = Array.from({ length: UPLINKS }, (_, i) => ({
+      ...rowOf(i),
+      receivedAt: new Date(),
+    }));
+    const radio = { rssi: -87, snr: 7.5, gateways: 1, gatewayId: '0016c001f153a14c' };
+    for (let i = 0; i < rows.length; i += 1000)
+      await writerDb.transaction(async () => {
+        const chunk = rows.slice(i, i + 1000);
+        const stored = await writer.insertReadings(scope, chunk);
+        await container.services.alarms.evaluate(
+          scope,
+          stored.map((r) => ({ deviceId: r.deviceId, measuredAt: r.createdAt, values: r.data })),
+        );
+        const changes = await health.record(
+          scope,
+          orgId,
+          chunk.map((r) => ({
+            kind: 'uplink' as const,
+            deviceId: r.deviceId,
+            at: r.createdAt,
+            radio: { ...radio, spreadingFactor: 7, frequency: 868_500_000 },
+            fPort: 2,
+            fCnt: r.fCnt ?? undefined,
+            values: r.data,
+          })),
+        );
+        await container.services.alarms.evaluateHealth(scope, changes);
+      });
+  }),
+  // The upsert alone: what the writer adds per group, without the readings around it.
+  await measure(
+    'device health upsert alone (1/1,000)',
+    UPLINKS,
+    async () => {
+      const rows = Array.from({ length: UPLINKS }, (_, i) => rowOf(i));
+      for (let i = 0; i < rows.length; i += 1000)
+        await writerDb.transaction(async () => {
+          await health.record(
+            scope,
+            orgId,
+            rows.slice(i, i + 1000).map((r) => ({
+              kind: 'uplink' as const,
+              deviceId: r.deviceId,
+              at: r.createdAt,
+              radio: { rssi: -90, snr: 5, gateways: 2, spreadingFactor: 9 },
+              fPort: 2,
+              fCnt: r.fCnt ?? undefined,
+              values: r.data,
+            })),
+          );
+        });
+    },
+    0,
+  ),
   await measure(`POST /api/ingest/chirpstack ×${CONCURRENCY}`, UPLINKS, async () => {
     let next = 0;
     const { note } = await webhookLoad(() => {

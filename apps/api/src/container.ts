@@ -338,6 +338,11 @@ export function createContainer({ config, database, log }: ContainerOptions) {
       const changes = await alarms.evaluate(scope, readings);
       return () => alarms.announce(changes);
     },
+    // Battery and frame-counter alarms of the group's device health, in the same transaction.
+    onHealth: async (scope, health) => {
+      const changes = await alarms.evaluateHealth(scope, health);
+      return () => alarms.announce(changes);
+    },
     log,
     metrics: metrics.ingest,
     // Concurrent uplinks are written in groups, one transaction each (ADR 0022); PGlite has one

@@ -10,6 +10,7 @@ export * from './schemas/account.js';
 export * from './schemas/admin.js';
 export * from './schemas/alarms.js';
 export * from './schemas/auth.js';
+export * from './schemas/device-health.js';
 export * from './schemas/device-labels.js';
 export * from './schemas/device-network.js';
 export * from './schemas/device-types.js';

@@ -119,7 +119,11 @@ describe('loadConfig', () => {
     const mqtt = loadConfig({ DATA_DIR: dir, MQTT_URL: url, MQTT_INGEST_KEY: 'vahti_ik_x' }).mqtt;
     expect(mqtt).toMatchObject({
       url,
-      topics: ['application/+/device/+/event/up', 'v3/+/devices/+/up'],
+      topics: [
+        'application/+/device/+/event/up',
+        'application/+/device/+/event/status',
+        'v3/+/devices/+/up',
+      ],
       shareGroup: 'vahti',
       ingestKey: 'vahti_ik_x',
       reconnectMaxMs: 60_000,

@@ -72,7 +72,12 @@ const DEFAULT_MQTT_CONNECTIONS = 32;
 export const DEFAULT_BACKUP_KEEP = 'daily=7,weekly=4,monthly=6';
 
 /** ChirpStack v4's MQTT integration and The Things Stack v3's MQTT server, uplinks only. */
-export const DEFAULT_MQTT_TOPICS = ['application/+/device/+/event/up', 'v3/+/devices/+/up'];
+export const DEFAULT_MQTT_TOPICS = [
+  'application/+/device/+/event/up',
+  // ChirpStack's device-status answers: battery and margin into device health (issue 25).
+  'application/+/device/+/event/status',
+  'v3/+/devices/+/up',
+];
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),

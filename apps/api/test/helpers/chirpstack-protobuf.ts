@@ -1,7 +1,8 @@
 // ChirpStack v4 UplinkEvents in the Protobuf wire format, written field by field from the
 // published integration.proto (api/proto/integration/integration.proto) with @bufbuild/protobuf's
 // low-level writer: independent of the descriptor the API decodes with, so a wrong field number
-// or type there fails the tests. Radio metadata and tags are written too, as ChirpStack sends them.
+// or type there fails the tests. Radio metadata (gw.proto) and tags are written too, as ChirpStack
+// sends them.
 import { BinaryWriter, WireType } from '@bufbuild/protobuf/wire';
 
 export interface UplinkEventFields {
@@ -14,28 +15,40 @@ export interface UplinkEventFields {
   data?: string;
   /** google.protobuf.Struct of numbers (the device profile's codec output). */
   object?: Record<string, number>;
+  /** rx_info per gateway; default one gateway at -57 dBm, 9.25 dB. */
+  rxInfo?: { gatewayId: string; rssi: number; snr: number }[];
+  /** tx_info.modulation.lora.spreading_factor; default 9. */
+  spreadingFactor?: number;
+}
+
+/** A google.protobuf.Timestamp { int64 seconds = 1; int32 nanos = 2; } of an RFC 3339 time. */
+function timestamp(w: BinaryWriter, field: number, time: string) {
+  const at = new Date(time).getTime();
+  w.tag(field, LEN).fork();
+  w.tag(1, WireType.Varint).int64(Math.floor(at / 1000));
+  w.tag(2, WireType.Varint).int32((at % 1000) * 1_000_000);
+  w.join();
+}
+
+/** DeviceInfo { tenant_id 1, tenant_name 2, …, device_name 7, dev_eui 8, tags 9 (map) } */
+function deviceInfo(w: BinaryWriter, devEui: string) {
+  w.tag(3, LEN).fork();
+  w.tag(1, LEN).string('52f14cd4-c6f1-4fbd-8f87-4025e1d49242');
+  w.tag(2, LEN).string('ChirpStack');
+  w.tag(7, LEN).string('kellarin anturi');
+  w.tag(8, LEN).string(devEui);
+  w.tag(9, LEN).fork().tag(1, LEN).string('kerros').tag(2, LEN).string('K').join();
+  w.join();
 }
 
 const LEN = WireType.LengthDelimited;
 
 export function uplinkEventBytes(event: UplinkEventFields): Buffer {
-  const at = new Date(event.time).getTime();
   const w = new BinaryWriter();
-  // 1 deduplication_id
+  // 1 deduplication_id, 2 time, 3 device_info
   w.tag(1, LEN).string(event.deduplicationId);
-  // 2 time: google.protobuf.Timestamp { int64 seconds = 1; int32 nanos = 2; }
-  w.tag(2, LEN).fork();
-  w.tag(1, WireType.Varint).int64(Math.floor(at / 1000));
-  w.tag(2, WireType.Varint).int32((at % 1000) * 1_000_000);
-  w.join();
-  // 3 device_info: DeviceInfo { tenant_id 1, …, device_name 7, dev_eui 8, tags 9 (map) }
-  w.tag(3, LEN).fork();
-  w.tag(1, LEN).string('52f14cd4-c6f1-4fbd-8f87-4025e1d49242');
-  w.tag(2, LEN).string('ChirpStack');
-  w.tag(7, LEN).string('kellarin anturi');
-  w.tag(8, LEN).string(event.devEui);
-  w.tag(9, LEN).fork().tag(1, LEN).string('kerros').tag(2, LEN).string('K').join();
-  w.join();
+  timestamp(w, 2, event.time);
+  deviceInfo(w, event.devEui);
   // 4 dev_addr, 5 adr, 6 dr, 7 f_cnt, 8 f_port
   w.tag(4, LEN).string('01fb0a51');
   w.tag(5, WireType.Varint).bool(true);
@@ -55,15 +68,55 @@ export function uplinkEventBytes(event: UplinkEventFields): Buffer {
     }
     w.join();
   }
-  // 12 rx_info (gw.UplinkRxInfo: gateway_id 1, uplink_id 2, rssi 5), 13 tx_info (frequency 1)
-  w.tag(12, LEN).fork();
-  w.tag(1, LEN).string('0016c001ff10a235');
-  w.tag(2, WireType.Varint).uint32(4242);
-  w.tag(5, WireType.Varint).int32(-57);
+  // 12 rx_info, repeated gw.UplinkRxInfo { gateway_id 1, uplink_id 2, ns_time 17, rssi 6 (int32),
+  // snr 7 (float), channel 8 }
+  for (const rx of event.rxInfo ?? [{ gatewayId: '0016c001ff10a235', rssi: -57, snr: 9.25 }]) {
+    w.tag(12, LEN).fork();
+    w.tag(1, LEN).string(rx.gatewayId);
+    w.tag(2, WireType.Varint).uint32(4242);
+    timestamp(w, 17, event.time);
+    w.tag(6, WireType.Varint).int32(rx.rssi);
+    w.tag(7, WireType.Bit32).float(rx.snr);
+    w.tag(8, WireType.Varint).uint32(2);
+    w.join();
+  }
+  // 13 tx_info: gw.UplinkTxInfo { frequency 1, modulation 2: Modulation { lora 3:
+  // LoraModulationInfo { bandwidth 1, spreading_factor 2, code_rate 5 (enum) } } }
+  w.tag(13, LEN).fork();
+  w.tag(1, WireType.Varint).uint32(868_100_000);
+  w.tag(2, LEN).fork().tag(3, LEN).fork();
+  w.tag(1, WireType.Varint).uint32(125_000);
+  w.tag(2, WireType.Varint).uint32(event.spreadingFactor ?? 9);
+  w.tag(5, WireType.Varint).int32(1);
+  w.join().join();
   w.join();
-  w.tag(13, LEN).fork().tag(1, WireType.Varint).uint32(868_100_000).join();
   // 16 region_config_id
   w.tag(16, LEN).string('eu868');
+  return Buffer.from(w.finish());
+}
+
+/**
+ * A StatusEvent { deduplication_id 1, time 2, device_info 3, margin 5 (int32),
+ * external_power_source 6, battery_level_unavailable 7, battery_level 8 (float) }. proto3 writes
+ * no field at its default (0, false), as ChirpStack's encoder does.
+ */
+export function statusEventBytes(event: {
+  deduplicationId: string;
+  time: string;
+  devEui: string;
+  margin: number;
+  externalPowerSource?: boolean;
+  batteryLevelUnavailable?: boolean;
+  batteryLevel?: number;
+}): Buffer {
+  const w = new BinaryWriter();
+  w.tag(1, LEN).string(event.deduplicationId);
+  timestamp(w, 2, event.time);
+  deviceInfo(w, event.devEui);
+  if (event.margin !== 0) w.tag(5, WireType.Varint).int32(event.margin);
+  if (event.externalPowerSource) w.tag(6, WireType.Varint).bool(true);
+  if (event.batteryLevelUnavailable) w.tag(7, WireType.Varint).bool(true);
+  if (event.batteryLevel) w.tag(8, WireType.Bit32).float(event.batteryLevel);
   return Buffer.from(w.finish());
 }
 

@@ -305,6 +305,7 @@ function severalConnections(url: string, shareGroup: string | null, failTwice?: 
       ingest: {
         callerOfKey: service.callerOfKey,
         ttn: service.ttn,
+        chirpstackStatus: service.chirpstackStatus,
         keepRejected: service.keepRejected,
         chirpstack: async (caller, body) => {
           seen.inFlight += 1;

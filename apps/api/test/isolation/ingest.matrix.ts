@@ -5,7 +5,7 @@ import { ADMIN_AREA, type Matrix } from './matrix.js';
 import { freshIds } from './requests.js';
 
 const KEY_AUTH =
-  'authenticated by an ingest key, not a session: the organization is the key’s (test/integration/ingest.test.ts covers keys of A and B, revoked and wrong keys, and that B’s key cannot write to A’s device)';
+  'authenticated by an ingest key, not a session: the organization is the key’s (test/integration/ingest.test.ts covers keys of A and B, revoked and wrong keys, and that B’s key cannot write to A’s device; test/integration/device-health.test.ts that B’s key cannot change the health of A’s device by a status event, nor B’s users see it)';
 
 /** Ingest keys and rejected uplinks (Hallinta), and the webhooks, which take a key. */
 export const ingestMatrix: Matrix = {

@@ -5,13 +5,35 @@ import { calendarDay, id, msg } from './fields.js';
 // Vainu alarms (spec 001 §2 Vainu 7, §3 Alarm, §4, §7).
 
 /**
- * Upper-limit ('up') or lower-limit ('down') break-through, or 'offline': no uplink from the
- * device for its type's `deviceTypeOfflineAfterMinutes` (ADR 0024; no measurement).
+ * Upper-limit ('up') or lower-limit ('down') break-through, or one of the device's own kinds (no
+ * measurement): 'offline', no uplink for its type's `deviceTypeOfflineAfterMinutes` (ADR 0024);
+ * 'lowBattery', its battery below LOW_BATTERY_PERCENT (closes when it is back above by
+ * LOW_BATTERY_HYSTERESIS); 'frameCounterReset', its frame counter dropped to a low number (a
+ * rejoin or a reset device): informational, closed when a user acknowledges it.
  */
-export const ALARM_BREAK_THROUGHS = ['up', 'down', 'offline'] as const;
+export const ALARM_BREAK_THROUGHS = [
+  'up',
+  'down',
+  'offline',
+  'lowBattery',
+  'frameCounterReset',
+] as const;
 export type AlarmBreakThrough = (typeof ALARM_BREAK_THROUGHS)[number];
 /** The break-throughs of a measurement's limits. */
-export type LimitBreakThrough = Exclude<AlarmBreakThrough, 'offline'>;
+export type LimitBreakThrough = Extract<AlarmBreakThrough, 'up' | 'down'>;
+/** The device's own alarm kinds: no measurement. */
+export type DeviceBreakThrough = Exclude<AlarmBreakThrough, LimitBreakThrough>;
+
+/** A battery (percent) below this opens a lowBattery alarm. */
+export const LOW_BATTERY_PERCENT = 20;
+/** Percentage points above LOW_BATTERY_PERCENT the battery must reach to close it. */
+export const LOW_BATTERY_HYSTERESIS = 5;
+/**
+ * A frame counter that drops below this from a higher one (uplinks in time order) is a reset: a
+ * device counts from 0 again after it rejoins or restarts. A drop to a higher number is an old
+ * uplink arriving late, not a reset.
+ */
+export const FCNT_RESET_BELOW = 100;
 
 /** What an alarm's timeline records. */
 export const ALARM_EVENT_KINDS = [
@@ -102,13 +124,19 @@ export const alarmRecord = z.object({
   active: z.boolean(),
   alarmDeviceId: z.string(),
   alarmDescription: z.string(),
-  /** null for an offline alarm (its measurementName and measurementUnit are ''). */
+  /** null for a device's own kind: offline, lowBattery, frameCounterReset (measurementName and measurementUnit ''). */
   measurementId: z.string().nullable(),
   measurementName: z.string(),
   measurementUnit: z.string(),
-  /** The value that crossed the limit; offline: the minutes of silence when it opened. */
+  /**
+   * The value that crossed the limit; offline: the minutes of silence when it opened; lowBattery:
+   * the battery percent; frameCounterReset: the frame counter after the reset.
+   */
   value: z.number(),
-  /** The limit crossed; offline: the type's deviceTypeOfflineAfterMinutes. */
+  /**
+   * The limit crossed; offline: the type's deviceTypeOfflineAfterMinutes; lowBattery:
+   * LOW_BATTERY_PERCENT; frameCounterReset: the frame counter before the reset.
+   */
   limitValue: z.number(),
   organizationId: z.string(),
   Device: z.object({

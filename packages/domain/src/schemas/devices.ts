@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { deviceHealthRecord } from './device-health.js';
 import {
   id,
   longText,
@@ -131,6 +132,8 @@ export const deviceRecord = recordOf(updateDeviceBody)
     DeviceType: z.object({ deviceTypeName: z.string() }),
     createdAt: z.string(),
     updatedAt: z.string(),
+    /** Latest radio and battery figures (device health); null before the first uplink or status. */
+    health: deviceHealthRecord.nullable(),
   });
 
 export type DeviceRecord = z.infer<typeof deviceRecord>;

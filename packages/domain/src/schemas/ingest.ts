@@ -123,11 +123,27 @@ export const genericIngestBody = z.union([
     .max(GENERIC_BATCH_MAX, { error: msg('invalidValue') }),
 ]);
 
+/** A radio figure as a network server sends it: a finite number, else left out of health. */
+const radioNumber = () => z.number().optional().catch(undefined);
+
+/**
+ * ChirpStack v4 gw.UplinkRxInfo (api/proto/gw/gw.proto), as its JSON marshaler writes it: one per
+ * receiving gateway. A field of the wrong type is dropped (catch), never the uplink.
+ */
+const chirpstackRxInfo = z.looseObject({
+  gatewayId: z.string().max(64).optional().catch(undefined),
+  rssi: radioNumber(),
+  snr: radioNumber(),
+});
+
+/** ChirpStack v4 integration.DeviceInfo: the DevEUI names the device. */
+const chirpstackDeviceInfo = z.looseObject({ devEui: z.string().max(64) });
+
 /** ChirpStack v4 HTTP integration, event=up (the fields read; the rest is kept as received). */
 export const chirpstackUplink = z.looseObject({
   deduplicationId: z.string().max(200).optional(),
   time: z.string().max(64).optional(),
-  deviceInfo: z.looseObject({ devEui: z.string().max(64) }),
+  deviceInfo: chirpstackDeviceInfo,
   fCnt: z
     .number()
     .int()
@@ -138,8 +154,39 @@ export const chirpstackUplink = z.looseObject({
   fPort: z.number().int().min(0).max(255).optional(),
   data: z.string().max(1000).optional(),
   object: z.record(z.string(), z.unknown()).optional(),
+  /** Radio metadata, read into the device's health; wrong shapes are dropped, not refused. */
+  rxInfo: z.array(chirpstackRxInfo).max(100).optional().catch(undefined),
+  /** gw.UplinkTxInfo: frequency (Hz) and modulation.lora.spreadingFactor. */
+  txInfo: z
+    .looseObject({
+      frequency: radioNumber(),
+      modulation: z
+        .looseObject({
+          lora: z.looseObject({ spreadingFactor: radioNumber() }).optional().catch(undefined),
+        })
+        .optional()
+        .catch(undefined),
+    })
+    .optional()
+    .catch(undefined),
 });
 export type ChirpstackUplink = z.infer<typeof chirpstackUplink>;
+
+/**
+ * ChirpStack v4 HTTP integration, event=status (integration.proto StatusEvent): the device's answer
+ * to a DevStatusReq. margin is the demodulation SNR (dB) of that request; batteryLevel a percent,
+ * unless batteryLevelUnavailable or externalPowerSource. proto3 JSON leaves out false and 0.
+ */
+export const chirpstackStatus = z.looseObject({
+  deduplicationId: z.string().max(200).optional(),
+  time: z.string().max(64).optional(),
+  deviceInfo: chirpstackDeviceInfo,
+  margin: z.number().int().min(-128).max(127).optional(),
+  externalPowerSource: z.boolean().optional(),
+  batteryLevelUnavailable: z.boolean().optional(),
+  batteryLevel: z.number().min(0).max(100).optional(),
+});
+export type ChirpstackStatus = z.infer<typeof chirpstackStatus>;
 export const chirpstackQuery = z.object({ event: z.string().max(50).default('up') });
 
 /**
@@ -172,6 +219,37 @@ export const ttnUplink = z.looseObject({
     /** The Things Stack's normalized payload (LoRaWAN Device Repository): a list of measurements. */
     normalized_payload: z.array(z.unknown()).max(100).optional(),
     received_at: z.string().max(64).optional(),
+    /** One per receiving gateway (read into the device's health; wrong shapes dropped). */
+    rx_metadata: z
+      .array(
+        z.looseObject({
+          gateway_ids: z
+            .looseObject({ gateway_id: z.string().max(64).optional().catch(undefined) })
+            .optional()
+            .catch(undefined),
+          rssi: radioNumber(),
+          snr: radioNumber(),
+        }),
+      )
+      .max(100)
+      .optional()
+      .catch(undefined),
+    /** Transmission settings: the data rate's LoRa spreading factor, the frequency (Hz, a string). */
+    settings: z
+      .looseObject({
+        data_rate: z
+          .looseObject({
+            lora: z.looseObject({ spreading_factor: radioNumber() }).optional().catch(undefined),
+          })
+          .optional()
+          .catch(undefined),
+        frequency: z
+          .union([z.string().max(20), z.number()])
+          .optional()
+          .catch(undefined),
+      })
+      .optional()
+      .catch(undefined),
   }),
 });
 export type TtnUplink = z.infer<typeof ttnUplink>;

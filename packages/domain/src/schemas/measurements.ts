@@ -28,6 +28,8 @@ export const MEASUREMENT_QUANTITIES = [
   'tvoc',
   'energy',
   'power',
+  /** Battery charge in percent (0–100): a device-health figure as well as a reading. */
+  'battery',
   'other',
 ] as const;
 export type MeasurementQuantity = (typeof MEASUREMENT_QUANTITIES)[number];
@@ -42,6 +44,7 @@ export const QUANTITY_APPLICATION: Record<MeasurementQuantity, 1 | 2> = {
   tvoc: 2,
   energy: 1,
   power: 1,
+  battery: 2,
   other: 2,
 };
 /** The quantities an organization with these application ids may read. */
@@ -73,6 +76,7 @@ export const PLAUSIBLE_RANGES: Record<
   tvoc: { measurementValidMin: 0, measurementValidMax: 60_000 },
   energy: { measurementValidMin: null, measurementValidMax: null },
   power: { measurementValidMin: null, measurementValidMax: null },
+  battery: { measurementValidMin: 0, measurementValidMax: 100 },
   other: { measurementValidMin: null, measurementValidMax: null },
 };
 

@@ -34,7 +34,7 @@ export const alarms = pgTable(
     deviceId: uuid('device_id')
       .notNull()
       .references(() => devices.deviceId, { onDelete: 'cascade' }),
-    /** null for an offline alarm ('offline': the device, not a measurement, is silent). */
+    /** null for the device's own kinds (offline, lowBattery, frameCounterReset). */
     measurementId: uuid('measurement_id').references(() => measurements.measurementId),
     alarmBreakThrough: alarmBreakThrough('break_through').notNull(),
     /** The value that crossed the limit, and the limit it crossed (offline: silent minutes, limit). */
@@ -52,10 +52,10 @@ export const alarms = pgTable(
     uniqueIndex('alarms_open_key')
       .on(t.deviceId, t.measurementId, t.alarmBreakThrough)
       .where(sql`${t.closedAt} is null`),
-    // One open offline alarm per device (measurement_id is null only for those; nulls are
-    // distinct in the index above).
-    uniqueIndex('alarms_offline_open_key')
-      .on(t.deviceId)
+    // One open alarm per device of each of its own kinds (offline, lowBattery,
+    // frameCounterReset: measurement_id is null only for those; nulls are distinct above).
+    uniqueIndex('alarms_device_open_key')
+      .on(t.deviceId, t.alarmBreakThrough)
       .where(sql`${t.closedAt} is null and ${t.measurementId} is null`),
     index('alarms_organization_created_idx').on(t.organizationId, t.createdAt),
     index('alarms_device_created_idx').on(t.deviceId, t.createdAt),

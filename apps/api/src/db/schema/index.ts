@@ -1,6 +1,7 @@
 export * from './alarms.js';
 export * from './audit.js';
 export * from './common.js';
+export * from './device-health.js';
 export * from './devices.js';
 export * from './discussions.js';
 export * from './feedback.js';

@@ -49,7 +49,7 @@ export interface AlarmFilter {
 
 export interface OpenAlarm {
   id: string;
-  /** null for an offline alarm. */
+  /** null for the device's own kinds (offline, lowBattery, frameCounterReset). */
   measurementId: string | null;
   deviceId: string;
   alarmBreakThrough: AlarmBreakThrough;
@@ -81,17 +81,30 @@ const DESCRIPTION = {
   up: 'Ylärajan ylitys',
   down: 'Alarajan alitus',
   offline: 'Ei yhteyttä',
+  lowBattery: 'Paristo vähissä',
+  frameCounterReset: 'Kehyslaskuri nollautui',
 } as const;
 
-/** 'Ylärajan ylitys: CO2'; offline 'Ei yhteyttä: ei mittauksia 30 minuuttiin'. */
+/**
+ * 'Ylärajan ylitys: CO2'; offline 'Ei yhteyttä: ei mittauksia 30 minuuttiin'; lowBattery
+ * 'Paristo vähissä: 15 %'; frameCounterReset 'Kehyslaskuri nollautui: 5120 → 0'.
+ */
 function describe(row: {
   alarmBreakThrough: AlarmBreakThrough;
   measurementName: string;
+  value: number;
   limitValue: number;
 }) {
-  return row.alarmBreakThrough === 'offline'
-    ? `${DESCRIPTION.offline}: ei mittauksia ${row.limitValue} minuuttiin`
-    : `${DESCRIPTION[row.alarmBreakThrough]}: ${row.measurementName}`;
+  switch (row.alarmBreakThrough) {
+    case 'offline':
+      return `${DESCRIPTION.offline}: ei mittauksia ${row.limitValue} minuuttiin`;
+    case 'lowBattery':
+      return `${DESCRIPTION.lowBattery}: ${row.value} %`;
+    case 'frameCounterReset':
+      return `${DESCRIPTION.frameCounterReset}: ${row.limitValue} → ${row.value}`;
+    default:
+      return `${DESCRIPTION[row.alarmBreakThrough]}: ${row.measurementName}`;
+  }
 }
 
 /**
@@ -156,7 +169,7 @@ export function createAlarmsRepository(db: Db) {
         closedAt: alarms.closedAt,
         alarmDeviceId: alarms.deviceId,
         measurementId: alarms.measurementId,
-        // An offline alarm has no measurement.
+        // The device's own kinds (offline, lowBattery, frameCounterReset) have no measurement.
         measurementName: sql<string>`coalesce(${measurements.measurementName}, '')`,
         measurementUnit: sql<string>`coalesce(${measurements.measurementUnit}, '')`,
         value: alarms.value,
@@ -257,10 +270,16 @@ export function createAlarmsRepository(db: Db) {
     },
 
     /**
-     * Whether alarm mail went out for the device's measurement (null: its offline alarms) since
-     * `since` (the throttle).
+     * Whether alarm mail went out for the device's measurement (null: its own kind of alarm, the
+     * break-through naming which) since `since` (the throttle).
      */
-    async mailedSince(scope: Scope, deviceId: string, measurementId: string | null, since: Date) {
+    async mailedSince(
+      scope: Scope,
+      deviceId: string,
+      measurementId: string | null,
+      since: Date,
+      breakThrough?: AlarmBreakThrough,
+    ) {
       const rows = await db
         .select({ id: alarmEvents.id })
         .from(alarmEvents)
@@ -269,7 +288,10 @@ export function createAlarmsRepository(db: Db) {
           and(
             eq(alarms.deviceId, deviceId),
             measurementId === null
-              ? isNull(alarms.measurementId)
+              ? and(
+                  isNull(alarms.measurementId),
+                  breakThrough ? eq(alarms.alarmBreakThrough, breakThrough) : undefined,
+                )
               : eq(alarms.measurementId, measurementId),
             eq(alarmEvents.kind, 'mailed'),
             gte(alarmEvents.createdAt, since),
@@ -325,16 +347,16 @@ export function createAlarmsRepository(db: Db) {
     },
 
     /**
-     * Opens an alarm unless one is open for the device, measurement and direction, or an offline
-     * one for the device (the partial unique indexes decide under concurrency); returns the new
-     * id or undefined.
+     * Opens an alarm unless one is open for the device, measurement and direction, or one of the
+     * device's own kind (the partial unique indexes decide under concurrency); returns the new id
+     * or undefined.
      */
     async open(
       scope: Scope,
       values: {
         organizationId: string;
         deviceId: string;
-        /** null with 'offline'. */
+        /** null with the device's own kinds (offline, lowBattery, frameCounterReset). */
         measurementId: string | null;
         alarmBreakThrough: AlarmBreakThrough;
         value: number;
@@ -346,7 +368,7 @@ export function createAlarmsRepository(db: Db) {
       const [row] = await db
         .insert(alarms)
         .values(values)
-        // Either open-alarm index (alarms_open_key, alarms_offline_open_key) may refuse it.
+        // Either open-alarm index (alarms_open_key, alarms_device_open_key) may refuse it.
         .onConflictDoNothing()
         .returning({ id: alarms.id });
       if (row) {
@@ -417,7 +439,7 @@ export function createAlarmsRepository(db: Db) {
               sql`${lastSeen} + make_interval(mins => ${deviceTypes.deviceTypeOfflineAfterMinutes})`,
               now,
             ),
-            sql`not exists (select 1 from ${alarms} where ${alarms.deviceId} = ${devices.deviceId} and ${alarms.closedAt} is null and ${alarms.measurementId} is null)`,
+            sql`not exists (select 1 from ${alarms} where ${alarms.deviceId} = ${devices.deviceId} and ${alarms.closedAt} is null and ${alarms.measurementId} is null and ${alarms.alarmBreakThrough} = 'offline')`,
           ),
         );
       return rows;
@@ -440,7 +462,10 @@ export function createAlarmsRepository(db: Db) {
             inScope(alarmPending.organizationId, scope),
           ),
         );
-      return rows.filter((row): row is PendingAlarm => row.alarmBreakThrough !== 'offline');
+      return rows.filter(
+        (row): row is PendingAlarm =>
+          row.alarmBreakThrough === 'up' || row.alarmBreakThrough === 'down',
+      );
     },
 
     /** Starts a limit alarm's delay (values beyond since `since`); a running one is kept. */

@@ -4,6 +4,8 @@ import {
   type AlarmRecord,
   type AlarmsQuery,
   type LimitBreakThrough,
+  LOW_BATTERY_HYSTERESIS,
+  LOW_BATTERY_PERCENT,
 } from '@vahti/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
@@ -13,6 +15,7 @@ import type { Metrics } from '../../lib/metrics.js';
 import { authorize, type Scope, systemScope } from '../../lib/scope.js';
 import type { DevicesRepository } from '../devices/devices.repository.js';
 import type { EventBus } from '../events/event-bus.js';
+import type { HealthChange } from '../ingest/ingest.service.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { OrganizationsRepository } from '../organizations/organizations.repository.js';
 import { alarmOpenedMail } from './alarm-mail.js';
@@ -267,6 +270,84 @@ export function createAlarmsService({
   }
 
   /**
+   * The device's own health alarms of an ingest group, in its transaction: a battery figure
+   * below LOW_BATTERY_PERCENT opens 'lowBattery' (value the percent, limit the threshold) when the
+   * previous figure was not below it (or there was none); one at or above the threshold plus
+   * LOW_BATTERY_HYSTERESIS closes an open one. A frame-counter reset opens 'frameCounterReset'
+   * (value the counter after, limit the one before), informational: it closes when acknowledged.
+   * Returns the changes for `announce` after commit.
+   */
+  async function evaluateHealth(
+    scope: Scope,
+    health: readonly HealthChange[],
+  ): Promise<AlarmChange[]> {
+    const changes: AlarmChange[] = [];
+    const organizationId = scope.organizationId as string;
+    const opened = async (id: string | undefined, deviceId: string) => {
+      if (!id) return;
+      const alarm = await alarms.find(scope, id);
+      if (!alarm) return;
+      changes.push({
+        organizationId: alarm.organizationId,
+        targetId: alarm.Device.deviceTargetId,
+        deviceId,
+        alarmId: id,
+        change: 'opened',
+      });
+      await mailContacts(scope, id, alarm.Device.deviceTargetId);
+    };
+    for (const { deviceId, battery, frameCounterReset } of health) {
+      if (battery) {
+        const wasLow = battery.previous !== null && battery.previous < LOW_BATTERY_PERCENT;
+        if (battery.value < LOW_BATTERY_PERCENT && !wasLow) {
+          const id = await alarms.open(scope, {
+            organizationId,
+            deviceId,
+            measurementId: null,
+            alarmBreakThrough: 'lowBattery',
+            value: battery.value,
+            limitValue: LOW_BATTERY_PERCENT,
+            createdAt: battery.at,
+          });
+          await opened(id, deviceId);
+        } else if (
+          battery.value >= LOW_BATTERY_PERCENT + LOW_BATTERY_HYSTERESIS &&
+          battery.previous !== null &&
+          battery.previous < LOW_BATTERY_PERCENT + LOW_BATTERY_HYSTERESIS
+        ) {
+          for (const open of await alarms.openOf(scope, [deviceId])) {
+            if (open.alarmBreakThrough !== 'lowBattery') continue;
+            if (!(await alarms.close(scope, open.id, battery.at))) continue;
+            const alarm = await alarms.find(scope, open.id);
+            if (alarm) {
+              changes.push({
+                organizationId: alarm.organizationId,
+                targetId: alarm.Device.deviceTargetId,
+                deviceId,
+                alarmId: open.id,
+                change: 'closed',
+              });
+            }
+          }
+        }
+      }
+      if (frameCounterReset) {
+        const id = await alarms.open(scope, {
+          organizationId,
+          deviceId,
+          measurementId: null,
+          alarmBreakThrough: 'frameCounterReset',
+          value: frameCounterReset.fCnt,
+          limitValue: frameCounterReset.previous,
+          createdAt: frameCounterReset.at,
+        });
+        await opened(id, deviceId);
+      }
+    }
+    return changes;
+  }
+
+  /**
    * Opens an offline alarm for every Aktiivinen device of every organization silent past its
    * type's offline limit at `now` (the periodic sweep; tests pass a fixed time). Several instances
    * may sweep at once: the partial unique index lets one alarm per device through. Announces what
@@ -311,7 +392,16 @@ export function createAlarmsService({
     const alarm = await alarms.find(scope, alarmId);
     if (!alarm) return;
     const since = new Date(Date.now() - ALARM_MAIL_THROTTLE_MS);
-    if (await alarms.mailedSince(scope, alarm.alarmDeviceId, alarm.measurementId, since)) return;
+    if (
+      await alarms.mailedSince(
+        scope,
+        alarm.alarmDeviceId,
+        alarm.measurementId,
+        since,
+        alarm.alarmBreakThrough,
+      )
+    )
+      return;
     const recipients = await alarms.mailRecipients(scope, targetId);
     if (recipients.length === 0) return;
     const unit = alarm.measurementUnit ? ` ${alarm.measurementUnit}` : '';
@@ -328,9 +418,7 @@ export function createAlarmsService({
           direction: alarm.alarmBreakThrough,
           value: `${Math.round(alarm.value * 1000) / 1000}${unit}`,
           limit:
-            alarm.alarmBreakThrough === 'offline'
-              ? `${alarm.limitValue}`
-              : `${alarm.limitValue}${unit}`,
+            alarm.measurementId === null ? `${alarm.limitValue}` : `${alarm.limitValue}${unit}`,
           time: utcText(alarm.createdAt),
           link: `${publicUrl}/#/vainu/show-alarms?ac=1`,
         }),
@@ -347,6 +435,7 @@ export function createAlarmsService({
 
   return {
     evaluate,
+    evaluateHealth,
     announce,
     sweepOffline,
 
@@ -406,22 +495,35 @@ export function createAlarmsService({
       return (await alarms.list(scope, { deviceIds: unique })).alarms;
     },
 
-    /** Acknowledges (1) or cancels the acknowledgement (0); the timeline keeps who and when. */
+    /**
+     * Acknowledges (1) or cancels the acknowledgement (0); the timeline keeps who and when. An
+     * open frameCounterReset alarm (informational: nothing else ends it) closes when acknowledged.
+     */
     async acknowledge(caller: Caller, body: AckAlarmBody): Promise<AlarmRecord> {
       const scope = authorize(caller, VAINU);
       const state = body.state as 0 | 1;
-      const changed = await db.transaction(() => alarms.setState(scope, body.id, state));
+      const { changed, closed } = await db.transaction(async () => {
+        const changed = await alarms.setState(scope, body.id, state);
+        if (!changed || state !== 1) return { changed, closed: false };
+        const found = await alarms.find(scope, body.id);
+        const closed =
+          found?.alarmBreakThrough === 'frameCounterReset' &&
+          found.active &&
+          (await alarms.close(scope, body.id, new Date()));
+        return { changed, closed: closed === true };
+      });
       if (changed === undefined) throw notFound('alarm.ALARM_NOT_FOUND');
       const alarm = await read(scope, body.id);
       if (changed) {
+        const base = {
+          organizationId: alarm.organizationId,
+          targetId: alarm.Device.deviceTargetId,
+          alarmId: alarm.id,
+          deviceId: alarm.alarmDeviceId,
+        };
         announce([
-          {
-            organizationId: alarm.organizationId,
-            targetId: alarm.Device.deviceTargetId,
-            alarmId: alarm.id,
-            deviceId: alarm.alarmDeviceId,
-            change: state === 1 ? 'acknowledged' : 'unacknowledged',
-          },
+          { ...base, change: state === 1 ? 'acknowledged' : 'unacknowledged' },
+          ...(closed ? [{ ...base, change: 'closed' as const }] : []),
         ]);
       }
       return alarm;

@@ -1,9 +1,10 @@
-import type { DeviceHistoryEntry, DeviceRecord } from '@vahti/domain';
+import type { DeviceHealthRecord, DeviceHistoryEntry, DeviceRecord } from '@vahti/domain';
 import { and, asc, desc, eq, inArray, isNotNull, type SQLWrapper, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import {
   alarmLimits,
+  deviceHealth,
   deviceHistory,
   devices,
   deviceTypeMeasurements,
@@ -28,6 +29,22 @@ export interface LimitValues {
 }
 
 export type LimitOwner = { deviceId: string } | { targetId: string };
+
+/** A device_health row as the API answers it: times as ISO 8601. */
+function healthRecord({
+  deviceId: _,
+  uplinkAt,
+  batteryAt,
+  statusAt,
+  ...figures
+}: Omit<typeof deviceHealth.$inferSelect, 'organizationId' | 'updatedAt'>): DeviceHealthRecord {
+  return {
+    ...figures,
+    uplinkAt: uplinkAt?.toISOString() ?? null,
+    batteryAt: batteryAt?.toISOString() ?? null,
+    statusAt: statusAt?.toISOString() ?? null,
+  };
+}
 
 /** The newest history entries a device shows; older ones stay stored. */
 export const HISTORY_LIMIT = 200;
@@ -65,8 +82,33 @@ export function createDevicesRepository(db: Db) {
         deviceTypeName: deviceTypes.deviceTypeName,
         createdAt: devices.createdAt,
         updatedAt: devices.updatedAt,
+        health: {
+          // Present when the device has a health row (its primary key is never null).
+          deviceId: deviceHealth.deviceId,
+          uplinkAt: deviceHealth.uplinkAt,
+          rssi: deviceHealth.rssi,
+          snr: deviceHealth.snr,
+          gateways: deviceHealth.gateways,
+          gatewayId: deviceHealth.gatewayId,
+          spreadingFactor: deviceHealth.spreadingFactor,
+          frequency: deviceHealth.frequency,
+          fPort: deviceHealth.fPort,
+          fCnt: deviceHealth.fCnt,
+          battery: deviceHealth.battery,
+          batteryAt: deviceHealth.batteryAt,
+          margin: deviceHealth.margin,
+          externalPower: deviceHealth.externalPower,
+          statusAt: deviceHealth.statusAt,
+        },
       })
       .from(devices)
+      .leftJoin(
+        deviceHealth,
+        and(
+          eq(deviceHealth.deviceId, devices.deviceId),
+          inScope(deviceHealth.organizationId, scope),
+        ),
+      )
       .innerJoin(organizations, eq(organizations.organizationId, devices.organizationId))
       .innerJoin(targets, eq(targets.targetId, devices.deviceTargetId))
       .innerJoin(deviceTypes, eq(deviceTypes.deviceTypeId, devices.deviceTypeId))
@@ -90,6 +132,7 @@ export function createDevicesRepository(db: Db) {
         deviceTypeName,
         createdAt,
         updatedAt,
+        health,
         ...row
       }) => ({
         ...row,
@@ -100,6 +143,7 @@ export function createDevicesRepository(db: Db) {
         DeviceType: { deviceTypeName },
         createdAt: createdAt.toISOString(),
         updatedAt: updatedAt.toISOString(),
+        health: health?.deviceId ? healthRecord(health) : null,
       }),
     );
   }

@@ -1,5 +1,6 @@
 import {
   chirpstackQuery,
+  chirpstackStatus,
   chirpstackUplink,
   genericIngestBody,
   ingestResponse,
@@ -13,6 +14,7 @@ import type { IngestService } from './ingest.service.js';
 import { bodyText } from './prepare.js';
 import {
   CHIRPSTACK_PROTOBUF_TYPES,
+  chirpstackStatusFromProtobuf,
   chirpstackUplinkFromProtobuf,
 } from './sources/chirpstack-protobuf.js';
 import type { IngestCaller, UplinkOrigin } from './types.js';
@@ -99,7 +101,7 @@ export const ingestRoutes = publicRoutes<Options>('ingest', (app, { ingest }) =>
     schema: {
       operationId: 'ingestChirpstack',
       summary: 'ChirpStack v4 HTTP integration',
-      description: `Set the integration's URL to …/api/ingest/chirpstack and its header Authorization: Bearer <key>. Either encoding (the integration's marshaler) is read: JSON (Content-Type: application/json), or Protobuf (application/octet-stream, as ChirpStack sends it; application/protobuf and application/x-protobuf too), an integration.UplinkEvent decoded into the same fields, stored and deduplicated the same way; bytes that are no UplinkEvent answer 400 INVALID_PROTOBUF. Only event=up is read (deviceInfo.devEui, time, fCnt, data as base64 decoded with the device type's layout, or object when its keys name measurements by name or id, deduplicationId); other events answer 204 and are ignored (a Protobuf one undecoded). ChirpStack has no simulated uplinks: every event=up is a device's. ${AUTH} ${ANSWER} Bodies over 1 MB: 413.`,
+      description: `Set the integration's URL to …/api/ingest/chirpstack and its header Authorization: Bearer <key>. Either encoding (the integration's marshaler) is read: JSON (Content-Type: application/json), or Protobuf (application/octet-stream, as ChirpStack sends it; application/protobuf and application/x-protobuf too), an integration.UplinkEvent decoded into the same fields, stored and deduplicated the same way; bytes that are no UplinkEvent answer 400 INVALID_PROTOBUF. event=up is read (deviceInfo.devEui, time, fCnt, fPort, data as base64 decoded with the device type's layout, or object when its keys name measurements by name or id, deduplicationId; rxInfo and txInfo into the device's health: the best RSSI and SNR, the gateway count and best gateway, the spreading factor and frequency). event=status (a StatusEvent: margin, externalPowerSource, batteryLevelUnavailable, batteryLevel) updates the device's health — battery, margin, external power — and answers 204 once committed (a DevEUI not in the key's organization: 204, nothing kept; a body without deviceInfo.devEui or with a batteryLevel outside 0–100: 400). Other events answer 204 and are ignored (a Protobuf one undecoded). ChirpStack has no simulated uplinks: every event=up is a device's. ${AUTH} ${ANSWER} Bodies over 1 MB: 413.`,
       security: [{ ingestKey: [] }],
       querystring: chirpstackQuery,
       body: chirpstackUplink,
@@ -107,20 +109,34 @@ export const ingestRoutes = publicRoutes<Options>('ingest', (app, { ingest }) =>
         200: ingestResponse,
         202: ingestResponse,
         204: z.null(),
-        ...errors(401, 413, 415, 429, 503, 507),
+        ...errors(400, 401, 413, 415, 429, 503, 507),
       },
     },
-    // Before the body's schema: a Protobuf UplinkEvent becomes the JSON body the schema reads;
-    // another Protobuf event (join, status, …: other messages) is ignored undecoded.
+    // Before the body's schema: a Protobuf UplinkEvent or StatusEvent becomes the JSON body the
+    // schema reads; another Protobuf event (join, ack, …: other messages) is ignored undecoded.
     preValidation: async (request, reply) => {
       if (!Buffer.isBuffer(request.body)) return;
       const { event = 'up' } = request.query as { event?: unknown };
-      if (event !== 'up') return reply.status(204).send(null);
-      const body = chirpstackUplinkFromProtobuf(request.body);
+      if (event !== 'up' && event !== 'status') return reply.status(204).send(null);
+      const body =
+        event === 'up'
+          ? chirpstackUplinkFromProtobuf(request.body)
+          : chirpstackStatusFromProtobuf(request.body);
       if (!body) throw new AppError(400, 'INVALID_PROTOBUF');
       request.body = body as typeof request.body;
     },
     handler: async (request, reply) => {
+      if (request.query.event === 'status') {
+        const status = chirpstackStatus.safeParse(request.body);
+        if (!status.success) {
+          const fields: Record<string, string> = {};
+          for (const issue of status.error.issues)
+            fields[issue.path.join('.')] ??= 'validation.invalidValue';
+          throw new AppError(400, 'VALIDATION_FAILED', fields);
+        }
+        await ingest.chirpstackStatus(callerOf(request), status.data, webhook(request));
+        return reply.status(204).send(null);
+      }
       if (request.query.event !== 'up') return reply.status(204).send(null);
       const [status, result] = respond(
         await ingest.chirpstack(callerOf(request), request.body, webhook(request)),

@@ -2,12 +2,14 @@
 // (sources/) → prepare (device lookup, time check, decoder) → writer (group commit); a webhook's
 // uplinks the database does not commit in time go to the intake journal (journal.ts) and are
 // replayed from there. The key check is key-check.ts. Options and methods are the app's contract; the parts behind them may change.
-import type {
-  ChirpstackUplink,
-  GenericUplink,
-  IngestResponse,
-  RejectReason,
-  TtnUplink,
+import {
+  type ChirpstackStatus,
+  type ChirpstackUplink,
+  type GenericUplink,
+  type IngestResponse,
+  isInstant,
+  type RejectReason,
+  type TtnUplink,
 } from '@vahti/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
@@ -18,7 +20,8 @@ import type { Metrics, UplinkResult } from '../../lib/metrics.js';
 import { systemScope } from '../../lib/scope.js';
 import type { RateLimitService } from '../rate-limits/rate-limits.service.js';
 import { createDecoder } from './decoder.js';
-import { createDeviceLookup } from './device-lookup.js';
+import { createDeviceHealthRepository } from './device-health.repository.js';
+import { createDeviceLookup, normalizeEui } from './device-lookup.js';
 import type { GroupCommitSettings } from './group-commit.js';
 import type { IngestRepository } from './ingest.repository.js';
 import type { IngestKeysRepository } from './ingest-keys.repository.js';
@@ -28,10 +31,17 @@ import { bodyText, createPrepare, rejectedRow } from './prepare.js';
 import { fromChirpstack } from './sources/chirpstack.js';
 import { fromGeneric } from './sources/generic.js';
 import { fromThingsStack } from './sources/things-stack.js';
-import type { IngestCaller, OnReadings, Uplink, UplinkOrigin } from './types.js';
+import type { IngestCaller, OnHealth, OnReadings, Uplink, UplinkOrigin } from './types.js';
 import { createWriter, DEFAULT_GROUP } from './writer.js';
 
-export type { IngestCaller, IngestedReading, OnReadings, UplinkOrigin } from './types.js';
+export type {
+  HealthChange,
+  IngestCaller,
+  IngestedReading,
+  OnHealth,
+  OnReadings,
+  UplinkOrigin,
+} from './types.js';
 
 /** The demo back-fill and simulator call the service directly. */
 const INTERNAL: UplinkOrigin = { source: 'internal' };
@@ -49,6 +59,7 @@ export function createIngestService({
   rateLimits,
   partitions,
   onReadings,
+  onHealth,
   log,
   metrics,
   group = DEFAULT_GROUP,
@@ -62,6 +73,8 @@ export function createIngestService({
   /** Creates the month partitions a group's readings need before it is written (ADR 0025). */
   partitions: Pick<MeasurementPartitions, 'ensure'>;
   onReadings?: OnReadings | undefined;
+  /** Battery figures and frame-counter resets of a group, in its transaction (alarms). */
+  onHealth?: OnHealth | undefined;
   /** Group lines (debug), failed groups (warn): each with the request ids of its uplinks. */
   log: FastifyBaseLogger;
   metrics: Metrics['ingest'];
@@ -75,12 +88,23 @@ export function createIngestService({
   now?: () => number;
 }) {
   const keyCheck = createKeyCheck({ keys, rateLimits });
+  const devices = createDeviceLookup({ ingest });
   const prepare = createPrepare({
-    devices: createDeviceLookup({ ingest }),
+    devices,
     decoder: createDecoder({ ingest, now }),
     now,
   });
-  const writer = createWriter({ db, ingest, partitions, onReadings, log, metrics, group });
+  const writer = createWriter({
+    db,
+    ingest,
+    partitions,
+    health: createDeviceHealthRepository(db),
+    onReadings,
+    onHealth,
+    log,
+    metrics,
+    group,
+  });
 
   const count = (source: UplinkOrigin['source'], result: UplinkResult, n: number) => {
     if (n > 0) metrics.uplinks.inc({ source, result }, n);
@@ -214,6 +238,49 @@ export function createIngestService({
 
     generic: (caller: IngestCaller, body: GenericUplink | GenericUplink[], origin = INTERNAL) =>
       store(caller, fromGeneric(body), origin),
+
+    /**
+     * A ChirpStack status event (DevStatusAns): the device's margin, external power and battery
+     * into its health, with the group's uplinks. A device not in the key's organization, or a
+     * time that is no RFC 3339 instant from 2000 to a day ahead, leaves nothing. Never journaled: a status event missed
+     * while the database is away is replaced by the next one.
+     */
+    async chirpstackStatus(caller: IngestCaller, body: ChirpstackStatus, origin = INTERNAL) {
+      const found = await devices.byEui(caller.organizationId, [body.deviceInfo.devEui]);
+      const device = found.get(normalizeEui(body.deviceInfo.devEui));
+      if (!device) return { stored: 0 };
+      const at = body.time === undefined ? new Date(now()) : new Date(body.time);
+      // As an uplink's time (prepare.ts): an RFC 3339 instant, from 2000 to a day ahead.
+      const ms = at.getTime();
+      if (
+        body.time !== undefined &&
+        (!isInstant(body.time) ||
+          Number.isNaN(ms) ||
+          ms < Date.UTC(2000, 0, 1) ||
+          ms > now() + 86_400_000)
+      )
+        return { stored: 0 };
+      // proto3 JSON leaves out false and 0: an absent batteryLevel of a battery device is 0 %.
+      const reported = !body.batteryLevelUnavailable && !body.externalPowerSource;
+      await writer.write({
+        origin,
+        scope: systemScope('ingest', caller.organizationId),
+        readings: [],
+        rejected: [],
+        accepted: 0,
+        health: [
+          {
+            kind: 'status',
+            deviceId: device.deviceId,
+            at,
+            margin: body.margin ?? 0,
+            externalPower: body.externalPowerSource === true,
+            battery: reported ? Math.round((body.batteryLevel ?? 0) * 10) / 10 : undefined,
+          },
+        ],
+      });
+      return { stored: 1 };
+    },
 
     keepRejected,
     /** The intake journal's replay (journal.ts); started with the app's background work. */

@@ -8,14 +8,17 @@
 // throw means "not stored, deliver again": the database is away, the key is not live, or a store
 // failed fewer times than that (a deadlock or a hiccup passes).
 import { createHash } from 'node:crypto';
-import { chirpstackUplink, type RejectReason, ttnUplink } from '@vahti/domain';
+import { chirpstackStatus, chirpstackUplink, type RejectReason, ttnUplink } from '@vahti/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import { storageFailure } from '../../lib/errors.js';
 import { nestsDeeperThan } from '../../lib/json-depth.js';
 import { errorKind } from '../../lib/log-errors.js';
 import type { IngestService } from './ingest.service.js';
 import { REJECTED_BODY_MAX } from './prepare.js';
-import { chirpstackUplinkFromProtobuf } from './sources/chirpstack-protobuf.js';
+import {
+  chirpstackStatusFromProtobuf,
+  chirpstackUplinkFromProtobuf,
+} from './sources/chirpstack-protobuf.js';
 
 /** A message larger than this is not an uplink: kept as rejected (cut), never parsed. */
 const MESSAGE_MAX_BYTES = 1024 * 1024;
@@ -41,7 +44,10 @@ export function createMqttMessageHandler({
   ingest,
 }: {
   ingestKey: string;
-  ingest: Pick<IngestService, 'callerOfKey' | 'chirpstack' | 'ttn' | 'keepRejected'>;
+  ingest: Pick<
+    IngestService,
+    'callerOfKey' | 'chirpstack' | 'chirpstackStatus' | 'ttn' | 'keepRejected'
+  >;
 }) {
   /** Failed store attempts per message (topic and payload hashed), while it is redelivered. */
   const failed = new Map<string, number>();
@@ -53,9 +59,12 @@ export function createMqttMessageHandler({
     requestId: string,
     log: FastifyBaseLogger,
   ): Promise<Outcome> {
-    // Only uplinks: ChirpStack's …/event/up and The Things Stack's …/up (a broader filter such as
-    // …/event/+ also brings joins and status events, which are skipped).
-    if (topic.split('/').at(-1) !== 'up') return 'ignored';
+    // Uplinks — ChirpStack's …/event/up and The Things Stack's …/up — and ChirpStack's
+    // …/event/status (device health); a broader filter such as …/event/+ also brings joins, acks
+    // and logs, which are skipped.
+    const last = topic.split('/').at(-1);
+    const status = last === 'status' && topic.split('/').at(-2) === 'event';
+    if (last !== 'up' && !status) return 'ignored';
     const caller = await ingest.callerOfKey(ingestKey);
     if (!caller) throw new Error('MQTT_INGEST_KEY is not a live ingest key (revoked or unknown)');
     const origin = { source: 'mqtt', requestId } as const;
@@ -89,10 +98,17 @@ export function createMqttMessageHandler({
         return keep('malformed');
       }
     } else {
-      // A Protobuf UplinkEvent starts with a field's tag, never with `{`: its first field,
-      // deduplication_id, is 0x0a and the UUID's length 0x24.
-      body = chirpstackUplinkFromProtobuf(message);
+      // A Protobuf UplinkEvent or StatusEvent starts with a field's tag, never with `{`: its
+      // first field, deduplication_id, is 0x0a and the UUID's length 0x24.
+      body = status ? chirpstackStatusFromProtobuf(message) : chirpstackUplinkFromProtobuf(message);
       if (!body) return keep('malformed');
+    }
+    if (status) {
+      const parsed = chirpstackStatus.safeParse(body);
+      if (!parsed.success) return keep('malformed', 'chirpstack');
+      // A status event is no uplink: its failure is the database's, delivered again.
+      await ingest.chirpstackStatus(caller, parsed.data, origin);
+      return 'ingested';
     }
     const isTts = typeof body === 'object' && body !== null && 'end_device_ids' in body;
     const source = isTts ? 'ttn' : 'chirpstack';

@@ -37,7 +37,10 @@ export function createMqttSubscriber({
   reconnectMinMs = RECONNECT_MIN_MS,
 }: {
   config: MqttConfig;
-  ingest: Pick<IngestService, 'callerOfKey' | 'chirpstack' | 'ttn' | 'keepRejected'>;
+  ingest: Pick<
+    IngestService,
+    'callerOfKey' | 'chirpstack' | 'chirpstackStatus' | 'ttn' | 'keepRejected'
+  >;
   log: FastifyBaseLogger;
   reconnectMinMs?: number;
 }): MqttSubscriber {

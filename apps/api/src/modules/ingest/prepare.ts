@@ -8,6 +8,7 @@ import type { DeviceLookup } from './device-lookup.js';
 import { normalizeEui } from './device-lookup.js';
 import type { ReadingRow, RejectedRow } from './ingest.repository.js';
 import {
+  type HealthObservation,
   type IngestCaller,
   type Prepared,
   readingKey,
@@ -87,6 +88,7 @@ export function createPrepare({
     );
     const readings = new Map<string, ReadingRow>();
     const rejected: RejectedRow[] = [];
+    const health: HealthObservation[] = [];
     let accepted = 0;
 
     for (const uplink of uplinks) {
@@ -121,11 +123,22 @@ export function createPrepare({
         reject('invalidTime', uplink.source === 'ttn' ? 'received_at' : 'time');
         continue;
       }
+      // Device health: the radio figures of every uplink of a known device, decodable or not.
+      const observed: HealthObservation = {
+        kind: 'uplink',
+        deviceId: device.deviceId,
+        at,
+        radio: uplink.radio,
+        fPort: uplink.fPort,
+        fCnt: uplink.fCnt,
+      };
+      health.push(observed);
       const decoded = await decoder.decode(scope, device.deviceTypeId, { ...uplink, receivedAt });
       if ('reason' in decoded) {
         reject(decoded.reason, decoded.field, decoded.detail);
         continue;
       }
+      observed.values = decoded.values;
       const dedupKey = uplink.dedupId ?? `${uplink.fCnt ?? ''}:${at.toISOString()}`;
       accepted += 1;
       const key = readingKey(device.deviceId, dedupKey);
@@ -142,7 +155,7 @@ export function createPrepare({
         });
       }
     }
-    return { origin, scope, readings: [...readings.values()], rejected, accepted };
+    return { origin, scope, readings: [...readings.values()], rejected, accepted, health };
   };
 }
 

@@ -43,8 +43,49 @@ export interface Uplink {
   normalized?: unknown[] | undefined;
   /** Generic form: every key must name a measurement of the device's type. */
   strict: boolean;
+  /** The network server's radio metadata, compacted (sources/radio.ts): device health. */
+  radio?: Radio | undefined;
   raw: unknown;
 }
+
+/** An uplink's radio metadata as kept in device health: the best of its gateways. */
+export interface Radio {
+  /** dBm, the best among the gateways. */
+  rssi?: number | undefined;
+  /** dB, the best among the gateways. */
+  snr?: number | undefined;
+  gateways?: number | undefined;
+  /** The gateway with the best RSSI. */
+  gatewayId?: string | undefined;
+  spreadingFactor?: number | undefined;
+  /** Hz */
+  frequency?: number | undefined;
+}
+
+/**
+ * What one uplink or status event tells of its device's health, merged per device by the writer
+ * into one upsert a group (device-health.repository.ts).
+ */
+export type HealthObservation =
+  | {
+      kind: 'uplink';
+      deviceId: string;
+      at: Date;
+      radio: Radio | undefined;
+      fPort: number | undefined;
+      fCnt: number | undefined;
+      /** The decoded values by measurement id: a battery measurement's value is the battery. */
+      values?: Record<string, number> | undefined;
+    }
+  | {
+      kind: 'status';
+      deviceId: string;
+      at: Date;
+      margin: number | undefined;
+      externalPower: boolean;
+      /** Percent; undefined when the device reports none (unavailable, external power). */
+      battery: number | undefined;
+    };
 
 /** A request's uplinks, decoded and waiting for the writer. */
 export interface Prepared {
@@ -54,6 +95,8 @@ export interface Prepared {
   rejected: RejectedRow[];
   /** Readings accepted (stored now or already): the answer's stored + duplicates. */
   accepted: number;
+  /** Device-health figures of the request's uplinks and status events (none: left out). */
+  health?: HealthObservation[] | undefined;
 }
 
 /** A reading as stored, handed to whoever evaluates readings (alarms). */
@@ -77,6 +120,27 @@ export type OnReadings = (
   scope: Scope,
   readings: IngestedReading[],
 ) => Promise<(() => void) | undefined>;
+
+/** A frame counter that fell to a low number between two uplinks of a device in time order. */
+export interface FrameCounterReset {
+  at: Date;
+  fCnt: number;
+  previous: number;
+}
+
+/** What the alarms need of a group's health: a new battery figure, a frame-counter reset. */
+export interface HealthChange {
+  deviceId: string;
+  battery?: { value: number; at: Date; previous: number | null };
+  frameCounterReset?: FrameCounterReset;
+}
+
+/**
+ * Called inside the write transaction after a group's device health is upserted, with the battery
+ * figures and frame-counter resets it brought (alarms); like OnReadings, what it returns runs
+ * after the commit.
+ */
+export type OnHealth = (scope: Scope, changes: HealthChange[]) => Promise<(() => void) | undefined>;
 
 /** A reading's identity: one device's dedup key. Requests and groups store each once. */
 export const readingKey = (deviceId: string, dedupKey: string) => `${deviceId}\u0000${dedupKey}`;

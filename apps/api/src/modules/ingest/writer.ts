@@ -1,7 +1,8 @@
 // The writer: prepared requests queued for group commit (group-commit.ts) and written one
 // transaction per group (ADR 0022): the month partitions first, then per organization its readings
-// in key order, its rejected uplinks and `onReadings` (alarm evaluation); after the commit what
-// `onReadings` returned, the group's metrics and log line. Knows nothing of sources or decoding.
+// in key order, its rejected uplinks, `onReadings` (alarm evaluation), its devices' health (one
+// upsert) and `onHealth` (battery and frame-counter alarms); after the commit what those returned,
+// the group's metrics and log line. Knows nothing of sources or decoding.
 import type { IngestResponse } from '@vahti/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
@@ -9,9 +10,16 @@ import type { MeasurementPartitions } from '../../db/partitions.js';
 import { inTransaction } from '../../db/transactions.js';
 import type { Metrics } from '../../lib/metrics.js';
 import type { Scope } from '../../lib/scope.js';
+import type { DeviceHealthRepository } from './device-health.repository.js';
 import { createGroupCommit, type GroupCommitSettings } from './group-commit.js';
 import type { IngestRepository, ReadingRow, RejectedRow } from './ingest.repository.js';
-import { type OnReadings, type Prepared, readingKey } from './types.js';
+import {
+  type HealthObservation,
+  type OnHealth,
+  type OnReadings,
+  type Prepared,
+  readingKey,
+} from './types.js';
 
 /** Group commit defaults (ADR 0022); the app takes them from INGEST_GROUP_* settings. */
 export const DEFAULT_GROUP: GroupCommitSettings = { maxRows: 1000, delayMs: 5, flushes: 1 };
@@ -28,7 +36,9 @@ export function createWriter({
   db,
   ingest,
   partitions,
+  health,
   onReadings,
+  onHealth,
   log,
   metrics,
   group,
@@ -36,7 +46,9 @@ export function createWriter({
   db: Db;
   ingest: Pick<IngestRepository, 'insertReadings' | 'insertRejected'>;
   partitions: Pick<MeasurementPartitions, 'ensure'>;
+  health: Pick<DeviceHealthRepository, 'record'>;
   onReadings?: OnReadings | undefined;
+  onHealth?: OnHealth | undefined;
   log: FastifyBaseLogger;
   metrics: Pick<Metrics['ingest'], 'groupSeconds' | 'groupRows' | 'groupRetries' | 'watchQueue'>;
   group: GroupCommitSettings;
@@ -52,16 +64,22 @@ export function createWriter({
     const owner = new Map<string, Prepared>();
     const byOrganization = new Map<
       string,
-      { scope: Scope; rows: ReadingRow[]; rejected: RejectedRow[] }
+      {
+        scope: Scope;
+        rows: ReadingRow[];
+        rejected: RejectedRow[];
+        observations: HealthObservation[];
+      }
     >();
     for (const request of group) {
       const organizationId = request.scope.organizationId as string;
       let org = byOrganization.get(organizationId);
       if (!org) {
-        org = { scope: request.scope, rows: [], rejected: [] };
+        org = { scope: request.scope, rows: [], rejected: [], observations: [] };
         byOrganization.set(organizationId, org);
       }
       org.rejected.push(...request.rejected);
+      if (request.health) org.observations.push(...request.health);
       for (const row of request.readings) {
         const key = readingKey(row.deviceId, row.dedupKey);
         if (owner.has(key)) continue;
@@ -74,7 +92,8 @@ export function createWriter({
     // A reading is never refused for its month: a month without a partition gets one first.
     await partitions.ensure(group.flatMap((request) => request.readings.map((r) => r.createdAt)));
     await db.transaction(async () => {
-      for (const { scope, rows, rejected } of byOrganization.values()) {
+      for (const [organizationId, org] of byOrganization) {
+        const { scope, rows, rejected } = org;
         // Key order, so concurrent groups take the unique index's locks in one order.
         rows.sort((a, b) => compare(a.deviceId, b.deviceId) || compare(a.dedupKey, b.dedupKey));
         const inserted = await ingest.insertReadings(scope, rows);
@@ -93,6 +112,12 @@ export function createWriter({
               requestId: owner.get(readingKey(row.deviceId, row.dedupKey))?.origin.requestId,
             })),
           );
+          if (after) afterCommit.push(after);
+        }
+        // One upsert of the group's figures per organization, after the readings it may read.
+        const changes = await health.record(scope, organizationId, org.observations);
+        if (onHealth && changes.length > 0) {
+          const after = await onHealth(scope, changes);
           if (after) afterCommit.push(after);
         }
       }

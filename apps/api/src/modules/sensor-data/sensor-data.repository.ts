@@ -391,7 +391,11 @@ export function createSensorDataRepository(db: Db) {
         .where(
           and(
             eq(alarms.deviceId, deviceId),
-            or(eq(alarms.measurementId, measurementId), isNull(alarms.measurementId)),
+            // Battery and frame-counter alarms are the device's, no gap in a measurement's chart.
+            or(
+              eq(alarms.measurementId, measurementId),
+              and(isNull(alarms.measurementId), eq(alarms.alarmBreakThrough, 'offline')),
+            ),
             lt(alarms.createdAt, to),
             or(isNull(alarms.closedAt), gte(alarms.closedAt, from)),
             inScope(alarms.organizationId, scope),

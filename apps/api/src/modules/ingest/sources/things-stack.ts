@@ -2,6 +2,7 @@
 // to the one normalized uplink. Reads fields only; decoding is not here.
 import type { TtnUplink } from '@vahti/domain';
 import type { Uplink } from '../types.js';
+import { radioOf } from './radio.js';
 
 /**
  * No deduplication id: the reading's key is fCnt and time. Without dev_eui the device is named
@@ -20,5 +21,17 @@ export const fromThingsStack = (body: TtnUplink): Uplink => ({
   decoded: body.uplink_message.decoded_payload,
   normalized: body.uplink_message.normalized_payload,
   strict: false,
+  // rx_metadata per gateway; settings.data_rate.lora and settings.frequency (a string of Hz).
+  radio: radioOf(
+    body.uplink_message.rx_metadata?.map((m) => ({
+      gatewayId: m.gateway_ids?.gateway_id,
+      rssi: m.rssi,
+      snr: m.snr,
+    })),
+    {
+      spreadingFactor: body.uplink_message.settings?.data_rate?.lora?.spreading_factor,
+      frequency: body.uplink_message.settings?.frequency,
+    },
+  ),
   raw: body,
 });

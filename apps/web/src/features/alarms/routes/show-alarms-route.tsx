@@ -102,6 +102,19 @@ export function ShowAlarmsRoute() {
   };
 
   const name = (row: AlarmRecord) => `${row.Device.deviceName}, ${formatUtc(row.createdAt)}`;
+  /** What the alarm is about: the measurement, or the device's own kind in words. */
+  const detail = (row: AlarmRecord) => {
+    switch (row.alarmBreakThrough) {
+      case 'offline':
+        return t('alarms.offlineFor', { minutes: row.limitValue });
+      case 'lowBattery':
+        return t('alarms.batteryAt', { value: row.value, limit: row.limitValue });
+      case 'frameCounterReset':
+        return t('alarms.counterFell', { before: row.limitValue, after: row.value });
+      default:
+        return row.measurementName;
+    }
+  };
   const columns: Column<AlarmRecord>[] = [
     {
       key: 'time',
@@ -115,21 +128,21 @@ export function ShowAlarmsRoute() {
     {
       key: 'description',
       label: t('alarms.description'),
-      value: (row) =>
-        `${t(`alarms.directions.${row.alarmBreakThrough}`)}: ${
-          row.alarmBreakThrough === 'offline'
-            ? t('alarms.offlineFor', { minutes: row.limitValue })
-            : row.measurementName
-        }`,
+      value: (row) => `${t(`alarms.directions.${row.alarmBreakThrough}`)}: ${detail(row)}`,
     },
     {
       key: 'value',
       label: t('alarms.value'),
       value: (row) => row.value,
       render: (row) => {
+        const value = Math.round(row.value * 1000) / 1000;
+        if (row.alarmBreakThrough === 'lowBattery')
+          return t('alarms.batteryAt', { value, limit: row.limitValue });
+        if (row.alarmBreakThrough === 'frameCounterReset')
+          return t('alarms.counterValue', { after: value, before: row.limitValue });
         // An offline alarm's value and limit are minutes without readings.
         const unit = row.alarmBreakThrough === 'offline' ? 'min' : row.measurementUnit;
-        return `${Math.round(row.value * 1000) / 1000} ${unit} (${t('alarms.limit')} ${row.limitValue})`;
+        return `${value} ${unit} (${t('alarms.limit')} ${row.limitValue})`;
       },
       hideBelow: 'lg',
     },

@@ -17,13 +17,16 @@ import { downloadDeviceLabels } from '../api/download-device-labels';
 import { useAdminDevices } from '../api/get-admin-devices';
 import { AlarmLimitsDialog } from '../components/alarm-limits-dialog';
 import { DeviceEditDialog } from '../components/device-edit-dialog';
+import { BatteryCell, SignalCell } from '../components/device-health';
+import { DeviceHealthDialog } from '../components/device-health-dialog';
 import { DeviceHistoryDialog } from '../components/device-history-dialog';
 
-type DialogKind = 'edit' | 'history' | 'limits';
+type DialogKind = 'edit' | 'history' | 'limits' | 'health';
 
 /**
  * /vainu/show-devices (and show-devices/{id}, ?qrCode=, ?id=: the search starts from it): the
- * organization's devices with edit, history and alarm-limit dialogs.
+ * organization's devices with their signal and battery, and edit, history, connection (device
+ * health) and alarm-limit dialogs.
  */
 export function ShowDevicesRoute() {
   const { t } = useTranslation();
@@ -111,6 +114,23 @@ export function ShowDevicesRoute() {
         ]
       : []),
     {
+      key: 'signal',
+      label: t('devices.health.signal'),
+      // Sorted by RSSI; the cell says it in words beside the bars.
+      value: (d) => d.health?.rssi ?? null,
+      render: (d) => <SignalCell health={d.health} />,
+      nowrap: true,
+      hideBelow: 'md',
+    },
+    {
+      key: 'battery',
+      label: t('devices.health.battery'),
+      value: (d) => d.health?.battery ?? null,
+      render: (d) => <BatteryCell health={d.health} />,
+      nowrap: true,
+      hideBelow: 'md',
+    },
+    {
       key: 'state',
       label: t('devices.devices.state'),
       // One stored state; the admin list reads it as Käytössä / Pois käytöstä (spec 001 §4).
@@ -175,6 +195,16 @@ export function ShowDevicesRoute() {
             </Button>
             <Button
               size="small"
+              aria-label={t('devices.health.buttonLabel', { name: device.deviceName })}
+              onClick={() => {
+                setKind('health');
+                openDialog();
+              }}
+            >
+              {t('devices.health.button')}
+            </Button>
+            <Button
+              size="small"
               aria-label={t('devices.devices.limitsLabel', { name: device.deviceName })}
               onClick={() => {
                 setKind('limits');
@@ -195,6 +225,7 @@ export function ShowDevicesRoute() {
             done(message);
           };
           if (kind === 'history') return <DeviceHistoryDialog device={device} onClose={closeAll} />;
+          if (kind === 'health') return <DeviceHealthDialog device={device} onClose={closeAll} />;
           if (kind === 'limits') {
             return <AlarmLimitsDialog device={device} onClose={closeAll} onSaved={doneAll} />;
           }
