@@ -1,39 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { AM103_DECODER, AM103_FRAMES } from '../../../../test/fixtures/codecs/milesight-am103.js';
 import { createScriptCodecs, type ScriptCodecs, type ScriptInput } from './javascript.js';
-
-/**
- * A decoder for the Milesight AM103 / AM103L, written here from the vendor's published payload
- * description (Milesight "AM103 & AM103L User Guide", §6 Device Payload): a frame is a sequence
- * of channel, type, data. 01 75 battery (uint8, %), 03 67 temperature (int16 little-endian,
- * 0.1 °C), 04 68 humidity (uint8, 0.5 %), 07 7d CO2 (uint16 little-endian, ppm); channel ff
- * carries the device information sent on joining (protocol 01, power-on 0b, hardware 09,
- * software 0a, device class 0f, serial number 16, sensor status 18). ES5, as The Things Stack
- * runs it.
- */
-export const AM103_DECODER = `
-function u16(bytes, i) { return bytes[i] | (bytes[i + 1] << 8); }
-function s16(bytes, i) { var v = u16(bytes, i); return v > 0x7fff ? v - 0x10000 : v; }
-var INFO_LENGTH = { 0x01: 1, 0x0b: 1, 0x09: 2, 0x0a: 2, 0x0f: 1, 0x16: 8, 0x18: 2 };
-
-function decodeUplink(input) {
-  var bytes = input.bytes, data = {}, warnings = [], i = 0;
-  while (i < bytes.length) {
-    var channel = bytes[i], type = bytes[i + 1];
-    i += 2;
-    if (channel === 0x01 && type === 0x75) { data.battery = bytes[i]; i += 1; }
-    else if (channel === 0x03 && type === 0x67) { data.temperature = s16(bytes, i) / 10; i += 2; }
-    else if (channel === 0x04 && type === 0x68) { data.humidity = bytes[i] / 2; i += 1; }
-    else if (channel === 0x07 && type === 0x7d) { data.co2 = u16(bytes, i); i += 2; }
-    else if (channel === 0xff && INFO_LENGTH[type] !== undefined) {
-      warnings.push('device information ' + type.toString(16) + ' skipped');
-      i += INFO_LENGTH[type];
-    }
-    else return { errors: ['unknown channel ' + channel.toString(16) + ' type ' + type.toString(16)] };
-    if (i > bytes.length) return { errors: ['frame ends inside channel ' + channel.toString(16)] };
-  }
-  return { data: data, warnings: warnings };
-}
-`;
 
 const hex = (text: string) => new Uint8Array(Buffer.from(text.replace(/\s+/g, ''), 'hex'));
 const at = new Date('2026-11-27T08:00:00Z');
@@ -52,28 +19,24 @@ beforeAll(async () => {
 afterAll(() => codecs.dispose());
 
 describe('a vendor decoder (Milesight AM103, channel/type frames)', () => {
-  it('decodes the user guide’s periodic frame to its documented values', () => {
-    // User guide §6.2: "0367ff00 04684f 077d1303" = 25.5 °C, 39.5 %, 787 ppm.
-    const result = codecs.decode('am103:1', AM103_DECODER, uplink(hex('0367ff00 04684f 077d1303')));
-    expect(result).toEqual({
-      ok: true,
-      data: { temperature: 25.5, humidity: 39.5, co2: 787 },
-      warnings: [],
-    });
-  });
+  it.each(Object.entries(AM103_FRAMES))(
+    'decodes the %s frame to its documented values',
+    (_name, frame) => {
+      const result = codecs.decode('am103:1', AM103_DECODER, uplink(hex(frame.hex)));
+      expect(result.ok && result.data).toEqual(frame.data);
+    },
+  );
 
-  it('decodes the battery channel and a temperature below zero (int16)', () => {
-    // 01 75 64 = battery 100 % (user guide §6.2); ec ff = -20 → -2.0 °C.
-    const result = codecs.decode('am103:1', AM103_DECODER, uplink(hex('017564 0367ecff')));
-    expect(result).toEqual({ ok: true, data: { battery: 100, temperature: -2 }, warnings: [] });
-  });
-
-  it('passes the join frame’s device information as warnings, with no values', () => {
-    // User guide §6.1's example of the information sent on joining.
-    const frame = hex('ff0bff ff166710b32620711912 ff090100 ff0a0101 ff0f00 ff180013');
-    const result = codecs.decode('am103:1', AM103_DECODER, uplink(frame));
-    expect(result.ok && result.data).toEqual({});
-    expect(result.ok && result.warnings).toHaveLength(6);
+  it('passes the join frame’s device information as warnings', () => {
+    const result = codecs.decode('am103:1', AM103_DECODER, uplink(hex(AM103_FRAMES.join.hex)));
+    expect(result.ok && result.warnings).toEqual([
+      'device information b skipped',
+      'device information 16 skipped',
+      'device information 9 skipped',
+      'device information a skipped',
+      'device information f skipped',
+      'device information 18 skipped',
+    ]);
   });
 
   it('rejects a frame with an unknown channel by the decoder’s own errors', () => {
@@ -81,6 +44,14 @@ describe('a vendor decoder (Milesight AM103, channel/type frames)', () => {
     expect(result).toEqual({
       ok: false,
       message: 'decodeUplink returned errors: unknown channel a type 99',
+    });
+  });
+
+  it('rejects a frame cut inside a channel', () => {
+    const result = codecs.decode('am103:1', AM103_DECODER, uplink(hex('0367ff00 077d13')));
+    expect(result).toEqual({
+      ok: false,
+      message: 'decodeUplink returned errors: frame ends inside channel 7',
     });
   });
 });
@@ -383,7 +354,7 @@ describe('warm codecs', () => {
   });
 
   it('decodes the AM103 frame in well under 100 µs a time once warm', () => {
-    const frame = hex('017564 0367ff00 04684f 077d1303');
+    const frame = hex(AM103_FRAMES.full.hex);
     codecs.decode('cost:1', AM103_DECODER, uplink(frame));
     const rounds = 2000;
     const started = performance.now();

@@ -253,9 +253,12 @@ export async function createScriptCodecs(options: ScriptCodecOptions = {}): Prom
     heapCap = Number.POSITIVE_INFINITY;
   }
 
-  /** Swaps in a fresh QuickJS instance when this one's memory has grown past the ceiling. */
-  function replaceIfBloated() {
-    if (replacing || !quickjs || heapBytes() <= heapCeilingBytes) return;
+  /**
+   * Swaps in a fresh QuickJS instance when this one's memory has grown past the ceiling, or when
+   * it failed in a way that was not the script's (a WebAssembly trap may leave it unusable).
+   */
+  function replaceIfBloated(broken = false) {
+    if (replacing || !quickjs || (!broken && heapBytes() <= heapCeilingBytes)) return;
     replacing = true;
     load().then(
       (fresh) => {
@@ -434,6 +437,7 @@ export async function createScriptCodecs(options: ScriptCodecOptions = {}): Prom
         try {
           entry = compile(script);
         } catch (error) {
+          replaceIfBloated(true);
           return failure(hostText(error));
         }
         remember(key, entry);
@@ -454,6 +458,7 @@ export async function createScriptCodecs(options: ScriptCodecOptions = {}): Prom
         return result;
       } catch (error) {
         forget(key);
+        replaceIfBloated(true);
         return failure(hostText(error));
       }
     },
