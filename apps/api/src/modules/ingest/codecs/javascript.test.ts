@@ -223,8 +223,9 @@ describe('failures reject one uplink, and the next still decodes', () => {
     );
     expect(performance.now() - started).toBeLessThan(2000);
     expect(result).toEqual({ ok: false, message: 'decodeUplink used more than 16 MiB' });
-    // The WebAssembly memory grew by at most the limit (and the growth step of a page or so).
-    expect(codecs.heapBytes - heapBefore).toBeLessThanOrEqual(17 * 1024 * 1024);
+    // The WebAssembly memory grew by at most the limit and one of Emscripten's growth steps.
+    const allowed = 16 * 1024 * 1024 + Math.ceil(heapBefore / 16) + 64 * 1024;
+    expect(codecs.heapBytes - heapBefore).toBeLessThanOrEqual(allowed);
     expect(next().ok).toBe(true);
   });
 

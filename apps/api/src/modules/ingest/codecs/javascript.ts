@@ -213,7 +213,8 @@ export async function createScriptCodecs(options: ScriptCodecOptions = {}): Prom
     const grow = memory.grow.bind(memory);
     memory.grow = (pages: number) => {
       if (memory.buffer.byteLength + pages * 65_536 > heapCap) {
-        overHeap = true;
+        // Emscripten asks again for less (its growth step, then smaller ones) before it gives up.
+        refused = true;
         throw new RangeError('over the codec memory limit');
       }
       return grow(pages);
@@ -227,9 +228,13 @@ export async function createScriptCodecs(options: ScriptCodecOptions = {}): Prom
   const breakers = new Map<string, Breaker>();
   /** The deadline the running codec's interrupt handler checks; one codec runs at a time. */
   let deadline = Number.POSITIVE_INFINITY;
-  /** The WebAssembly memory size at which the running codec is stopped, and whether it was. */
+  /**
+   * The WebAssembly memory size past which the running codec may not grow it; whether it grew
+   * past anyway (the interrupt handler then stops it) or was refused growth.
+   */
   let heapCap = Number.POSITIVE_INFINITY;
   let overHeap = false;
+  let refused = false;
   let quickjs: QuickJSWASMModule | undefined = await load();
   const heapBytes = () => quickjs?.getWasmMemory().buffer.byteLength ?? 0;
   const shouldInterrupt = () => {
@@ -241,12 +246,16 @@ export async function createScriptCodecs(options: ScriptCodecOptions = {}): Prom
     what: "the script's top level",
     ms: compileTimeLimitMs,
     mib,
-    overHeap,
+    overHeap: overHeap || refused,
   });
   function arm(limitMs: number) {
     deadline = now() + limitMs;
-    heapCap = heapBytes() + memoryLimitBytes;
+    // Emscripten grows the memory by at least 5 % of its size at a time: the cap allows one such
+    // step on top of the codec's own limit, or a codec on a large heap could not grow it at all.
+    const heap = heapBytes();
+    heapCap = heap + memoryLimitBytes + Math.ceil(heap / 16);
     overHeap = false;
+    refused = false;
   }
   function disarm() {
     deadline = Number.POSITIVE_INFINITY;
@@ -353,7 +362,7 @@ export async function createScriptCodecs(options: ScriptCodecOptions = {}): Prom
               what: 'decodeUplink',
               ms: timeLimitMs,
               mib,
-              overHeap,
+              overHeap: overHeap || refused,
             }),
           ),
           limit: true,
@@ -369,7 +378,7 @@ export async function createScriptCodecs(options: ScriptCodecOptions = {}): Prom
     }
     const tag = answer.charAt(0);
     if (tag === 'D') return { result: parseOutput(answer.slice(1)), limit: false };
-    if (tag === 'L' && overHeap) {
+    if (tag === 'L' && (overHeap || refused)) {
       return { result: failure(`decodeUplink used more than ${mib} MiB`), limit: true };
     }
     if (tag === 'E' || tag === 'L') {
@@ -525,6 +534,9 @@ function errorText(context: QuickJSContext, error: QuickJSHandle, limits: Limits
     };
     const message = context.typeof(error) === 'object' ? text('message') : undefined;
     if (message === undefined) return `${limits.what} threw a value that is not an Error`;
+    if (message === 'out of memory' && limits.overHeap) {
+      return `${limits.what} used more than ${limits.mib} MiB`;
+    }
     if (message === 'interrupted') {
       return limits.overHeap
         ? `${limits.what} used more than ${limits.mib} MiB`
