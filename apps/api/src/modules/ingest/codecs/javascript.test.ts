@@ -170,6 +170,11 @@ describe('failures reject one uplink, and the next still decodes', () => {
       /larger than 16 KiB/,
     ],
     [
+      'output over 16 KiB in UTF-8 bytes, not in characters',
+      returning("return { data: { s: 'ä'.repeat(9000) } };"),
+      /larger than 16 KiB/,
+    ],
+    [
       'a toJSON that nests too deep',
       returning(
         'var d = 1; for (var i = 0; i < 20; i++) d = { x: d }; Date.prototype.toJSON = function () { return d; }; return { data: { t: new Date() } };',
@@ -339,11 +344,10 @@ describe('warm codecs', () => {
       };
       expect(message('01')).toBe('decodeUplink ran longer than 10 ms');
       expect(message('01')).toBe('decodeUplink ran longer than 10 ms');
-      const started = performance.now();
+      // Skipped without running: that answer is the breaker's, never the codec's.
       expect(message('00')).toMatch(
         /^skipped: the codec hit its time or memory limit on 2 uplinks/,
       );
-      expect(performance.now() - started).toBeLessThan(5);
       skew = 61_000;
       expect(message('00')).toBe('ok');
       expect(message('01')).toBe('decodeUplink ran longer than 10 ms');

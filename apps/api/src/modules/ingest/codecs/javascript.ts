@@ -32,8 +32,8 @@ export interface ScriptCodecOptions {
   /**
    * Per codec and uplink (default 16 MiB). QuickJS's own limit, as built for WebAssembly, bounds
    * one allocation but not their sum (it cannot read a block's size: quickjs-emscripten issues
-   * 255 and 271), so the interrupt handler also stops a run once the WebAssembly memory has grown
-   * by this much since it started.
+   * 255 and 271), so the WebAssembly memory also refuses to grow by more than this (and one of
+   * Emscripten's growth steps) while a codec runs.
    */
   memoryLimitBytes?: number;
   /**
@@ -82,6 +82,7 @@ const MAX_MESSAGE = 300;
 const MAX_WARNINGS = 20;
 const MEMORY_CHECK_EVERY = 16;
 const FILE = 'codec.js';
+const SANDBOX_DID_NOT_START = 'the sandbox could not start';
 
 /**
  * Evaluated before the codec's own script, so it captures the built-ins the codec could later
@@ -177,6 +178,8 @@ interface Failed {
   kind: 'failed';
   script: string;
   message: string;
+  /** Not the script's fault (the sandbox could not start, memory refused): not kept for the key. */
+  transient: boolean;
 }
 interface Breaker {
   failures: number;
@@ -299,7 +302,8 @@ export async function createScriptCodecs(options: ScriptCodecOptions = {}): Prom
 
   /** Builds a runtime with the limits, runs the script's top level and binds its decodeUplink. */
   function compile(script: string): Warm | Failed {
-    if (!quickjs) return { kind: 'failed', script, message: 'the sandbox is closed' };
+    if (!quickjs)
+      return { kind: 'failed', script, message: 'the sandbox is closed', transient: true };
     const runtime = quickjs.newRuntime();
     runtime.setMemoryLimit(memoryLimitBytes);
     runtime.setMaxStackSize(stackLimitBytes);
@@ -311,7 +315,7 @@ export async function createScriptCodecs(options: ScriptCodecOptions = {}): Prom
       const prelude = context.evalCode(PRELUDE, 'prelude.js', { type: 'global', strict: true });
       if (prelude.error) {
         prelude.error.dispose();
-        return 'the sandbox could not start';
+        return SANDBOX_DID_NOT_START;
       }
       const bind = scope.manage(prelude.value);
       const top = context.evalCode(script, FILE, { type: 'global' });
@@ -338,7 +342,8 @@ export async function createScriptCodecs(options: ScriptCodecOptions = {}): Prom
     if (typeof outcome === 'string') {
       context.dispose();
       runtime.dispose();
-      return { kind: 'failed', script, message: outcome };
+      const transient = outcome === SANDBOX_DID_NOT_START || overHeap || refused;
+      return { kind: 'failed', script, message: outcome, transient };
     }
     return { kind: 'warm', script, runtime, context, run: outcome, uplinks: 0 };
   }
@@ -449,8 +454,9 @@ export async function createScriptCodecs(options: ScriptCodecOptions = {}): Prom
           replaceIfBloated(true);
           return failure(hostText(error));
         }
-        remember(key, entry);
         replaceIfBloated();
+        if (entry.kind === 'failed' && entry.transient) return failure(entry.message);
+        remember(key, entry);
       }
       if (entry.kind === 'failed') return failure(entry.message);
       try {
@@ -558,8 +564,11 @@ function errorText(context: QuickJSContext, error: QuickJSHandle, limits: Limits
  * its own), so the depth and the data's kind are checked again here.
  */
 function parseOutput(json: string): ScriptResult {
-  const out = JSON.parse(json) as { d?: unknown; w?: unknown };
-  const { d: data, w: warnings } = out;
+  // The sandbox counted characters (UTF-16); the limit is on bytes.
+  if (Buffer.byteLength(json) > MAX_OUTPUT_CHARS) {
+    return failure(`output is larger than ${MAX_OUTPUT_CHARS / 1024} KiB`);
+  }
+  const { d: data, w: warnings } = JSON.parse(json) as { d?: unknown; w?: unknown };
   if (data === null || typeof data !== 'object' || Array.isArray(data)) {
     return failure('data is not an object');
   }
