@@ -1,0 +1,143 @@
+/**
+ * What decoding an uplink costs (issue 25: layout ≤ 5 µs, sandboxed JS ≤ 100 µs per uplink),
+ * beside JSON.parse of the same ChirpStack v4 webhook body in the same run (the baseline: every
+ * uplink pays it). The body is ChirpStack's `up` event with a Milesight AM103 frame (battery,
+ * temperature, humidity, CO2: apps/api/test/fixtures/codecs/milesight-am103.ts); each case
+ * decodes that frame. Cases run alternately within each round, so a busy machine's swings hit
+ * them all alike; each round times BATCH uplinks of a case and prints µs per uplink.
+ *
+ * To add a case, add a row to `cases`: a name and a function that decodes one uplink (given the
+ * webhook body's text); a `setup` runs once before the rounds.
+ * Run: npm run bench -- codec   (ROUNDS=30 BATCH=2000 by default)
+ */
+import { performance } from 'node:perf_hooks';
+import { createScriptCodecs } from '../apps/api/src/modules/ingest/codecs/javascript.js';
+import { fromBase64 } from '../apps/api/src/modules/ingest/decode.js';
+import { AM103_DECODER, AM103_FRAMES } from '../apps/api/test/fixtures/codecs/milesight-am103.js';
+import { percentile } from './stats.js';
+
+const ROUNDS = Number(process.env.ROUNDS ?? 30);
+const BATCH = Number(process.env.BATCH ?? 2000);
+
+const frame = Buffer.from(AM103_FRAMES.full.hex, 'hex');
+/** ChirpStack v4's `up` event (integration JSON) as its HTTP integration posts it. */
+const body = JSON.stringify({
+  deduplicationId: '3ee0a2a4-0a4a-4b8d-9b1c-6a2f0e8f1c11',
+  time: '2026-03-02T10:00:00.000000+00:00',
+  deviceInfo: {
+    tenantId: '52f14cd4-c6f1-4fbd-8f87-4025e1d49242',
+    tenantName: 'Vahti',
+    applicationId: '2c0b5a3e-3f1e-4a59-8f0c-3c7d0f5e4b21',
+    applicationName: 'Sisäilma',
+    deviceProfileId: '9a6d1a1e-5b0b-4f0e-a9a4-1b1f0c3d2e11',
+    deviceProfileName: 'Milesight AM103',
+    deviceName: 'Luokka 204',
+    devEui: '24e124710b423527',
+    tags: {},
+  },
+  devAddr: '01fe0c2a',
+  adr: true,
+  dr: 5,
+  fCnt: 1234,
+  fPort: 85,
+  confirmed: false,
+  data: frame.toString('base64'),
+  rxInfo: [
+    {
+      gatewayId: '0016c001ff10a2b3',
+      uplinkId: 21987,
+      rssi: -97,
+      snr: 7.5,
+      channel: 2,
+      location: {},
+      context: 'A1bXPw==',
+      metadata: { region_config_id: 'eu868', region_common_name: 'EU868' },
+      crcStatus: 'CRC_OK',
+    },
+  ],
+  txInfo: {
+    frequency: 868500000,
+    modulation: { lora: { bandwidth: 125000, spreadingFactor: 7, codeRate: 'CR_4_5' } },
+  },
+});
+
+const codecs = await createScriptCodecs();
+const bytes = new Uint8Array(frame);
+const recvTime = new Date('2026-03-02T10:00:00Z');
+let cold = 0;
+
+interface Case {
+  name: string;
+  /** Decodes one uplink; what it returns is checked once, before the rounds. */
+  run: (body: string) => unknown;
+  /** The values the case must produce (a wrong decoder is not measured). */
+  expect?: Record<string, unknown>;
+}
+
+const cases: Case[] = [
+  { name: 'JSON.parse of the webhook body', run: (text) => JSON.parse(text) },
+  {
+    name: 'JS codec, warm (sandboxed)',
+    run: () => codecs.decode('am103', AM103_DECODER, { bytes, fPort: 85, recvTime }),
+    expect: AM103_FRAMES.full.data,
+  },
+  {
+    name: 'parse + base64 + JS codec',
+    run: (text) => {
+      const uplink = JSON.parse(text) as { data: string; fPort: number; time: string };
+      return codecs.decode('am103', AM103_DECODER, {
+        bytes: fromBase64(uplink.data) ?? new Uint8Array(),
+        fPort: uplink.fPort,
+        recvTime: new Date(uplink.time),
+      });
+    },
+    expect: AM103_FRAMES.full.data,
+  },
+  {
+    // A new key each uplink: a fresh runtime, the script compiled, then decoded (what an uplink
+    // of a type not among the 200 warm ones costs).
+    name: 'JS codec, cold (compiled each uplink)',
+    run: () => {
+      cold += 1;
+      return codecs.decode(`cold:${cold}`, AM103_DECODER, { bytes, fPort: 85, recvTime });
+    },
+    expect: AM103_FRAMES.full.data,
+  },
+];
+
+for (const c of cases) {
+  const out = c.run(body) as { ok?: boolean; data?: unknown };
+  if (c.expect && !(out.ok && JSON.stringify(out.data) === JSON.stringify(c.expect))) {
+    throw new Error(
+      `${c.name}: decoded ${JSON.stringify(out)}, expected ${JSON.stringify(c.expect)}`,
+    );
+  }
+}
+
+/** µs per uplink of each round, per case. */
+const samples = new Map<string, number[]>(cases.map((c) => [c.name, []]));
+for (let round = 0; round < ROUNDS + 1; round++) {
+  for (const c of cases) {
+    const batch = c.name.includes('cold') ? Math.max(1, Math.floor(BATCH / 20)) : BATCH;
+    const started = performance.now();
+    for (let i = 0; i < batch; i++) c.run(body);
+    const us = ((performance.now() - started) * 1000) / batch;
+    if (round > 0) samples.get(c.name)?.push(us); // round 0 warms up
+  }
+}
+codecs.dispose();
+
+const base = percentile(samples.get(cases[0]?.name ?? '') ?? [], 50);
+console.log(
+  `\ndecode cost per uplink, µs  (${ROUNDS} rounds of ${BATCH} uplinks; cold: ${Math.max(1, Math.floor(BATCH / 20))}; body ${Buffer.byteLength(body)} B, frame ${frame.length} B)`,
+);
+console.log(
+  `${'case'.padEnd(40)} ${'p50'.padStart(8)} ${'p95'.padStart(8)} ${'× JSON.parse'.padStart(13)}`,
+);
+for (const c of cases) {
+  const s = samples.get(c.name) ?? [];
+  const p50 = percentile(s, 50);
+  console.log(
+    `${c.name.padEnd(40)} ${p50.toFixed(2).padStart(8)} ${percentile(s, 95).toFixed(2).padStart(8)} ${(p50 / base).toFixed(1).padStart(13)}`,
+  );
+}
