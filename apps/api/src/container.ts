@@ -34,6 +34,7 @@ import { createPostgresEventBus } from './modules/events/postgres-event-bus.js';
 import { createExportsService } from './modules/exports/exports.service.js';
 import { createFeedbackRepository } from './modules/feedback/feedback.repository.js';
 import { createFeedbackService } from './modules/feedback/feedback.service.js';
+import { lazyScriptCodecs } from './modules/ingest/codecs/javascript.js';
 import { createIngestRepository } from './modules/ingest/ingest.repository.js';
 import { createIngestService } from './modules/ingest/ingest.service.js';
 import { createIngestKeysRepository } from './modules/ingest/ingest-keys.repository.js';
@@ -269,6 +270,8 @@ export function createContainer({ config, database, log }: ContainerOptions) {
     measurements: repositories.measurements,
     audit,
   });
+  // The JavaScript codec sandbox (ADR 0037): loaded when a type or the test bench first needs it.
+  const scriptCodecs = lazyScriptCodecs();
   const deviceTypes = createDeviceTypesService({
     db,
     measurements: repositories.measurements,
@@ -276,6 +279,7 @@ export function createContainer({ config, database, log }: ContainerOptions) {
     organizations: organizationRecords,
     profiles: deviceNetworkClient,
     audit,
+    scripts: scriptCodecs.get,
   });
   const devices = createDevicesService({
     db,
@@ -329,6 +333,7 @@ export function createContainer({ config, database, log }: ContainerOptions) {
   if (journal) metrics.ingest.watchJournal(() => journal.status());
   const ingest = createIngestService({
     db,
+    scripts: scriptCodecs.get,
     journal: journal ? { journal, afterMs: config.ingestJournal.afterMs } : undefined,
     keys: repositories.ingestKeys,
     ingest: repositories.ingest,
@@ -444,7 +449,11 @@ export function createContainer({ config, database, log }: ContainerOptions) {
       vainuDashboard,
     },
     /** The background work: `ready` jobs start with the app, `listening` ones in server.ts. */
-    lifecycle: createLifecycle(jobs),
+    lifecycle: createLifecycle([
+      ...jobs,
+      // Not a job of its own: frees the sandbox (if it was loaded) when the app stops.
+      { name: 'script codecs', start: () => {}, stop: () => scriptCodecs.dispose() },
+    ]),
     /** The demo simulator's back-fill, once it has run (server.ts prints it). */
     simulation,
   };

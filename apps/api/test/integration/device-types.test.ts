@@ -509,3 +509,110 @@ describe(`device types with codecs, real sensor payloads (${DRIVER})`, () => {
     ).toBe(403);
   });
 });
+
+/**
+ * Decentlab DL-IAM protocol 2 as a JavaScript codec (written for this test from Decentlab's
+ * published frame description): the flags word says which sensor groups follow, so one codec
+ * reads every flags value a device may send.
+ */
+const DECENTLAB_JS = `
+function decodeUplink(input) {
+  var b = input.bytes;
+  if (b[0] !== 2) return { errors: ['protocol version ' + b[0]] };
+  var word = function (i) { return (b[i] << 8) | b[i + 1]; };
+  var flags = word(3), at = 5, data = {};
+  var groups = [
+    [1, function (x) { data.battery = x[0] / 1000; }],
+    [2, function (x) { data.temperature = 175 * x[0] / 65535 - 45; data.humidity = 100 * x[1] / 65535; }],
+    [1, function (x) { data.pressure = x[0] * 2; }],
+    [2, function () {}],
+    [3, function (x) { data.co2 = x[0] - 32768; }],
+    [1, function (x) { data.activity = x[0]; }],
+    [1, function (x) { data.tvoc = x[0]; }]
+  ];
+  for (var g = 0; g < groups.length; g++, flags >>= 1) {
+    if (!(flags & 1)) continue;
+    var x = [];
+    for (var i = 0; i < groups[g][0]; i++, at += 2) {
+      if (at + 1 >= b.length) return { errors: ['frame too short'] };
+      x.push(word(at));
+    }
+    groups[g][1](x);
+  }
+  return { data: data };
+}`;
+
+describe(`a JavaScript codec in the sandbox (${DRIVER})`, () => {
+  const jsType = (script: string, name: string) => ({
+    deviceTypeName: name,
+    deviceTypeCodec: { source: 'javascript', script },
+    measurements: [
+      { measurementId: m.Akku, decodedPath: 'battery', decimals: 3 },
+      { measurementId: m.Lämpötila, decodedPath: 'temperature', decimals: 2 },
+      { measurementId: m.Kosteus, decodedPath: 'humidity', decimals: 2 },
+      { measurementId: m.CO2, decodedPath: 'co2' },
+      { measurementId: m.TVOC, decodedPath: 'tvoc' },
+    ],
+  });
+
+  it('Decentlab DL-IAM by its JavaScript codec: every flags value, through the webhook', async () => {
+    const { device } = await createType(jsType(DECENTLAB_JS, 'Decentlab DL-IAM (JS)'));
+    const full = await key.post(
+      '/api/ingest/chirpstack',
+      chirpstack(device.eui, 1, '020bbd007f0b926a515d48bc4e0262006981c7000093d4000b0111'),
+    );
+    expect(full.json()).toEqual({ stored: 1, duplicates: 0 });
+    expect(await latest(device.id)).toEqual({
+      [m.Akku]: 2.962,
+      [m.Lämpötila]: 27.68,
+      [m.Kosteus]: 36.44,
+      [m.CO2]: 455,
+      [m.TVOC]: 273,
+    });
+    // Without the CO2 group (flags 0x006f), which the fixed frame could not read.
+    await key.post(
+      '/api/ingest/chirpstack',
+      chirpstack(device.eui, 1, '020bbd006f0b926a515d48bc4e02620069000b0111'),
+    );
+    expect(await latest(device.id)).toEqual({
+      [m.Akku]: 2.962,
+      [m.Lämpötila]: 27.68,
+      [m.Kosteus]: 36.44,
+      [m.TVOC]: 273,
+    });
+    // Its own errors reject the uplink with the codec's message.
+    const wrong = await key.post('/api/ingest/chirpstack', chirpstack(device.eui, 1, '030bbd0001'));
+    expect(wrong.json()).toMatchObject({ stored: 0, rejected: ['codecFailed'] });
+    expect((await lastRejected())?.detail).toContain('protocol version 3');
+  });
+
+  it('a codec that loops or throws rejects its uplink and never stops ingestion', async () => {
+    const { device: looping } = await createType(
+      jsType('function decodeUplink() { for (;;) {} }', 'Silmukka'),
+    );
+    const { device: good } = await createType(jsType(DECENTLAB_JS, 'Decentlab (JS) 2'));
+    const res = await key.post('/api/ingest/chirpstack', chirpstack(looping.eui, 1, '00'));
+    expect(res.json()).toMatchObject({ stored: 0, rejected: ['codecFailed'] });
+    const after = await key.post(
+      '/api/ingest/chirpstack',
+      chirpstack(good.eui, 1, '020bbd00010b92'),
+    );
+    expect(after.json()).toEqual({ stored: 1, duplicates: 0 });
+    expect(await latest(good.id)).toEqual({ [m.Akku]: 2.962 });
+  });
+
+  it('refuses to save a script that does not compile, and tries one on the test bench', async () => {
+    const bad = await admin.post('/api/device-types', jsType('function decodeUplink( {', 'Rikki'));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields).toEqual({
+      'deviceTypeCodec.script': 'Purkukoodi ei käänny tai siitä puuttuu decodeUplink-funktio',
+    });
+    const { deviceTypeName: _, ...codec } = jsType(DECENTLAB_JS, 'x');
+    const tried = await admin.post('/api/device-types/codec-test', {
+      ...codec,
+      payload: '020bbd00010b92',
+      fPort: 1,
+    });
+    expect(tried.json()).toMatchObject({ values: [{ measurementId: m.Akku, value: 2.962 }] });
+  });
+});

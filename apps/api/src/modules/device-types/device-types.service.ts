@@ -44,8 +44,11 @@ const nameTaken = (err: unknown) =>
       })
     : err;
 
-/** A JavaScript codec checked before it is saved: compiles and defines decodeUplink. */
-export type ScriptCheck = (script: string) => { ok: true } | { ok: false; message: string };
+/** The sandbox as the type form uses it: a script checked before saving, and run on a sample. */
+export interface ScriptSandbox {
+  check(script: string): { ok: true } | { ok: false; message: string };
+  decode: ScriptRun;
+}
 
 /**
  * Device types of Vainu (issue 25, ADR 0036): an organization's own; everyone with the Vainu
@@ -60,8 +63,7 @@ export function createDeviceTypesService({
   organizations,
   profiles,
   audit,
-  runScript,
-  checkScript,
+  scripts,
 }: {
   profiles: Pick<DeviceNetworkClient, 'getDeviceProfile'>;
   db: Db;
@@ -69,8 +71,8 @@ export function createDeviceTypesService({
   organizations: Pick<OrganizationsRepository, 'lookup'>;
   alarms: Pick<AlarmsRepository, 'endPendingOfType'>;
   audit: AuditService;
-  runScript?: ScriptRun | undefined;
-  checkScript?: ScriptCheck | undefined;
+  /** The JavaScript codec sandbox: checks a script before it is saved, runs the test bench. */
+  scripts?: (() => Promise<ScriptSandbox>) | undefined;
 }) {
   const audited = auditedChanges({ db, audit });
 
@@ -116,9 +118,9 @@ export function createDeviceTypesService({
     });
   }
 
-  function checkCodec(body: Pick<TypeBody, 'deviceTypeCodec'>) {
-    if (body.deviceTypeCodec.source !== 'javascript' || !checkScript) return;
-    const checked = checkScript(body.deviceTypeCodec.script);
+  async function checkCodec(body: Pick<TypeBody, 'deviceTypeCodec'>) {
+    if (body.deviceTypeCodec.source !== 'javascript' || !scripts) return;
+    const checked = (await scripts()).check(body.deviceTypeCodec.script);
     if (!checked.ok) {
       throw invalid({ 'deviceTypeCodec.script': 'validation.device.scriptInvalid' });
     }
@@ -148,7 +150,7 @@ export function createDeviceTypesService({
     action: string,
   ): Promise<DeviceTypeRecord> {
     await measurementsOf(scope, organizationId, body.measurements);
-    checkCodec(body);
+    await checkCodec(body);
     const values: DeviceTypeValues = { ...valuesOf(body), organizationId, deviceProfileId };
     const rows = typeMeasurementsOf(body);
     const { entityId } = await audited(scope, async () => {
@@ -183,7 +185,7 @@ export function createDeviceTypesService({
       const scope = authorize(caller, READ, MANAGE);
       const before = await readType(scope, deviceTypeId);
       await measurementsOf(scope, before.organizationId, body.measurements);
-      checkCodec(body);
+      await checkCodec(body);
       const values = valuesOf(body);
       const rows = typeMeasurementsOf(body);
       await audited(scope, async () => {
@@ -254,8 +256,10 @@ export function createDeviceTypesService({
       const known = await measurementsOf(scope, organizationId, body.measurements);
       const bytes = payloadBytes(body.payload);
       if (!bytes) throw invalid({ payload: 'validation.device.payloadFormat' });
-      if (body.deviceTypeCodec.source === 'javascript' && checkScript) {
-        const checked = checkScript(body.deviceTypeCodec.script);
+      const sandbox =
+        body.deviceTypeCodec.source === 'javascript' && scripts ? await scripts() : undefined;
+      if (body.deviceTypeCodec.source === 'javascript' && sandbox) {
+        const checked = sandbox.check(body.deviceTypeCodec.script);
         if (!checked.ok) {
           return {
             message: '',
@@ -288,7 +292,7 @@ export function createDeviceTypesService({
           fPort: body.fPort,
           receivedAt: new Date(),
         },
-        runScript,
+        sandbox && ((...args) => sandbox.decode(...args)),
       );
       const names = new Map(known.map((m) => [m.measurementId, m.measurementName]));
       if ('reason' in decoded) {

@@ -174,11 +174,12 @@ export function decodeWith(
 export function createDecoder({
   ingest,
   now,
-  runScript,
+  scripts,
 }: {
   ingest: Pick<IngestRepository, 'typeCodec'>;
   now: () => number;
-  runScript?: ScriptRun | undefined;
+  /** The JavaScript sandbox (codecs/javascript.ts), loaded when a type first needs it. */
+  scripts?: (() => Promise<{ decode: ScriptRun }>) | undefined;
 }) {
   // Codecs per device type, kept LAYOUT_TTL_MS (a type edited in Vainu is decoded with its new
   // codec within the TTL). Bounded: cleared when it grows past 10,000.
@@ -197,7 +198,10 @@ export function createDecoder({
   return {
     /** The uplink's values by its device's type (`scope`: the key's organization). */
     async decode(scope: Scope, deviceTypeId: string, uplink: DecodeInput): Promise<Decoded> {
-      return decodeWith(await codecOf(scope, deviceTypeId), uplink, runScript);
+      const compiled = await codecOf(scope, deviceTypeId);
+      const sandbox =
+        compiled.codec?.source === 'javascript' && scripts ? await scripts() : undefined;
+      return decodeWith(compiled, uplink, sandbox && ((...args) => sandbox.decode(...args)));
     },
   };
 }

@@ -19,7 +19,7 @@ import { errorKind } from '../../lib/log-errors.js';
 import type { Metrics, UplinkResult } from '../../lib/metrics.js';
 import { systemScope } from '../../lib/scope.js';
 import type { RateLimitService } from '../rate-limits/rate-limits.service.js';
-import { createDecoder } from './decoder.js';
+import { createDecoder, type ScriptRun } from './decoder.js';
 import { createDeviceHealthRepository } from './device-health.repository.js';
 import { createDeviceLookup, normalizeEui } from './device-lookup.js';
 import type { GroupCommitSettings } from './group-commit.js';
@@ -64,8 +64,11 @@ export function createIngestService({
   metrics,
   group = DEFAULT_GROUP,
   journal,
+  scripts,
   now = () => Date.now(),
 }: {
+  /** The JavaScript codec sandbox, loaded when a type first needs it. */
+  scripts?: (() => Promise<{ decode: ScriptRun }>) | undefined;
   db: Db;
   keys: Pick<IngestKeysRepository, 'findLive'>;
   ingest: IngestRepository;
@@ -91,7 +94,7 @@ export function createIngestService({
   const devices = createDeviceLookup({ ingest });
   const prepare = createPrepare({
     devices,
-    decoder: createDecoder({ ingest, now }),
+    decoder: createDecoder({ ingest, now, scripts }),
     now,
   });
   const writer = createWriter({

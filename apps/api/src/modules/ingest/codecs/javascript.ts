@@ -589,3 +589,22 @@ function depthOf(value: unknown, depth: number): number {
 function hostText(error: unknown): string {
   return `the sandbox failed (${error instanceof Error ? error.name : 'unknown error'})`;
 }
+
+/**
+ * The sandbox, loaded on first use (a deployment without JavaScript codecs never loads QuickJS)
+ * and shared by the ingest and the type form's test bench; `dispose` frees it if it was loaded.
+ */
+export function lazyScriptCodecs(options: ScriptCodecOptions = {}) {
+  let loading: Promise<ScriptCodecs> | undefined;
+  return {
+    get: () => {
+      loading ??= createScriptCodecs(options);
+      return loading;
+    },
+    async dispose() {
+      if (loading) (await loading).dispose();
+      loading = undefined;
+    },
+  };
+}
+export type LazyScriptCodecs = ReturnType<typeof lazyScriptCodecs>;
