@@ -11,8 +11,10 @@
  * Run: npm run bench -- codec   (ROUNDS=30 BATCH=2000 by default)
  */
 import { performance } from 'node:perf_hooks';
+import type { CodecFrame } from '@vahti/domain';
 import { createScriptCodecs } from '../apps/api/src/modules/ingest/codecs/javascript.js';
-import { fromBase64 } from '../apps/api/src/modules/ingest/decode.js';
+import { decodeFrames, fromBase64 } from '../apps/api/src/modules/ingest/codecs/layout.js';
+import { compileCodec, decodeWith } from '../apps/api/src/modules/ingest/decoder.js';
 import { AM103_DECODER, AM103_FRAMES } from '../apps/api/test/fixtures/codecs/milesight-am103.js';
 import { percentile } from './stats.js';
 
@@ -74,8 +76,92 @@ interface Case {
   expect?: Record<string, unknown>;
 }
 
+/** The same AM103 frame as a layout: channel/type pairs (TLV with 2-byte tags), little-endian. */
+const field = (measurementId: string, length: number, more: object = {}) => ({
+  measurementId,
+  offset: 0,
+  length,
+  signed: false,
+  byteOrder: 'little' as const,
+  scale: 1,
+  valueOffset: 0,
+  ...more,
+});
+const am103Tlv: CodecFrame[] = [
+  {
+    kind: 'tlv',
+    fPort: 85,
+    tagBytes: 2,
+    entries: [
+      { tag: 0x0175, length: 1, fields: [field('battery', 1)] },
+      { tag: 0x0367, length: 2, fields: [field('temperature', 2, { signed: true, scale: 0.1 })] },
+      { tag: 0x0468, length: 1, fields: [field('humidity', 1, { scale: 0.5 })] },
+      { tag: 0x077d, length: 2, fields: [field('co2', 2)] },
+    ],
+  },
+];
+/** A fixed frame of the same values at fixed offsets (what a fixed-layout device sends). */
+const fixedFrame: CodecFrame[] = [
+  {
+    kind: 'fixed',
+    fields: [
+      { ...field('battery', 1), offset: 2 },
+      { ...field('temperature', 2, { signed: true, scale: 0.1 }), offset: 5 },
+      { ...field('humidity', 1, { scale: 0.5 }), offset: 9 },
+      { ...field('co2', 2), offset: 12 },
+    ],
+  },
+];
+/** The whole decoding step ingestion runs for a layout type: frames, decimals, bounds. */
+const compiled = compileCodec('bench', {
+  codec: { source: 'layout', frames: am103Tlv },
+  rows: ['battery', 'temperature', 'humidity', 'co2'].map((id) => ({
+    measurementId: id,
+    measurementName: id,
+    measurementType: 'byte' as const,
+    measurementSizeInBytes: 1,
+    measurementBitNumber: 1,
+    signed: false,
+    scale: 1,
+    valueOffset: 0,
+    byteOrder: 'big' as const,
+    measurementValidMin: null,
+    measurementValidMax: null,
+    decodedPath: null,
+    decimals: null,
+  })),
+});
+const asData = (out: unknown) => {
+  const result = out as { ok?: boolean; values?: unknown };
+  return result.ok ? { ok: true, data: result.values } : result;
+};
+
 const cases: Case[] = [
   { name: 'JSON.parse of the webhook body', run: (text) => JSON.parse(text) },
+  {
+    name: 'layout, fixed frame',
+    run: () => asData(decodeFrames(bytes, 85, fixedFrame)),
+    expect: AM103_FRAMES.full.data,
+  },
+  {
+    name: 'layout, TLV (channel/type pairs)',
+    run: () => asData(decodeFrames(bytes, 85, am103Tlv)),
+    expect: AM103_FRAMES.full.data,
+  },
+  {
+    name: 'parse + base64 + TLV + decimals, bounds',
+    run: (text) => {
+      const uplink = JSON.parse(text) as { data: string; fPort: number };
+      const out = decodeWith(compiled, {
+        payload: uplink.data,
+        fPort: uplink.fPort,
+        decoded: undefined,
+        strict: false,
+      });
+      return 'values' in out ? { ok: true, data: out.values } : out;
+    },
+    expect: AM103_FRAMES.full.data,
+  },
   {
     name: 'JS codec, warm (sandboxed)',
     run: () => codecs.decode('am103', AM103_DECODER, { bytes, fPort: 85, recvTime }),

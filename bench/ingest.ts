@@ -23,6 +23,7 @@ import { loadConfig } from '../apps/api/src/config/index.js';
 import {
   devices,
   deviceTypeMeasurements,
+  deviceTypes,
   measurementData,
 } from '../apps/api/src/db/schema/index.js';
 import { withTransactions } from '../apps/api/src/db/transactions.js';
@@ -31,8 +32,11 @@ import { createDeviceHealthRepository } from '../apps/api/src/modules/ingest/dev
 import { createIngestRepository } from '../apps/api/src/modules/ingest/ingest.repository.js';
 import { openBenchDatabase } from './lib/database.js';
 import {
+  addDevice,
+  addDeviceType,
   addIngestKey,
   addPartitions,
+  addTarget,
   copyReadings,
   countReadings,
   demoOrganization,
@@ -58,6 +62,40 @@ const firstRows = await db
 const firstMeasurement = new Map(firstRows.map((row) => [row.eui, row.measurementId]));
 const key = await addIngestKey(db, orgId, 'Bench');
 
+/**
+ * Issue 25: the same webhook with devices of a JavaScript-codec type (QuickJS sandbox) beside the
+ * demo's layout types. As many devices as the demo has, on one target, reading the first byte.
+ */
+const JS_CODEC = 'function decodeUplink(input) { return { data: { v: input.bytes[0] + 20 } }; }';
+const jsTypeId = await addDeviceType(db, orgId, `Bench JS ${Date.now()}`, [
+  firstRows[0]?.measurementId as string,
+]);
+await db
+  .update(deviceTypes)
+  .set({ deviceTypeCodec: { source: 'javascript', script: JS_CODEC } })
+  .where(eq(deviceTypes.deviceTypeId, jsTypeId));
+await db
+  .update(deviceTypeMeasurements)
+  .set({ decodedPath: 'v' })
+  .where(eq(deviceTypeMeasurements.deviceTypeId, jsTypeId));
+const jsTarget = await addTarget(db, orgId, `Bench JS ${Date.now()}`, 9000);
+const jsDevices: { id: string; eui: string }[] = [];
+for (let n = 0; n < deviceRows.length; n++) {
+  const eui = (0xbe50000000000000n + BigInt(Date.now() % 1_000_000) * 1000n + BigInt(n))
+    .toString(16)
+    .toUpperCase();
+  const id = await addDevice(
+    db,
+    { organizationId: orgId, targetId: jsTarget, typeId: jsTypeId },
+    900_000 + n,
+    {
+      deviceEui: eui,
+      deviceQrCode: `BENCH-JS-${eui}`,
+    },
+  );
+  jsDevices.push({ id, eui });
+}
+
 const config = loadConfig({
   DATA_DIR: '/tmp/vahti-bench',
   LOG_LEVEL: 'silent',
@@ -80,7 +118,9 @@ const nextTime = () => {
   return new Date(Date.UTC(2025, 0, 1) + serial * 1000);
 };
 const PAYLOAD = Buffer.alloc(32).toString('base64');
-const device = (i: number) => deviceRows[i % deviceRows.length] as { id: string; eui: string };
+/** Which devices the webhook cases post for: the demo's (layout types) or the JavaScript type's. */
+let fleet = deviceRows;
+const device = (i: number) => fleet[i % fleet.length] as { id: string; eui: string };
 
 async function measure(
   name: string,
@@ -231,6 +271,18 @@ if (DURATION_S) {
   process.exit(rows === load.acknowledged ? 0 : 1);
 }
 
+// Warm-up, not measured: both fleets' webhook path once (JIT, the codec caches, the sandbox), so
+// the first measured webhook case does not pay for it alone.
+for (const warm of [deviceRows, jsDevices]) {
+  fleet = warm;
+  let next = 0;
+  await webhookLoad(() => {
+    next += 1;
+    return next <= Math.min(UPLINKS, 1000);
+  });
+}
+fleet = deviceRows;
+
 const writerDb = withTransactions(db);
 const writer = createIngestRepository(writerDb);
 const health = createDeviceHealthRepository(writerDb);
@@ -331,6 +383,16 @@ const results = [
       next += 1;
       return next <= UPLINKS;
     });
+    return { note };
+  }),
+  await measure(`… devices of a JavaScript-codec type ×${CONCURRENCY}`, UPLINKS, async () => {
+    fleet = jsDevices;
+    let next = 0;
+    const { note } = await webhookLoad(() => {
+      next += 1;
+      return next <= UPLINKS;
+    });
+    fleet = deviceRows;
     return { note };
   }),
   await measure('POST /api/ingest/generic, 1,000/batch', UPLINKS, async () => {
