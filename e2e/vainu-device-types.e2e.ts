@@ -8,6 +8,8 @@ import {
 } from '../apps/api/test/helpers/fake-chirpstack.js';
 import { expectAccessible, signIn, useE2E } from './support/browser.js';
 
+const SHOTS = process.env.E2E_SCREENSHOT_DIR;
+
 // The server reads the device profiles from a stand-in ChirpStack on this machine.
 let chirpStack: FakeChirpStack;
 const e2e = useE2E({

@@ -33,8 +33,11 @@ let profileCount = 0;
 
 /** The matrix app, its network server a stand-in ChirpStack (device profiles, types from them). */
 export const startMatrixApp = async () => {
-  chirpStack = await startFakeChirpStack();
-  chirpStack.profiles = [chirpStackProfile(1)];
+  // One stand-in for every app of the worker (coverage.test.ts starts one of its own).
+  if (!chirpStack) {
+    chirpStack = await startFakeChirpStack();
+    chirpStack.profiles = [chirpStackProfile(1)];
+  }
   return startApiTest({
     env: {
       WEB_DIR: new URL('../fixtures/web', import.meta.url).pathname,

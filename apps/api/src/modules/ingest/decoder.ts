@@ -144,7 +144,7 @@ function valuesOf(
 }
 
 /**
- * Rounded to each measurement's decimals (float noise dropped), if every value is within its
+ * Rounded to each measurement's decimals where the type sets them, if every value is within its
  * physical bounds; else the first one outside, named. One impossible value rejects the whole
  * uplink: its other values came from the same frame and device, so none of them is trusted.
  */
@@ -153,7 +153,10 @@ function finish(compiled: CompiledCodec, decoded: Decoded): Decoded {
   const values: Record<string, number> = {};
   for (const [measurementId, raw] of Object.entries(decoded.values)) {
     const measurement = compiled.measurements.get(measurementId);
-    const value = roundValue(raw, measurement?.decimals);
+    // A layout rounds to its scale's decimals itself; a decoded or sent value is kept as given
+    // unless the type names decimals.
+    const decimals = measurement?.decimals;
+    const value = decimals === null || decimals === undefined ? raw : roundValue(raw, decimals);
     if (!measurement || !isPlausible(value, measurement)) {
       return { reason: 'invalidValue', field: measurement?.measurementName };
     }
