@@ -20,6 +20,8 @@ import { createAccountsRepository } from './modules/auth/auth.repository.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { createDashboardRepository } from './modules/dashboard/dashboard.repository.js';
 import { createDashboardService } from './modules/dashboard/dashboard.service.js';
+import { createDeviceImportRepository } from './modules/device-import/device-import.repository.js';
+import { createDeviceImportService } from './modules/device-import/device-import.service.js';
 import { createDeviceLabelsService } from './modules/device-labels/device-labels.service.js';
 import { createDeviceNetworkClient } from './modules/device-network/device-network.client.js';
 import { createDeviceNetworkService } from './modules/device-network/device-network.service.js';
@@ -275,6 +277,13 @@ export function createContainer({ config, database, log }: ContainerOptions) {
     organizations: organizationRecords,
     audit,
   });
+  const deviceImport = createDeviceImportService({
+    db,
+    devices: repositories.devices,
+    lookups: createDeviceImportRepository(db),
+    organizations: organizationRecords,
+    audit,
+  });
   const userDevices = createUserDevicesService({
     db,
     links: repositories.userDevices,
@@ -396,6 +405,7 @@ export function createContainer({ config, database, log }: ContainerOptions) {
       audit,
       auth,
       dashboard,
+      deviceImport,
       deviceLabels,
       deviceNetwork,
       devices,

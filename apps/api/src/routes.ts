@@ -7,6 +7,7 @@ import { alarmsRoutes } from './modules/alarms/alarms.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
+import { deviceImportRoutes } from './modules/device-import/device-import.routes.js';
 import { deviceLabelsRoutes } from './modules/device-labels/device-labels.routes.js';
 import { deviceNetworkRoutes } from './modules/device-network/device-network.routes.js';
 import { devicesRoutes } from './modules/devices/devices.routes.js';
@@ -85,6 +86,7 @@ export function routeGroups({
     group(measurementsRoutes, { measurements: services.measurements }),
     group(deviceLabelsRoutes, { deviceLabels: services.deviceLabels }),
     group(devicesRoutes, { devices: services.devices }),
+    group(deviceImportRoutes, { deviceImport: services.deviceImport }),
     group(userDevicesRoutes, { userDevices: services.userDevices }),
     group(alarmsRoutes, { alarms: services.alarms }),
     group(ingestKeysRoutes, { ingestKeys: services.ingestKeys }),

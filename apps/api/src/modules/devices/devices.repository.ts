@@ -29,6 +29,9 @@ export interface LimitValues {
 
 export type LimitOwner = { deviceId: string } | { targetId: string };
 
+/** Rows per multi-row insert of the bulk import: 16 bind parameters a device row. */
+const IMPORT_CHUNK = 1000;
+
 /** The newest history entries a device shows; older ones stay stored. */
 export const HISTORY_LIMIT = 200;
 
@@ -142,6 +145,63 @@ export function createDevicesRepository(db: Db) {
       const [row] = await db.insert(devices).values(values).returning({ id: devices.deviceId });
       if (!row) throw new Error('device not stored');
       return row.id;
+    },
+
+    /**
+     * Inserts many devices (the bulk import), in chunks of IMPORT_CHUNK rows. A row whose DevEUI
+     * (unique across the service) or QR code (unique in the organization) is taken is skipped, not
+     * an error: the caller tells which by the rows returned, and rolls back. Returns the stored rows.
+     */
+    async insertMany(scope: Scope, rows: DeviceValues[]) {
+      for (const row of rows) assertWithin(scope, row.organizationId);
+      const stored: { deviceId: string; deviceEui: string; deviceQrCode: string }[] = [];
+      for (let i = 0; i < rows.length; i += IMPORT_CHUNK) {
+        stored.push(
+          ...(await db
+            .insert(devices)
+            .values(rows.slice(i, i + IMPORT_CHUNK))
+            .onConflictDoNothing()
+            .returning({
+              deviceId: devices.deviceId,
+              deviceEui: devices.deviceEui,
+              deviceQrCode: devices.deviceQrCode,
+            })),
+        );
+      }
+      return stored;
+    },
+
+    /** The first history entries of many devices of one organization, by the scope's actor. */
+    async insertHistoryMany(
+      scope: Scope,
+      entries: {
+        organizationId: string;
+        deviceId: string;
+        targetName: string;
+        deviceText: string;
+        changes: Record<string, unknown>;
+      }[],
+    ) {
+      for (const entry of entries) assertWithin(scope, entry.organizationId);
+      const actorId = scope.actor?.userId ?? null;
+      const [actor] = actorId
+        ? await db
+            .select({
+              fullName: sql<string>`${users.userFirstName} || ' ' || ${users.userLastName}`,
+            })
+            .from(users)
+            .where(eq(users.userId, actorId))
+        : [];
+      for (let i = 0; i < entries.length; i += IMPORT_CHUNK) {
+        await db.insert(deviceHistory).values(
+          entries.slice(i, i + IMPORT_CHUNK).map((entry) => ({
+            ...entry,
+            kind: 'device' as const,
+            actorId,
+            fullName: actor?.fullName ?? '',
+          })),
+        );
+      }
     },
 
     /** Saves the device; returns how many rows changed (0: not in scope). */
