@@ -48,6 +48,8 @@ import { createMaterialbankRepository } from './modules/materialbank/materialban
 import { createMaterialbankService } from './modules/materialbank/materialbank.service.js';
 import { createMeasurementsRepository } from './modules/measurements/measurements.repository.js';
 import { createMeasurementsService } from './modules/measurements/measurements.service.js';
+import { createNewDevicesRepository } from './modules/new-devices/new-devices.repository.js';
+import { createNewDevicesService } from './modules/new-devices/new-devices.service.js';
 import { createOrganizationsRepository } from './modules/organizations/organizations.repository.js';
 import { createOrganizationsService } from './modules/organizations/organizations.service.js';
 import { createRateLimitsRepository } from './modules/rate-limits/rate-limits.repository.js';
@@ -371,6 +373,14 @@ export function createContainer({ config, database, log }: ContainerOptions) {
     organizations: organizationRecords,
     audit,
   });
+  // The "Uudet laitteet" inbox: a device added from it gets its kept uplinks through the ingest.
+  const newDevices = createNewDevicesService({
+    db,
+    inbox: createNewDevicesRepository(db),
+    devices,
+    ingest,
+    audit,
+  });
   // The Vainu dashboard: "in alarm" is the alarms module's call, "last seen" the ingest module's.
   const vainuDashboard = createVainuDashboardService({
     dashboard: repositories.vainuDashboard,
@@ -424,6 +434,7 @@ export function createContainer({ config, database, log }: ContainerOptions) {
       measurements,
       /** The MQTT uplink subscriber; null unless MQTT_URL is set. */
       mqtt,
+      newDevices,
       organizations,
       registrationCodeAdmin,
       reports,

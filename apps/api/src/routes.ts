@@ -21,6 +21,7 @@ import { ingestKeysRoutes } from './modules/ingest/ingest-keys.routes.js';
 import { mailRoutes } from './modules/mail/mail.routes.js';
 import { materialbankRoutes } from './modules/materialbank/materialbank.routes.js';
 import { measurementsRoutes } from './modules/measurements/measurements.routes.js';
+import { newDevicesRoutes } from './modules/new-devices/new-devices.routes.js';
 import { organizationsRoutes } from './modules/organizations/organizations.routes.js';
 import { registrationCodesRoutes } from './modules/registration-codes/registration-codes.routes.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
@@ -91,6 +92,7 @@ export function routeGroups({
     group(alarmsRoutes, { alarms: services.alarms }),
     group(ingestKeysRoutes, { ingestKeys: services.ingestKeys }),
     group(ingestRoutes, { ingest: services.ingest }),
+    group(newDevicesRoutes, { newDevices: services.newDevices }),
     group(vainuDashboardRoutes, { vainuDashboard: services.vainuDashboard }),
     group(sensorDataRoutes, { sensorData: services.sensorData }),
     group(reportsRoutes, { reports: services.reports }),
