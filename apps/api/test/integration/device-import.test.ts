@@ -200,6 +200,21 @@ describe(`device import (${DRIVER})`, () => {
     expect(stored).toEqual({ lat: 60.17, lon: 24.94 });
   });
 
+  it('reads a CSV saved by Excel as plain "CSV (puolipiste-eroteltu)": Windows-1252', async () => {
+    const cells = row({ Sijainti: 'Pääty, 2. kerros' });
+    const text = [HEADER, cells].map((line) => line.join(';')).join('\r\n');
+    // ISO-8859-1 and Windows-1252 agree on ä and ö: one byte each, no valid UTF-8.
+    const file = Buffer.from(text, 'latin1');
+    expect(file.includes(Buffer.from('ä', 'utf8'))).toBe(false);
+    const res = await send('/api/devices/import', file);
+    expect(res.statusCode).toBe(201);
+    const [stored] = await ctx.database.db
+      .select({ location: devices.deviceLocation })
+      .from(devices)
+      .where(eq(devices.deviceEui, cells[0] as string));
+    expect(stored?.location).toBe('Pääty, 2. kerros');
+  });
+
   it('names each bad row’s errors in Finnish (Swedish when asked) and commits nothing', async () => {
     const duplicate = freshEui();
     const rows = [

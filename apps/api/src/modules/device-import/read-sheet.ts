@@ -1,6 +1,6 @@
 // Reading an import file into rows of cells: an XLSX workbook (its first sheet) or a CSV text
-// (UTF-8 with or without a BOM, separated by ; as Finnish Excel writes it, or by ,). What the file
-// is comes from its content, never from its name or declared type.
+// (UTF-8 with or without a BOM, else Windows-1252; separated by ; as Finnish Excel writes it, or
+// by ,). What the file is comes from its content, never from its name or declared type.
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { AppError } from '../../lib/errors.js';
@@ -67,7 +67,9 @@ function readCsv(bytes: Buffer): { cells: string[]; line: number }[] {
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    throw fileError('fileUnreadable');
+    // Not UTF-8: Excel's plain "CSV (puolipiste-eroteltu)" is saved in Windows-1252, where ä and
+    // ö are single bytes. Every byte sequence reads as some text in it, so this never fails.
+    text = new TextDecoder('windows-1252').decode(bytes);
   }
   // Text has no NUL; a binary file (a PDF, an image, an old .xls) is not a CSV.
   if (text.includes('\u0000')) throw fileError('fileType');

@@ -20,6 +20,7 @@ import { OrganizationPicker } from '@/components/organization-picker';
 import { ResponsiveDialog } from '@/components/responsive-dialog';
 import { TableScroll } from '@/components/table-scroll';
 import { type ApiError, errorText } from '@/lib/api-client';
+import { useCan, useSession } from '@/lib/session';
 import { useImportDevices, usePreviewDeviceImport } from '../api/import-devices';
 
 /** Rows the preview table shows at most; the counts above it cover the whole file. */
@@ -60,6 +61,11 @@ export function ImportDevicesDialog({ open, onClose }: Props) {
   const inputId = useId();
   const [file, setFile] = useState<File | null>(null);
   const [organizationId, setOrganizationId] = useState<string | null>(null);
+  // The top administrator imports into the organization chosen (their own until they choose).
+  const crosses = useCan({ do: 'crossOrganizations' });
+  const { user } = useSession();
+  const organizationOf = (chosen: string | null) =>
+    crosses ? (chosen ?? user?.userOrganization) : undefined;
   const preview = usePreviewDeviceImport();
   const commit = useImportDevices();
   /** A field as the user knows it: `columns.<field>` a column, `rows.<n>.<field>` a row's. */
@@ -73,7 +79,7 @@ export function ImportDevicesDialog({ open, onClose }: Props) {
 
   const check = (chosen: File, organization: string | null) => {
     commit.reset();
-    preview.mutate({ file: chosen, organizationId: organization ?? undefined });
+    preview.mutate({ file: chosen, organizationId: organizationOf(organization) });
   };
   const handleFile = (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = event.target.files?.[0];
@@ -88,7 +94,7 @@ export function ImportDevicesDialog({ open, onClose }: Props) {
     if (file) check(file, organization);
   };
   const handleCommit = () => {
-    if (file) commit.mutate({ file, organizationId: organizationId ?? undefined });
+    if (file) commit.mutate({ file, organizationId: organizationOf(organizationId) });
   };
   const handleClose = () => {
     setFile(null);
