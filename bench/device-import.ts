@@ -35,7 +35,12 @@ const [target] = await db
   .where(eq(targets.organizationId, orgId))
   .limit(1);
 if (!type || !target) throw new Error('demo type or target missing');
-const server = await serveApp(database);
+const server = await serveApp(
+  database,
+  process.env.STATISTICS_UPKEEP_SECONDS
+    ? { STATISTICS_UPKEEP_SECONDS: process.env.STATISTICS_UPKEEP_SECONDS }
+    : {},
+);
 
 const HEADER = [
   'DevEUI',
@@ -108,6 +113,10 @@ for (let round = 0; round < ROUNDS; round += 1) {
     const commit = await send('/api/devices/import', file, `mittarit.${format}`);
     if (commit.body.imported !== ROWS) throw new Error('not every row imported');
     result.commit.push(commit.ms);
+    const last = (samples: number[]) => Math.round(samples.at(-1) ?? 0);
+    console.log(
+      `round ${round + 1} ${format}: read ${last(result.read)} ms, preview ${last(result.preview)} ms, commit ${last(result.commit)} ms`,
+    );
   }
 }
 
@@ -120,8 +129,9 @@ console.log(
 for (const [format, { read, preview, commit }] of Object.entries(results)) {
   const p50 = (samples: number[]) => percentile(samples, 50);
   const both = preview.map((ms, i) => ms + (commit[i] ?? 0));
+  const range = `${Math.round(Math.min(...both))}–${Math.round(Math.max(...both))}`;
   console.log(
-    `${format.padEnd(6)} ${`${Math.round((sizes[format] ?? 0) / 1024)} KiB`.padStart(9)} ${p50(read).toFixed(0).padStart(10)} ${p50(preview).toFixed(0).padStart(9)} ${p50(commit).toFixed(0).padStart(9)} ${p50(both).toFixed(0).padStart(9)} ${(p50(both) / p50(read)).toFixed(1).padStart(11)}`,
+    `${format.padEnd(6)} ${`${Math.round((sizes[format] ?? 0) / 1024)} KiB`.padStart(9)} ${p50(read).toFixed(0).padStart(10)} ${p50(preview).toFixed(0).padStart(9)} ${p50(commit).toFixed(0).padStart(9)} ${p50(both).toFixed(0).padStart(9)} ${(p50(both) / p50(read)).toFixed(1).padStart(11)}   both ${range} ms`,
   );
 }
 await server.app.close();

@@ -98,12 +98,8 @@ function resolver(records: { id: string; name: string }[], prefix: 'type' | 'tar
   };
 }
 
-/** Thrown inside a transaction to roll it back with what it found. */
-class Rollback extends Error {
-  constructor(readonly taken: Set<number>) {
-    super('rolled back');
-  }
-}
+/** Thrown inside a transaction to roll it back; what it found is on the rows. */
+class Rollback extends Error {}
 
 /**
  * Bulk import of devices (issue 25): a CSV or XLSX file of devices checked row by row as the
@@ -227,52 +223,47 @@ export function createDeviceImportService({
       return checked;
     });
 
-    // Stored devices of the organization with the same DevEUI or QR code.
-    const taken = await lookups.existing(
-      scope,
-      organizationId,
-      [...firstOfEui.keys()],
-      [...firstOfQr.keys()],
-    );
-    const takenEuis = new Set(taken.map((device) => device.deviceEui));
-    const takenQrCodes = new Set(taken.map((device) => device.deviceQrCode));
-    for (const row of rows) {
-      if (!row.values) continue;
-      if (takenEuis.has(row.values.deviceEui)) {
-        row.errors.push({ field: 'deviceEui', key: 'errors.DEVICE_EUI_TAKEN' });
-      }
-      if (takenQrCodes.has(row.values.deviceQrCode)) {
-        row.errors.push({ field: 'deviceQrCode', key: 'errors.DEVICE_QR_CODE_TAKEN' });
-      }
-    }
     return { scope, organizationId, rows };
   }
 
-  /**
-   * Inserts the rows' devices; a DevEUI taken elsewhere (another organization's device: the one
-   * uniqueness no scoped read can see) makes its row's error. Throws Rollback unless every row
-   * was stored and `keep`; returns the stored devices' ids in row order.
-   */
-  async function insertAll(scope: Scope, rows: CheckedRow[], keep: boolean) {
-    const values = rows.flatMap((row) => (row.values ? [row.values] : []));
-    const stored = await devices.insertMany(scope, values);
-    const storedEuis = new Map(stored.map((device) => [device.deviceEui, device.deviceId]));
-    const taken = new Set(
-      rows.flatMap((row, index) =>
-        row.values && !storedEuis.has(row.values.deviceEui) ? [index] : [],
-      ),
-    );
-    if (!keep || taken.size > 0) throw new Rollback(taken);
-    return rows.map((row) => storedEuis.get(row.values?.deviceEui ?? '') ?? '');
-  }
-
-  const markTaken = (rows: CheckedRow[], taken: Set<number>) => {
-    for (const index of taken) {
-      rows[index]?.errors.push({ field: 'deviceEui', key: 'errors.DEVICE_EUI_TAKEN' });
-    }
-  };
-
   const withErrors = (rows: CheckedRow[]) => rows.filter((row) => row.errors.length > 0);
+
+  /**
+   * Inserts the devices of the rows without errors and names each row whose DevEUI or QR code is
+   * taken: the unique indexes find them as the inserts go (`ON CONFLICT DO NOTHING`), a DevEUI
+   * of another organization too, without any read of that organization's rows; only the few
+   * refused rows are looked up to tell which of the two it was. Returns the new devices' ids in
+   * row order, or null when any row has an error (the caller then rolls back).
+   */
+  async function insertValid(scope: Scope, organizationId: string, rows: CheckedRow[]) {
+    const valid = rows.filter((row) => row.values && row.errors.length === 0);
+    const stored = await devices.insertMany(
+      scope,
+      valid.map((row) => row.values as DeviceValues),
+    );
+    const storedEuis = new Map(stored.map((device) => [device.deviceEui, device.deviceId]));
+    const refused = valid.filter((row) => !storedEuis.has(row.values?.deviceEui ?? ''));
+    if (refused.length > 0) {
+      const own = await lookups.existing(
+        scope,
+        organizationId,
+        refused.map((row) => row.values?.deviceEui ?? ''),
+        refused.map((row) => row.values?.deviceQrCode ?? ''),
+      );
+      const ownEuis = new Set(own.map((device) => device.deviceEui));
+      const ownQrCodes = new Set(own.map((device) => device.deviceQrCode));
+      for (const row of refused) {
+        const qrTaken = ownQrCodes.has(row.values?.deviceQrCode ?? '');
+        // Not the organization's QR code: the DevEUI is taken, here or in another organization.
+        if (ownEuis.has(row.values?.deviceEui ?? '') || !qrTaken) {
+          row.errors.push({ field: 'deviceEui', key: 'errors.DEVICE_EUI_TAKEN' });
+        }
+        if (qrTaken) row.errors.push({ field: 'deviceQrCode', key: 'errors.DEVICE_QR_CODE_TAKEN' });
+      }
+    }
+    if (withErrors(rows).length > 0) return null;
+    return rows.map((row) => storedEuis.get(row.values?.deviceEui ?? '') as string);
+  }
 
   return {
     /** 403 for a caller who may not add devices: checked before the upload is read. */
@@ -282,18 +273,18 @@ export function createDeviceImportService({
 
     /** Every row of the file with its errors; nothing is stored. */
     async preview(caller: Caller, file: Buffer, organizationId?: string) {
-      const { scope, rows } = await check(caller, file, organizationId);
-      if (withErrors(rows).length === 0) {
-        // The same inserts as the commit's, rolled back: a DevEUI of another organization is
-        // found here too, so a clean preview commits.
-        await db
-          .transaction(() => insertAll(scope, rows, false))
-          .catch((err) => {
-            if (!(err instanceof Rollback)) throw err;
-            markTaken(rows, err.taken);
-          });
-      }
-      return rows;
+      const checked = await check(caller, file, organizationId);
+      // The commit's own inserts, rolled back: what the database refuses is named here too, so a
+      // clean preview commits.
+      await db
+        .transaction(async () => {
+          await insertValid(checked.scope, checked.organizationId, checked.rows);
+          throw new Rollback();
+        })
+        .catch((err) => {
+          if (!(err instanceof Rollback)) throw err;
+        });
+      return checked.rows;
     },
 
     /**
@@ -311,11 +302,11 @@ export function createDeviceImportService({
         }
         return new AppError(400, 'VALIDATION_FAILED', fields);
       };
-      if (withErrors(rows).length > 0) throw refuse();
       const firstNote = translate('fi', 'messages.device.firstHistoryNote');
       try {
         return await db.transaction(async () => {
-          const ids = await insertAll(scope, rows, true);
+          const ids = await insertValid(scope, checked.organizationId, rows);
+          if (!ids) throw new Rollback();
           await devices.insertHistoryMany(
             scope,
             rows.map((row, index) => {
@@ -348,7 +339,6 @@ export function createDeviceImportService({
         });
       } catch (err) {
         if (!(err instanceof Rollback)) throw err;
-        markTaken(rows, err.taken);
         throw refuse();
       }
     },
