@@ -102,6 +102,11 @@ describe('Vainu: devices imported from a file, and the new-devices inbox (Ylläp
     const row = page.getByRole('row', { name: /70B3D57ED0E2A001/ });
     await row.getByRole('cell', { name: 'Elsys ERS CO2' }).waitFor();
     await expectAccessible(page);
+    if (SHOTS) {
+      await page.setViewportSize({ width: 360, height: 740 });
+      await page.screenshot({ path: `${SHOTS}/new-devices-360.png`, fullPage: true });
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
 
     await row.getByRole('button', { name: 'Lisää mittariksi: 70B3D57ED0E2A001' }).click();
     const accept = page.getByRole('dialog', { name: 'Lisää mittariksi: 70B3D57ED0E2A001' });

@@ -7,7 +7,7 @@ export const devicesEn: Widen<typeof devicesFi> = {
     open: 'Import devices',
     title: 'Import devices from a file',
     intro:
-      'A CSV file (UTF-8, separated by ; or ,) or an XLSX file with the column headers on its first row. Required columns: DevEUI, Nimi (name), QR-koodi (QR code), Mittarityyppi (device type), Kohde (target), Sijainti (location), Sarjanumero (serial number) and Käyttöönottopäivä (commissioning day); the API field names work as headers too. Optional: latitude, longitude, software version, product code, state and description. Type and target are given by name. At most 5000 devices at a time.',
+      'A CSV file (separated by ; or ,; a CSV saved by Excel will do) or an XLSX file with the column headers on its first row. Required columns: DevEUI, Nimi (name), QR-koodi (QR code), Mittarityyppi (device type), Kohde (target), Sijainti (location), Sarjanumero (serial number) and Käyttöönottopäivä (commissioning day); the API field names work as headers too. Optional: latitude, longitude, software version, product code, state and description. Type and target are given by name. At most 5000 devices at a time.',
     chooseFile: 'Choose a file',
     fileLabel: 'File to import (CSV or XLSX)',
     chosen: 'Chosen file: {{name}}',

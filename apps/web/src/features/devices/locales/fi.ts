@@ -4,7 +4,7 @@ export const devicesFi = {
     open: 'Tuo laitteita',
     title: 'Tuo laitteita tiedostosta',
     intro:
-      'CSV-tiedosto (UTF-8, erottimena ; tai ,) tai XLSX-tiedosto, jonka ensimmäisellä rivillä ovat sarakkeiden otsikot. Pakolliset sarakkeet: DevEUI, Nimi, QR-koodi, Mittarityyppi, Kohde, Sijainti, Sarjanumero ja Käyttöönottopäivä. Valinnaiset: Leveysaste, Pituusaste, Ohjelmistoversio, Tuotekoodi, Tila ja Kuvaus. Mittarityyppi ja kohde annetaan nimellä. Enintään 5000 mittaria kerrallaan.',
+      'CSV-tiedosto (erottimena ; tai ,; myös Excelin tallentama CSV käy) tai XLSX-tiedosto, jonka ensimmäisellä rivillä ovat sarakkeiden otsikot. Pakolliset sarakkeet: DevEUI, Nimi, QR-koodi, Mittarityyppi, Kohde, Sijainti, Sarjanumero ja Käyttöönottopäivä. Valinnaiset: Leveysaste, Pituusaste, Ohjelmistoversio, Tuotekoodi, Tila ja Kuvaus. Mittarityyppi ja kohde annetaan nimellä. Enintään 5000 mittaria kerrallaan.',
     chooseFile: 'Valitse tiedosto',
     fileLabel: 'Tuotava tiedosto (CSV tai XLSX)',
     chosen: 'Valittu tiedosto: {{name}}',

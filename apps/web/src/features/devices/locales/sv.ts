@@ -5,7 +5,7 @@ export const devicesSv: typeof devicesEn = {
     open: 'Importera enheter',
     title: 'Importera enheter från en fil',
     intro:
-      'En CSV-fil (UTF-8, avgränsad med ; eller ,) eller en XLSX-fil med kolumnrubrikerna på första raden. Obligatoriska kolumner: DevEUI, Nimi (namn), QR-koodi (QR-kod), Mittarityyppi (mätartyp), Kohde (objekt), Sijainti (plats), Sarjanumero (serienummer) och Käyttöönottopäivä (driftsättningsdag); API:ets fältnamn fungerar också som rubriker. Valfria: latitud, longitud, programversion, produktkod, status och beskrivning. Typ och objekt anges med namn. Högst 5000 mätare åt gången.',
+      'En CSV-fil (avgränsad med ; eller ,; en CSV sparad av Excel duger) eller en XLSX-fil med kolumnrubrikerna på första raden. Obligatoriska kolumner: DevEUI, Nimi (namn), QR-koodi (QR-kod), Mittarityyppi (mätartyp), Kohde (objekt), Sijainti (plats), Sarjanumero (serienummer) och Käyttöönottopäivä (driftsättningsdag); API:ets fältnamn fungerar också som rubriker. Valfria: latitud, longitud, programversion, produktkod, status och beskrivning. Typ och objekt anges med namn. Högst 5000 mätare åt gången.',
     chooseFile: 'Välj fil',
     fileLabel: 'Fil att importera (CSV eller XLSX)',
     chosen: 'Vald fil: {{name}}',
