@@ -37,8 +37,13 @@ describe('Vainu: devices imported from a file, and the new-devices inbox (Ylläp
     const dialog = page.getByRole('dialog', { name: 'Tuo laitteita tiedostosta' });
     await dialog.waitFor();
 
-    const file = dialog.getByLabel('Tuotava tiedosto (CSV tai XLSX)');
-    await file.setInputFiles({
+    // By keyboard: the button takes focus and Enter opens the file chooser.
+    await dialog.getByRole('button', { name: 'Valitse tiedosto' }).focus();
+    const [chooser] = await Promise.all([
+      page.waitForEvent('filechooser'),
+      page.keyboard.press('Enter'),
+    ]);
+    await chooser.setFiles({
       name: 'mittarit.csv',
       mimeType: 'text/csv',
       buffer: csv([device(1), device(2, '70B3D57ED0E2F0'), device(3)]),
@@ -52,7 +57,7 @@ describe('Vainu: devices imported from a file, and the new-devices inbox (Ylläp
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/device-import-360.png`, fullPage: true });
 
     // The fixed file, chosen again.
-    await file.setInputFiles({
+    await dialog.getByLabel('Tuotava tiedosto (CSV tai XLSX)').setInputFiles({
       name: 'mittarit.csv',
       mimeType: 'text/csv',
       buffer: csv([device(1), device(2), device(3)]),

@@ -13,7 +13,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { EDIT_DIALOG_MAX_WIDTH } from '@vahti/domain';
-import { type ChangeEvent, useId, useState } from 'react';
+import { type ChangeEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AlertMessage } from '@/components/alert-message';
 import { OrganizationPicker } from '@/components/organization-picker';
@@ -58,7 +58,7 @@ export function ImportDevicesDialog({ open, onClose }: Props) {
   const { t } = useTranslation();
   const titleId = useId();
   const introId = useId();
-  const inputId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [organizationId, setOrganizationId] = useState<string | null>(null);
   // The top administrator imports into the organization chosen (their own until they choose).
@@ -135,23 +135,24 @@ export function ImportDevicesDialog({ open, onClose }: Props) {
             spacing={1}
             sx={{ alignItems: { xs: 'stretch', sm: 'center' } }}
           >
+            {/* A real button opens the chooser, so Tab reaches it with a visible focus ring
+                and Enter or Space opens it; the input itself stays out of sight. */}
             <Button
-              component="label"
-              htmlFor={inputId}
               variant="outlined"
               startIcon={<UploadFileIcon />}
               disabled={pending}
+              onClick={() => inputRef.current?.click()}
             >
               {t('devices.import.chooseFile')}
-              <input
-                id={inputId}
-                type="file"
-                hidden
-                accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-                aria-label={t('devices.import.fileLabel')}
-                onChange={handleFile}
-              />
             </Button>
+            <input
+              ref={inputRef}
+              type="file"
+              hidden
+              accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+              aria-label={t('devices.import.fileLabel')}
+              onChange={handleFile}
+            />
             {file && (
               <Typography sx={{ overflowWrap: 'anywhere' }}>
                 {t('devices.import.chosen', { name: file.name })}
