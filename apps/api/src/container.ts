@@ -20,6 +20,8 @@ import { createAccountsRepository } from './modules/auth/auth.repository.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { createDashboardRepository } from './modules/dashboard/dashboard.repository.js';
 import { createDashboardService } from './modules/dashboard/dashboard.service.js';
+import { createDeviceImportRepository } from './modules/device-import/device-import.repository.js';
+import { createDeviceImportService } from './modules/device-import/device-import.service.js';
 import { createDeviceLabelsService } from './modules/device-labels/device-labels.service.js';
 import { createDeviceNetworkClient } from './modules/device-network/device-network.client.js';
 import { createDeviceNetworkService } from './modules/device-network/device-network.service.js';
@@ -48,6 +50,8 @@ import { createMaterialbankRepository } from './modules/materialbank/materialban
 import { createMaterialbankService } from './modules/materialbank/materialbank.service.js';
 import { createMeasurementsRepository } from './modules/measurements/measurements.repository.js';
 import { createMeasurementsService } from './modules/measurements/measurements.service.js';
+import { createNewDevicesRepository } from './modules/new-devices/new-devices.repository.js';
+import { createNewDevicesService } from './modules/new-devices/new-devices.service.js';
 import { createOrganizationsRepository } from './modules/organizations/organizations.repository.js';
 import { createOrganizationsService } from './modules/organizations/organizations.service.js';
 import { createRateLimitsRepository } from './modules/rate-limits/rate-limits.repository.js';
@@ -288,6 +292,13 @@ export function createContainer({ config, database, log }: ContainerOptions) {
     organizations: organizationRecords,
     audit,
   });
+  const deviceImport = createDeviceImportService({
+    db,
+    devices: repositories.devices,
+    lookups: createDeviceImportRepository(db),
+    organizations: organizationRecords,
+    audit,
+  });
   const userDevices = createUserDevicesService({
     db,
     links: repositories.userDevices,
@@ -381,6 +392,14 @@ export function createContainer({ config, database, log }: ContainerOptions) {
     organizations: organizationRecords,
     audit,
   });
+  // The "Uudet laitteet" inbox: a device added from it gets its kept uplinks through the ingest.
+  const newDevices = createNewDevicesService({
+    db,
+    inbox: createNewDevicesRepository(db),
+    devices,
+    ingest,
+    audit,
+  });
   // The Vainu dashboard: "in alarm" is the alarms module's call, "last seen" the ingest module's.
   const vainuDashboard = createVainuDashboardService({
     dashboard: repositories.vainuDashboard,
@@ -415,6 +434,7 @@ export function createContainer({ config, database, log }: ContainerOptions) {
       audit,
       auth,
       dashboard,
+      deviceImport,
       deviceLabels,
       deviceNetwork,
       devices,
@@ -434,6 +454,7 @@ export function createContainer({ config, database, log }: ContainerOptions) {
       deviceTypes,
       /** The MQTT uplink subscriber; null unless MQTT_URL is set. */
       mqtt,
+      newDevices,
       organizations,
       registrationCodeAdmin,
       reports,

@@ -7,6 +7,7 @@ import { alarmsRoutes } from './modules/alarms/alarms.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
+import { deviceImportRoutes } from './modules/device-import/device-import.routes.js';
 import { deviceLabelsRoutes } from './modules/device-labels/device-labels.routes.js';
 import { deviceNetworkRoutes } from './modules/device-network/device-network.routes.js';
 import { deviceTypesRoutes } from './modules/device-types/device-types.routes.js';
@@ -21,6 +22,7 @@ import { ingestKeysRoutes } from './modules/ingest/ingest-keys.routes.js';
 import { mailRoutes } from './modules/mail/mail.routes.js';
 import { materialbankRoutes } from './modules/materialbank/materialbank.routes.js';
 import { measurementsRoutes } from './modules/measurements/measurements.routes.js';
+import { newDevicesRoutes } from './modules/new-devices/new-devices.routes.js';
 import { organizationsRoutes } from './modules/organizations/organizations.routes.js';
 import { registrationCodesRoutes } from './modules/registration-codes/registration-codes.routes.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
@@ -87,10 +89,12 @@ export function routeGroups({
     group(deviceTypesRoutes, { deviceTypes: services.deviceTypes }),
     group(deviceLabelsRoutes, { deviceLabels: services.deviceLabels }),
     group(devicesRoutes, { devices: services.devices }),
+    group(deviceImportRoutes, { deviceImport: services.deviceImport }),
     group(userDevicesRoutes, { userDevices: services.userDevices }),
     group(alarmsRoutes, { alarms: services.alarms }),
     group(ingestKeysRoutes, { ingestKeys: services.ingestKeys }),
     group(ingestRoutes, { ingest: services.ingest }),
+    group(newDevicesRoutes, { newDevices: services.newDevices }),
     group(vainuDashboardRoutes, { vainuDashboard: services.vainuDashboard }),
     group(sensorDataRoutes, { sensorData: services.sensorData }),
     group(reportsRoutes, { reports: services.reports }),

@@ -68,7 +68,12 @@ export type Action =
    * Vainu's device register: add and edit devices, measurements and alarm limits. The Vainu
    * permission and a role above Käyttäjä, whose device-management links are hidden (spec 001 §6).
    */
-  | { do: 'manageDevices' };
+  | { do: 'manageDevices' }
+  /**
+   * The "Uudet laitteet" inbox (issue 25): uplinks of unknown DevEUIs, accepted into devices or
+   * dismissed. The Vainu permission and Ylläpitäjä or above.
+   */
+  | { do: 'onboardDevices' };
 
 export function can(actor: Actor, action: Action): boolean {
   switch (action.do) {
@@ -93,6 +98,8 @@ export function can(actor: Actor, action: Action): boolean {
     case 'readDeviceNetwork':
     case 'manageDevices':
       return staffOf(actor, 'vainu');
+    case 'onboardDevices':
+      return staffOf(actor, 'vainu', 'Ylläpitäjä');
     case 'manageMaterialbank':
       return staffOf(actor, 'materiaalipankki');
     case 'deleteMaterialbankFile':

@@ -8,6 +8,7 @@ import {
   measurements,
   organizations,
   rateLimits,
+  rejectedUplinks,
   targets,
   users,
 } from '../../src/db/schema/index.js';
@@ -143,11 +144,27 @@ export async function createWorld(ctx: TestContext) {
       )
       .returning({ id: ingestKeys.id })
   ).map((row) => row.id);
+  const times = [new Date(Date.now() - 3_600_000).toISOString(), '2026-01-01T00:00:00Z'];
   const euis = (await db.select({ eui: devices.deviceEui }).from(devices).limit(6)).map(
     (row) => row.eui,
   );
-  const devEuis = [...euis, '0000000000000000'];
-  const times = [new Date(Date.now() - 3_600_000).toISOString(), '2026-01-01T00:00:00Z'];
+  // DevEUIs no device has, with a kept uplink of each organization: the "Uudet laitteet" inbox's
+  // accept and dismiss reach past "not found" with them.
+  const unknownEuis = ['70B3D57ED00FA001', '70B3D57ED00FB001'];
+  await db.insert(rejectedUplinks).values(
+    [orgA, orgB].map((organizationId, i) => {
+      const body = JSON.stringify({ deviceEui: unknownEuis[i], time: times[1], values: {} });
+      return {
+        organizationId,
+        source: 'generic',
+        reason: 'unknownDevice',
+        deviceEui: unknownEuis[i] as string,
+        body,
+        bodyBytes: Buffer.byteLength(body),
+      };
+    }),
+  );
+  const devEuis = [...euis, ...unknownEuis, '0000000000000000'];
   const payloads = ['CQQ3AQ==', 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', 'AQ'];
   const ids: IdPool = {
     named: {

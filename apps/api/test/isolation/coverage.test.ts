@@ -1,5 +1,7 @@
 /// <reference types="vite/client" />
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestContext } from '../helpers/app.js';
 import type { Fixtures } from '../helpers/fixtures.js';
@@ -12,7 +14,18 @@ import { collectTenantMarkers } from './tenant-data.js';
  * `*.matrix.ts` files, so no route can be added without saying who may call it, and every such
  * file has its `*.matrix.test.ts` that runs it.
  */
-const modules = import.meta.glob<Matrix>('./*.matrix.ts', { eager: true, import: '*' });
+// Read from the directory at run time, not with import.meta.glob: vitest's on-disk module cache
+// (fsModuleCache) keys this file by its own text, so a glob's list would miss a new matrix file.
+const here = path.dirname(fileURLToPath(import.meta.url));
+const matrixFiles = readdirSync(here).filter((name) => name.endsWith('.matrix.ts'));
+const modules: Record<string, Record<string, Matrix>> = Object.fromEntries(
+  await Promise.all(
+    matrixFiles.map(async (name) => [
+      `./${name}`,
+      (await import(path.join(here, name))) as Record<string, Matrix>,
+    ]),
+  ),
+);
 const MATRIX: Matrix = Object.assign(
   {},
   ...Object.values(modules).flatMap((module) => Object.values(module)),

@@ -11,6 +11,8 @@ const outboxReader: Access = (actor) => can(actor, { do: 'readOutbox' });
 /** The audit log spans every organization: Pääylläpitäjä only. */
 const auditLogReader: Access = (actor) => can(actor, { do: 'readAuditLog' });
 /** Adds and edits material bank files: Materiaalipankki and a role above Käyttäjä (001 §6). */
+/** The "Uudet laitteet" inbox: Vainu and Ylläpitäjä or above (onboardDevices). */
+const deviceOnboarder: Access = (actor) => can(actor, { do: 'onboardDevices' });
 const materialbankManager: Access = (actor) => can(actor, { do: 'manageMaterialbank' });
 /** Every role but Käyttäjä (spec 000 §6: users and targets; 001 §6: management screens). */
 const staff: Access = (actor) => roleRank(actor.userRoles) > roleRank('Käyttäjä');
@@ -504,6 +506,16 @@ export const AREA_SCREENS: Record<Section, readonly Screen[]> = {
       component: shared.addDevice,
     },
     { path: 'add-device/:id', access: staff, component: shared.addDevice },
+    {
+      path: 'new-devices',
+      access: deviceOnboarder,
+      menu: devices('nav.newDevices'),
+      component: screen(
+        () => import('@/features/devices/routes/new-devices-route'),
+        'NewDevicesRoute',
+        texts.devices,
+      ),
+    },
     {
       path: 'qr-code',
       access: staff,

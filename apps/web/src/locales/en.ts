@@ -185,6 +185,7 @@ export const en: WebMessages = {
     alarms: 'Alarms',
     devices: 'Devices',
     showDevices: 'Show meters',
+    newDevices: 'New devices',
     addDevice: 'Add meter',
     showMeasurements: 'Show measurements',
     addMeasurement: 'Add measurement',

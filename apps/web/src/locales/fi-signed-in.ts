@@ -102,6 +102,7 @@ export const signedInFi = {
     alarms: 'Hälytykset',
     devices: 'Laitteet',
     showDevices: 'Näytä mittarit',
+    newDevices: 'Uudet laitteet',
     addDevice: 'Lisää mittari',
     showMeasurements: 'Näytä mittaukset',
     addMeasurement: 'Lisää mittaus',

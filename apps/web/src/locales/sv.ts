@@ -186,6 +186,7 @@ export const sv: WebMessages = {
     alarms: 'Larm',
     devices: 'Enheter',
     showDevices: 'Visa mätare',
+    newDevices: 'Nya enheter',
     addDevice: 'Lägg till mätare',
     showMeasurements: 'Visa mätningar',
     addMeasurement: 'Lägg till mätning',

@@ -9,6 +9,7 @@ export * from './ingest.js';
 export * from './links.js';
 export * from './mail.js';
 export * from './materialbank.js';
+export * from './new-devices.js';
 export * from './organizations.js';
 export * from './password-resets.js';
 export * from './rate-limits.js';

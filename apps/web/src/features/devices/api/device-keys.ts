@@ -3,6 +3,7 @@ export const deviceKeys = {
   all: ['devices'] as const,
   admin: () => [...deviceKeys.all, 'admin'] as const,
   userDevices: () => [...deviceKeys.all, 'user-devices'] as const,
+  newDevices: () => [...deviceKeys.all, 'new-devices'] as const,
   limits: (deviceId: string) => [...deviceKeys.all, 'limits', deviceId] as const,
   history: (deviceId: string, kind: 'device' | 'limits') =>
     [...deviceKeys.all, 'history', kind, deviceId] as const,

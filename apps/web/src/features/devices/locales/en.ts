@@ -3,6 +3,56 @@ import type { devicesFi } from './fi';
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
 
 export const devicesEn: Widen<typeof devicesFi> = {
+  import: {
+    open: 'Import devices',
+    title: 'Import devices from a file',
+    intro:
+      'A CSV file (separated by ; or ,; a CSV saved by Excel will do) or an XLSX file with the column headers on its first row. Required columns: DevEUI, Nimi (name), QR-koodi (QR code), Mittarityyppi (device type), Kohde (target), Sijainti (location), Sarjanumero (serial number) and Käyttöönottopäivä (commissioning day); the API field names work as headers too. Optional: latitude, longitude, software version, product code, state and description. Type and target are given by name. At most 5000 devices at a time.',
+    chooseFile: 'Choose a file',
+    fileLabel: 'File to import (CSV or XLSX)',
+    chosen: 'Chosen file: {{name}}',
+    checking: 'Checking the file…',
+    saving: 'Saving the devices…',
+    summary: '{{total}} rows: {{valid}} valid, {{invalid}} invalid',
+    fixErrors:
+      'Correct the invalid rows in the file and choose it again. Nothing is saved until every row is valid.',
+    allValid: 'Every row is valid. Save the devices.',
+    shownFirst: 'The table shows the first {{shown}} rows ({{count}}).',
+    tableLabel: 'Rows of the file',
+    row: 'Row',
+    errors: 'Errors',
+    ok: 'Valid',
+    commit_one: 'Save {{count}} device',
+    commit_other: 'Save {{count}} devices',
+    done_one: '{{count}} device imported.',
+    done_other: '{{count}} devices imported.',
+    close: 'Close',
+  },
+  newDevices: {
+    title: 'New devices',
+    intro:
+      "Devices whose uplinks came with the organization's ingest key but that have not been added as meters. Their uplinks are kept: when a device is added, they are stored as readings at their original times.",
+    tableLabel: 'New devices',
+    eui: 'DevEUI',
+    profile: 'Device profile',
+    networkName: 'Name in the network',
+    firstSeen: 'First uplink',
+    lastSeen: 'Latest uplink',
+    uplinks: 'Uplinks',
+    lastPayload: 'Latest payload',
+    organization: 'Organization',
+    accept: 'Add as meter',
+    acceptLabel: 'Add as meter: {{eui}}',
+    acceptTitle: 'Add as meter: {{eui}}',
+    acceptSubmit: 'Add meter',
+    dismiss: 'Dismiss',
+    dismissLabel: 'Dismiss: {{eui}}',
+    dismissTitle: 'Dismiss the device?',
+    dismissText:
+      'Device {{eui}} leaves the list of new devices and does not come back even if it sends more uplinks. Its uplinks stay in the list of rejected uplinks.',
+    accepted: 'Meter added. {{replayed}} kept uplinks processed, {{stored}} stored as readings.',
+    none: '–',
+  },
   labels: {
     column: 'Label',
     select: 'Select for a QR label: {{name}}',

@@ -1,5 +1,56 @@
 /** Vainu's device register: measurements, device types, devices, limits and history (fi). */
 export const devicesFi = {
+  import: {
+    open: 'Tuo laitteita',
+    title: 'Tuo laitteita tiedostosta',
+    intro:
+      'CSV-tiedosto (erottimena ; tai ,; myös Excelin tallentama CSV käy) tai XLSX-tiedosto, jonka ensimmäisellä rivillä ovat sarakkeiden otsikot. Pakolliset sarakkeet: DevEUI, Nimi, QR-koodi, Mittarityyppi, Kohde, Sijainti, Sarjanumero ja Käyttöönottopäivä. Valinnaiset: Leveysaste, Pituusaste, Ohjelmistoversio, Tuotekoodi, Tila ja Kuvaus. Mittarityyppi ja kohde annetaan nimellä. Enintään 5000 mittaria kerrallaan.',
+    chooseFile: 'Valitse tiedosto',
+    fileLabel: 'Tuotava tiedosto (CSV tai XLSX)',
+    chosen: 'Valittu tiedosto: {{name}}',
+    checking: 'Tarkistetaan tiedostoa…',
+    saving: 'Tallennetaan mittareita…',
+    summary: 'Rivejä {{total}}: kunnossa {{valid}}, virheellisiä {{invalid}}',
+    fixErrors:
+      'Korjaa virheelliset rivit tiedostoon ja valitse se uudelleen. Mitään ei tallenneta, ennen kuin kaikki rivit ovat kunnossa.',
+    allValid: 'Kaikki rivit ovat kunnossa. Tallenna mittarit.',
+    shownFirst: 'Taulukossa ensimmäiset {{shown}} riviä ({{count}}).',
+    tableLabel: 'Tiedoston rivit',
+    row: 'Rivi',
+    errors: 'Virheet',
+    ok: 'Kunnossa',
+    commit_one: 'Tallenna {{count}} mittari',
+    commit_other: 'Tallenna {{count}} mittaria',
+    done_one: '{{count}} mittari tuotu.',
+    done_other: '{{count}} mittaria tuotu.',
+    close: 'Sulje',
+  },
+  newDevices: {
+    title: 'Uudet laitteet',
+    intro:
+      'Laitteet, joilta on tullut viestejä organisaation syöttöavaimella, mutta joita ei ole lisätty mittareiksi. Viestit säilytetään: kun laite lisätään mittariksi, ne tallennetaan mittauksiksi alkuperäisine aikoineen.',
+    tableLabel: 'Uudet laitteet',
+    eui: 'DevEUI',
+    profile: 'Laiteprofiili',
+    networkName: 'Nimi verkossa',
+    firstSeen: 'Ensimmäinen viesti',
+    lastSeen: 'Viimeisin viesti',
+    uplinks: 'Viestejä',
+    lastPayload: 'Viimeisin sisältö',
+    organization: 'Organisaatio',
+    accept: 'Lisää mittariksi',
+    acceptLabel: 'Lisää mittariksi: {{eui}}',
+    acceptTitle: 'Lisää mittariksi: {{eui}}',
+    acceptSubmit: 'Lisää mittari',
+    dismiss: 'Ohita',
+    dismissLabel: 'Ohita: {{eui}}',
+    dismissTitle: 'Ohitetaanko laite?',
+    dismissText:
+      'Laite {{eui}} poistuu uusien laitteiden listalta eikä palaa sinne, vaikka se lähettäisi lisää viestejä. Sen viestit jäävät hylättyjen viestien listalle.',
+    accepted:
+      'Mittari lisätty. Säilytetyistä viesteistä käsiteltiin {{replayed}}, mittauksiksi tallennettiin {{stored}}.',
+    none: '–',
+  },
   labels: {
     column: 'Tarra',
     select: 'Valitse QR-tarraan: {{name}}',

@@ -1,6 +1,57 @@
 import type { devicesEn } from './en';
 
 export const devicesSv: typeof devicesEn = {
+  import: {
+    open: 'Importera enheter',
+    title: 'Importera enheter från en fil',
+    intro:
+      'En CSV-fil (avgränsad med ; eller ,; en CSV sparad av Excel duger) eller en XLSX-fil med kolumnrubrikerna på första raden. Obligatoriska kolumner: DevEUI, Nimi (namn), QR-koodi (QR-kod), Mittarityyppi (mätartyp), Kohde (objekt), Sijainti (plats), Sarjanumero (serienummer) och Käyttöönottopäivä (driftsättningsdag); API:ets fältnamn fungerar också som rubriker. Valfria: latitud, longitud, programversion, produktkod, status och beskrivning. Typ och objekt anges med namn. Högst 5000 mätare åt gången.',
+    chooseFile: 'Välj fil',
+    fileLabel: 'Fil att importera (CSV eller XLSX)',
+    chosen: 'Vald fil: {{name}}',
+    checking: 'Filen kontrolleras…',
+    saving: 'Mätarna sparas…',
+    summary: '{{total}} rader: {{valid}} korrekta, {{invalid}} felaktiga',
+    fixErrors:
+      'Rätta de felaktiga raderna i filen och välj den igen. Inget sparas förrän alla rader är korrekta.',
+    allValid: 'Alla rader är korrekta. Spara mätarna.',
+    shownFirst: 'Tabellen visar de första {{shown}} raderna ({{count}}).',
+    tableLabel: 'Filens rader',
+    row: 'Rad',
+    errors: 'Fel',
+    ok: 'Korrekt',
+    commit_one: 'Spara {{count}} mätare',
+    commit_other: 'Spara {{count}} mätare',
+    done_one: '{{count}} mätare importerad.',
+    done_other: '{{count}} mätare importerade.',
+    close: 'Stäng',
+  },
+  newDevices: {
+    title: 'Nya enheter',
+    intro:
+      'Enheter vars meddelanden kommit med organisationens inmatningsnyckel men som inte lagts till som mätare. Meddelandena sparas: när enheten läggs till lagras de som mätvärden med sina ursprungliga tider.',
+    tableLabel: 'Nya enheter',
+    eui: 'DevEUI',
+    profile: 'Enhetsprofil',
+    networkName: 'Namn i nätet',
+    firstSeen: 'Första meddelandet',
+    lastSeen: 'Senaste meddelandet',
+    uplinks: 'Meddelanden',
+    lastPayload: 'Senaste innehåll',
+    organization: 'Organisation',
+    accept: 'Lägg till som mätare',
+    acceptLabel: 'Lägg till som mätare: {{eui}}',
+    acceptTitle: 'Lägg till som mätare: {{eui}}',
+    acceptSubmit: 'Lägg till mätare',
+    dismiss: 'Ignorera',
+    dismissLabel: 'Ignorera: {{eui}}',
+    dismissTitle: 'Ignorera enheten?',
+    dismissText:
+      'Enheten {{eui}} försvinner från listan över nya enheter och kommer inte tillbaka även om den skickar fler meddelanden. Dess meddelanden finns kvar i listan över avvisade meddelanden.',
+    accepted:
+      'Mätaren tillagd. {{replayed}} sparade meddelanden behandlades, {{stored}} lagrades som mätvärden.',
+    none: '–',
+  },
   labels: {
     column: 'Etikett',
     select: 'Välj för QR-etikett: {{name}}',

@@ -1,4 +1,5 @@
 import PrintIcon from '@mui/icons-material/Print';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Stack from '@mui/material/Stack';
@@ -20,6 +21,7 @@ import { DeviceEditDialog } from '../components/device-edit-dialog';
 import { BatteryCell, SignalCell } from '../components/device-health';
 import { DeviceHealthDialog } from '../components/device-health-dialog';
 import { DeviceHistoryDialog } from '../components/device-history-dialog';
+import { ImportDevicesDialog } from '../components/import-devices-dialog';
 
 type DialogKind = 'edit' | 'history' | 'limits' | 'health';
 
@@ -44,6 +46,7 @@ export function ShowDevicesRoute() {
   const [selected, setSelected] = useState<string[]>([]);
   const [printing, setPrinting] = useState(false);
   const [printError, setPrintError] = useState<unknown>(null);
+  const [importing, setImporting] = useState(false);
   const toggle = (deviceId: string, on: boolean) =>
     setSelected((current) =>
       on
@@ -146,11 +149,19 @@ export function ShowDevicesRoute() {
   return (
     <Stack spacing={3}>
       <PageHeader title={t('devices.devices.listTitle')} />
+      <ImportDevicesDialog open={importing} onClose={() => setImporting(false)} />
       <Stack
         direction={{ xs: 'column', sm: 'row' }}
         spacing={1}
         sx={{ alignItems: { xs: 'stretch', sm: 'center' } }}
       >
+        <Button
+          variant="outlined"
+          startIcon={<UploadFileIcon />}
+          onClick={() => setImporting(true)}
+        >
+          {t('devices.import.open')}
+        </Button>
         <Button
           variant="contained"
           startIcon={<PrintIcon />}

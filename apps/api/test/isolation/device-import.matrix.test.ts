@@ -1,0 +1,4 @@
+import { deviceImportMatrix } from './device-import.matrix.js';
+import { runMatrix } from './runner.js';
+
+runMatrix('device-import', deviceImportMatrix);
