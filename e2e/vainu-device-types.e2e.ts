@@ -156,6 +156,13 @@ describe('device types table (/vainu/show-sensors)', () => {
       .getByText(/Viesti hylättäisiin: Tuntematon viestimuoto \(tag 0x0a at byte 3\)/)
       .waitFor();
     await expectAccessible(page);
+    if (SHOTS) {
+      await page.screenshot({ path: `${SHOTS}/device-type-form.png`, fullPage: true });
+      await page.setViewportSize({ width: 360, height: 740 });
+      await expectAccessible(page);
+      await page.screenshot({ path: `${SHOTS}/device-type-form-360.png`, fullPage: true });
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
     await form.getByRole('button', { name: 'Tallenna' }).click();
     await page.getByText('Mittarityyppi lisätty: Elsys ERS CO2 (e2e)').waitFor();
 
