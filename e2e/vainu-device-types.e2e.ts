@@ -35,12 +35,12 @@ describe('device types table (/vainu/show-sensors)', () => {
     await signIn(page, 'yllapitaja@demo.vahti.fi');
     await page.getByRole('heading', { name: 'Laitetyypit', exact: true }).waitFor();
     const table = page.getByRole('table', { name: 'Laiteverkon laitetyypit' });
-    await table.getByRole('cell', { name: 'Sisäilma-anturi 001' }).waitFor();
+    await table.getByRole('cell', { name: 'Sisäilma-anturi 001', exact: true }).waitFor();
     expect(await table.getByRole('row', { name: /Sisäilma-anturi 002/ }).textContent()).toContain(
       'EU868',
     );
     await page.getByLabel('Hae', { exact: true }).fill('anturi 012');
-    await table.getByRole('cell', { name: 'Sisäilma-anturi 012' }).waitFor();
+    await table.getByRole('cell', { name: 'Sisäilma-anturi 012', exact: true }).waitFor();
     expect(await table.getByRole('row').count()).toBe(2);
     await expectAccessible(page);
 
@@ -56,7 +56,7 @@ describe('device types table (/vainu/show-sensors)', () => {
       .waitFor();
     chirpStack.mode = 'normal';
     await page.getByRole('button', { name: 'Yritä uudelleen' }).click();
-    await table.getByRole('cell', { name: 'Sisäilma-anturi 001' }).waitFor();
+    await table.getByRole('cell', { name: 'Sisäilma-anturi 001', exact: true }).waitFor();
   });
 
   it('links a device profile to a Vahti device type and back to none', async () => {

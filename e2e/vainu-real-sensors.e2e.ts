@@ -169,5 +169,17 @@ describe('a new sensor model, from its type to its chart (issue 25)', () => {
     const second = page.getByRole('figure', { name: `Elsys ${PREFIX} 2`, exact: true });
     expect(await second.locator('figcaption').innerText()).toContain('viimeisin 21');
     await expectAccessible(page);
+
+    // The devices' real payloads replay through the type's codec in its form.
+    await page.goto('/#/vainu/show-sensors');
+    const types = page.getByRole('region', { name: 'Vahdin mittarityypit' });
+    await types.getByRole('button', { name: `Muokkaa mittarityyppiä ${TYPE}` }).click();
+    const edit = page.getByRole('dialog', { name: `Muokkaa mittarityyppiä: ${TYPE}` });
+    await edit
+      .getByRole('button', { name: new RegExp(`^Kokeile viestiä: Elsys ${PREFIX} 1,`) })
+      .click();
+    const replayed = edit.getByRole('table', { name: 'Puretut arvot' });
+    for (const value of ['23,1', '33', '432'])
+      await replayed.getByRole('cell', { name: value }).waitFor();
   });
 });

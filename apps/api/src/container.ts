@@ -25,6 +25,7 @@ import { createDeviceImportService } from './modules/device-import/device-import
 import { createDeviceLabelsService } from './modules/device-labels/device-labels.service.js';
 import { createDeviceNetworkClient } from './modules/device-network/device-network.client.js';
 import { createDeviceNetworkService } from './modules/device-network/device-network.service.js';
+import { createDeviceTypesRepository } from './modules/device-types/device-types.repository.js';
 import { createDeviceTypesService } from './modules/device-types/device-types.service.js';
 import { createDevicesRepository } from './modules/devices/devices.repository.js';
 import { createDevicesService } from './modules/devices/devices.service.js';
@@ -279,6 +280,7 @@ export function createContainer({ config, database, log }: ContainerOptions) {
   const deviceTypes = createDeviceTypesService({
     db,
     measurements: repositories.measurements,
+    deviceTypes: createDeviceTypesRepository(db),
     alarms: repositories.alarms,
     organizations: organizationRecords,
     profiles: deviceNetworkClient,

@@ -477,6 +477,30 @@ describe(`device types with codecs, real sensor payloads (${DRIVER})`, () => {
     expect(notHex.statusCode).toBe(400);
   });
 
+  it('offers the type’s real payloads for replay: the newest stored, and the rejected', async () => {
+    const { type, device } = await createType({ ...elsys(), deviceTypeName: 'Elsys näytteet' });
+    const other = await storeDevice(ctx.database.db, {
+      organizationId: fx.orgA.id,
+      targetId: fx.orgA.target.id,
+      typeId: type.deviceTypeId,
+    });
+    await key.post('/api/ingest/chirpstack', chirpstack(other.eui, 5, '0100E70221'));
+    await key.post('/api/ingest/chirpstack', chirpstack(device.eui, 5, '0100E70A01'));
+    const res = await admin.get(`/api/device-types/${type.deviceTypeId}/samples`);
+    expect(res.statusCode, res.body).toBe(200);
+    const samples = res.json().samples as {
+      payload: string;
+      fPort: number;
+      rejectedReason: string | null;
+    }[];
+    expect(samples.map((s) => [s.payload, s.fPort, s.rejectedReason]).sort()).toEqual([
+      ['0100e70221', 5, null],
+      ['0100e70a01', 5, 'unknownFrame'],
+    ]);
+    const b = as('Ylläpitäjä', 'B');
+    expect((await b.get(`/api/device-types/${type.deviceTypeId}/samples`)).statusCode).toBe(404);
+  });
+
   it('keeps organizations apart and lets only managers change types', async () => {
     const { type } = await createType({ ...elsys(), deviceTypeName: 'Elsys A:n oma' });
     const b = as('Ylläpitäjä', 'B');

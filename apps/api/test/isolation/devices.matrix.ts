@@ -120,6 +120,16 @@ export const devicesMatrix: Matrix = {
       }),
     },
   },
+  'GET /api/device-types/:deviceTypeId/samples': {
+    access: MANAGE,
+    ids: {
+      notFound: 'DEVICE_TYPE_NOT_FOUND',
+      of: async (fx, org) => ({
+        url: `/api/device-types/${(await createCodecType(fx.db, org.id)).typeId}/samples`,
+      }),
+      missing: (fx) => ({ url: `/api/device-types/${fx.missing}/samples` }),
+    },
+  },
   'POST /api/device-types/:deviceTypeId/copy': {
     access: MANAGE,
     ids: {

@@ -362,6 +362,7 @@ export const en: SharedMessages = {
       deviceTypeSaved: 'Device type saved',
       deviceTypeCopied: 'Device type copied',
       codecTested: 'Codec tried',
+      deviceTypeSamplesOk: 'Device type payloads fetched',
       devicesOk: 'Devices loaded',
       deviceCreated: 'Device added',
       deviceUpdated: 'Device saved',

@@ -371,6 +371,7 @@ export const fi = {
       deviceTypeSaved: 'Mittarityyppi tallennettu',
       deviceTypeCopied: 'Mittarityyppi kopioitu',
       codecTested: 'Purkua kokeiltu',
+      deviceTypeSamplesOk: 'Mittarityypin viestit haettu',
       devicesOk: 'Mittarit haettu',
       deviceCreated: 'Mittari lisätty',
       deviceUpdated: 'Mittarin tiedot tallennettu',

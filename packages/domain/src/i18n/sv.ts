@@ -363,6 +363,7 @@ export const sv: SharedMessages = {
       deviceTypeSaved: 'Mätartypen har sparats',
       deviceTypeCopied: 'Mätartypen har kopierats',
       codecTested: 'Avkodningen har provats',
+      deviceTypeSamplesOk: 'Mätartypens meddelanden har hämtats',
       devicesOk: 'Mätare hämtade',
       deviceCreated: 'Mätare tillagd',
       deviceUpdated: 'Mätaren sparad',

@@ -356,6 +356,28 @@ export const deviceTypeResponse = z.object({
   deviceType: deviceTypeRecord,
 });
 
+/**
+ * GET /api/device-types/{deviceTypeId}/samples: real payloads of the type's devices to replay
+ * through an edited codec — each device's newest stored uplink, and uplinks rejected for what
+ * their payload held — newest first.
+ */
+export const deviceTypeSamplesResponse = z.object({
+  message: z.string(),
+  samples: z.array(
+    z.object({
+      deviceName: z.string(),
+      deviceEui: z.string(),
+      at: z.string(),
+      fPort: z.number().nullable(),
+      /** Hex. */
+      payload: z.string(),
+      /** Why it was rejected; null for a stored uplink. */
+      rejectedReason: z.string().nullable(),
+    }),
+  ),
+});
+export type DeviceTypeSamplesResponse = z.infer<typeof deviceTypeSamplesResponse>;
+
 /** A payload as typed into the test bench: hex (spaces allowed) or base64. */
 export const PAYLOAD_TEXT = /^[\s0-9A-Za-z+/=_-]{0,700}$/;
 

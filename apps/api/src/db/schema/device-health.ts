@@ -32,6 +32,8 @@ export const deviceHealth = pgTable('device_health', {
   frequency: bigint('frequency', { mode: 'number' }),
   fPort: smallint('f_port'),
   fCnt: bigint('f_cnt', { mode: 'number' }),
+  /** The newest uplink's FRMPayload (base64, ≤ 242 bytes): replayed through an edited codec. */
+  payload: text('payload'),
   /** Percent, from a status event or a battery measurement; batteryAt is when it was reported. */
   battery: doublePrecision('battery'),
   batteryAt: timestamp('battery_at', { withTimezone: true }),

@@ -9,6 +9,7 @@ import {
   deviceTypeProfileResponse,
   deviceTypeQuery,
   deviceTypeResponse,
+  deviceTypeSamplesResponse,
   deviceTypesResponse,
   fromProfileBody,
   updateDeviceTypeBody,
@@ -172,6 +173,20 @@ export const deviceTypesRoutes = signedIn<Options>('device-types', (app, { devic
         .status(201)
         .send(ok(request, 'messages.device.deviceTypeCreated', { deviceType }));
     },
+  });
+
+  app.get('/api/device-types/:deviceTypeId/samples', {
+    schema: {
+      operationId: 'listDeviceTypeSamples',
+      summary: 'Real payloads of the type’s devices, to replay through an edited codec',
+      description: `${MANAGE} Newest first: each device’s newest stored uplink (its FRMPayload as hex and FPort, kept with the device’s health) and, up to ten, the type’s devices’ uplinks rejected for what their payload held (undecodable, payloadTooShort, invalidValue, unknownFrame, codecFailed, unmappedPayload) with the reason. Try one with POST /api/device-types/codec-test. 404 DEVICE_TYPE_NOT_FOUND.`,
+      params: deviceTypeParams,
+      response: { 200: deviceTypeSamplesResponse, ...errors(403, 404) },
+    },
+    handler: async (request) =>
+      ok(request, 'messages.device.deviceTypeSamplesOk', {
+        samples: await deviceTypes.samples(request.caller, request.params.deviceTypeId),
+      }),
   });
 
   app.post('/api/device-types/codec-test', {

@@ -27,6 +27,7 @@ import type {
   TypeMeasurementValues,
 } from '../measurements/measurements.repository.js';
 import type { OrganizationsRepository } from '../organizations/organizations.repository.js';
+import type { DeviceTypesRepository } from './device-types.repository.js';
 
 const READ = { do: 'openSection', section: 'vainu' } as const;
 const MANAGE = { do: 'manageDevices' } as const;
@@ -59,6 +60,7 @@ export interface ScriptSandbox {
 export function createDeviceTypesService({
   db,
   measurements,
+  deviceTypes,
   alarms,
   organizations,
   profiles,
@@ -68,6 +70,7 @@ export function createDeviceTypesService({
   profiles: Pick<DeviceNetworkClient, 'getDeviceProfile'>;
   db: Db;
   measurements: MeasurementsRepository;
+  deviceTypes: DeviceTypesRepository;
   organizations: Pick<OrganizationsRepository, 'lookup'>;
   alarms: Pick<AlarmsRepository, 'endPendingOfType'>;
   audit: AuditService;
@@ -244,6 +247,13 @@ export function createDeviceTypesService({
         null,
         'deviceType.copy',
       );
+    },
+
+    /** Real payloads of the type's devices, newest first, to replay through an edited codec. */
+    async samples(caller: Caller, deviceTypeId: string) {
+      const scope = authorize(caller, READ, MANAGE);
+      await readType(scope, deviceTypeId);
+      return deviceTypes.samples(scope, deviceTypeId);
     },
 
     /**

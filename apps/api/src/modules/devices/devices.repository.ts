@@ -37,7 +37,10 @@ function healthRecord({
   batteryAt,
   statusAt,
   ...figures
-}: Omit<typeof deviceHealth.$inferSelect, 'organizationId' | 'updatedAt'>): DeviceHealthRecord {
+}: Omit<
+  typeof deviceHealth.$inferSelect,
+  'organizationId' | 'updatedAt' | 'payload'
+>): DeviceHealthRecord {
   return {
     ...figures,
     uplinkAt: uplinkAt?.toISOString() ?? null,
@@ -45,6 +48,7 @@ function healthRecord({
     statusAt: statusAt?.toISOString() ?? null,
   };
 }
+
 /** Rows per insert statement of the bulk import. */
 const IMPORT_CHUNK = 1000;
 

@@ -15,6 +15,7 @@ export interface HealthRow {
   radio: Radio | undefined;
   fPort: number | null;
   fCnt: number | null;
+  payload: string | null;
   /** The newest decoded values (a battery measurement's value is the battery) and their time. */
   valuesAt: Date | null;
   values: Record<string, number> | null;
@@ -38,6 +39,7 @@ export function mergeHealth(observations: readonly HealthObservation[]): HealthR
         radio: undefined,
         fPort: null,
         fCnt: null,
+        payload: null,
         valuesAt: null,
         values: null,
         statusAt: null,
@@ -53,6 +55,7 @@ export function mergeHealth(observations: readonly HealthObservation[]): HealthR
         row.radio = o.radio;
         row.fPort = o.fPort ?? null;
         row.fCnt = o.fCnt ?? null;
+        row.payload = o.payload?.slice(0, 400) ?? null;
       }
       if (o.values && later(row.valuesAt, o.at)) {
         row.valuesAt = o.at;
@@ -110,6 +113,7 @@ const UPLINK_COLUMNS = [
   'frequency',
   'f_port',
   'f_cnt',
+  'payload',
   'uplink_at',
 ];
 /** The figures of a status event, likewise by a newer one. */
@@ -160,6 +164,7 @@ export function createDeviceHealthRepository(db: Db) {
             ${column((r) => r.radio?.frequency ?? null)}::bigint[],
             ${column((r) => r.fPort)}::smallint[],
             ${column((r) => r.fCnt)}::bigint[],
+            ${column((r) => r.payload)}::text[],
             ${column((r) => iso(r.valuesAt))}::timestamptz[],
             ${column((r) => (r.values ? JSON.stringify(r.values) : null))}::jsonb[],
             ${column((r) => iso(r.statusAt))}::timestamptz[],
@@ -167,8 +172,8 @@ export function createDeviceHealthRepository(db: Db) {
             ${column((r) => r.externalPower)}::boolean[],
             ${column((r) => r.statusBattery)}::float8[]
           ) as i(device_id, uplink_at, rssi, snr, gateways, gateway_id, spreading_factor,
-                 frequency, f_port, f_cnt, values_at, data, status_at, margin, external_power,
-                 status_battery)
+                 frequency, f_port, f_cnt, payload, values_at, data, status_at, margin,
+                 external_power, status_battery)
         ),
         battery_measurements as (
           select measurement_id::text as id from measurements
@@ -199,10 +204,10 @@ export function createDeviceHealthRepository(db: Db) {
         ),
         up as (
           insert into device_health as h (device_id, organization_id, uplink_at, rssi, snr,
-            gateways, gateway_id, spreading_factor, frequency, f_port, f_cnt, battery, battery_at,
-            margin, external_power, status_at, updated_at)
+            gateways, gateway_id, spreading_factor, frequency, f_port, f_cnt, payload, battery,
+            battery_at, margin, external_power, status_at, updated_at)
           select device_id, ${organizationId}, uplink_at, rssi, snr, gateways, gateway_id,
-            spreading_factor, frequency, f_port, f_cnt, battery, battery_at, margin,
+            spreading_factor, frequency, f_port, f_cnt, payload, battery, battery_at, margin,
             external_power, status_at, now()
           from source
           order by device_id

@@ -131,6 +131,7 @@ export function createPrepare({
         radio: uplink.radio,
         fPort: uplink.fPort,
         fCnt: uplink.fCnt,
+        payload: uplink.payload,
       };
       health.push(observed);
       const decoded = await decoder.decode(scope, device.deviceTypeId, { ...uplink, receivedAt });

@@ -74,6 +74,8 @@ export type HealthObservation =
       radio: Radio | undefined;
       fPort: number | undefined;
       fCnt: number | undefined;
+      /** The FRMPayload as base64 (the type form replays the newest ones through a codec). */
+      payload?: string | undefined;
       /** The decoded values by measurement id: a battery measurement's value is the battery. */
       values?: Record<string, number> | undefined;
     }

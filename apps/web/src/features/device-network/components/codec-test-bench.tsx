@@ -12,12 +12,16 @@ import type { CodecSource, CodecTestBody } from '@vahti/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/dates';
+import { useDeviceTypeSamples } from '../api/get-device-type-samples';
 import { useTestCodec } from '../api/test-codec';
 import { codecOf, measurementsOf, type TypeFormValues } from './type-form-values';
 
 interface Props {
   getValues: () => TypeFormValues;
   source: CodecSource;
+  /** The type edited: its devices' real payloads are offered for replay. */
+  deviceTypeId?: string | undefined;
 }
 
 /**
@@ -25,16 +29,21 @@ interface Props {
  * server's decoded object, run through the codec as it stands in the form — the values each
  * measurement would get, or why the uplink would be rejected. Nothing is saved.
  */
-export function CodecTestBench({ getValues, source }: Props) {
+export function CodecTestBench({ getValues, source, deviceTypeId }: Props) {
   const { t } = useTranslation();
   const test = useTestCodec();
+  const samples = useDeviceTypeSamples(deviceTypeId);
   const [payload, setPayload] = useState('');
   const [fPort, setFPort] = useState('');
   const [decoded, setDecoded] = useState('');
   const [local, setLocal] = useState<string | null>(null);
 
-  const run = () => {
+  const run = (sample?: { payload: string; fPort: number | null }) => {
     setLocal(null);
+    if (sample) {
+      setPayload(sample.payload);
+      setFPort(sample.fPort === null ? '' : String(sample.fPort));
+    }
     const values = getValues();
     const codec = codecOf(values);
     if (!codec) {
@@ -53,8 +62,10 @@ export function CodecTestBench({ getValues, source }: Props) {
     const body = {
       deviceTypeCodec: codec,
       measurements: measurementsOf(values),
-      payload,
-      ...(fPort.trim() && { fPort: Number(fPort) }),
+      payload: sample?.payload ?? payload,
+      ...(sample
+        ? sample.fPort !== null && { fPort: sample.fPort }
+        : fPort.trim() && { fPort: Number(fPort) }),
       ...(object && { decoded: object }),
     } as CodecTestBody;
     test.mutate(body);
@@ -105,11 +116,42 @@ export function CodecTestBench({ getValues, source }: Props) {
       <Button
         variant="outlined"
         sx={{ alignSelf: 'flex-start' }}
-        onClick={run}
+        onClick={() => run()}
         disabled={test.isPending}
       >
         {test.isPending ? t('deviceNetwork.types.testing') : t('deviceNetwork.types.test')}
       </Button>
+      {source !== 'networkServer' && (samples.data?.length ?? 0) > 0 && (
+        <Stack component="section" spacing={0.5} aria-labelledby="codec-samples-title">
+          <Typography id="codec-samples-title" variant="body2" sx={{ fontWeight: 600 }}>
+            {t('deviceNetwork.types.samplesTitle')}
+          </Typography>
+          {samples.data?.slice(0, 10).map((sample) => (
+            <Stack
+              key={`${sample.deviceEui}-${sample.at}-${sample.payload}`}
+              direction={{ xs: 'column', sm: 'row' }}
+              spacing={1}
+              sx={{ alignItems: { sm: 'center' } }}
+            >
+              <Typography variant="body2" sx={{ flex: 1, wordBreak: 'break-all' }}>
+                {sample.deviceName} · {formatDateTime(sample.at)} · <code>{sample.payload}</code>
+                {sample.rejectedReason &&
+                  ` · ${t(`ingestKeys.reasons.${sample.rejectedReason}`, { defaultValue: sample.rejectedReason })}`}
+              </Typography>
+              <Button
+                size="small"
+                onClick={() => run(sample)}
+                aria-label={t('deviceNetwork.types.replayLabel', {
+                  name: sample.deviceName,
+                  at: formatDateTime(sample.at),
+                })}
+              >
+                {t('deviceNetwork.types.replay')}
+              </Button>
+            </Stack>
+          ))}
+        </Stack>
+      )}
       <div aria-live="polite">
         {local && <Alert severity="error">{local}</Alert>}
         {test.error && <Alert severity="error">{errorText(test.error)}</Alert>}

@@ -336,7 +336,11 @@ export function DeviceTypeForm({ deviceType, onSaved, actions }: Props) {
         </>
       )}
 
-      <CodecTestBench getValues={form.getValues} source={source} />
+      <CodecTestBench
+        getValues={form.getValues}
+        source={source}
+        deviceTypeId={deviceType?.deviceTypeId}
+      />
 
       <Typography component="h2" variant="h6">
         {t('deviceNetwork.alarms.title')}

@@ -33,6 +33,9 @@ export const deviceNetworkEn: Texts = {
     minutes: '{{value}} min',
   },
   types: {
+    samplesTitle: 'Latest payloads',
+    replay: 'Try',
+    replayLabel: 'Try the payload: {{name}}, {{at}}',
     fromProfile: 'Create a device type',
     fromProfileLabel: 'Create a device type from the device profile {{name}}',
     title: 'Vahti’s device types',

@@ -29,6 +29,9 @@ export const deviceNetworkFi = {
     minutes: '{{value}} min',
   },
   types: {
+    samplesTitle: 'Viimeisimmät viestit',
+    replay: 'Kokeile',
+    replayLabel: 'Kokeile viestiä: {{name}}, {{at}}',
     fromProfile: 'Luo mittarityyppi',
     fromProfileLabel: 'Luo mittarityyppi laiteprofiilista {{name}}',
     title: 'Vahdin mittarityypit',

@@ -33,6 +33,9 @@ export const deviceNetworkSv: Texts = {
     minutes: '{{value}} min',
   },
   types: {
+    samplesTitle: 'Senaste meddelanden',
+    replay: 'Prova',
+    replayLabel: 'Prova meddelandet: {{name}}, {{at}}',
     fromProfile: 'Skapa mätartyp',
     fromProfileLabel: 'Skapa mätartyp av enhetsprofilen {{name}}',
     title: 'Vahtis mätartyper',

@@ -1,0 +1,1 @@
+ALTER TABLE "device_health" ADD COLUMN "payload" text;
