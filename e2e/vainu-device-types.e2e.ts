@@ -185,4 +185,28 @@ describe('device types table (/vainu/show-sensors)', () => {
     await row.getByRole('cell', { name: 'Poistettu käytöstä' }).waitFor();
     await expectAccessible(page);
   });
+
+  it('the top administrator adds a type in another organization, of its measurements', async () => {
+    const page = await e2e.newPage();
+    await page.goto('/#/vainu/add-sensor');
+    await signIn(page, 'paayllapitaja@demo.vahti.fi');
+    const form = page.getByRole('form', { name: 'Mittarityyppi' });
+    await form.getByRole('combobox', { name: 'Organisaatio' }).click();
+    await page.getByRole('option', { name: 'Toinen Taloyhtiö Oy' }).click();
+    await form.getByLabel('Nimi').fill('Toisen CO2-anturi');
+    await form.getByRole('button', { name: 'Lisää mittaus' }).click();
+    await form.getByRole('combobox', { name: 'Mittaus 1' }).click();
+    // Only the chosen organization's catalogue: one CO2 measurement, not one of each.
+    expect(await page.getByRole('option', { name: /^CO2/ }).count()).toBe(1);
+    await page.getByRole('option', { name: /^CO2/ }).click();
+    await form.getByLabel('Polku purettuun olioon (1)').fill('co2');
+    await form.getByLabel('Laiteverkon purkama olio (JSON)').fill('{"co2": 612}');
+    await form.getByRole('button', { name: 'Kokeile' }).click();
+    await form
+      .getByRole('table', { name: 'Puretut arvot' })
+      .getByRole('cell', { name: '612' })
+      .waitFor();
+    await form.getByRole('button', { name: 'Tallenna' }).click();
+    await page.getByText('Mittarityyppi lisätty: Toisen CO2-anturi').waitFor();
+  });
 });

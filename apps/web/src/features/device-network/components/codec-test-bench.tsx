@@ -22,6 +22,8 @@ interface Props {
   source: CodecSource;
   /** The type edited: its devices' real payloads are offered for replay. */
   deviceTypeId?: string | undefined;
+  /** The type's organization (the top administrator's choice): its measurements are read. */
+  organizationId?: string | null | undefined;
 }
 
 /**
@@ -29,7 +31,7 @@ interface Props {
  * server's decoded object, run through the codec as it stands in the form — the values each
  * measurement would get, or why the uplink would be rejected. Nothing is saved.
  */
-export function CodecTestBench({ getValues, source, deviceTypeId }: Props) {
+export function CodecTestBench({ getValues, source, deviceTypeId, organizationId }: Props) {
   const { t } = useTranslation();
   const test = useTestCodec();
   const samples = useDeviceTypeSamples(deviceTypeId);
@@ -60,6 +62,7 @@ export function CodecTestBench({ getValues, source, deviceTypeId }: Props) {
       }
     }
     const body = {
+      ...(organizationId && { organizationId }),
       deviceTypeCodec: codec,
       measurements: measurementsOf(values),
       payload: sample?.payload ?? payload,

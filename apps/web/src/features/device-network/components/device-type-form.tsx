@@ -15,7 +15,9 @@ import {
 import { type ReactNode, useState } from 'react';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { OrganizationPicker } from '@/components/organization-picker';
 import { isApiError } from '@/lib/api-client';
+import { useSession } from '@/lib/session';
 import { useMeasurementChoices } from '../api/get-measurement-choices';
 import { useSaveDeviceType } from '../api/save-device-type';
 import { CodecTestBench } from './codec-test-bench';
@@ -93,6 +95,14 @@ export function DeviceTypeForm({ deviceType, onSaved, actions }: Props) {
   const form = useForm<TypeFormValues>({ defaultValues: valuesOf(deviceType) });
   const rows = useFieldArray({ control: form.control, name: 'measurements' });
   const choices = useMeasurementChoices();
+  // The top administrator makes a new type in any organization (its measurements are that one's).
+  const session = useSession();
+  const [organizationId, setOrganizationId] = useState<string | null>(null);
+  const typeOrganization =
+    deviceType?.organizationId ?? organizationId ?? session.user?.userOrganization ?? null;
+  const ownMeasurements = (choices.data ?? []).filter(
+    (m) => typeOrganization === null || m.organizationId === typeOrganization,
+  );
   const save = useSaveDeviceType(deviceType?.deviceTypeId);
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<[string, string][]>([]);
@@ -109,6 +119,7 @@ export function DeviceTypeForm({ deviceType, onSaved, actions }: Props) {
       return;
     }
     const body: CreateDeviceTypeBody = {
+      ...(!deviceType && organizationId && { organizationId }),
       deviceTypeName: values.deviceTypeName,
       deviceTypeState: values.deviceTypeState,
       deviceTypeDescription: values.deviceTypeDescription || null,
@@ -156,6 +167,15 @@ export function DeviceTypeForm({ deviceType, onSaved, actions }: Props) {
         <Alert severity="error" onClose={() => setError(null)}>
           {error}
         </Alert>
+      )}
+      {!deviceType && (
+        <OrganizationPicker
+          value={organizationId}
+          onChange={(chosen) => {
+            setOrganizationId(chosen);
+            rows.replace([]);
+          }}
+        />
       )}
       <TextField
         label={t('deviceNetwork.types.name')}
@@ -206,7 +226,7 @@ export function DeviceTypeForm({ deviceType, onSaved, actions }: Props) {
                 error={Boolean(errorOf(`measurements.${index}.measurementId`))}
                 helperText={errorOf(`measurements.${index}.measurementId`)}
               >
-                {(choices.data ?? []).map((m) => (
+                {ownMeasurements.map((m) => (
                   <MenuItem key={m.measurementId} value={m.measurementId}>
                     {m.measurementName}
                     {m.measurementUnit ? ` (${m.measurementUnit})` : ''}
@@ -340,6 +360,7 @@ export function DeviceTypeForm({ deviceType, onSaved, actions }: Props) {
         getValues={form.getValues}
         source={source}
         deviceTypeId={deviceType?.deviceTypeId}
+        organizationId={typeOrganization}
       />
 
       <Typography component="h2" variant="h6">
