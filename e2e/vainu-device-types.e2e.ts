@@ -91,6 +91,22 @@ describe('device types table (/vainu/show-sensors)', () => {
       .waitFor();
   });
 
+  it('fits a 360 px phone: profiles and types, axe-clean', async () => {
+    const page = await e2e.newPage({ width: 360, height: 740 });
+    await page.goto('/#/vainu/show-sensors');
+    await signIn(page, 'yllapitaja@demo.vahti.fi');
+    // On a phone both lists are cards.
+    await page.getByText('Sisäilma-anturi 001', { exact: true }).first().waitFor();
+    await page
+      .getByRole('region', { name: 'Vahdin mittarityypit' })
+      .getByText('Sisäilma CO2', { exact: true })
+      .first()
+      .waitFor();
+    await expectAccessible(page);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(360);
+  });
+
   it('is closed to a Käyttäjä, who never makes the network server be asked', async () => {
     const before = chirpStack.requests.length;
     const page = await e2e.newPage();
