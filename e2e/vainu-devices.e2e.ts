@@ -190,6 +190,18 @@ describe('Vainu device register in the browser (Ylläpitäjä)', () => {
     expect(await page.getByLabel('Suurin mahdollinen arvo').inputValue()).toBe('150');
   });
 
+  it('takes each scanned code afresh: never an earlier device’s code (issue 27)', async () => {
+    const page = await e2e.newPage();
+    await page.goto('/#/vainu/add-device/UX-PATH-999');
+    await signIn(page, 'yllapitaja@demo.vahti.fi');
+    const code = page.getByLabel('QR-koodi');
+    await expect.poll(() => code.inputValue()).toBe('UX-PATH-999');
+    await page.goto('/#/vainu/add-device?qrCode=CCC-333');
+    await expect.poll(() => code.inputValue()).toBe('CCC-333');
+    await page.goto('/#/vainu/add-device');
+    await expect.poll(() => code.inputValue()).toBe('');
+  });
+
   it('hides device management, device types included, from a Käyttäjä', async () => {
     const page = await e2e.newPage();
     await page.goto('/#/vainu/add-sensor');

@@ -16,10 +16,16 @@ const addSchema = deviceForm(createDeviceBody);
  * limits; the QR code comes prefilled from the scanned code.
  */
 export function AddDeviceRoute() {
-  const { t } = useTranslation();
   const params = useParams();
   const [search] = useSearchParams();
   const qrCode = params.id ?? search.get('id') ?? search.get('qrCode') ?? '';
+  // A new code is a new device: the form starts afresh rather than keep the last code (issue 27:
+  // add-device/UX-PATH-999 then ?qrCode=CCC-333 kept UX-PATH-999).
+  return <AddDeviceForm key={qrCode} qrCode={qrCode} />;
+}
+
+function AddDeviceForm({ qrCode }: { qrCode: string }) {
+  const { t } = useTranslation();
   const { user } = useSession();
   const choosesOrganization = useCan({ do: 'crossOrganizations' });
   const empty = emptyDevice(qrCode, choosesOrganization ? user?.userOrganization : undefined);
