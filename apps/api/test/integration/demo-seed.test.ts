@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { count, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applications, organizations, targets, users } from '../../src/db/schema/index.js';
+import { applications, devices, organizations, targets, users } from '../../src/db/schema/index.js';
 import {
   DEMO_CODE_FILE,
   DEMO_LOGINS,
@@ -40,6 +40,17 @@ describe(`the demo data (${DRIVER})`, () => {
     expect(await n(applications)).toBe(3);
     expect(await seedDemoData(ctx.database.db)).toBe(false);
     expect(await n(users)).toBe(23);
+  });
+
+  it('writes device coordinates as typed, never with binary noise (issue 27: 24.951000000000004)', async () => {
+    const rows = await ctx.database.db
+      .select({ lat: devices.deviceLatitude, lon: devices.deviceLongitude })
+      .from(devices);
+    expect(rows.length).toBeGreaterThan(10);
+    for (const { lat, lon } of rows) {
+      expect(String(lat)).toMatch(/^\d+(\.\d{1,3})?$/);
+      expect(String(lon)).toMatch(/^\d+(\.\d{1,3})?$/);
+    }
   });
 
   it.each(DEMO_LOGINS)(

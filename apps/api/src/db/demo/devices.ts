@@ -219,8 +219,9 @@ export async function seedDemoDevices(tx: Db, organizationsInput: DemoDeviceInpu
             deviceSerialNumber: `SN-${org.euiPrefix}-${2026}${code}`,
             deviceComissioiningDay: `2026-0${1 + (serial % 9)}-1${serial % 10}`,
             deviceLocation: `${floor}. kerros, ${i % 2 === 0 ? 'porraskäytävä' : 'tekninen tila'}`,
-            deviceLatitude: 60.17 + targetIndex * 0.01 + i * 0.001,
-            deviceLongitude: 24.94 + targetIndex * 0.01 + i * 0.001,
+            // Whole thousandths: 24.94 + 0.011 is 24.951000000000004 in binary (issue 27).
+            deviceLatitude: (60_170 + targetIndex * 10 + i) / 1000,
+            deviceLongitude: (24_940 + targetIndex * 10 + i) / 1000,
             deviceSwVersion: `1.${serial % 4}.0`,
             deviceProductCode: `VA-${type.name.slice(0, 3).toUpperCase()}-01`,
             deviceState: serial % 7 === 0 ? 'Passiivinen' : 'Aktiivinen',
