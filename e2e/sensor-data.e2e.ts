@@ -220,6 +220,16 @@ describe('measurement data (/vainu/sensor-data)', () => {
       .toBe('–');
   });
 
+  it('names a measurement without a unit by its name alone, no empty brackets (issue 27)', async () => {
+    const page = await e2e.newPage();
+    await page.goto('/#/vainu/sensor-data');
+    await signIn(page, ADMIN);
+    await choose(page, /^Kohteet/, TARGET, true);
+    await page.getByRole('combobox', { name: /^Mittaus/ }).click();
+    await page.getByRole('option', { name: 'Paristo vähissä', exact: true }).waitFor();
+    expect(await page.getByRole('option', { name: /\(\)/ }).count()).toBe(0);
+  });
+
   it('draws one chart per device with the limit lines, alarm and a text summary', async () => {
     const page = await e2e.newPage();
     await page.goto('/#/vainu/sensor-data');

@@ -17,6 +17,7 @@ import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { OrganizationPicker } from '@/components/organization-picker';
 import { isApiError } from '@/lib/api-client';
+import { measurementLabel } from '@/lib/measurement-label';
 import { useSession } from '@/lib/session';
 import { useMeasurementChoices } from '../api/get-measurement-choices';
 import { useSaveDeviceType } from '../api/save-device-type';
@@ -228,8 +229,7 @@ export function DeviceTypeForm({ deviceType, onSaved, actions }: Props) {
               >
                 {ownMeasurements.map((m) => (
                   <MenuItem key={m.measurementId} value={m.measurementId}>
-                    {m.measurementName}
-                    {m.measurementUnit ? ` (${m.measurementUnit})` : ''}
+                    {measurementLabel(m)}
                   </MenuItem>
                 ))}
               </TextField>

@@ -14,6 +14,7 @@ import { EditDialog } from '@/components/edit-dialog';
 import { FormTextField, fieldProps } from '@/components/form-text-field';
 import { NumberField } from '@/components/number-field';
 import { errorText } from '@/lib/api-client';
+import { measurementLabel } from '@/lib/measurement-label';
 import { useMutationForm } from '@/lib/use-mutation-form';
 import { useAlarmLimits } from '../api/get-alarm-limits';
 import { useSaveAlarmLimits } from '../api/save-alarm-limits';
@@ -83,9 +84,7 @@ function LimitsForm({ device, limits, onClose, onSaved }: Props & { limits: Alar
       feedback={feedback}
     >
       {limits.map((limit, index) => {
-        const name = limit.measurementUnit
-          ? `${limit.measurementName} (${limit.measurementUnit})`
-          : limit.measurementName;
+        const name = measurementLabel(limit);
         const source = t(`devices.limits.sources.${limit.source ?? 'none'}`);
         return (
           <Stack

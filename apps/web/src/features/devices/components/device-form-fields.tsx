@@ -19,6 +19,7 @@ import { NumberField } from '@/components/number-field';
 import { SelectField } from '@/components/select-field';
 import { TextAreaField } from '@/components/text-area-field';
 import { errorText } from '@/lib/api-client';
+import { measurementLabel } from '@/lib/measurement-label';
 import { useCan, useSession } from '@/lib/session';
 import { useDeviceTypes } from '../api/get-device-types';
 
@@ -84,8 +85,7 @@ export function deviceFormValues(device: DeviceRecord): DeviceFormValues {
   };
 }
 
-const unitOf = (m: DeviceTypeRecord['Measurements'][number]) =>
-  m.measurementUnit ? `${m.measurementName} (${m.measurementUnit})` : m.measurementName;
+const unitOf = (m: DeviceTypeRecord['Measurements'][number]) => measurementLabel(m);
 
 interface DeviceFormFieldsProps {
   // Both the add form and the edit dialog: the fields they share are typed alike.

@@ -14,6 +14,7 @@ import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'rea
 import { useTranslation } from 'react-i18next';
 import { AlertMessage } from '@/components/alert-message';
 import { formatDay } from '@/lib/dates';
+import { measurementLabel } from '@/lib/measurement-label';
 import { formatMeasurementValue } from '@/lib/numbers';
 import { useMeasurementData } from '../api/get-measurement-data';
 import type { SensorDataFilters } from '../filters';
@@ -106,22 +107,17 @@ export function DeviceChart({ deviceId, deviceName, filters, colourIndex }: Devi
   const input = useMemo(
     () =>
       data.data &&
-      chartInput(
-        data.data,
-        `${data.data.measurementName} (${data.data.measurementUnit})`,
-        colourIndex,
-        {
-          labels: {
-            lowLimit: t('sensorData.lowLimit'),
-            highLimit: t('sensorData.highLimit'),
-            noData: t('table.empty'),
-          },
-          alarm: (direction, value) =>
-            direction === 'offline'
-              ? t('sensorData.alarmOffline')
-              : `${direction === 'up' ? t('sensorData.alarmUp') : t('sensorData.alarmDown')}: ${formatMeasurementValue(value)}`,
+      chartInput(data.data, measurementLabel(data.data), colourIndex, {
+        labels: {
+          lowLimit: t('sensorData.lowLimit'),
+          highLimit: t('sensorData.highLimit'),
+          noData: t('table.empty'),
         },
-      ),
+        alarm: (direction, value) =>
+          direction === 'offline'
+            ? t('sensorData.alarmOffline')
+            : `${direction === 'up' ? t('sensorData.alarmUp') : t('sensorData.alarmDown')}: ${formatMeasurementValue(value)}`,
+      }),
     [data.data, colourIndex, t],
   );
 

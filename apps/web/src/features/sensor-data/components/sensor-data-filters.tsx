@@ -12,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AlertMessage } from '@/components/alert-message';
+import { measurementLabel } from '@/lib/measurement-label';
 import { useMeasurementsByTarget } from '../api/get-measurements-by-target';
 import { useTargetDevices } from '../api/get-target-devices';
 import { useTargetNames } from '../api/get-target-names';
@@ -99,14 +100,12 @@ export function SensorDataFiltersBar({ filters, onChange }: SensorDataFiltersPro
             onChange={(event) => onChange({ mid: event.target.value })}
             renderValue={(selected) => {
               const chosen = measurementOptions.find((m) => m.measurementID === selected);
-              return chosen
-                ? `${chosen.measurementName} (${chosen.measurementUnit})`
-                : t('sensorData.chooseMeasurement');
+              return chosen ? measurementLabel(chosen) : t('sensorData.chooseMeasurement');
             }}
           >
             {measurementOptions.map((measurement) => (
               <MenuItem key={measurement.measurementID} value={measurement.measurementID}>
-                {measurement.measurementName} ({measurement.measurementUnit})
+                {measurementLabel(measurement)}
               </MenuItem>
             ))}
           </Select>

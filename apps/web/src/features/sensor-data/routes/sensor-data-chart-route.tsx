@@ -7,6 +7,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import { AlertMessage } from '@/components/alert-message';
 import { PageHeader } from '@/components/page-header';
 import { formatDay } from '@/lib/dates';
+import { measurementLabel } from '@/lib/measurement-label';
 import { useTargetMeasurements } from '../api/get-target-measurements';
 import { DeviceChart } from '../components/device-chart';
 import { filtersOf, isComplete, searchOf } from '../filters';
@@ -37,7 +38,7 @@ export function SensorDataChartRoute() {
         sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
       >
         <Typography>
-          {measurement ? `${measurement.measurementName} (${measurement.measurementUnit}), ` : ''}
+          {measurement ? `${measurementLabel(measurement)}, ` : ''}
           {formatDay(filters.sd)}–{formatDay(filters.ed)}
         </Typography>
         <Button
