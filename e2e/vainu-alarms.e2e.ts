@@ -76,7 +76,8 @@ describe('Vainu alarms in the browser', () => {
     const confirm = page.getByRole('dialog', { name: 'Peruuta kuittaus' });
     await confirm.getByText('Oletko varma, että haluat peruuttaa kuittauksen?').waitFor();
     await expectAccessible(page);
-    await confirm.getByRole('button', { name: 'Peruuta' }).click();
+    // A yes/no question (spec 001 §5) is answered Kyllä or Ei.
+    await confirm.getByRole('button', { name: 'Ei', exact: true }).click();
     await confirm.waitFor({ state: 'hidden' });
     expect(await badgeCount(page)).toBe(1);
     await acked.click();

@@ -14,6 +14,8 @@ interface ConfirmDialogProps {
   title: string;
   text: string;
   confirmLabel: string;
+  /** The other answer; default "Peruuta". A yes/no question answers "Ei". */
+  cancelLabel?: string;
   pending?: boolean;
   /** A failed action, in red above the text; the dialog stays open for another try. */
   error?: string | null;
@@ -30,6 +32,7 @@ export function ConfirmDialog({
   title,
   text,
   confirmLabel,
+  cancelLabel,
   pending = false,
   error,
   onConfirm,
@@ -55,7 +58,7 @@ export function ConfirmDialog({
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2, gap: 1 }}>
         <Button onClick={onClose} autoFocus>
-          {t('components.cancel')}
+          {cancelLabel ?? t('components.cancel')}
         </Button>
         <Button
           variant="contained"

@@ -28,6 +28,7 @@ export const alarmsEn: typeof alarmsFi = {
   unackTitle: 'Cancel acknowledgement',
   unackQuestion: 'Are you sure you want to cancel the acknowledgement?',
   yes: 'Yes',
+  no: 'No',
   timeline: 'Events',
   timelineLabel: 'Alarm events: {{name}}',
   timelineTitle: 'Alarm events',

@@ -26,6 +26,7 @@ export const alarmsFi = {
   unackTitle: 'Peruuta kuittaus',
   unackQuestion: 'Oletko varma, että haluat peruuttaa kuittauksen?',
   yes: 'Kyllä',
+  no: 'Ei',
   timeline: 'Tapahtumat',
   timelineLabel: 'Hälytyksen tapahtumat: {{name}}',
   timelineTitle: 'Hälytyksen tapahtumat',

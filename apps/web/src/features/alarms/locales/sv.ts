@@ -28,6 +28,7 @@ export const alarmsSv: typeof alarmsFi = {
   unackTitle: 'Ångra kvittering',
   unackQuestion: 'Är du säker på att du vill ångra kvitteringen?',
   yes: 'Ja',
+  no: 'Nej',
   timeline: 'Händelser',
   timelineLabel: 'Larmets händelser: {{name}}',
   timelineTitle: 'Larmets händelser',

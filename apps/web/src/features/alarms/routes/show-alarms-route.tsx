@@ -291,6 +291,7 @@ export function ShowAlarmsRoute() {
         title={t('alarms.unackTitle')}
         text={t('alarms.unackQuestion')}
         confirmLabel={t('alarms.yes')}
+        cancelLabel={t('alarms.no')}
         pending={ack.isPending}
         error={ackError}
         onConfirm={() => confirm && setState(confirm, 0)}
