@@ -80,7 +80,9 @@ describe('Vainu device register in the browser (Ylläpitäjä)', () => {
     const day = `${String(today.getDate()).padStart(2, '0')}.${String(today.getMonth() + 1).padStart(2, '0')}.${today.getFullYear()}`;
     expect(await newest.innerText()).toContain('Ylermi Ylänne');
     expect(await newest.innerText()).toContain(day);
-    expect(await newest.innerText()).toContain(`deviceName: ${RENAMED}`);
+    // Fields by the form's names, not the API's keys (issue 27: a raw deviceName).
+    expect(await newest.innerText()).toContain(`Nimi: ${RENAMED}`);
+    expect(await newest.innerText()).not.toContain('deviceName');
     await edits.getByText('Toimenpide: Mittari lisätty').waitFor();
     await history
       .getByRole('region', { name: 'Hälytysrajojen muutokset' })

@@ -7,6 +7,7 @@ import ListItem from '@mui/material/ListItem';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { type DeviceHistoryEntry, type DeviceRecord, EDIT_DIALOG_MAX_WIDTH } from '@vahti/domain';
+import type { TFunction } from 'i18next';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AlertMessage } from '@/components/alert-message';
@@ -15,8 +16,32 @@ import { errorText } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/dates';
 import { useDeviceHistory } from '../api/get-device-history';
 
+/** A device field's label key: the history names fields as the form does (issue 27). */
+const FIELD_LABELS: Record<string, string> = {
+  deviceQrCode: 'devices.devices.qrCode',
+  deviceName: 'devices.devices.name',
+  deviceTypeId: 'devices.devices.type',
+  deviceEui: 'devices.devices.eui',
+  deviceSerialNumber: 'devices.devices.serialNumber',
+  deviceComissioiningDay: 'devices.devices.commissioningDay',
+  deviceLocation: 'devices.devices.location',
+  deviceSwVersion: 'devices.devices.swVersion',
+  deviceProductCode: 'devices.devices.productCode',
+  deviceState: 'devices.devices.state',
+  deviceDescription: 'devices.devices.description',
+  deviceTargetId: 'devices.devices.target',
+  deviceOrganizationId: 'devices.devices.organization',
+};
+
 /** What changed, as one line: "field: value, …" (limits: "CO2: 0–900"). */
-function describeChanges(changes: Record<string, unknown>): string {
+function describeChanges(changes: Record<string, unknown>, t: TFunction): string {
+  const label = (key: string) => {
+    if (key === 'deviceGeoInfo') {
+      return `${t('devices.devices.latitude')}, ${t('devices.devices.longitude')}`;
+    }
+    const known = FIELD_LABELS[key];
+    return known ? t(known) : key;
+  };
   return Object.entries(changes)
     .filter(([key]) => key !== 'before' && key !== 'level')
     .map(([key, value]) => {
@@ -24,7 +49,7 @@ function describeChanges(changes: Record<string, unknown>): string {
         const limit = value as { lowLimit: unknown; highLimit: unknown };
         return `${key}: ${limit.lowLimit}–${limit.highLimit}`;
       }
-      return `${key}: ${value === null ? '—' : String(value)}`;
+      return `${label(key)}: ${value === null ? '—' : String(value)}`;
     })
     .join(', ');
 }
@@ -51,7 +76,7 @@ function HistoryList({ heading, entries }: { heading: string; entries: DeviceHis
               <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
                 {t('devices.history.target')}: {entry.targetName}
                 {Object.keys(entry.changes).length > 0
-                  ? ` · ${describeChanges(entry.changes)}`
+                  ? ` · ${describeChanges(entry.changes, t)}`
                   : ''}
               </Typography>
             </ListItem>
