@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { can } from '../policy.js';
 import { deviceTypeAlarmSettingsBody } from './device-types.js';
-import { alarmLimitsBody, createDeviceBody } from './devices.js';
+import { alarmLimitsBody, createDeviceBody, createUserDeviceBody } from './devices.js';
 import { createMeasurementBody, payloadLayout } from './measurements.js';
 
 const m = (id: string, measurementType: 'byte' | 'bit', size: number, bit = 1) => ({
@@ -45,6 +45,23 @@ describe('the Vainu registry schemas', () => {
       measurementUnit: '',
       measurementByteOrder: 'big',
     });
+  });
+
+  it("says 'Pakollinen kenttä' for a select left empty, 'Virheellinen arvo' for a bad id (issue 27)", () => {
+    const issueOf = (
+      result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } },
+      field: string,
+    ) => result.error?.issues.find((issue) => issue.path[0] === field)?.message;
+    const empty = createDeviceBody.safeParse({ deviceTypeId: '', deviceTargetId: '' });
+    expect(issueOf(empty, 'deviceTypeId')).toBe('validation.required');
+    expect(issueOf(empty, 'deviceTargetId')).toBe('validation.required');
+    expect(issueOf(createDeviceBody.safeParse({ deviceTypeId: 'abc' }), 'deviceTypeId')).toBe(
+      'validation.invalidValue',
+    );
+    const link = createUserDeviceBody.safeParse({ deviceUserId: '', targetId: '', deviceId: '' });
+    for (const field of ['deviceUserId', 'targetId', 'deviceId']) {
+      expect(issueOf(link, field)).toBe('validation.required');
+    }
   });
 
   it('upper-cases a DevEUI and refuses one of the wrong length', () => {

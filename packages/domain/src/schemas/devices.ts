@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { deviceHealthRecord } from './device-health.js';
 import {
+  chosenId,
   id,
   longText,
   msg,
@@ -75,7 +76,7 @@ const coordinate = (max: number) =>
 const deviceFields = {
   deviceQrCode: requiredField(100),
   deviceName: requiredField(200),
-  deviceTypeId: id(),
+  deviceTypeId: chosenId(),
   /** LoRaWAN DevEUI, 16 hex digits, unique: uplinks find the device by it. */
   deviceEui: requiredText16(),
   deviceSerialNumber: requiredField(100),
@@ -90,7 +91,7 @@ const deviceFields = {
   deviceProductCode: requiredField(100),
   /** Only the top administrator chooses; anyone else may leave it out (their own). */
   deviceOrganizationId: id().optional(),
-  deviceTargetId: id(),
+  deviceTargetId: chosenId(),
   deviceState: recordState(),
   deviceDescription: longText(),
 };
@@ -246,9 +247,9 @@ const measurementChoice = z
 export const createUserDeviceBody = z.object({
   /** Only the top administrator chooses; anyone else may leave it out (their own). */
   organizationId: id().optional(),
-  deviceUserId: id(),
-  targetId: id(),
-  deviceId: id(),
+  deviceUserId: chosenId(),
+  targetId: chosenId(),
+  deviceId: chosenId(),
   deviceMeasurements: z
     .array(measurementChoice, { error: msg('required') })
     .max(64, { error: msg('invalidValue') }),

@@ -86,6 +86,18 @@ export const requiredField = (max = 200) =>
 /** A record id (uuid). A malformed id is a validation error, not a lookup. */
 export const id = () => z.uuid({ error: msg('invalidValue') });
 
+/**
+ * A record chosen in a form's select: nothing chosen (empty, missing) is 'Pakollinen kenttä'
+ * (spec 001 §5), another malformed id 'Virheellinen arvo'.
+ */
+export const chosenId = () =>
+  z.uuid({
+    error: (issue) =>
+      issue.input === undefined || issue.input === null || issue.input === ''
+        ? msg('required')
+        : msg('invalidValue'),
+  });
+
 /** Exactly five digits (spec 000 §5). */
 export const zipCode = () =>
   requiredText('zipCodeRequired').regex(new RegExp(`^\\d{${ZIP_CODE_LENGTH}}$`), {
