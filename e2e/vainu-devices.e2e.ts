@@ -204,6 +204,21 @@ describe('Vainu device register in the browser (Ylläpitäjä)', () => {
     await expect.poll(() => code.inputValue()).toBe('');
   });
 
+  it("shows the top administrator each measurement's and type's organization (issue 27)", async () => {
+    const page = await e2e.newPage();
+    await page.goto('/#/vainu/show-measurements');
+    await signIn(page, 'paayllapitaja@demo.vahti.fi');
+    const table = page.getByRole('table').first();
+    await table.getByRole('columnheader', { name: 'Organisaatio' }).waitFor();
+    await table.getByRole('cell', { name: 'Demo Kiinteistöt Oy' }).first().waitFor();
+    await table.getByRole('cell', { name: 'Toinen Taloyhtiö Oy' }).first().waitFor();
+    await page.goto('/#/vainu/show-sensors');
+    const types = page.getByRole('region', { name: 'Vahdin mittarityypit' });
+    await types.getByRole('columnheader', { name: 'Organisaatio' }).waitFor();
+    await types.getByRole('cell', { name: 'Toinen Taloyhtiö Oy' }).first().waitFor();
+    await expectAccessible(page);
+  });
+
   it('hides device management, device types included, from a Käyttäjä', async () => {
     const page = await e2e.newPage();
     await page.goto('/#/vainu/add-sensor');

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { AlertMessage } from '@/components/alert-message';
 import { type Column, DataTable } from '@/components/data-table';
+import { useOrganizationColumn } from '@/components/organization-column';
 import { PageHeader } from '@/components/page-header';
 import { ResourceList } from '@/components/resource-list';
 import { errorText } from '@/lib/api-client';
@@ -143,8 +144,10 @@ export function ShowSensorsRoute() {
   const minutes = (value: number | null) =>
     value === null ? t('deviceNetwork.alarms.off') : t('deviceNetwork.alarms.minutes', { value });
   const copy = useCopyDeviceType();
+  const organizationColumn = useOrganizationColumn<DeviceTypeRecord>((type) => type.organizationId);
   const typeColumns: Column<DeviceTypeRecord>[] = [
     { key: 'name', label: t('deviceNetwork.name'), value: (type) => type.deviceTypeName },
+    ...organizationColumn,
     {
       key: 'state',
       label: t('deviceNetwork.types.state'),

@@ -1,6 +1,7 @@
 import type { MeasurementRecord } from '@vahti/domain';
 import { useTranslation } from 'react-i18next';
 import type { Column } from '@/components/data-table';
+import { useOrganizationColumn } from '@/components/organization-column';
 import { ResourceListScreen } from '@/components/resource-list-screen';
 import { useMeasurements } from '../api/get-measurements';
 import { MeasurementEditDialog } from '../components/measurement-edit-dialog';
@@ -11,8 +12,10 @@ const orEmpty = (value: number | null) => (value === null ? '' : value);
 export function ShowMeasurementsRoute() {
   const { t } = useTranslation();
   const measurements = useMeasurements();
+  const organizationColumn = useOrganizationColumn<MeasurementRecord>((m) => m.organizationId);
   const columns: Column<MeasurementRecord>[] = [
     { key: 'name', label: t('devices.measurements.name'), value: (m) => m.measurementName },
+    ...organizationColumn,
     {
       key: 'type',
       label: t('devices.measurements.type'),
