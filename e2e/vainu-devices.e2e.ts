@@ -219,6 +219,16 @@ describe('Vainu device register in the browser (Ylläpitäjä)', () => {
     await expectAccessible(page);
   });
 
+  it('prefills any list’s search from ?id= (spec 001 §2; issue 27: only the devices list did)', async () => {
+    const page = await e2e.newPage();
+    await page.goto('/#/vainu/show-measurements?id=Kosteus');
+    await signIn(page, 'yllapitaja@demo.vahti.fi');
+    const search = page.getByLabel('Hae', { exact: true });
+    await expect.poll(() => search.inputValue()).toBe('Kosteus');
+    await page.getByRole('cell', { name: 'Kosteus', exact: true }).waitFor();
+    expect(await page.getByRole('cell', { name: 'Lämpötila', exact: true }).count()).toBe(0);
+  });
+
   it('hides device management, device types included, from a Käyttäjä', async () => {
     const page = await e2e.newPage();
     await page.goto('/#/vainu/add-sensor');

@@ -18,6 +18,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { Fragment, type ReactNode, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { AlertMessage } from './alert-message';
 import { FormTextField } from './form-text-field';
 import { TableScroll } from './table-scroll';
@@ -66,7 +67,10 @@ export interface DataTableProps<T> {
   /** With an error: a 'Yritä uudelleen' button in the alert that asks again. */
   onRetry?: () => void;
   initialSort?: { key: string; direction: 'asc' | 'desc' };
-  /** The search box's first text (spec 001 §2: a query parameter prefills a list's search). */
+  /**
+   * The search box's first text; default the URL's `?id=` (spec 001 §2: a query parameter id
+   * prefills the search box of a list — every list, issue 27).
+   */
   initialSearch?: string;
   /** The search box's label, default 'Hae'; another where two tables share a screen. */
   searchLabel?: string;
@@ -134,7 +138,7 @@ export function DataTable<T>({
   error,
   onRetry,
   initialSort,
-  initialSearch = '',
+  initialSearch,
   searchLabel,
   minWidth = 720,
   serverPaging,
@@ -144,7 +148,10 @@ export function DataTable<T>({
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const searchId = useId();
-  const [search, setSearch] = useState(initialSearch);
+  const [params] = useSearchParams();
+  const [search, setSearch] = useState(
+    () => initialSearch ?? (serverPaging ? '' : (params.get('id') ?? '')),
+  );
   const [sort, setSort] = useState(initialSort ?? null);
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
