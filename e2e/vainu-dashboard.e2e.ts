@@ -205,6 +205,10 @@ describe('Vainu device dashboard in the browser', () => {
         alarms: other.inAlarm.size,
         devices: other.devices.length,
       });
+    // The choice is in the URL: a reload shows the same organization (issue 27: it was lost).
+    expect(hashPath(page)).toMatch(/[?&]org=[\w-]+/);
+    await page.reload();
+    await page.getByRole('heading', { name: otherName, level: 2 }).waitFor();
   });
 
   it('shows a Käyttäjä the linked targets only, without the users tab; the phone layout', async () => {

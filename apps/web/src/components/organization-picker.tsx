@@ -4,6 +4,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Select from '@mui/material/Select';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { useOrganizations } from '@/api/get-organizations';
 import { useCan, useSession } from '@/lib/session';
 
@@ -11,6 +12,29 @@ interface OrganizationPickerProps {
   /** The chosen organization; null: the user's own. */
   value: string | null;
   onChange: (organizationId: string | null) => void;
+}
+
+/**
+ * The top administrator's organization choice, kept in the URL (`?org=`) so that a reload or a
+ * shared link shows the same organization (issue 27: the choice was lost on reload); null: the
+ * user's own.
+ */
+export function useChosenOrganization(): [string | null, (organizationId: string | null) => void] {
+  const [params, setParams] = useSearchParams();
+  const chosen = params.get('org');
+  return [
+    chosen,
+    (organizationId) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          if (organizationId) next.set('org', organizationId);
+          else next.delete('org');
+          return next;
+        },
+        { replace: true },
+      ),
+  ];
 }
 
 /**

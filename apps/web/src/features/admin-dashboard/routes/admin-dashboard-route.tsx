@@ -1,11 +1,10 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUserRoleCounts } from '@/api/get-user-role-counts';
 import { AlertMessage } from '@/components/alert-message';
 import { LoadingFallback } from '@/components/loading-fallback';
-import { OrganizationPicker } from '@/components/organization-picker';
+import { OrganizationPicker, useChosenOrganization } from '@/components/organization-picker';
 import { UserRoleCounts } from '@/components/user-role-counts';
 import { errorText } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/document-title';
@@ -20,7 +19,7 @@ export function AdminDashboardRoute() {
   const heading = t('area.home', { area: t('sections.hallinta.name') });
   useDocumentTitle(heading);
   const administer = useCan({ do: 'administer' });
-  const [organizationId, setOrganizationId] = useState<string | null>(null);
+  const [organizationId, setOrganizationId] = useChosenOrganization();
   const counts = useUserRoleCounts(organizationId, { enabled: administer });
 
   const error = errorText(counts.error);
