@@ -16,6 +16,7 @@ import { createScriptCodecs } from '../apps/api/src/modules/ingest/codecs/javasc
 import { decodeFrames, fromBase64 } from '../apps/api/src/modules/ingest/codecs/layout.js';
 import { compileCodec, decodeWith } from '../apps/api/src/modules/ingest/decoder.js';
 import { AM103_DECODER, AM103_FRAMES } from '../apps/api/test/fixtures/codecs/milesight-am103.js';
+import { chirpstackUpEvent } from './lib/fixture.js';
 import { percentile } from './stats.js';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 30);
@@ -23,45 +24,14 @@ const BATCH = Number(process.env.BATCH ?? 2000);
 
 const frame = Buffer.from(AM103_FRAMES.full.hex, 'hex');
 /** ChirpStack v4's `up` event (integration JSON) as its HTTP integration posts it. */
-const body = JSON.stringify({
-  deduplicationId: '3ee0a2a4-0a4a-4b8d-9b1c-6a2f0e8f1c11',
-  time: '2026-03-02T10:00:00.000000+00:00',
-  deviceInfo: {
-    tenantId: '52f14cd4-c6f1-4fbd-8f87-4025e1d49242',
-    tenantName: 'Vahti',
-    applicationId: '2c0b5a3e-3f1e-4a59-8f0c-3c7d0f5e4b21',
-    applicationName: 'Sisäilma',
-    deviceProfileId: '9a6d1a1e-5b0b-4f0e-a9a4-1b1f0c3d2e11',
-    deviceProfileName: 'Milesight AM103',
-    deviceName: 'Luokka 204',
+const body = JSON.stringify(
+  chirpstackUpEvent({
     devEui: '24e124710b423527',
-    tags: {},
-  },
-  devAddr: '01fe0c2a',
-  adr: true,
-  dr: 5,
-  fCnt: 1234,
-  fPort: 85,
-  confirmed: false,
-  data: frame.toString('base64'),
-  rxInfo: [
-    {
-      gatewayId: '0016c001ff10a2b3',
-      uplinkId: 21987,
-      rssi: -97,
-      snr: 7.5,
-      channel: 2,
-      location: {},
-      context: 'A1bXPw==',
-      metadata: { region_config_id: 'eu868', region_common_name: 'EU868' },
-      crcStatus: 'CRC_OK',
-    },
-  ],
-  txInfo: {
-    frequency: 868500000,
-    modulation: { lora: { bandwidth: 125000, spreadingFactor: 7, codeRate: 'CR_4_5' } },
-  },
-});
+    deviceProfileName: 'Milesight AM103',
+    fPort: 85,
+    data: frame.toString('base64'),
+  }),
+);
 
 const codecs = await createScriptCodecs();
 const bytes = new Uint8Array(frame);

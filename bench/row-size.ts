@@ -37,7 +37,7 @@ import {
 } from '../apps/api/src/db/schema/index.js';
 import { serveApp } from './lib/app.js';
 import { openBenchDatabase } from './lib/database.js';
-import { addPartitions, demoOrganization } from './lib/fixture.js';
+import { addPartitions, chirpstackUpEvent, demoOrganization } from './lib/fixture.js';
 import { percentile, printTable, ROUNDS, time } from './stats.js';
 
 if (!process.env.BENCH_DATABASE_URL) {
@@ -200,45 +200,14 @@ for (let h = 0; h < DAYS * 24; h++) {
 const loadMs = performance.now() - loadStarted;
 
 // Rejected uplinks: ChirpStack's JSON of an unknown device, as the ingest keeps it.
-const rejectedBody = JSON.stringify({
-  deduplicationId: '3ee0a2a4-0a4a-4b8d-9b1c-6a2f0e8f1c11',
-  time: '2026-03-02T10:00:00.000000+00:00',
-  deviceInfo: {
-    tenantId: '52f14cd4-c6f1-4fbd-8f87-4025e1d49242',
-    tenantName: 'Vahti',
-    applicationId: '2c0b5a3e-3f1e-4a59-8f0c-3c7d0f5e4b21',
-    applicationName: 'Sisäilma',
-    deviceProfileId: '9a6d1a1e-5b0b-4f0e-a9a4-1b1f0c3d2e11',
-    deviceProfileName: 'Vahti T/RH/CO2',
-    deviceName: 'Luokka 204',
+const rejectedBody = JSON.stringify(
+  chirpstackUpEvent({
     devEui: '70b3d57ed0000abc',
-    tags: {},
-  },
-  devAddr: '01fe0c2a',
-  adr: true,
-  dr: 5,
-  fCnt: 1234,
-  fPort: 2,
-  confirmed: false,
-  data: 'AQLUAzwE/w==',
-  rxInfo: [
-    {
-      gatewayId: '0016c001ff10a2b3',
-      uplinkId: 21987,
-      rssi: -97,
-      snr: 7.5,
-      channel: 2,
-      location: {},
-      context: 'A1bXPw==',
-      metadata: { region_config_id: 'eu868', region_common_name: 'EU868' },
-      crcStatus: 'CRC_OK',
-    },
-  ],
-  txInfo: {
-    frequency: 868500000,
-    modulation: { lora: { bandwidth: 125000, spreadingFactor: 7, codeRate: 'CR_4_5' } },
-  },
-});
+    deviceProfileName: 'Vahti T/RH/CO2',
+    fPort: 2,
+    data: 'AQLUAzwE/w==',
+  }),
+);
 const walRejected = await withWal(sql`
   insert into rejected_uplinks (organization_id, source, reason, dev_eui, received_at, body, body_bytes)
   select ${orgId}::uuid, 'chirpstack', 'unknownDevice', '70B3D57ED0000ABC',

@@ -297,3 +297,54 @@ export async function copyReadings(database: Database, rows: readonly CopiedRead
     client.release();
   }
 }
+
+/**
+ * ChirpStack v4's `up` event (integration JSON) as its HTTP integration posts it, with one
+ * gateway's rxInfo: the body the benches time and keep. `data` is base64.
+ */
+export function chirpstackUpEvent(fields: {
+  devEui: string;
+  deviceProfileName: string;
+  fPort: number;
+  data: string;
+}) {
+  return {
+    deduplicationId: '3ee0a2a4-0a4a-4b8d-9b1c-6a2f0e8f1c11',
+    time: '2026-03-02T10:00:00.000000+00:00',
+    deviceInfo: {
+      tenantId: '52f14cd4-c6f1-4fbd-8f87-4025e1d49242',
+      tenantName: 'Vahti',
+      applicationId: '2c0b5a3e-3f1e-4a59-8f0c-3c7d0f5e4b21',
+      applicationName: 'Sisäilma',
+      deviceProfileId: '9a6d1a1e-5b0b-4f0e-a9a4-1b1f0c3d2e11',
+      deviceProfileName: fields.deviceProfileName,
+      deviceName: 'Luokka 204',
+      devEui: fields.devEui,
+      tags: {},
+    },
+    devAddr: '01fe0c2a',
+    adr: true,
+    dr: 5,
+    fCnt: 1234,
+    fPort: fields.fPort,
+    confirmed: false,
+    data: fields.data,
+    rxInfo: [
+      {
+        gatewayId: '0016c001ff10a2b3',
+        uplinkId: 21987,
+        rssi: -97,
+        snr: 7.5,
+        channel: 2,
+        location: {},
+        context: 'A1bXPw==',
+        metadata: { region_config_id: 'eu868', region_common_name: 'EU868' },
+        crcStatus: 'CRC_OK',
+      },
+    ],
+    txInfo: {
+      frequency: 868500000,
+      modulation: { lora: { bandwidth: 125000, spreadingFactor: 7, codeRate: 'CR_4_5' } },
+    },
+  };
+}

@@ -19,6 +19,9 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** The rows of a raw `db.execute` (both drivers answer `{ rows }`). */
 export const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
+/** A timestamptz as a driver gave it: a Date, or its text in a raw `db.execute` row. */
+export const toDate = (value: unknown) => (value instanceof Date ? value : new Date(String(value)));
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';

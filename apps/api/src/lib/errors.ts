@@ -18,6 +18,9 @@ export class AppError extends Error {
 export const unauthorized = (code: ErrorCode = 'UNAUTHORIZED') => new AppError(401, code);
 export const forbidden = () => new AppError(403, 'FORBIDDEN');
 export const notFound = (code: ErrorCode) => new AppError(404, code);
+/** 400 VALIDATION_FAILED with per-field message keys (`{ 'rows.3.deviceEui': 'validation.…' }`). */
+export const invalid = (fields: Record<string, string>) =>
+  new AppError(400, 'VALIDATION_FAILED', fields);
 
 /** Which 429 text to show: failed sign-ins, or attempts of any other kind. */
 export type RateLimitKind = 'failedSignIns' | 'attempts';

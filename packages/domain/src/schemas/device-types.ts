@@ -3,6 +3,7 @@ import { id, longText, msg, recordOf, recordState, requiredField, text } from '.
 import {
   BYTE_ORDERS,
   deviceMsg,
+  type LayoutField,
   MAX_PAYLOAD_BYTES,
   MEASUREMENT_MAX_BYTES,
   type MeasurementRecord,
@@ -415,6 +416,26 @@ export const codecTestResponse = z.object({
 export type CodecTestResponse = z.infer<typeof codecTestResponse>;
 
 /**
+ * A field of a measurement layout (`payloadLayout`) as a codec field: its bytes, or its one bit
+ * (bit number 1 = bit position 0), with the measurement's conversion.
+ */
+export function codecFieldOf(
+  field: LayoutField,
+  conversion: Pick<CodecField, 'signed' | 'byteOrder' | 'scale' | 'valueOffset'>,
+): CodecField {
+  return {
+    measurementId: field.measurementId,
+    offset: field.offset,
+    length: field.sizeInBytes,
+    signed: conversion.signed,
+    byteOrder: conversion.byteOrder,
+    scale: conversion.scale,
+    valueOffset: conversion.valueOffset,
+    ...(field.bitNumber !== undefined && { bitPosition: field.bitNumber - 1, bitWidth: 1 }),
+  };
+}
+
+/**
  * The codec a type from before ADR 0036 has implicitly: one fixed frame of its measurements'
  * own layout (`payloadLayout`: consecutive fields, bit fields sharing a byte). The decoder reads
  * such a type with it; the type form starts from it.
@@ -439,16 +460,12 @@ export function legacyLayoutFrames(
       kind: 'fixed',
       fields: fields.map((field, i) => {
         const m = measurements[i] as (typeof measurements)[number];
-        return {
-          measurementId: field.measurementId,
-          offset: field.offset,
-          length: field.sizeInBytes,
+        return codecFieldOf(field, {
           signed: m.measurementSigned,
           byteOrder: m.measurementByteOrder,
-          ...(field.bitNumber !== undefined && { bitPosition: field.bitNumber - 1, bitWidth: 1 }),
           scale: m.measurementScale,
           valueOffset: m.measurementOffset,
-        };
+        });
       }),
     },
   ];

@@ -9,7 +9,7 @@ import {
 import { translate } from '@vahti/domain/i18n/messages';
 import type { Db } from '../../db/client.js';
 import type { Caller } from '../../lib/caller.js';
-import { AppError, notFound } from '../../lib/errors.js';
+import { invalid, notFound } from '../../lib/errors.js';
 import { authorize, crossesOrganizations, homeOrganization, type Scope } from '../../lib/scope.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { DevicesRepository, DeviceValues } from '../devices/devices.repository.js';
@@ -41,9 +41,6 @@ export interface CheckedRow {
   values?: DeviceValues;
 }
 
-const fileError = (fields: Record<string, string>) =>
-  new AppError(400, 'VALIDATION_FAILED', fields);
-
 /** Which column holds which field; unknown columns are left out. */
 function columnsOf(header: string[]): Map<DeviceImportColumn, number> {
   const byHeader = new Map<string, DeviceImportColumn>();
@@ -65,7 +62,7 @@ function columnsOf(header: string[]): Map<DeviceImportColumn, number> {
     ]),
   );
   if (Object.keys(repeated).length + Object.keys(missing).length > 0) {
-    throw fileError({ ...missing, ...repeated });
+    throw invalid({ ...missing, ...repeated });
   }
   return columns;
 }
@@ -128,9 +125,9 @@ export function createDeviceImportService({
     }
     const sheet = await readSheet(file);
     const columns = columnsOf(sheet.header);
-    if (sheet.rows.length === 0) throw fileError({ file: 'validation.deviceImport.noRows' });
+    if (sheet.rows.length === 0) throw invalid({ file: 'validation.deviceImport.noRows' });
     if (sheet.rows.length > DEVICE_IMPORT_MAX_ROWS) {
-      throw fileError({ file: 'validation.deviceImport.tooManyRows' });
+      throw invalid({ file: 'validation.deviceImport.tooManyRows' });
     }
     const [types, targets] = await Promise.all([
       lookups.typesOf(scope, organizationId),
@@ -300,7 +297,7 @@ export function createDeviceImportService({
         for (const row of withErrors(rows)) {
           for (const error of row.errors) fields[`rows.${row.row}.${error.field}`] ??= error.key;
         }
-        return new AppError(400, 'VALIDATION_FAILED', fields);
+        return invalid(fields);
       };
       const firstNote = translate('fi', 'messages.device.firstHistoryNote');
       try {

@@ -1,6 +1,6 @@
 import type { DeviceTypeSamplesResponse } from '@vahti/domain';
 import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { type Db, toDate } from '../../db/client.js';
 import { deviceHealth, devices, rejectedUplinks } from '../../db/schema/index.js';
 import { inScope, type Scope } from '../../lib/scope.js';
 
@@ -31,8 +31,6 @@ function payloadOf(body: string): { payload: string; fPort: number | null } | nu
 }
 
 const hex = (base64: string) => Buffer.from(base64, 'base64').toString('hex');
-const iso = (value: unknown) =>
-  (value instanceof Date ? value : new Date(String(value))).toISOString();
 
 /** Device types' own reads beyond the catalogue (the measurements repository has those). */
 export function createDeviceTypesRepository(db: Db) {
@@ -94,7 +92,7 @@ export function createDeviceTypesRepository(db: Db) {
               {
                 deviceName: row.deviceName,
                 deviceEui: row.deviceEui,
-                at: iso(row.at),
+                at: toDate(row.at).toISOString(),
                 fPort: found.fPort,
                 payload: hex(found.payload),
                 rejectedReason: row.reason,
@@ -111,7 +109,7 @@ export function createDeviceTypesRepository(db: Db) {
                 {
                   deviceName: row.deviceName,
                   deviceEui: row.deviceEui,
-                  at: iso(row.at),
+                  at: toDate(row.at).toISOString(),
                   fPort: row.fPort,
                   payload: hex(row.payload),
                   rejectedReason: null,

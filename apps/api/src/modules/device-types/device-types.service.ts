@@ -13,7 +13,7 @@ import {
 import type { Db } from '../../db/client.js';
 import type { Caller } from '../../lib/caller.js';
 import { changedValues } from '../../lib/changed-values.js';
-import { AppError, isUniqueViolation, notFound } from '../../lib/errors.js';
+import { AppError, invalid, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { authorize, crossesOrganizations, homeOrganization, type Scope } from '../../lib/scope.js';
 import type { AlarmsRepository } from '../alarms/alarms.repository.js';
 import type { AuditService } from '../audit/audit.service.js';
@@ -35,8 +35,6 @@ const MANAGE = { do: 'manageDevices' } as const;
 type TypeBody = Omit<UpdateDeviceTypeBody, 'deviceTypeState'> & {
   deviceTypeState?: UpdateDeviceTypeBody['deviceTypeState'];
 };
-
-const invalid = (fields: Record<string, string>) => new AppError(400, 'VALIDATION_FAILED', fields);
 
 const nameTaken = (err: unknown) =>
   isUniqueViolation(err, 'device_types_organization_name_key')
@@ -300,7 +298,6 @@ export function createDeviceTypesService({
           decoded: body.decoded,
           strict: false,
           fPort: body.fPort,
-          receivedAt: new Date(),
         },
         sandbox && ((...args) => sandbox.decode(...args)),
       );

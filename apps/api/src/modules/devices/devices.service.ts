@@ -16,7 +16,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import type { Caller } from '../../lib/caller.js';
 import { changedValues } from '../../lib/changed-values.js';
-import { AppError, forbidden, isUniqueViolation, notFound } from '../../lib/errors.js';
+import { AppError, forbidden, invalid, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { authorize, crossesOrganizations, homeOrganization, type Scope } from '../../lib/scope.js';
 import type { AuditService } from '../audit/audit.service.js';
 import { auditedChanges } from '../audit/audited.js';
@@ -29,8 +29,6 @@ const MANAGE = { do: 'manageDevices' } as const;
 
 type CreateBody = z.output<typeof createDeviceBody>;
 type UpdateBody = z.output<typeof updateDeviceBody>;
-
-const invalid = (fields: Record<string, string>) => new AppError(400, 'VALIDATION_FAILED', fields);
 
 /** A duplicate DevEUI or QR code: 409 naming the field; anything else passes through. */
 function duplicate(err: unknown): unknown {

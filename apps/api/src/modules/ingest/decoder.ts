@@ -82,9 +82,7 @@ export function compileCodec(
   return { key, codec, frames, mappings, ids, measurements };
 }
 
-type DecodeInput = Pick<Uplink, 'payload' | 'decoded' | 'normalized' | 'strict' | 'fPort'> & {
-  receivedAt?: Date;
-};
+type DecodeInput = Pick<Uplink, 'payload' | 'decoded' | 'normalized' | 'strict' | 'fPort'>;
 
 /** The generic form: every key names a measurement of the type by name or id. */
 function fromGeneric(compiled: CompiledCodec, decoded: Record<string, unknown>): Decoded {
@@ -119,6 +117,7 @@ function valuesOf(
   compiled: CompiledCodec,
   uplink: DecodeInput,
   runScript: ScriptRun | undefined,
+  recvTime: Date,
 ): Decoded {
   if (uplink.strict) {
     return uplink.decoded ? fromGeneric(compiled, uplink.decoded) : { reason: 'undecodable' };
@@ -134,7 +133,7 @@ function valuesOf(
     const run = runScript(compiled.key, compiled.codec.script, {
       bytes,
       fPort: uplink.fPort,
-      recvTime: uplink.receivedAt ?? new Date(),
+      recvTime,
     });
     if (!run.ok) return { reason: 'codecFailed', detail: run.message };
     return settled(mapDecoded(run.data, undefined, compiled.mappings));
@@ -170,8 +169,10 @@ export function decodeWith(
   compiled: CompiledCodec,
   uplink: DecodeInput,
   runScript?: ScriptRun,
+  /** What a JavaScript codec gets as `recvTime`: when the uplink arrived. */
+  recvTime = new Date(),
 ): Decoded {
-  return finish(compiled, valuesOf(compiled, uplink, runScript));
+  return finish(compiled, valuesOf(compiled, uplink, runScript, recvTime));
 }
 
 export function createDecoder({
@@ -200,11 +201,21 @@ export function createDecoder({
 
   return {
     /** The uplink's values by its device's type (`scope`: the key's organization). */
-    async decode(scope: Scope, deviceTypeId: string, uplink: DecodeInput): Promise<Decoded> {
+    async decode(
+      scope: Scope,
+      deviceTypeId: string,
+      uplink: DecodeInput,
+      receivedAt?: Date,
+    ): Promise<Decoded> {
       const compiled = await codecOf(scope, deviceTypeId);
       const sandbox =
         compiled.codec?.source === 'javascript' && scripts ? await scripts() : undefined;
-      return decodeWith(compiled, uplink, sandbox && ((...args) => sandbox.decode(...args)));
+      return decodeWith(
+        compiled,
+        uplink,
+        sandbox && ((...args) => sandbox.decode(...args)),
+        receivedAt,
+      );
     },
   };
 }

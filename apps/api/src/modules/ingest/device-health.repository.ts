@@ -4,7 +4,7 @@
 // stored one (late, replayed) leaves its radio figures alone.
 import { FCNT_RESET_BELOW } from '@vahti/domain';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { type Db, toDate } from '../../db/client.js';
 import { assertWithin, type Scope } from '../../lib/scope.js';
 import type { FrameCounterReset, HealthChange, HealthObservation, Radio } from './types.js';
 
@@ -95,12 +95,8 @@ export function findReset(
   return undefined;
 }
 
-const toDate = (value: unknown) =>
-  value === null || value === undefined
-    ? null
-    : value instanceof Date
-      ? value
-      : new Date(String(value));
+const dateOrNull = (value: unknown) =>
+  value === null || value === undefined ? null : toDate(value);
 const toNumber = (value: unknown) => (value === null || value === undefined ? null : Number(value));
 
 /** The figures of an uplink: replaced together, and only by a newer uplink. */
@@ -234,8 +230,8 @@ export function createDeviceHealthRepository(db: Db) {
         const deviceId = String(row.device_id);
         const change: HealthChange = { deviceId };
         const battery = toNumber(row.battery);
-        const batteryAt = toDate(row.battery_at);
-        const oldBatteryAt = toDate(row.old_battery_at);
+        const batteryAt = dateOrNull(row.battery_at);
+        const oldBatteryAt = dateOrNull(row.old_battery_at);
         if (
           battery !== null &&
           batteryAt !== null &&
@@ -244,7 +240,7 @@ export function createDeviceHealthRepository(db: Db) {
           change.battery = { value: battery, at: batteryAt, previous: toNumber(row.old_battery) };
         }
         const reset = findReset(
-          { fCnt: toNumber(row.old_f_cnt), uplinkAt: toDate(row.old_uplink_at) },
+          { fCnt: toNumber(row.old_f_cnt), uplinkAt: dateOrNull(row.old_uplink_at) },
           uplinks.get(deviceId) ?? [],
         );
         if (reset) change.frameCounterReset = reset;

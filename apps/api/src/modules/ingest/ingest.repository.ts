@@ -1,6 +1,6 @@
 import type { RejectedUplinkRecord, RejectReason } from '@vahti/domain';
 import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { type Db, toDate } from '../../db/client.js';
 import { rollupCtes } from '../../db/rollup.js';
 import {
   devices,
@@ -40,9 +40,6 @@ export interface RejectedRow {
   body: string;
   bodyBytes: number;
 }
-
-/** A timestamptz as the driver gave it (node-postgres and PGlite both give a Date). */
-const toDate = (value: unknown) => (value instanceof Date ? value : new Date(String(value)));
 
 /**
  * Rows per INSERT statement. They are bound as seven arrays, so PostgreSQL's 65,535 parameters

@@ -134,7 +134,7 @@ export function createPrepare({
         payload: uplink.payload,
       };
       health.push(observed);
-      const decoded = await decoder.decode(scope, device.deviceTypeId, { ...uplink, receivedAt });
+      const decoded = await decoder.decode(scope, device.deviceTypeId, uplink, receivedAt);
       if ('reason' in decoded) {
         reject(decoded.reason, decoded.field, decoded.detail);
         continue;

@@ -1,4 +1,9 @@
-import type { ChirpstackUplink, CodecFrame, LayoutField } from '@vahti/domain';
+import {
+  type ChirpstackUplink,
+  type CodecFrame,
+  codecFieldOf,
+  type LayoutField,
+} from '@vahti/domain';
 
 // The sensor simulator (issue "Ingestion and alarms", Simulator): realistic indoor-air readings
 // for a device type's measurements, packed into the type's byte layout exactly as a device would
@@ -18,16 +23,7 @@ export interface LayoutEntry extends LayoutField {
 /** The fixed frame (codecs/layout.ts) that reads a measurement layout. */
 export const frameOf = (layout: readonly LayoutEntry[]): CodecFrame => ({
   kind: 'fixed',
-  fields: layout.map((field) => ({
-    measurementId: field.measurementId,
-    offset: field.offset,
-    length: field.sizeInBytes,
-    signed: field.signed,
-    byteOrder: field.byteOrder,
-    ...(field.bitNumber !== undefined && { bitPosition: field.bitNumber - 1, bitWidth: 1 }),
-    scale: field.scale,
-    valueOffset: field.valueOffset,
-  })),
+  fields: layout.map((field) => codecFieldOf(field, field)),
 });
 
 /** One measurement of a device type's layout with what the generator needs to pick its kind. */

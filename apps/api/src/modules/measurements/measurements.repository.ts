@@ -1,11 +1,6 @@
-import {
-  type DeviceTypeAlarmSettingsBody,
-  type DeviceTypeRecord,
-  type MeasurementRecord,
-  payloadLayout,
-} from '@vahti/domain';
+import { type DeviceTypeRecord, type MeasurementRecord, payloadLayout } from '@vahti/domain';
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { type Db, toDate } from '../../db/client.js';
 import { deviceTypeMeasurements, deviceTypes, measurements } from '../../db/schema/index.js';
 import { assertWithin, inScope, type Scope } from '../../lib/scope.js';
 
@@ -36,8 +31,6 @@ const measurementColumns = {
 };
 
 type MeasurementRow = Omit<MeasurementRecord, 'measurementID'>;
-/** A timestamptz as the driver gave it (node-postgres and PGlite both give a Date). */
-const toDate = (value: unknown) => (value instanceof Date ? value : new Date(String(value)));
 
 /** A device type's stored fields: what create and edit write. */
 export type DeviceTypeValues = Pick<
@@ -163,6 +156,22 @@ export function createMeasurementsRepository(db: Db) {
     });
   }
 
+  /** Saves some of a type's fields (its edit time with them); 0 when the type is not in scope. */
+  async function updateDeviceType(
+    scope: Scope,
+    deviceTypeId: string,
+    values: Partial<Omit<DeviceTypeValues, 'organizationId'>>,
+  ): Promise<number> {
+    const rows = await db
+      .update(deviceTypes)
+      .set({ ...values, updatedAt: sql`now()` })
+      .where(
+        and(eq(deviceTypes.deviceTypeId, deviceTypeId), inScope(deviceTypes.organizationId, scope)),
+      )
+      .returning({ id: deviceTypes.deviceTypeId });
+    return rows.length;
+  }
+
   /** The type's measurements in the given order (position 0 first); the caller checks the scope. */
   async function setTypeMeasurements(deviceTypeId: string, rows: TypeMeasurementValues[]) {
     if (rows.length === 0) return;
@@ -174,6 +183,8 @@ export function createMeasurementsRepository(db: Db) {
   return {
     listMeasurements,
     listDeviceTypes,
+    /** The device-network profile link (null unlinks), the alarm settings, or any other field. */
+    updateDeviceType,
 
     async findMeasurement(scope: Scope, measurementId: string) {
       const [row] = await listMeasurements(scope, { measurementIds: [measurementId] });
@@ -232,28 +243,6 @@ export function createMeasurementsRepository(db: Db) {
       return listDeviceTypes(scope, { deviceTypeIds: ids.map((row) => row.id) });
     },
 
-    /**
-     * Changes the type's device-network profile link (null unlinks) or its alarm settings; 0 when
-     * the type is not in scope.
-     */
-    async updateDeviceType(
-      scope: Scope,
-      deviceTypeId: string,
-      values: Partial<{ deviceProfileId: string | null } & DeviceTypeAlarmSettingsBody>,
-    ): Promise<number> {
-      const rows = await db
-        .update(deviceTypes)
-        .set({ ...values, updatedAt: sql`now()` })
-        .where(
-          and(
-            eq(deviceTypes.deviceTypeId, deviceTypeId),
-            inScope(deviceTypes.organizationId, scope),
-          ),
-        )
-        .returning({ id: deviceTypes.deviceTypeId });
-      return rows.length;
-    },
-
     async insertDeviceType(
       scope: Scope,
       values: DeviceTypeValues,
@@ -276,22 +265,12 @@ export function createMeasurementsRepository(db: Db) {
       values: Omit<DeviceTypeValues, 'organizationId' | 'deviceProfileId'>,
       typeMeasurements: TypeMeasurementValues[],
     ): Promise<number> {
-      const rows = await db
-        .update(deviceTypes)
-        .set({ ...values, updatedAt: sql`now()` })
-        .where(
-          and(
-            eq(deviceTypes.deviceTypeId, deviceTypeId),
-            inScope(deviceTypes.organizationId, scope),
-          ),
-        )
-        .returning({ id: deviceTypes.deviceTypeId });
-      if (rows.length === 0) return 0;
+      if ((await updateDeviceType(scope, deviceTypeId, values)) === 0) return 0;
       await db
         .delete(deviceTypeMeasurements)
         .where(eq(deviceTypeMeasurements.deviceTypeId, deviceTypeId));
       await setTypeMeasurements(deviceTypeId, typeMeasurements);
-      return rows.length;
+      return 1;
     },
 
     /** The organization's profile links (profile id → device type id), within the scope. */

@@ -6,7 +6,7 @@ import {
 } from '@vahti/domain';
 import { and, asc, eq, gte, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { type Db, rowsOf } from '../../db/client.js';
+import { type Db, rowsOf, toDate } from '../../db/client.js';
 import {
   alarms,
   devices,
@@ -73,8 +73,6 @@ const quantityGranted = sql`exists (select 1 from ${organizationApplications} oa
 
 /** A time as a bound parameter both drivers read the same way. */
 const iso = (at: Date) => sql`${at.toISOString()}::timestamptz`;
-
-const toDate = (value: unknown) => (value instanceof Date ? value : new Date(String(value)));
 
 /**
  * Reads of measurement data for the summary, the chart and the exports (ADR 0020): summaries

@@ -2,7 +2,7 @@
 // A frame is chosen by FPort and/or a leading tag byte; a fixed frame reads fields at byte
 // offsets, a TLV frame walks tag → value entries. Nothing is read by guess: no matching frame,
 // an unknown TLV tag or a short payload rejects the uplink with its reason.
-import type { CodecField, CodecFrame, RejectReason } from '@vahti/domain';
+import type { CodecField, CodecFrame, RejectReason, TlvEntry } from '@vahti/domain';
 
 export type LayoutResult =
   | { ok: true; values: Record<string, number> }
@@ -23,6 +23,30 @@ export function roundValue(value: number, decimals: number | null | undefined): 
     return Math.round(value * factor) / factor;
   }
   return Number(value.toPrecision(15));
+}
+
+// Worked out once per frame object, not per uplink: a type's frames live in the decoder's cache.
+const fieldDecimals = new WeakMap<CodecField, number>();
+const tlvEntries = new WeakMap<CodecFrame, Map<number, TlvEntry>>();
+
+/** The decimals a field's scale and offset give (0.1 → 1). */
+function decimalsFor(field: CodecField): number {
+  let decimals = fieldDecimals.get(field);
+  if (decimals === undefined) {
+    decimals = Math.max(decimalsOf(field.scale), decimalsOf(field.valueOffset));
+    fieldDecimals.set(field, decimals);
+  }
+  return decimals;
+}
+
+/** A TLV frame's entries by tag. */
+function entriesOf(frame: Extract<CodecFrame, { kind: 'tlv' }>): Map<number, TlvEntry> {
+  let entries = tlvEntries.get(frame);
+  if (!entries) {
+    entries = new Map(frame.entries.map((entry) => [entry.tag, entry]));
+    tlvEntries.set(frame, entries);
+  }
+  return entries;
 }
 
 /** The unsigned or two's-complement integer of `length` bytes at `at`; the caller checks bounds. */
@@ -60,8 +84,10 @@ function readFields(
     const at = base + field.offset;
     if (at + field.length > end) return false;
     const raw = readInteger(bytes, at, field);
-    const decimals = Math.max(decimalsOf(field.scale), decimalsOf(field.valueOffset));
-    values[field.measurementId] = roundValue(raw * field.scale + field.valueOffset, decimals);
+    values[field.measurementId] = roundValue(
+      raw * field.scale + field.valueOffset,
+      decimalsFor(field),
+    );
   }
   return true;
 }
@@ -107,7 +133,7 @@ export function decodeFrames(
       ? { ok: true, values }
       : { ok: false, reason: 'payloadTooShort' };
   }
-  const entries = new Map(frame.entries.map((entry) => [entry.tag, entry]));
+  const entries = entriesOf(frame);
   // A frame chosen by its first byte has that byte as a header; the entries follow it.
   let at = frame.tag === undefined ? 0 : 1;
   if (bytes.length <= at) return { ok: false, reason: 'payloadTooShort' };

@@ -13,7 +13,7 @@ import {
   type MeasurementRecord,
 } from '@vahti/domain';
 import { type ReactNode, useState } from 'react';
-import { Controller, useFieldArray, useForm } from 'react-hook-form';
+import { Controller, get, useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { OrganizationPicker } from '@/components/organization-picker';
 import { isApiError } from '@/lib/api-client';
@@ -149,12 +149,8 @@ export function DeviceTypeForm({ deviceType, onSaved, actions }: Props) {
     }
   });
 
-  const errorOf = (path: string) => {
-    const parts = path.split('.');
-    let node: unknown = form.formState.errors;
-    for (const part of parts) node = (node as Record<string, unknown> | undefined)?.[part];
-    return (node as { message?: string } | undefined)?.message;
-  };
+  const errorOf = (path: string): string | undefined =>
+    (get(form.formState.errors, path) as { message?: string } | undefined)?.message;
 
   return (
     <Stack
