@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
@@ -25,6 +26,14 @@ class LongFirst extends BaseSequencer {
 export default defineConfig({
   test: {
     projects: [
+      {
+        // The web app's pure helpers (formatting, chart arithmetic); screens are tested in e2e/.
+        resolve: { alias: { '@': fileURLToPath(new URL('./apps/web/src', import.meta.url)) } },
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.ts'],
+        },
+      },
       {
         test: {
           name: 'domain',

@@ -1,8 +1,9 @@
 /**
- * Measurement exports (issue 12): one device-year of raw readings (a reading every 10 minutes:
- * 52,560 uplinks × 6 measurements, one exported) as CSV and as XLSX, over HTTP from the real
+ * Measurement exports (issues 12, 27): raw readings as CSV and as XLSX, over HTTP from the real
  * app, beside the baseline of a plain `COPY (…) TO STDOUT` of the same rows by psql, in the same
- * run on the same database.
+ * run on the same database. Two scenarios: one device-year (a reading every 10 minutes: 52,560
+ * uplinks × 6 measurements, one exported) and a fleet of FLEET devices (100) × a year (a reading
+ * every 15 minutes: 3.5 million readings of the exported measurement, the whole target).
  *
  * Each case runs in a server process of its own (forked from this file), so the process's peak
  * resident memory (getrusage maxRSS) is that case's: its idle RSS after start-up, then ROUNDS
@@ -13,7 +14,7 @@
  * database the benchmark owns (it empties it). Without it the benchmark says so and skips.
  * SERVER_HEAP_MB=64 caps the server processes' V8 old space, to show that nothing holds the range.
  * Run: BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/vahti_bench_exports \
- *        npm run bench -- exports      (ROUNDS=5)
+ *        npm run bench -- exports      (ROUNDS=5; FLEET=100, FLEET_ROUNDS=1; FLEET=0 leaves it out)
  */
 import { fork, spawnSync } from 'node:child_process';
 import http from 'node:http';
@@ -38,6 +39,9 @@ import { percentile } from './stats.js';
 
 const URL_ = process.env.BENCH_DATABASE_URL;
 const ROUNDS = Number(process.env.ROUNDS ?? 5);
+/** Devices of the fleet scenario (0 leaves it out) and its rounds: each reads millions of rows. */
+const FLEET = Number(process.env.FLEET ?? 100);
+const FLEET_ROUNDS = Number(process.env.FLEET_ROUNDS ?? 1);
 const YEAR = { sd: '2025-01-01', ed: '2025-12-31' };
 const NAMES = ['Lämpötila', 'Kosteus', 'CO2', 'PM2.5', 'PM10', 'TVOC'] as const;
 const MB = 1024 * 1024;
@@ -72,6 +76,16 @@ async function serve() {
   process.send?.({ address, rss: process.memoryUsage.rss() });
 }
 
+interface Scenario {
+  title: string;
+  /** The export's query string, without kind. */
+  query: string;
+  /** What the baseline's COPY selects of measurement_data m (devices d, targets t joined). */
+  where: string;
+  rounds: number;
+  cases: { name: string; path: string; encoding: string }[];
+}
+
 async function main(url: string) {
   const database = await openBenchDatabase();
   const { db } = database;
@@ -83,24 +97,75 @@ async function main(url: string) {
   const deviceId = await addDevice(db, { organizationId: orgId, targetId, typeId }, 0);
   // A reading every 10 minutes of the Finnish days, 6 measurements with a daily swing and noise.
   await addReadingSeries(db, orgId, [deviceId], YEAR, dailySwing(ids));
+  // The fleet: a property of FLEET devices reading every 15 minutes for the year.
+  const fleetTargetId = await addTarget(db, orgId, 'Bench-kiinteistö', 2);
+  const fleet: string[] = [];
+  for (let i = 0; i < FLEET; i++) {
+    fleet.push(
+      await addDevice(db, { organizationId: orgId, targetId: fleetTargetId, typeId }, i + 1),
+    );
+  }
+  if (FLEET > 0) await addReadingSeries(db, orgId, fleet, YEAR, dailySwing(ids), '15 minutes');
   await db.execute(sql`vacuum analyze`);
   await database.close();
 
+  const raw = (name: string, query: string, encoding = 'identity', format = 'csv') => ({
+    name,
+    path: `/api/exports/measurements.${format}?${query}&kind=raw`,
+    encoding,
+  });
+  const one = `mid=${temp}&did=${deviceId}&sd=${YEAR.sd}&ed=${YEAR.ed}`;
+  const all = `mid=${temp}&tid=${fleetTargetId}&sd=${YEAR.sd}&ed=${YEAR.ed}`;
+  const scenarios: Scenario[] = [
+    {
+      title: `one device-year (${YEAR.sd}…${YEAR.ed}, 52,560 readings of one measurement)`,
+      query: one,
+      where: `m.device_id = '${deviceId}'`,
+      rounds: ROUNDS,
+      cases: [
+        raw('CSV raw', one),
+        raw('CSV raw, brotli', one, 'br'),
+        raw('XLSX raw', one, 'identity', 'xlsx'),
+        {
+          name: 'XLSX summary',
+          path: `/api/exports/measurements.xlsx?${one}&kind=summary`,
+          encoding: 'identity',
+        },
+      ],
+    },
+  ];
+  if (FLEET > 0) {
+    scenarios.push({
+      title: `${FLEET} devices × a year (a reading every 15 minutes: ${(FLEET * 35_040).toLocaleString('en')} readings of one measurement)`,
+      query: all,
+      where: `d.target_id = '${fleetTargetId}'`,
+      rounds: FLEET_ROUNDS,
+      cases: [
+        raw('CSV raw', all),
+        raw('CSV raw, brotli', all, 'br'),
+        raw('XLSX raw', all, 'identity', 'xlsx'),
+      ],
+    });
+  }
+  for (const scenario of scenarios) await runScenario(url, scenario, temp ?? '');
+}
+
+async function runScenario(url: string, scenario: Scenario, temp: string) {
   const range = sensorDataRange(YEAR);
   // The same rows and columns the raw export writes, straight out of PostgreSQL.
   const copy = `COPY (select m.created_at, t.name, d.name, d.location,
       'Lämpötila', (m.data ->> '${temp}')::float8, '°C'
     from measurement_data m join devices d on d.device_id = m.device_id
       join targets t on t.target_id = d.target_id
-    where m.device_id = '${deviceId}' and m.created_at >= '${range.from.toISOString()}'
+    where ${scenario.where} and m.created_at >= '${range.from.toISOString()}'
       and m.created_at < '${range.to.toISOString()}' and m.data ? '${temp}'
-    order by m.created_at) TO STDOUT WITH (FORMAT csv, HEADER, DELIMITER ';')`;
+    order by d.name, m.created_at) TO STDOUT WITH (FORMAT csv, HEADER, DELIMITER ';')`;
   // Each run's time and psql's peak resident memory (GNU time's %M, KiB, on stderr).
   const copyRuns: { ms: number; peak: number; bytes: number }[] = [];
-  for (let i = 0; i <= ROUNDS; i++) {
+  for (let i = 0; i <= scenario.rounds; i++) {
     const started = performance.now();
     const run = spawnSync('/usr/bin/time', ['-f', '%M', 'psql', '-X', '-q', url, '-c', copy], {
-      maxBuffer: 256 * MB,
+      maxBuffer: 2048 * MB,
     });
     const ms = performance.now() - started;
     if (run.status !== 0) throw new Error(`psql: ${run.stderr.toString()}`);
@@ -108,22 +173,11 @@ async function main(url: string) {
     if (i > 0) copyRuns.push({ ms, peak: peakKb * 1024, bytes: run.stdout.byteLength });
   }
 
-  const base = `mid=${temp}&did=${deviceId}&sd=${YEAR.sd}&ed=${YEAR.ed}&kind=raw`;
-  const cases = [
-    { name: 'CSV raw', path: `/api/exports/measurements.csv?${base}`, encoding: 'identity' },
-    { name: 'CSV raw, brotli', path: `/api/exports/measurements.csv?${base}`, encoding: 'br' },
-    { name: 'XLSX raw', path: `/api/exports/measurements.xlsx?${base}`, encoding: 'identity' },
-    {
-      name: 'XLSX summary',
-      path: `/api/exports/measurements.xlsx?${base.replace('kind=raw', 'kind=summary')}`,
-      encoding: 'identity',
-    },
-  ];
   const results: { name: string; ms: number[]; idle: number; peak: number; bytes: number }[] = [];
-  for (const c of cases) results.push(await runCase(c));
+  for (const c of scenario.cases) results.push(await runCase(c, scenario.rounds));
 
   console.log(
-    `\nexports of one device-year (${YEAR.sd}…${YEAR.ed}, 52,560 readings of one measurement) on PostgreSQL, ${ROUNDS} rounds each after one warm-up`,
+    `\nexports of ${scenario.title} on PostgreSQL, ${scenario.rounds} rounds each after one warm-up`,
   );
   console.log(
     `${'case'.padEnd(34)} ${'p50 ms'.padStart(8)} ${'max ms'.padStart(8)} ${'× COPY'.padStart(7)} ${'size'.padStart(9)} ${'idle RSS'.padStart(9)} ${'peak RSS'.padStart(9)}`,
@@ -152,8 +206,8 @@ async function main(url: string) {
   }
 }
 
-/** One case in a fresh server process: sign in, warm up once, ROUNDS timed downloads, its peak. */
-async function runCase(c: { name: string; path: string; encoding: string }) {
+/** One case in a fresh server process: sign in, warm up once, `rounds` timed downloads, its peak. */
+async function runCase(c: { name: string; path: string; encoding: string }, rounds: number) {
   // SERVER_HEAP_MB caps the server's V8 old space: an export that held the range would fail.
   const heap = process.env.SERVER_HEAP_MB;
   const child = fork(import.meta.filename, {
@@ -171,7 +225,7 @@ async function runCase(c: { name: string; path: string; encoding: string }) {
   const token = await signIn(address);
   const ms: number[] = [];
   let bytes = 0;
-  for (let i = 0; i <= ROUNDS; i++) {
+  for (let i = 0; i <= rounds; i++) {
     const started = performance.now();
     // Read to the last byte as a client would (compressed bytes as sent), keeping none of it.
     bytes = await download(`${address}${c.path}`, {

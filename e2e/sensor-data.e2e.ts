@@ -148,16 +148,17 @@ describe('measurement data (/vainu/sensor-data)', () => {
     const first = await rowOf(page, devices[0].deviceName);
     // Device, target, location, latest, latest at, min, max, avg, unit.
     expect(first[1]).toBe(TARGET);
+    // Every value to the readings' one decimal, the average (22.675) too (issue 27).
     expect(first.slice(3)).toEqual([
-      '21',
+      '21,0',
       expect.stringMatching(/^\d\d\.\d\d\.\d{4} \d\d\.\d\d$/),
       '20,5',
       '28,5',
-      '22,675',
+      '22,7',
       '°C',
     ]);
     const second = await rowOf(page, devices[1].deviceName);
-    expect([second[5], second[6], second[7]]).toEqual(['19,5', '20', '19,75']);
+    expect([second[5], second[6], second[7]]).toEqual(['19,5', '20,0', '19,8']);
     await expectAccessible(page);
 
     // One device only: the other row leaves the table.
@@ -176,7 +177,7 @@ describe('measurement data (/vainu/sensor-data)', () => {
     // A reload (or the copied link) shows the same filters and rows.
     await page.reload();
     await page.getByRole('heading', { name: 'Mittausdata', level: 1 }).waitFor();
-    expect((await rowOf(page, devices[1].deviceName))[7]).toBe('19,75');
+    expect((await rowOf(page, devices[1].deviceName))[7]).toBe('19,8');
     expect(hashPath(page)).toBe(url);
     await page
       .getByRole('combobox', { name: /^Kohteet/ })
@@ -359,6 +360,25 @@ describe('measurement data (/vainu/sensor-data)', () => {
     expect(csvText.charCodeAt(0)).toBe(0xfeff);
     expect(csvText).toContain(devices[0].deviceName);
 
+    // "Kaikki mittaukset": the same download holds every reading the summary counted.
+    const summaryLines = csvText.trim().split('\r\n');
+    const countColumn = summaryLines[0]?.split(';').indexOf('Mittauksia') ?? -1;
+    expect(countColumn).toBeGreaterThan(0);
+    const counted = summaryLines
+      .slice(1)
+      .reduce((sum, line) => sum + Number(line.split(';')[countColumn]), 0);
+    expect(counted).toBeGreaterThan(0);
+    await page.getByRole('radio', { name: 'Kaikki mittaukset' }).check();
+    const [rawCsv] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Lataa CSV' }).click(),
+    ]);
+    const rawLines = readFileSync((await rawCsv.path()) ?? '', 'utf8')
+      .trim()
+      .split('\r\n');
+    expect(rawLines[0]?.split(';')[0]).toBe('Aika'); // trim() took the byte-order mark
+    expect(rawLines.length - 1).toBe(counted);
+
     const [xlsx] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Lataa Excel' }).click(),
@@ -395,7 +415,7 @@ describe('measurement data (/vainu/sensor-data)', () => {
     await signIn(page, ADMIN);
     await choose(page, /^Kohteet/, TARGET, true);
     await choose(page, /^Mittaus/, new RegExp(`^${MEASUREMENT}`));
-    await page.getByText('22,675').waitFor();
+    await page.getByText('22,7').waitFor();
     await expectAccessible(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       360,

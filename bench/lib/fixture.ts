@@ -191,7 +191,7 @@ export async function addReadings(
 }
 
 /**
- * Per device, a reading every 10 minutes of the Finnish days `sd`…`ed`, written by the database
+ * Per device, a reading `every` (10 minutes unless told) of the Finnish days `sd`…`ed`, written by the database
  * (at `t` of a generate_series, `data` a jsonb expression of it, f_cnt 0, dedup key b:<epoch>);
  * then all rolled up in one statement.
  */
@@ -201,6 +201,7 @@ export async function addReadingSeries(
   deviceIds: string[],
   days: { sd: string; ed: string },
   data: SQL,
+  every = '10 minutes',
 ) {
   await addPartitions(db, new Date(`${days.sd}T00:00:00Z`), new Date(`${days.ed}T23:59:59Z`));
   for (const id of deviceIds) {
@@ -209,8 +210,8 @@ export async function addReadingSeries(
       select ${organizationId}::uuid, ${id}::uuid, t, 0, 'b:' || extract(epoch from t)::bigint,
         ${data}
       from generate_series((${days.sd}::date)::timestamp at time zone 'Europe/Helsinki',
-        ((${days.ed}::date + 1)::timestamp at time zone 'Europe/Helsinki') - interval '10 minutes',
-        interval '10 minutes') t`);
+        ((${days.ed}::date + 1)::timestamp at time zone 'Europe/Helsinki') - ${every}::interval,
+        ${every}::interval) t`);
   }
   await db.execute(rollUpReadings(sql`m.device_id in ${deviceIds}`));
 }

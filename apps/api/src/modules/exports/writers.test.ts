@@ -274,6 +274,33 @@ describe('XLSX', () => {
     expect(raw.getRow(3001).getCell(6).value).toBe(22.999);
   });
 
+  it("continues the readings on a new sheet at the sheet's row limit", async () => {
+    const out = new PassThrough();
+    const collected = bytesOf(out);
+    await writeXlsx(out, {
+      texts,
+      summary: [],
+      raw: { rows: rawRows(2500), measurement },
+      rowsPerSheet: 1000,
+    });
+    const workbook = await loadXlsx(await collected);
+    expect(workbook.worksheets.map((s) => s.name)).toEqual([
+      'Yhteenveto',
+      'Mittaukset',
+      'Mittaukset 2',
+      'Mittaukset 3',
+    ]);
+    // Each sheet has its own header; no reading is lost or repeated at the seams.
+    expect(workbook.worksheets.slice(1).map((s) => s.rowCount)).toEqual([1001, 1001, 501]);
+    const third = sheetOf(workbook, 'Mittaukset 3');
+    expect(third.getRow(1).getCell(1).value).toBe('Aika');
+    const last = sheetOf(workbook, 'Mittaukset 2').getRow(1001).getCell(1).value as Date;
+    const next = third.getRow(2).getCell(1).value as Date;
+    expect(next.getTime() - last.getTime()).toBe(
+      (third.getRow(3).getCell(1).value as Date).getTime() - next.getTime(),
+    );
+  });
+
   it('writes only the summary sheet for a summary export', async () => {
     const out = new PassThrough();
     const collected = bytesOf(out);

@@ -16,6 +16,13 @@ export const XLSX_FORMATS = {
   time: 'dd.mm.yyyy hh:mm',
 } as const;
 
+/**
+ * Readings per sheet: a worksheet holds at most 1,048,576 rows (Excel's limit; a longer sheet is
+ * cut or refused when opened), one of them the header. A year of 100 devices read every 10
+ * minutes is 5.3 million readings, so the readings continue on 'Mittaukset 2', 3, …
+ */
+export const XLSX_ROWS_PER_SHEET = 1_048_575;
+
 /** Rows written between two looks at the reply stream's buffer. */
 const ROWS_PER_CHECK = 200;
 
@@ -68,6 +75,8 @@ export interface XlsxContent {
   summary: readonly SummaryRow[];
   /** The raw readings for a second sheet; none for a summary export. */
   raw?: { rows: AsyncIterable<RawRow>; measurement: RawMeasurement };
+  /** Readings per sheet before the next one begins (tests use a small number). */
+  rowsPerSheet?: number;
 }
 
 /**
@@ -77,7 +86,10 @@ export interface XlsxContent {
  * slower than the database gives). Stops reading when `out` is destroyed (the client went
  * away): leaving the loop returns the iterator, which closes its database cursor.
  */
-export async function writeXlsx(out: Writable, { texts, summary, raw }: XlsxContent) {
+export async function writeXlsx(
+  out: Writable,
+  { texts, summary, raw, rowsPerSheet = XLSX_ROWS_PER_SHEET }: XlsxContent,
+) {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: out,
     useStyles: true,
@@ -100,12 +112,21 @@ export async function writeXlsx(out: Writable, { texts, summary, raw }: XlsxCont
   summarySheet.commit();
 
   if (raw) {
-    const sheet = workbook.addWorksheet(texts.sheets.raw, frozenHeader);
-    sheet.columns = rawColumns(texts.columns);
-    sheet.getRow(1).font = { bold: true };
+    const readingsSheet = (number: number) => {
+      const name = number === 1 ? texts.sheets.raw : `${texts.sheets.raw} ${number}`;
+      const added = workbook.addWorksheet(name, frozenHeader);
+      added.columns = rawColumns(texts.columns);
+      added.getRow(1).font = { bold: true };
+      return added;
+    };
+    let sheet = readingsSheet(1);
     const { measurementName, measurementUnit } = raw.measurement;
     let written = 0;
     for await (const row of raw.rows) {
+      if (written > 0 && written % rowsPerSheet === 0) {
+        sheet.commit();
+        sheet = readingsSheet(written / rowsPerSheet + 1);
+      }
       sheet
         .addRow([
           helsinkiWallClock(row.createdAt),

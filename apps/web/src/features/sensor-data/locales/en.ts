@@ -29,6 +29,8 @@ export const sensorDataEn: typeof sensorDataFi = {
   backToTable: 'Back to the table',
   downloadCsv: 'Download CSV',
   downloadXlsx: 'Download Excel',
+  fileContents: 'Contents of the CSV and Excel files',
+  contents: { summary: 'Summary (one row per device)', raw: 'Every reading' },
   createPdf: 'Create PDF report',
   creatingPdf: 'Creating the PDF report, please wait…',
   downloadFailed: 'The download failed',

@@ -28,6 +28,8 @@ export const sensorDataFi = {
   backToTable: 'Takaisin taulukkoon',
   downloadCsv: 'Lataa CSV',
   downloadXlsx: 'Lataa Excel',
+  fileContents: 'CSV- ja Excel-tiedoston sisältö',
+  contents: { summary: 'Yhteenveto (rivi per mittari)', raw: 'Kaikki mittaukset' },
   createPdf: 'Luo PDF-raportti',
   creatingPdf: 'PDF-raporttia luodaan, odota hetki…',
   downloadFailed: 'Tiedoston lataus epäonnistui',

@@ -29,6 +29,8 @@ export const sensorDataSv: typeof sensorDataFi = {
   backToTable: 'Tillbaka till tabellen',
   downloadCsv: 'Ladda ner CSV',
   downloadXlsx: 'Ladda ner Excel',
+  fileContents: 'Innehåll i CSV- och Excel-filen',
+  contents: { summary: 'Sammanfattning (en rad per mätare)', raw: 'Alla mätvärden' },
   createPdf: 'Skapa PDF-rapport',
   creatingPdf: 'PDF-rapporten skapas, vänta en stund…',
   downloadFailed: 'Nedladdningen misslyckades',

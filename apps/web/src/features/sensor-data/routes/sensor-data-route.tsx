@@ -1,7 +1,12 @@
 import Button from '@mui/material/Button';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { TargetMeasurementRow } from '@vahti/domain';
+import { EXPORT_KINDS, type ExportKind, type TargetMeasurementRow } from '@vahti/domain';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
@@ -9,7 +14,7 @@ import { AlertMessage } from '@/components/alert-message';
 import { type Column, DataTable } from '@/components/data-table';
 import { PageHeader } from '@/components/page-header';
 import { formatDateTime } from '@/lib/dates';
-import { formatMeasurementValue } from '@/lib/numbers';
+import { formatMeasurementValue, measurementDecimals } from '@/lib/numbers';
 import { downloadFile } from '../api/download-sensor-data';
 import { useTargetMeasurements } from '../api/get-target-measurements';
 import { ReportOverlay } from '../components/report-overlay';
@@ -39,6 +44,8 @@ export function SensorDataRoute() {
   const summary = useTargetMeasurements(filters);
   const [pending, setPending] = useState<Download | null>(null);
   const [downloadError, setDownloadError] = useState<string | null>(null);
+  // What the CSV and Excel files hold: the table below, or every reading behind it.
+  const [contents, setContents] = useState<ExportKind>('summary');
 
   // A link without days gets the default range written in, so copying it later keeps the view.
   useEffect(() => {
@@ -62,7 +69,8 @@ export function SensorDataRoute() {
     setDownloadError(null);
     setPending(kind);
     try {
-      await downloadFile(`${DOWNLOADS[kind].path}?${search}`, DOWNLOADS[kind].fallback);
+      const query = kind === 'pdf' ? search : `${search}&kind=${contents}`;
+      await downloadFile(`${DOWNLOADS[kind].path}?${query}`, DOWNLOADS[kind].fallback);
     } catch (error) {
       setDownloadError(failureText(error));
     } finally {
@@ -70,6 +78,11 @@ export function SensorDataRoute() {
     }
   };
 
+  // One measurement's values to one precision: the readings', the averages rounded to it.
+  const decimals = measurementDecimals(
+    (summary.data ?? []).flatMap((row) => [row.value, row.min_value, row.max_value]),
+  );
+  const value = (reading: number | null) => formatMeasurementValue(reading, undefined, decimals);
   const columns: Column<TargetMeasurementRow>[] = [
     { key: 'device', label: t('sensorData.device'), value: (row) => row.deviceName },
     { key: 'target', label: t('sensorData.target'), value: (row) => row.targetName },
@@ -83,7 +96,7 @@ export function SensorDataRoute() {
       key: 'latest',
       label: t('sensorData.latest'),
       value: (row) => row.value,
-      render: (row) => formatMeasurementValue(row.value),
+      render: (row) => value(row.value),
       nowrap: true,
     },
     {
@@ -98,21 +111,21 @@ export function SensorDataRoute() {
       key: 'min',
       label: t('sensorData.min'),
       value: (row) => row.min_value,
-      render: (row) => formatMeasurementValue(row.min_value),
+      render: (row) => value(row.min_value),
       nowrap: true,
     },
     {
       key: 'max',
       label: t('sensorData.max'),
       value: (row) => row.max_value,
-      render: (row) => formatMeasurementValue(row.max_value),
+      render: (row) => value(row.max_value),
       nowrap: true,
     },
     {
       key: 'avg',
       label: t('sensorData.avg'),
       value: (row) => row.avg_value,
-      render: (row) => formatMeasurementValue(row.avg_value),
+      render: (row) => value(row.avg_value),
       nowrap: true,
     },
     { key: 'unit', label: t('sensorData.unit'), value: (row) => row.measurementUnit },
@@ -122,6 +135,24 @@ export function SensorDataRoute() {
     <Stack spacing={3}>
       <PageHeader title={t('sensorData.title')} />
       <SensorDataFiltersBar filters={filters} onChange={setFilter} />
+      <FormControl>
+        <FormLabel id="sensor-data-file-contents">{t('sensorData.fileContents')}</FormLabel>
+        <RadioGroup
+          row
+          aria-labelledby="sensor-data-file-contents"
+          value={contents}
+          onChange={(event) => setContents(event.target.value as ExportKind)}
+        >
+          {EXPORT_KINDS.map((kind) => (
+            <FormControlLabel
+              key={kind}
+              value={kind}
+              control={<Radio />}
+              label={t(`sensorData.contents.${kind}`)}
+            />
+          ))}
+        </RadioGroup>
+      </FormControl>
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
         <Button
           variant="contained"

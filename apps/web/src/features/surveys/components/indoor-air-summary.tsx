@@ -15,7 +15,7 @@ import { LoadingFallback } from '@/components/loading-fallback';
 import { TableScroll } from '@/components/table-scroll';
 import { errorText } from '@/lib/api-client';
 import { formatDay } from '@/lib/dates';
-import { formatMeasurementValue } from '@/lib/numbers';
+import { formatMeasurementValue, measurementDecimals } from '@/lib/numbers';
 import { useIndoorAir } from '../api/get-indoor-air';
 
 interface IndoorAirSummaryProps {
@@ -80,11 +80,17 @@ export function IndoorAirSummary({ targetId, targetName, since }: IndoorAirSumma
                 </TableRow>
               </TableHead>
               <TableBody>
-                {measurements.flatMap((measurement) =>
-                  measurement.rows.map((row) => {
+                {measurements.flatMap((measurement) => {
+                  // Averages to the readings' precision, as on Vainu's sensor-data screen.
+                  const decimals = measurementDecimals(
+                    measurement.rows.flatMap((row) => [row.min_value, row.max_value]),
+                  );
+                  return measurement.rows.map((row) => {
                     const unit = row.measurementUnit ? ` ${row.measurementUnit}` : '';
                     const value = (number: number | null) =>
-                      number === null ? '–' : `${formatMeasurementValue(number)}${unit}`;
+                      number === null
+                        ? '–'
+                        : `${formatMeasurementValue(number, undefined, decimals)}${unit}`;
                     const search = new URLSearchParams({
                       tid: targetId,
                       mid: measurement.measurementId,
@@ -118,8 +124,8 @@ export function IndoorAirSummary({ targetId, targetName, since }: IndoorAirSumma
                         </TableCell>
                       </TableRow>
                     );
-                  }),
-                )}
+                  });
+                })}
               </TableBody>
             </Table>
           </TableScroll>
