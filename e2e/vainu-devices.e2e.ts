@@ -277,6 +277,28 @@ describe('Vainu device register in the browser (Ylläpitäjä)', () => {
     await page.goto('/#/vainu/show-user-devices');
     await page.getByRole('heading', { name: 'Käyttäjien mittarit' }).waitFor();
     await page.getByLabel('Hae', { exact: true }).fill('Rivitalo Haukilahti');
-    await page.getByRole('row', { name: new RegExp(`Kalle Kallio.*${deviceName}`) }).waitFor();
+    const row = page.getByRole('row', { name: new RegExp(`Kalle Kallio.*${deviceName}`) });
+    await row.waitFor();
+    const shownBefore = await row.innerText();
+
+    // The link is edited (one measurement fewer, Passiivinen) and then removed (issue 27).
+    await page.getByRole('button', { name: `Muokkaa: Kalle Kallio, ${deviceName}` }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.locator('.MuiChip-deleteIcon').first().click();
+    await dialog.getByRole('combobox', { name: 'Tila' }).click();
+    await page.getByRole('option', { name: 'Passiivinen' }).click();
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Tallenna' }).click();
+    await page.getByText('Käyttäjän mittarin tiedot tallennettu').waitFor();
+    await row.getByText('Passiivinen').waitFor();
+    expect((await row.innerText()).length).toBeLessThan(shownBefore.length);
+
+    await page
+      .getByRole('button', { name: `Poista mittari ${deviceName} käyttäjältä Kalle Kallio` })
+      .click();
+    await page.getByRole('dialog', { name: 'Poistetaanko mittari käyttäjältä?' }).waitFor();
+    await page.getByRole('button', { name: 'Poista', exact: true }).click();
+    await page.getByText('Mittari poistettu käyttäjältä').waitFor();
+    await row.waitFor({ state: 'detached' });
   });
 });

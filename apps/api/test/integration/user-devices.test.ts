@@ -1,6 +1,6 @@
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userDevices } from '../../src/db/schema/index.js';
+import { auditLog, userDevices } from '../../src/db/schema/index.js';
 import { type Actors, startApiTest } from '../helpers/actors.js';
 import { DRIVER, type TestContext } from '../helpers/app.js';
 import { createDevice, deviceTypeOf, firstMeasurementOfType } from '../helpers/device-fixtures.js';
@@ -107,6 +107,85 @@ describe(`device-to-user links (${DRIVER})`, () => {
       ).statusCode,
     ).toBe(404);
     expect(await links()).toBe(before);
+  });
+
+  it('edits which measurements a link shows and removes it; audited (issue 27)', async () => {
+    const body = await linkBody();
+    const created = await as('Ylläpitäjä').post('/api/user-device', body);
+    const { id } = created.json().userDevice;
+    const [measurementId] = Object.keys(body.deviceMeasurements[0] ?? {});
+    const hidden = [{ [measurementId ?? '']: false }];
+    const edited = await as('Pääkäyttäjä').patch('/api/user-device', {
+      id,
+      deviceMeasurements: hidden,
+      measurementsState: 'Passiivinen',
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json()).toMatchObject({
+      message: 'Käyttäjän mittarin tiedot tallennettu',
+      userDevice: { id, deviceMeasurements: hidden, measurementsState: 'Passiivinen' },
+    });
+    const notOfType = await as('Ylläpitäjä').patch('/api/user-device', {
+      id,
+      deviceMeasurements: [{ [fx.missing]: true }],
+      measurementsState: 'Aktiivinen',
+    });
+    expect(notOfType.statusCode).toBe(400);
+    expect(notOfType.json().fields['deviceMeasurements.0']).toBe(
+      'Mittaus ei kuulu mittarin tyyppiin',
+    );
+
+    const before = await links();
+    const removed = await as('Ylläpitäjä').delete('/api/user-device', { id });
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json().message).toBe('Mittari poistettu käyttäjältä');
+    expect(await links()).toBe(before - 1);
+    const again = await as('Ylläpitäjä').delete('/api/user-device', { id });
+    expect(again.statusCode).toBe(404);
+    expect(again.json().code).toBe('USER_DEVICE_NOT_FOUND');
+    const logged = await ctx.database.db
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(eq(auditLog.entityId, id));
+    expect(logged.map((e) => e.action).sort()).toEqual([
+      'userDevice.create',
+      'userDevice.remove',
+      'userDevice.update',
+    ]);
+  });
+
+  it("refuses to edit or remove another organization's link, or as a Käyttäjä", async () => {
+    const { db } = ctx.database;
+    const deviceB = await createDevice(db, fx.orgB.id, fx.orgB.target.id);
+    const typeB = await deviceTypeOf(db, fx.orgB.id);
+    const measurementB = await firstMeasurementOfType(db, typeB.id);
+    const linkB = await as('Pääylläpitäjä').post('/api/user-device', {
+      organizationId: fx.orgB.id,
+      deviceUserId: await fx.create.user(fx.orgB.id),
+      targetId: fx.orgB.target.id,
+      deviceId: deviceB,
+      deviceMeasurements: [{ [measurementB]: true }],
+      measurementsState: 'Aktiivinen',
+    });
+    expect(linkB.statusCode).toBe(201);
+    const { id } = linkB.json().userDevice;
+    const before = await links();
+    const edit = await as('Ylläpitäjä').patch('/api/user-device', {
+      id,
+      deviceMeasurements: [],
+      measurementsState: 'Passiivinen',
+    });
+    expect(edit.statusCode).toBe(404);
+    expect(edit.json().code).toBe('USER_DEVICE_NOT_FOUND');
+    expect((await as('Ylläpitäjä').delete('/api/user-device', { id })).statusCode).toBe(404);
+    expect((await as('Käyttäjä').delete('/api/user-device', { id })).statusCode).toBe(403);
+    const badId = await as('Ylläpitäjä').delete('/api/user-device', { id: 'x' });
+    expect(badId.statusCode).toBe(400);
+    expect(await links()).toBe(before);
+    const [kept] = (await as('Pääylläpitäjä').get('/api/all-user-devices-admin'))
+      .json()
+      .devices.filter((d: { id: string }) => d.id === id);
+    expect(kept).toMatchObject({ measurementsState: 'Aktiivinen' });
   });
 
   it("narrows a linked Käyttäjä's measurements of the device to the linked ones", async () => {

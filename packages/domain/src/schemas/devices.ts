@@ -257,6 +257,15 @@ export const createUserDeviceBody = z.object({
 });
 export type CreateUserDeviceBody = z.input<typeof createUserDeviceBody>;
 
+/** PATCH /api/user-device: which of the device's measurements the user sees, and the state. */
+export const updateUserDeviceBody = createUserDeviceBody
+  .pick({ deviceMeasurements: true, measurementsState: true })
+  .extend({ id: id() });
+export type UpdateUserDeviceBody = z.input<typeof updateUserDeviceBody>;
+
+/** DELETE /api/user-device: the link, by its own id. */
+export const removeUserDeviceBody = z.object({ id: id() });
+
 /** A device-to-user link as the API answers it: the body's fields, its id and names. */
 export const userDeviceRecord = recordOf(createUserDeviceBody).extend({
   id: z.string(),

@@ -34,6 +34,27 @@ export function createUserDevicesRepository(db: Db) {
       return row.id;
     },
 
+    /** Changes a link's measurements and state; the rows changed (none: not in scope). */
+    update(
+      scope: Scope,
+      id: string,
+      values: Pick<UserDeviceValues, 'deviceMeasurements' | 'measurementsState'>,
+    ) {
+      return db
+        .update(userDevices)
+        .set(values)
+        .where(and(eq(userDevices.id, id), inScope(userDevices.organizationId, scope)))
+        .returning({ id: userDevices.id });
+    },
+
+    /** Removes a link; the rows removed (none: not in scope). */
+    remove(scope: Scope, id: string) {
+      return db
+        .delete(userDevices)
+        .where(and(eq(userDevices.id, id), inScope(userDevices.organizationId, scope)))
+        .returning({ id: userDevices.id });
+    },
+
     /** Links in scope, optionally of one user or organization, by user and device. */
     async list(
       scope: Scope,

@@ -1,6 +1,9 @@
 import {
   createUserDeviceBody,
+  messageResponse,
   organizationUserDevicesQuery,
+  removeUserDeviceBody,
+  updateUserDeviceBody,
   userDeviceResponse,
   userDevicesResponse,
 } from '@vahti/domain';
@@ -67,6 +70,34 @@ export const userDevicesRoutes = signedIn<Options>('devices', (app, { userDevice
       return reply
         .status(201)
         .send(ok(request, 'messages.device.userDeviceCreated', { userDevice }));
+    },
+  });
+
+  app.patch('/api/user-device', {
+    schema: {
+      operationId: 'updateUserDevice',
+      summary: "Changes which of the device's measurements the user sees, and the link's state",
+      description: `${MANAGE} 404 USER_DEVICE_NOT_FOUND for an unknown link or one of another organization. deviceMeasurements as in POST /api/user-device (400 for a measurement not of the device's type).`,
+      body: updateUserDeviceBody,
+      response: { 200: userDeviceResponse, ...errors(403, 404) },
+    },
+    handler: async (request) =>
+      ok(request, 'messages.device.userDeviceUpdated', {
+        userDevice: await userDevices.update(request.caller, request.body),
+      }),
+  });
+
+  app.delete('/api/user-device', {
+    schema: {
+      operationId: 'removeUserDevice',
+      summary: 'Unlinks a device from a user, by the link id',
+      description: `${MANAGE} 404 USER_DEVICE_NOT_FOUND for an unknown link or one of another organization.`,
+      body: removeUserDeviceBody,
+      response: { 200: messageResponse, ...errors(403, 404) },
+    },
+    handler: async (request) => {
+      await userDevices.remove(request.caller, request.body.id);
+      return ok(request, 'messages.device.userDeviceRemoved');
     },
   });
 });

@@ -1,9 +1,11 @@
-import type { CreateUserDeviceBody, UserDeviceRecord } from '@vahti/domain';
+import type { CreateUserDeviceBody, UpdateUserDeviceBody, UserDeviceRecord } from '@vahti/domain';
 import type { Db } from '../../db/client.js';
 import type { Caller } from '../../lib/caller.js';
 import { AppError, isUniqueViolation, notFound } from '../../lib/errors.js';
+import type { Scope } from '../../lib/scope.js';
 import { authorize, crossesOrganizations, homeOrganization } from '../../lib/scope.js';
 import type { AuditService } from '../audit/audit.service.js';
+import { auditedChanges, requireWritten } from '../audit/audited.js';
 import type { DevicesRepository } from '../devices/devices.repository.js';
 import type { MeasurementsRepository } from '../measurements/measurements.repository.js';
 import type { OrganizationsRepository } from '../organizations/organizations.repository.js';
@@ -32,6 +34,33 @@ export function createUserDevicesService({
   organizations: Pick<OrganizationsRepository, 'lookup'>;
   audit: AuditService;
 }) {
+  const audited = auditedChanges({ db, audit });
+
+  /** Each chosen measurement must be one of the device type's (400 naming the choice). */
+  async function checkMeasurements(
+    scope: Scope,
+    deviceTypeId: string,
+    choices: CreateUserDeviceBody['deviceMeasurements'],
+  ) {
+    const type = await measurements.findDeviceType(scope, deviceTypeId);
+    if (!type) throw notFound('DEVICE_TYPE_NOT_FOUND');
+    const known = new Set(type.Measurements.map((m) => m.measurementId));
+    choices.forEach((choice, index) => {
+      if (!Object.keys(choice).every((key) => known.has(key))) {
+        throw new AppError(400, 'VALIDATION_FAILED', {
+          [`deviceMeasurements.${index}`]: 'validation.device.measurementNotOfType',
+        });
+      }
+    });
+  }
+
+  /** A link the scope may change, else USER_DEVICE_NOT_FOUND. */
+  async function linkOf(scope: Scope, id: string) {
+    const [link] = await links.list(scope, { ids: [id] });
+    if (!link) throw notFound('USER_DEVICE_NOT_FOUND');
+    return link;
+  }
+
   return {
     /** The caller's own device links (what they follow). */
     listOwn: (caller: Caller) => {
@@ -74,16 +103,7 @@ export function createUserDevicesService({
         throw notFound('ORGANIZATION_NOT_FOUND');
       }
       const device = await check(organizationId);
-      const type = await measurements.findDeviceType(scope, device.deviceTypeId);
-      if (!type) throw notFound('DEVICE_TYPE_NOT_FOUND');
-      const known = new Set(type.Measurements.map((m) => m.measurementId));
-      body.deviceMeasurements.forEach((choice, index) => {
-        if (!Object.keys(choice).every((key) => known.has(key))) {
-          throw new AppError(400, 'VALIDATION_FAILED', {
-            [`deviceMeasurements.${index}`]: 'validation.device.measurementNotOfType',
-          });
-        }
-      });
+      await checkMeasurements(scope, device.deviceTypeId, body.deviceMeasurements);
       const values = {
         organizationId,
         deviceUserId: body.deviceUserId,
@@ -111,6 +131,46 @@ export function createUserDevicesService({
       const [created] = await links.list(scope, { ids: [id] });
       if (!created) throw notFound('DEVICE_NOT_FOUND');
       return created;
+    },
+
+    /** Which of the device's measurements the user sees, and the link's state. */
+    async update(caller: Caller, body: UpdateUserDeviceBody): Promise<UserDeviceRecord> {
+      const scope = authorize(caller, READ, MANAGE);
+      const link = await linkOf(scope, body.id);
+      const device = await devices.find(scope, link.deviceId);
+      if (!device) throw notFound('DEVICE_NOT_FOUND');
+      await checkMeasurements(scope, device.deviceTypeId, body.deviceMeasurements);
+      const values = {
+        deviceMeasurements: body.deviceMeasurements,
+        measurementsState: body.measurementsState,
+      };
+      await audited(scope, async () => {
+        const [changed] = await links.update(scope, link.id, values);
+        requireWritten(changed, 'USER_DEVICE_NOT_FOUND');
+        return {
+          action: 'userDevice.update',
+          entityId: link.id,
+          organizationId: link.organizationId,
+          details: values,
+        };
+      });
+      return linkOf(scope, link.id);
+    },
+
+    /** Unlinks the device from the user (the user stops following it). */
+    async remove(caller: Caller, id: string): Promise<void> {
+      const scope = authorize(caller, READ, MANAGE);
+      const link = await linkOf(scope, id);
+      await audited(scope, async () => {
+        const [removed] = await links.remove(scope, link.id);
+        requireWritten(removed, 'USER_DEVICE_NOT_FOUND');
+        return {
+          action: 'userDevice.remove',
+          entityId: link.id,
+          organizationId: link.organizationId,
+          details: { deviceUserId: link.deviceUserId, deviceId: link.deviceId },
+        };
+      });
     },
   };
 }

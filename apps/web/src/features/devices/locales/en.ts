@@ -187,6 +187,13 @@ export const devicesEn: Widen<typeof devicesFi> = {
     user: 'User',
     device: 'Device',
     measurements: 'Measurements',
+    editLabel: 'Edit: {{user}}, {{device}}',
+    editTitle: "User's device: {{user}}, {{device}}",
+    removeLabel: 'Remove the device {{device}} from {{user}}',
+    removeTitle: 'Remove the device from the user?',
+    removeText:
+      '{{user}} will no longer follow the device {{device}}. The device and its readings are kept.',
+    remove: 'Remove',
   },
   limits: {
     title: 'Alarm limits: {{name}}',

@@ -182,6 +182,12 @@ export const devicesFi = {
     user: 'Käyttäjä',
     device: 'Mittari',
     measurements: 'Mittaukset',
+    editLabel: 'Muokkaa: {{user}}, {{device}}',
+    editTitle: 'Käyttäjän mittari: {{user}}, {{device}}',
+    removeLabel: 'Poista mittari {{device}} käyttäjältä {{user}}',
+    removeTitle: 'Poistetaanko mittari käyttäjältä?',
+    removeText: '{{user}} ei enää seuraa mittaria {{device}}. Mittari ja sen mittaukset säilyvät.',
+    remove: 'Poista',
   },
   limits: {
     title: 'Hälytysrajat: {{name}}',

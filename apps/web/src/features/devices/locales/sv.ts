@@ -186,6 +186,13 @@ export const devicesSv: typeof devicesEn = {
     user: 'Användare',
     device: 'Mätare',
     measurements: 'Mätningar',
+    editLabel: 'Redigera: {{user}}, {{device}}',
+    editTitle: 'Användarens mätare: {{user}}, {{device}}',
+    removeLabel: 'Ta bort mätaren {{device}} från användaren {{user}}',
+    removeTitle: 'Ta bort mätaren från användaren?',
+    removeText:
+      '{{user}} följer inte längre mätaren {{device}}. Mätaren och dess mätvärden bevaras.',
+    remove: 'Ta bort',
   },
   limits: {
     title: 'Larmgränser: {{name}}',
