@@ -384,7 +384,9 @@ function RowCards<T>({
     column.render ? column.render(row) : (column.value(row) ?? '–');
   if (rows.length === 0) {
     return (
+      // The id the search box's aria-controls names, empty or not.
       <Paper
+        id={id}
         variant="outlined"
         sx={{ py: 4, textAlign: 'center' }}
         aria-busy={loading || undefined}
