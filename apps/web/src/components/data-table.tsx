@@ -469,48 +469,51 @@ function RowCards<T>({
       spacing={1}
       sx={{ listStyle: 'none', p: 0, m: 0 }}
     >
-      {rows.map((row) => (
-        <Paper
-          component="li"
-          variant="outlined"
-          key={rowKey(row)}
-          sx={[{ px: 2, py: 1.5 }, ...sxList(rowSx?.(row))]}
-        >
-          {first && (
-            <Stack direction="row" sx={{ alignItems: 'center', ml: pickOne ? -1.5 : 0 }}>
-              {pickOne?.(row)}
-              <Typography component="p" variant="subtitle1" sx={{ fontWeight: 700 }}>
-                {cell(first, row)}
-              </Typography>
-            </Stack>
-          )}
-          <Box
-            component="dl"
-            sx={{
-              display: 'grid',
-              gridTemplateColumns: 'minmax(6rem, auto) 1fr',
-              columnGap: 1.5,
-              rowGap: 0.5,
-              m: 0,
-              typography: 'body2',
-              '& dt': { color: 'text.secondary' },
-              '& dd': { m: 0, overflowWrap: 'anywhere' },
-            }}
+      {rows.map((row) => {
+        const pick = pickOne?.(row);
+        return (
+          <Paper
+            component="li"
+            variant="outlined"
+            key={rowKey(row)}
+            sx={[{ px: 2, py: 1.5 }, ...sxList(rowSx?.(row))]}
           >
-            {rest.map((column) => (
-              <Fragment key={column.key}>
-                <dt>{column.label}</dt>
-                <dd>{cell(column, row)}</dd>
-              </Fragment>
-            ))}
-          </Box>
-          {actions && (
-            <Stack direction="row" spacing={0.5} sx={{ mt: 0.5, ml: -1 }}>
-              {actions(row)}
-            </Stack>
-          )}
-        </Paper>
-      ))}
+            {first && (
+              <Stack direction="row" sx={{ alignItems: 'center', ml: pick ? -1.5 : 0 }}>
+                {pick}
+                <Typography component="p" variant="subtitle1" sx={{ fontWeight: 700 }}>
+                  {cell(first, row)}
+                </Typography>
+              </Stack>
+            )}
+            <Box
+              component="dl"
+              sx={{
+                display: 'grid',
+                gridTemplateColumns: 'minmax(6rem, auto) 1fr',
+                columnGap: 1.5,
+                rowGap: 0.5,
+                m: 0,
+                typography: 'body2',
+                '& dt': { color: 'text.secondary' },
+                '& dd': { m: 0, overflowWrap: 'anywhere' },
+              }}
+            >
+              {rest.map((column) => (
+                <Fragment key={column.key}>
+                  <dt>{column.label}</dt>
+                  <dd>{cell(column, row)}</dd>
+                </Fragment>
+              ))}
+            </Box>
+            {actions && (
+              <Stack direction="row" spacing={0.5} sx={{ mt: 0.5, ml: -1 }}>
+                {actions(row)}
+              </Stack>
+            )}
+          </Paper>
+        );
+      })}
     </Stack>
   );
 }

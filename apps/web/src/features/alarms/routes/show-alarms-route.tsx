@@ -7,6 +7,7 @@ import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import Select from '@mui/material/Select';
 import Stack from '@mui/material/Stack';
+import type { SxProps, Theme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
 import {
   ALARM_EVENTS,
@@ -49,8 +50,14 @@ const queueState = (alarm: AlarmRecord): AlarmQueueState =>
   `${alarm.active ? 'active' : 'ended'}${alarm.state === 1 ? 'Acknowledged' : 'Unacknowledged'}`;
 
 /** An ended alarm needs no action now: its row is muted (its state says so in words too). */
-const mutedRow = (alarm: AlarmRecord) =>
-  alarm.active ? {} : { bgcolor: 'action.hover', '& td, & dd, & p': { color: 'text.secondary' } };
+const mutedRow = (alarm: AlarmRecord): SxProps<Theme> =>
+  alarm.active
+    ? {}
+    : {
+        // The cells too: the sticky actions cell has its own background.
+        '&, & td': { bgcolor: 'grey.100' },
+        '& td, & dd, & p': { color: 'text.secondary' },
+      };
 
 /** One of '', '0' and '1' from the query string. */
 const flag = (value: string | null) => (value === '0' || value === '1' ? value : '');
@@ -166,7 +173,6 @@ export function ShowAlarmsRoute() {
       label: t('alarms.time'),
       value: (row) => row.createdAt,
       render: (row) => formatUtc(row.createdAt),
-      nowrap: true,
     },
     { key: 'target', label: t('alarms.target'), value: (row) => row.Device.Target.targetName },
     { key: 'device', label: t('alarms.device'), value: (row) => row.Device.deviceName },
