@@ -9,12 +9,7 @@ import Select from '@mui/material/Select';
 import Stack from '@mui/material/Stack';
 import type { SxProps, Theme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
-import {
-  ALARM_EVENTS,
-  ALARM_QUEUE_STATES,
-  type AlarmQueueState,
-  type AlarmRecord,
-} from '@vahti/domain';
+import { ALARM_EVENTS, type AlarmRecord } from '@vahti/domain';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -34,20 +29,8 @@ import { type AlarmFilters, useAlarms } from '../api/get-alarms';
 import { AcknowledgeDialog } from '../components/acknowledge-dialog';
 import { AlarmStateChips } from '../components/alarm-state-chips';
 import { AlarmTimelineDialog } from '../components/alarm-timeline-dialog';
+import { filtersOf, queueStateOf, STATE_FILTERS, stateOfFilters } from '../queue-state';
 import { formatUtc } from '../utc';
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-/** Each queue state as the list's filters ac and st. */
-const STATE_FILTERS: Record<AlarmQueueState, Pick<AlarmFilters, 'ac' | 'st'>> = {
-  activeUnacknowledged: { ac: '1', st: '0' },
-  activeAcknowledged: { ac: '1', st: '1' },
-  endedUnacknowledged: { ac: '0', st: '0' },
-  endedAcknowledged: { ac: '0', st: '1' },
-};
-
-const queueState = (alarm: AlarmRecord): AlarmQueueState =>
-  `${alarm.active ? 'active' : 'ended'}${alarm.state === 1 ? 'Acknowledged' : 'Unacknowledged'}`;
 
 /** An ended alarm needs no action now: its row is muted (its state says so in words too). */
 const mutedRow = (alarm: AlarmRecord): SxProps<Theme> =>
@@ -58,27 +41,6 @@ const mutedRow = (alarm: AlarmRecord): SxProps<Theme> =>
         '&, & td': { bgcolor: 'grey.100' },
         '& td, & dd, & p': { color: 'text.secondary' },
       };
-
-/** One of '', '0' and '1' from the query string. */
-const flag = (value: string | null) => (value === '0' || value === '1' ? value : '');
-
-/** The filters from the query string (tid repeated or comma-joined); unreadable values dropped. */
-function filtersOf(params: URLSearchParams): AlarmFilters {
-  const day = (key: string) => {
-    const value = params.get(key) ?? '';
-    return DAY.test(value) ? value : '';
-  };
-  return {
-    tid: params
-      .getAll('tid')
-      .flatMap((v) => v.split(','))
-      .filter(Boolean),
-    sd: day('sd'),
-    ed: day('ed'),
-    st: flag(params.get('st')),
-    ac: flag(params.get('ac')),
-  };
-}
 
 /**
  * /vainu/show-alarms: the alarm work queue (active and unacknowledged first) with filters tid,
@@ -120,10 +82,7 @@ export function ShowAlarmsRoute() {
   const selectedIds = rows
     .filter((row) => row.state === 0 && selected.has(row.id))
     .map((row) => row.id);
-  const currentState =
-    ALARM_QUEUE_STATES.find(
-      (state) => STATE_FILTERS[state].ac === filters.ac && STATE_FILTERS[state].st === filters.st,
-    ) ?? null;
+  const currentState = stateOfFilters(filters);
   useInvalidateOnEvents(
     (event) => (event.type === ALARM_EVENTS.changed ? [alarmKeys.all] : []),
     [alarmKeys.all],
@@ -200,9 +159,9 @@ export function ShowAlarmsRoute() {
     {
       key: 'status',
       label: t('alarms.status'),
-      value: (row) => t(`alarms.stateText.${queueState(row)}`, { time: formatUtc(row.closedAt) }),
+      value: (row) => t(`alarms.stateText.${queueStateOf(row)}`, { time: formatUtc(row.closedAt) }),
       render: (row) => {
-        const text = t(`alarms.stateText.${queueState(row)}`, { time: formatUtc(row.closedAt) });
+        const text = t(`alarms.stateText.${queueStateOf(row)}`, { time: formatUtc(row.closedAt) });
         return row.active && row.state === 0 ? <strong>{text}</strong> : text;
       },
       hideBelow: 'md',
