@@ -57,10 +57,14 @@ describe('Vainu alarms in the browser', () => {
     expect(await badgeCount(page)).toBe(2);
     await expectAccessible(page);
 
-    // Acknowledge the first: it leaves the unacknowledged list, both badges count one less.
+    // Acknowledge the first (its dialog's comment is optional): it leaves the unacknowledged
+    // list, both badges count one less.
     const label = (await ackButtons.first().getAttribute('aria-label')) ?? '';
     const name = label.replace(/^Kuittaa hälytys: /, '');
     await ackButtons.first().click();
+    const ackDialog = page.getByRole('dialog', { name: 'Kuittaa hälytys' });
+    await ackDialog.getByText(name, { exact: false }).waitFor();
+    await ackDialog.getByRole('button', { name: 'Kuittaa' }).click();
     await page.getByText('Hälytys kuitattu').waitFor();
     await expect.poll(() => ackButtons.count()).toBe(1);
     await expect.poll(() => badgeCount(page)).toBe(1);
@@ -144,6 +148,103 @@ describe('Vainu alarms in the browser', () => {
     await signIn(failing, ADMIN);
     await failing.getByRole('link', { name: 'Aktiivisia hälytyksiä ei saatu haettua' }).waitFor();
     await failing.getByTestId('alarm-badge').getByText('-', { exact: true }).waitFor();
+  });
+
+  it('lists a work queue with counts per state as filters, calm ended rows, and acknowledges the selected with a comment shown in the timeline', async () => {
+    const page = await e2e.newPage();
+    await page.goto('/#/vainu/show-alarms');
+    await signIn(page, ADMIN);
+    await page.getByRole('heading', { name: 'Hälytykset', exact: true }).waitFor();
+    const states = page.getByRole('group', { name: 'Hälytysten tilat' });
+    const chip = (text: string) => states.getByRole('button', { name: new RegExp(text) });
+    // The demo alarms: two active and one acknowledged, one ended of each kind.
+    await chip('^2 Aktiiviset kuittaamatta$').waitFor();
+    await chip('^1 Aktiiviset kuitatut$').waitFor();
+    await chip('^1 Päättyneet kuittaamatta$').waitFor();
+    await chip('^1 Päättyneet kuitatut$').waitFor();
+
+    // The queue: active unacknowledged first, then active acknowledged, ended unacknowledged,
+    // ended acknowledged; the state in words in every row.
+    const rows = page.locator('tbody tr');
+    await expect.poll(() => rows.count()).toBe(5);
+    const texts = await rows.allInnerTexts();
+    const order = [
+      /Aktiivinen, kuittaamatta/,
+      /Aktiivinen, kuittaamatta/,
+      /Aktiivinen, kuitattu/,
+      /Päättynyt .* UTC, kuittaamatta/,
+      /Päättynyt .* UTC, kuitattu/,
+    ];
+    texts.forEach((text, i) => {
+      expect(text).toMatch(order[i] as RegExp);
+    });
+    // An active alarm's Kuittaa is solid red; an ended one's is outlined, on a muted row.
+    const background = (row: number) =>
+      rows
+        .nth(row)
+        .getByRole('button', { name: /^Kuittaa hälytys: / })
+        .evaluate((button) => getComputedStyle(button).backgroundColor);
+    expect(await background(0)).not.toBe('rgba(0, 0, 0, 0)');
+    expect(await background(3)).toBe('rgba(0, 0, 0, 0)');
+    await expectAccessible(page);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/alarms-queue-1366.png`, fullPage: true });
+
+    // A count is a filter: the URL keeps it as ac and st; pressed again, every state.
+    await chip('Päättyneet kuittaamatta').click();
+    await expect.poll(() => hashPath(page)).toBe('/vainu/show-alarms?st=0&ac=0');
+    await expect
+      .poll(() => chip('Päättyneet kuittaamatta').getAttribute('aria-pressed'))
+      .toBe('true');
+    await expect.poll(() => rows.count()).toBe(1);
+    await chip('Päättyneet kuittaamatta').click();
+    await expect.poll(() => hashPath(page)).toBe('/vainu/show-alarms');
+    await expect.poll(() => rows.count()).toBe(5);
+
+    // On a phone: the counts two by two, cards with their checkboxes, nothing sideways.
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.getByLabel('Valitse kaikki tällä sivulla').waitFor();
+    await chip('^2 Aktiiviset kuittaamatta$').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      360,
+    );
+    await expectAccessible(page);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/alarms-queue-360.png`, fullPage: true });
+    await page.setViewportSize({ width: 1366, height: 900 });
+
+    // Select every unacknowledged row of the page by keyboard, then acknowledge them at once.
+    const all = page.getByRole('checkbox', { name: 'Valitse kaikki tällä sivulla' });
+    await all.focus();
+    await page.keyboard.press('Space');
+    await expect.poll(() => all.isChecked()).toBe(true);
+    const bulk = page.getByRole('button', { name: 'Kuittaa valitut (3)' });
+    await bulk.click();
+    const dialog = page.getByRole('dialog', { name: 'Kuittaa valitut hälytykset' });
+    await dialog.getByText('Kuitataan 3 valittua hälytystä.').waitFor();
+    await dialog.getByLabel('Kommentti').fill('Ikkunat suljettu, tarkistettu paikan päällä');
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Kuittaa' }).click();
+    await page.getByText('Hälytyksiä kuitattu: 3').waitFor();
+    await chip('^0 Aktiiviset kuittaamatta$').waitFor();
+    await chip('^3 Aktiiviset kuitatut$').waitFor();
+    await chip('^0 Päättyneet kuittaamatta$').waitFor();
+    await chip('^2 Päättyneet kuitatut$').waitFor();
+    await expect.poll(() => badgeCount(page)).toBe(0);
+    expect(await page.getByRole('button', { name: 'Kuittaa valitut (0)' }).isDisabled()).toBe(true);
+
+    // The comment is in each alarm's timeline with who and when (the second row: acknowledged
+    // only now; the first was acknowledged and cancelled above too).
+    await rows
+      .nth(1)
+      .getByRole('button', { name: /^Hälytyksen tapahtumat: / })
+      .click();
+    const timeline = page.getByRole('dialog', { name: 'Hälytyksen tapahtumat' });
+    await timeline.getByText('Kuitattu – Ylermi Ylänne').waitFor();
+    await timeline
+      .getByText('Kommentti: Ikkunat suljettu, tarkistettu paikan päällä', { exact: true })
+      .waitFor();
+    await expectAccessible(page);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/alarms-timeline-comment.png` });
+    await timeline.getByRole('button', { name: 'Sulje' }).click();
   });
 
   it('turns alarm mail off in the own details, and it stays off', async () => {

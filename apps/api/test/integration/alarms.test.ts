@@ -1,4 +1,6 @@
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { alarmEvents, alarms, users } from '../../src/db/schema/index.js';
 import { type Actors, startApiTest } from '../helpers/actors.js';
 import { createAlarm } from '../helpers/alarm-fixtures.js';
 import { DRIVER, type TestContext } from '../helpers/app.js';
@@ -22,9 +24,26 @@ type Alarm = {
   alarmDeviceId: string;
   organizationId: string;
   Device: { deviceTargetId: string; Target: { targetName: string } };
-  timeline: { kind: string; fullName: string; createdAt: string }[];
+  timeline: { kind: string; fullName: string; createdAt: string; comment: string | null }[];
 };
 const idsOf = (list: Alarm[]) => list.map((a) => a.id);
+
+/** The stored acknowledgement states and timeline lengths of the alarms, to see nothing changed. */
+async function stored(ids: string[]) {
+  const states = await fx.db
+    .select({ id: alarms.id, state: alarms.state })
+    .from(alarms)
+    .where(inArray(alarms.id, ids));
+  const events = await fx.db
+    .select({ id: alarmEvents.alarmId })
+    .from(alarmEvents)
+    .where(inArray(alarmEvents.alarmId, ids));
+  return ids.map((id) => ({
+    id,
+    state: states.find((row) => row.id === id)?.state,
+    events: events.filter((row) => row.id === id).length,
+  }));
+}
 
 describe(`alarm calls (${DRIVER})`, () => {
   it('lists the organization’s alarms newest first with the spec’s keys, filtered by tid, sd, ed, st, ac', async () => {
@@ -72,6 +91,249 @@ describe(`alarm calls (${DRIVER})`, () => {
     const elsewhere = await createAlarm(fx.db, fx.orgA.id, other);
     const both = await as('Ylläpitäjä').get(`/api/alarms?tid=${target},${other}&ac=1&st=0`);
     expect(idsOf(both.json().alarms)).toEqual([elsewhere.alarmId, fresh.alarmId]);
+  });
+
+  it('lists a work queue: active unacknowledged first, then active acknowledged, ended unacknowledged, ended acknowledged; counts per state under tid, sd and ed', async () => {
+    const target = await fx.create.target(fx.orgA.id);
+    const at = (day: number) => new Date(`2026-04-${String(day).padStart(2, '0')}T12:00:00Z`);
+    const endedAcked = await createAlarm(fx.db, fx.orgA.id, target, {
+      createdAt: at(9),
+      closedAt: at(10),
+      state: 1,
+    });
+    const ended = await createAlarm(fx.db, fx.orgA.id, target, {
+      createdAt: at(8),
+      closedAt: at(9),
+    });
+    const activeAcked = await createAlarm(fx.db, fx.orgA.id, target, {
+      createdAt: at(7),
+      state: 1,
+    });
+    const olderActive = await createAlarm(fx.db, fx.orgA.id, target, { createdAt: at(2) });
+    const newerActive = await createAlarm(fx.db, fx.orgA.id, target, { createdAt: at(3) });
+
+    const get = async (query = '') => {
+      const res = await as('Ylläpitäjä').get(`/api/alarms?tid=${target}${query}`);
+      expect(res.statusCode).toBe(200);
+      return res.json() as { alarms: Alarm[]; total: number; counts: Record<string, number> };
+    };
+    const all = await get();
+    expect(idsOf(all.alarms)).toEqual([
+      newerActive.alarmId,
+      olderActive.alarmId,
+      activeAcked.alarmId,
+      ended.alarmId,
+      endedAcked.alarmId,
+    ]);
+    const counts = {
+      activeUnacknowledged: 2,
+      activeAcknowledged: 1,
+      endedUnacknowledged: 1,
+      endedAcknowledged: 1,
+    };
+    expect(all.counts).toEqual(counts);
+    expect(all.total).toBe(5);
+    // Paging follows the queue (the order is the database's, not the page's).
+    expect(idsOf((await get('&pageSize=2&page=2')).alarms)).toEqual([
+      activeAcked.alarmId,
+      ended.alarmId,
+    ]);
+    // Each state is a pair of the list's filters; the counts stay those of every state.
+    for (const [query, ids] of [
+      ['&ac=1&st=0', [newerActive.alarmId, olderActive.alarmId]],
+      ['&ac=1&st=1', [activeAcked.alarmId]],
+      ['&ac=0&st=0', [ended.alarmId]],
+      ['&ac=0&st=1', [endedAcked.alarmId]],
+      ['&st=0', [newerActive.alarmId, olderActive.alarmId, ended.alarmId]],
+      ['&ac=0', [ended.alarmId, endedAcked.alarmId]],
+    ] as const) {
+      const page = await get(query);
+      expect(idsOf(page.alarms), query).toEqual(ids);
+      expect(page.total, query).toBe(ids.length);
+      expect(page.counts, query).toEqual(counts);
+    }
+    // The counts follow the target and days.
+    expect((await get('&sd=2026-04-07')).counts).toEqual({
+      activeUnacknowledged: 0,
+      activeAcknowledged: 1,
+      endedUnacknowledged: 1,
+      endedAcknowledged: 1,
+    });
+    // A Käyttäjä counts only what it sees: nothing on an unlinked target.
+    const user = await as('Käyttäjä').get(`/api/alarms?tid=${target}`);
+    expect(user.json()).toMatchObject({
+      alarms: [],
+      total: 0,
+      counts: {
+        activeUnacknowledged: 0,
+        activeAcknowledged: 0,
+        endedUnacknowledged: 0,
+        endedAcknowledged: 0,
+      },
+    });
+  });
+
+  it('acknowledges several alarms in one call with a comment, each with its timeline entry', async () => {
+    const target = await fx.create.target(fx.orgA.id);
+    const a = await createAlarm(fx.db, fx.orgA.id, target);
+    const b = await createAlarm(fx.db, fx.orgA.id, target, {
+      createdAt: new Date(Date.now() - 3_600_000),
+      closedAt: new Date(),
+    });
+    const already = await createAlarm(fx.db, fx.orgA.id, target, { state: 1 });
+    const ids = [a.alarmId, b.alarmId, already.alarmId];
+    const res = await as('Pääkäyttäjä').post('/api/alarms/acknowledge', {
+      ids: [...ids, a.alarmId],
+      comment: '  Ikkuna oli auki, suljettu.  ',
+    });
+    expect(res.statusCode).toBe(200);
+    // The one already acknowledged is left as it was.
+    expect(res.json()).toEqual({ message: 'Hälytyksiä kuitattu: 2', acknowledged: 2 });
+    const list = (await as('Ylläpitäjä').get(`/api/alarms?tid=${target}`)).json().alarms as Alarm[];
+    expect(list.every((alarm) => alarm.state === 1)).toBe(true);
+    const user = await as.user('Pääkäyttäjä');
+    const [row] = await fx.db.select().from(users).where(eq(users.userId, user.id));
+    for (const id of [a.alarmId, b.alarmId]) {
+      const timeline = list.find((alarm) => alarm.id === id)?.timeline ?? [];
+      expect(timeline.map((entry) => entry.kind)).toEqual(['opened', 'acknowledged']);
+      expect(timeline[1]).toMatchObject({
+        fullName: `${row?.userFirstName} ${row?.userLastName}`,
+        comment: 'Ikkuna oli auki, suljettu.',
+      });
+      expect(timeline[0]?.comment).toBeNull();
+    }
+    expect(list.find((alarm) => alarm.id === already.alarmId)?.timeline).toHaveLength(1);
+
+    // One alarm with a comment; a blank comment is none.
+    const single = await createAlarm(fx.db, fx.orgA.id, target);
+    const one = await as('Käyttäjä').patch('/api/alarms/ack', {
+      id: single.alarmId,
+      state: 1,
+      comment: 'Tarkistettu paikan päällä',
+    });
+    expect(one.statusCode).toBe(404);
+    const ack = await as('Ylläpitäjä').patch('/api/alarms/ack', {
+      id: single.alarmId,
+      state: 1,
+      comment: 'Tarkistettu paikan päällä',
+    });
+    expect(ack.json().alarm.timeline[1]).toMatchObject({
+      kind: 'acknowledged',
+      comment: 'Tarkistettu paikan päällä',
+    });
+    const undo = await as('Ylläpitäjä').patch('/api/alarms/ack', {
+      id: single.alarmId,
+      state: 0,
+      comment: '   ',
+    });
+    expect(undo.json().alarm.timeline[2]).toMatchObject({ kind: 'unacknowledged', comment: null });
+  });
+
+  it('acknowledges nothing when one id is another organization’s, a Käyttäjä’s unlinked target’s or missing: 404', async () => {
+    const own = await createAlarm(fx.db, fx.orgA.id, fx.orgA.target.id);
+    const unlinked = await createAlarm(fx.db, fx.orgA.id, await fx.create.target(fx.orgA.id));
+    const foreign = await createAlarm(fx.db, fx.orgB.id, fx.orgB.target.id);
+    const before = await stored([own.alarmId, unlinked.alarmId, foreign.alarmId]);
+    for (const [role, other] of [
+      ['Ylläpitäjä', foreign.alarmId],
+      ['Pääkäyttäjä', foreign.alarmId],
+      ['Ylläpitäjä', fx.missing],
+      ['Käyttäjä', unlinked.alarmId],
+      ['Käyttäjä', foreign.alarmId],
+    ] as const) {
+      const res = await as(role).post('/api/alarms/acknowledge', {
+        ids: [own.alarmId, other],
+        comment: 'Ei saa tallentua',
+      });
+      expect(res.statusCode, `${role} ${other}`).toBe(404);
+      expect(res.json()).toMatchObject({
+        code: 'alarm.ALARM_NOT_FOUND',
+        error: 'Hälytystä ei löytynyt',
+      });
+    }
+    expect(await stored([own.alarmId, unlinked.alarmId, foreign.alarmId])).toEqual(before);
+    // A Käyttäjä acknowledges the alarms of its linked targets; the top role any organization’s.
+    const mine = await as('Käyttäjä').post('/api/alarms/acknowledge', { ids: [own.alarmId] });
+    expect(mine.json()).toMatchObject({ acknowledged: 1 });
+    const top = await as('Pääylläpitäjä').post('/api/alarms/acknowledge', {
+      ids: [unlinked.alarmId, foreign.alarmId],
+    });
+    expect(top.json()).toMatchObject({ acknowledged: 2 });
+  });
+
+  it('closes an acknowledged frame-counter reset, one by one or in bulk', async () => {
+    const reset = await createAlarm(fx.db, fx.orgA.id, fx.orgA.target.id, {
+      measurementId: null,
+      alarmBreakThrough: 'frameCounterReset',
+      value: 0,
+      limitValue: 5120,
+    });
+    await as('Ylläpitäjä').post('/api/alarms/acknowledge', { ids: [reset.alarmId] });
+    const [row] = await fx.db
+      .select({ closedAt: alarms.closedAt })
+      .from(alarms)
+      .where(eq(alarms.id, reset.alarmId));
+    expect(row?.closedAt).not.toBeNull();
+  });
+
+  it('refuses a bad bulk acknowledgement or comment with 400 and a Finnish message naming the field', async () => {
+    const { alarmId } = await createAlarm(fx.db, fx.orgA.id, fx.orgA.target.id);
+    const long = 'x'.repeat(501);
+    const cases: [string, 'post' | 'patch', unknown, string, string][] = [
+      ['/api/alarms/acknowledge', 'post', { ids: [] }, 'ids', 'Valitse vähintään yksi hälytys'],
+      ['/api/alarms/acknowledge', 'post', {}, 'ids', 'Valitse vähintään yksi hälytys'],
+      [
+        '/api/alarms/acknowledge',
+        'post',
+        { ids: Array.from({ length: 501 }, () => alarmId) },
+        'ids',
+        'Enintään 500 hälytystä kerrallaan',
+      ],
+      ['/api/alarms/acknowledge', 'post', { ids: ['x'] }, 'ids.0', 'Virheellinen arvo'],
+      [
+        '/api/alarms/acknowledge',
+        'post',
+        { ids: [alarmId], comment: long },
+        'comment',
+        'Kuittauksen kommentissa voi olla enintään 500 merkkiä',
+      ],
+      [
+        '/api/alarms/ack',
+        'patch',
+        { id: alarmId, state: 1, comment: long },
+        'comment',
+        'Kuittauksen kommentissa voi olla enintään 500 merkkiä',
+      ],
+      [
+        '/api/alarms/ack',
+        'patch',
+        { id: alarmId, state: 1, comment: 5 },
+        'comment',
+        'Virheellinen arvo',
+      ],
+    ];
+    for (const [url, method, body, field, text] of cases) {
+      const res = await as('Ylläpitäjä')[method](url, body);
+      expect(res.statusCode, JSON.stringify(body).slice(0, 80)).toBe(400);
+      expect(res.json().code).toBe('VALIDATION_FAILED');
+      expect(res.json().fields[field], field).toBe(text);
+    }
+    // 500 characters is the limit itself; nothing refused was written.
+    expect((await stored([alarmId]))[0]).toMatchObject({ state: 0, events: 1 });
+    const limit = await as('Ylläpitäjä').patch('/api/alarms/ack', {
+      id: alarmId,
+      state: 1,
+      comment: 'y'.repeat(500),
+    });
+    expect(limit.statusCode).toBe(200);
+    const english = await as('Ylläpitäjä').post(
+      '/api/alarms/acknowledge',
+      { ids: [alarmId], comment: long },
+      { headers: { 'accept-language': 'en' } },
+    );
+    expect(english.json().fields.comment).toBe(
+      'The acknowledgement comment can have at most 500 characters',
+    );
   });
 
   it('refuses bad filters with 400 and a Finnish message naming the field', async () => {
@@ -146,8 +408,6 @@ describe(`alarm calls (${DRIVER})`, () => {
     expect(timeline[0]?.fullName).toBe('');
     expect(timeline[1]?.fullName).not.toBe('');
     expect(timeline[1]?.fullName).not.toBe(timeline[2]?.fullName);
-    const { users } = await import('../../src/db/schema/index.js');
-    const { eq } = await import('drizzle-orm');
     const [row] = await fx.db.select().from(users).where(eq(users.userId, admin.id));
     expect(timeline[1]?.fullName).toBe(`${row?.userFirstName} ${row?.userLastName}`);
     expect(Date.parse(timeline[1]?.createdAt ?? '')).toBeGreaterThan(Date.now() - 60_000);

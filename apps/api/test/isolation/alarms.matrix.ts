@@ -6,7 +6,7 @@ import { freshIds, organizationIds } from './requests.js';
 /** Vainu alarms: the Vainu permission, any role (a Käyttäjä sees linked targets' alarms). */
 const VAINU = { section: 'vainu', minRole: 'Käyttäjä' } as const satisfies Access;
 
-/** The alarm list, the badge's active alarms, the by-device lookup and acknowledgement. */
+/** The alarm list, the badge's active alarms, the by-device lookup and acknowledgement (one or many). */
 export const alarmsMatrix: Matrix = {
   'GET /api/alarms': { access: VAINU },
   'GET /api/alarms/active': { access: VAINU },
@@ -27,6 +27,16 @@ export const alarmsMatrix: Matrix = {
       body: {
         id: org ? (await createAlarm(fx.db, org.id, org.target.id)).alarmId : fx.missing,
         state: 1,
+      },
+    })),
+  },
+  'POST /api/alarms/acknowledge': {
+    access: VAINU,
+    ids: freshIds('alarm.ALARM_NOT_FOUND', async (fx, org) => ({
+      url: '/api/alarms/acknowledge',
+      body: {
+        ids: [org ? (await createAlarm(fx.db, org.id, org.target.id)).alarmId : fx.missing],
+        comment: 'Kuitattu matriisissa',
       },
     })),
   },

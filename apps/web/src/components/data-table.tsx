@@ -1,11 +1,13 @@
 import EditIcon from '@mui/icons-material/Edit';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import { type Breakpoint, useTheme } from '@mui/material/styles';
+import { type Breakpoint, type SxProps, type Theme, useTheme } from '@mui/material/styles';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -52,6 +54,19 @@ export interface ServerPaging {
   onPageSizeChange: (size: number) => void;
 }
 
+/** Rows the user picks for an action on many (a checkbox per row and one for the page). */
+export interface RowSelection<T> {
+  /** Keys (rowKey) of the picked rows. */
+  selected: ReadonlySet<string>;
+  onChange: (selected: Set<string>) => void;
+  /** The accessible name of a row's checkbox. */
+  label: (row: T) => string;
+  /** The name of the checkbox that picks every row shown ('select all on this page'). */
+  allLabel: string;
+  /** Rows that cannot be picked get no checkbox; default every row. */
+  canSelect?: (row: T) => boolean;
+}
+
 export interface DataTableProps<T> {
   /** Accessible name of the table region (TableScroll) and of the table. */
   label: string;
@@ -80,6 +95,10 @@ export interface DataTableProps<T> {
   serverPaging?: ServerPaging;
   /** What an empty table says instead of 'Tietoa ei saatavilla' (e.g. why nothing is listed). */
   emptyContent?: ReactNode;
+  /** A leading checkbox per row (a card's top on a phone) and one above them for the page. */
+  selection?: RowSelection<T>;
+  /** A row's own look (e.g. muted when it needs no action); the table row and the phone card. */
+  rowSx?: (row: T) => SxProps<Theme>;
 }
 
 export const PAGE_SIZES = [10, 25, 50, 100];
@@ -143,6 +162,8 @@ export function DataTable<T>({
   minWidth = 720,
   serverPaging,
   emptyContent,
+  selection,
+  rowSx,
 }: DataTableProps<T>) {
   const { t } = useTranslation();
   const theme = useTheme();
@@ -201,7 +222,36 @@ export function DataTable<T>({
     setPage(0);
   };
 
-  const columnCount = columns.length + (hasActions ? 1 : 0);
+  const columnCount = columns.length + (hasActions ? 1 : 0) + (selection ? 1 : 0);
+  const pickable = selection
+    ? visible.filter((row) => selection.canSelect?.(row) ?? true).map(rowKey)
+    : [];
+  const picked = pickable.filter((key) => selection?.selected.has(key)).length;
+  const pickAll = selection && (
+    <Checkbox
+      checked={pickable.length > 0 && picked === pickable.length}
+      indeterminate={picked > 0 && picked < pickable.length}
+      disabled={pickable.length === 0}
+      onChange={(event) => selection.onChange(new Set(event.target.checked ? pickable : []))}
+      slotProps={{ input: { 'aria-label': selection.allLabel } }}
+    />
+  );
+  const pickOne = (row: T) => {
+    if (!selection || !(selection.canSelect?.(row) ?? true)) return null;
+    const key = rowKey(row);
+    return (
+      <Checkbox
+        checked={selection.selected.has(key)}
+        onChange={(event) => {
+          const next = new Set(selection.selected);
+          if (event.target.checked) next.add(key);
+          else next.delete(key);
+          selection.onChange(next);
+        }}
+        slotProps={{ input: { 'aria-label': selection.label(row) } }}
+      />
+    );
+  };
 
   return (
     <Stack spacing={2}>
@@ -233,6 +283,9 @@ export function DataTable<T>({
         </Box>
       )}
       <div>
+        {phone && pickAll && (
+          <FormControlLabel control={pickAll} label={selection.allLabel} sx={{ mb: 1, ml: 0 }} />
+        )}
         {phone ? (
           <RowCards
             id={`${searchId}-table`}
@@ -243,6 +296,8 @@ export function DataTable<T>({
             actions={actions}
             loading={loading}
             emptyContent={emptyContent}
+            pickOne={selection && pickOne}
+            rowSx={rowSx}
           />
         ) : (
           <TableScroll label={label}>
@@ -255,6 +310,7 @@ export function DataTable<T>({
             >
               <TableHead>
                 <TableRow>
+                  {pickAll && <TableCell padding="checkbox">{pickAll}</TableCell>}
                   {columns.map((column) => {
                     const sortable = clientMode && column.sortable !== false;
                     const active = sortable && sort?.key === column.key;
@@ -305,7 +361,13 @@ export function DataTable<T>({
                   </TableRow>
                 ) : (
                   visible.map((row) => (
-                    <TableRow key={rowKey(row)} hover>
+                    <TableRow
+                      key={rowKey(row)}
+                      hover
+                      selected={selection?.selected.has(rowKey(row))}
+                      sx={rowSx?.(row)}
+                    >
+                      {selection && <TableCell padding="checkbox">{pickOne(row)}</TableCell>}
                       {columns.map((column) => (
                         <TableCell
                           key={column.key}
@@ -361,8 +423,8 @@ export function DataTable<T>({
 
 type RowCardsProps<T> = Pick<
   DataTableProps<T>,
-  'label' | 'rows' | 'columns' | 'rowKey' | 'actions' | 'loading' | 'emptyContent'
-> & { id: string };
+  'label' | 'rows' | 'columns' | 'rowKey' | 'actions' | 'loading' | 'emptyContent' | 'rowSx'
+> & { id: string; pickOne?: ((row: T) => ReactNode) | undefined };
 
 /**
  * A phone's table: one card per row, the first column as the card's title and every other
@@ -377,6 +439,8 @@ function RowCards<T>({
   actions,
   loading,
   emptyContent,
+  pickOne,
+  rowSx,
 }: RowCardsProps<T>) {
   const { t } = useTranslation();
   const [first, ...rest] = columns;
@@ -407,43 +471,57 @@ function RowCards<T>({
       spacing={1}
       sx={{ listStyle: 'none', p: 0, m: 0 }}
     >
-      {rows.map((row) => (
-        <Paper component="li" variant="outlined" key={rowKey(row)} sx={{ px: 2, py: 1.5 }}>
-          {first && (
-            <Typography component="p" variant="subtitle1" sx={{ fontWeight: 700 }}>
-              {cell(first, row)}
-            </Typography>
-          )}
-          <Box
-            component="dl"
-            sx={{
-              display: 'grid',
-              gridTemplateColumns: 'minmax(6rem, auto) 1fr',
-              columnGap: 1.5,
-              rowGap: 0.5,
-              m: 0,
-              typography: 'body2',
-              '& dt': { color: 'text.secondary' },
-              '& dd': { m: 0, overflowWrap: 'anywhere' },
-            }}
+      {rows.map((row) => {
+        const pick = pickOne?.(row);
+        return (
+          <Paper
+            component="li"
+            variant="outlined"
+            key={rowKey(row)}
+            sx={[{ px: 2, py: 1.5 }, ...sxList(rowSx?.(row))]}
           >
-            {rest.map((column) => (
-              <Fragment key={column.key}>
-                <dt>{column.label}</dt>
-                <dd>{cell(column, row)}</dd>
-              </Fragment>
-            ))}
-          </Box>
-          {actions && (
-            <Stack direction="row" spacing={0.5} sx={{ mt: 0.5, ml: -1 }}>
-              {actions(row)}
-            </Stack>
-          )}
-        </Paper>
-      ))}
+            {first && (
+              <Stack direction="row" sx={{ alignItems: 'center', ml: pick ? -1.5 : 0 }}>
+                {pick}
+                <Typography component="p" variant="subtitle1" sx={{ fontWeight: 700 }}>
+                  {cell(first, row)}
+                </Typography>
+              </Stack>
+            )}
+            <Box
+              component="dl"
+              sx={{
+                display: 'grid',
+                gridTemplateColumns: 'minmax(6rem, auto) 1fr',
+                columnGap: 1.5,
+                rowGap: 0.5,
+                m: 0,
+                typography: 'body2',
+                '& dt': { color: 'text.secondary' },
+                '& dd': { m: 0, overflowWrap: 'anywhere' },
+              }}
+            >
+              {rest.map((column) => (
+                <Fragment key={column.key}>
+                  <dt>{column.label}</dt>
+                  <dd>{cell(column, row)}</dd>
+                </Fragment>
+              ))}
+            </Box>
+            {actions && (
+              <Stack direction="row" spacing={0.5} sx={{ mt: 0.5, ml: -1 }}>
+                {actions(row)}
+              </Stack>
+            )}
+          </Paper>
+        );
+      })}
     </Stack>
   );
 }
+
+/** An sx value as a list, to follow a component's own (MUI's way of merging sx). */
+const sxList = (sx: SxProps<Theme> | undefined) => (Array.isArray(sx) ? sx : [sx]);
 
 /** The pencil of a row (spec 000 §4), which opens the row's edit dialog. */
 export function EditIconButton({ label, onClick }: { label: string; onClick: () => void }) {

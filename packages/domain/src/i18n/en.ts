@@ -2,6 +2,11 @@ import type { SharedMessages } from './fi.js';
 
 export const en: SharedMessages = {
   validation: {
+    alarms: {
+      alarmsRequired: 'Select at least one alarm',
+      tooManyAlarms: 'At most 500 alarms at a time',
+      commentTooLong: 'The acknowledgement comment can have at most 500 characters',
+    },
     deviceLabels: {
       noDevices: 'Select at least one device',
       tooManyDevices: 'At most 200 devices at a time',
@@ -341,6 +346,7 @@ export const en: SharedMessages = {
       alarmsOk: 'Alarms fetched',
       alarmAcknowledged: 'Alarm acknowledged',
       alarmUnacknowledged: 'Acknowledgement cancelled',
+      alarmsAcknowledged: 'Alarms acknowledged: {{count}}',
     },
     feedback: {
       feedbacksOk: 'Feedback fetched',

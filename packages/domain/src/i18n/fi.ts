@@ -8,6 +8,11 @@
  * texts are the API's answers, which it sends translated).
  */
 export const validationFi = {
+  alarms: {
+    alarmsRequired: 'Valitse vähintään yksi hälytys',
+    tooManyAlarms: 'Enintään 500 hälytystä kerrallaan',
+    commentTooLong: 'Kuittauksen kommentissa voi olla enintään 500 merkkiä',
+  },
   deviceLabels: {
     noDevices: 'Valitse vähintään yksi mittari',
     tooManyDevices: 'Enintään 200 mittaria kerrallaan',
@@ -350,6 +355,7 @@ export const fi = {
       alarmsOk: 'Hälytykset haettu',
       alarmAcknowledged: 'Hälytys kuitattu',
       alarmUnacknowledged: 'Kuittaus peruttu',
+      alarmsAcknowledged: 'Hälytyksiä kuitattu: {{count}}',
     },
     feedback: {
       feedbacksOk: 'Palautteet haettu',

@@ -2,6 +2,11 @@ import type { SharedMessages } from './fi.js';
 
 export const sv: SharedMessages = {
   validation: {
+    alarms: {
+      alarmsRequired: 'Välj minst ett larm',
+      tooManyAlarms: 'Högst 500 larm åt gången',
+      commentTooLong: 'Kvitteringens kommentar får vara högst 500 tecken',
+    },
     deviceLabels: {
       noDevices: 'Välj minst en mätare',
       tooManyDevices: 'Högst 200 mätare åt gången',
@@ -342,6 +347,7 @@ export const sv: SharedMessages = {
       alarmsOk: 'Larm hämtade',
       alarmAcknowledged: 'Larmet kvitterat',
       alarmUnacknowledged: 'Kvitteringen ångrad',
+      alarmsAcknowledged: 'Kvitterade larm: {{count}}',
     },
     feedback: {
       feedbacksOk: 'Respons hämtad',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PAGE_MAX } from '../constants.js';
-import { calendarDay, id, msg } from './fields.js';
+import { calendarDay, id, msg, text } from './fields.js';
 
 // Vainu alarms (spec 001 §2 Vainu 7, §3 Alarm, §4, §7).
 
@@ -61,7 +61,8 @@ const idList = (max = 200) =>
 
 /**
  * GET /api/alarms: tid target ids (multi), sd/ed UTC days (ed inclusive), st=0 unacknowledged
- * only, ac=1 active (still open) only; newest first, paged.
+ * only (st=1 acknowledged only), ac=1 active (still open) only (ac=0 ended only); in work-queue
+ * order (ALARM_QUEUE_STATES, newest first within each), paged.
  */
 export const alarmsQuery = z
   .object({
@@ -97,18 +98,62 @@ export const deviceAlarmsQuery = z.object({
 
 export const organizationAlarmsQuery = z.object({ organizationId: id().optional() });
 
+/** The most alarms one bulk acknowledgement takes (the list's largest page). */
+export const ALARM_ACK_MAX = 500;
+/** The most characters of an acknowledgement's comment. */
+export const ALARM_COMMENT_MAX = 500;
+const alarmsMsg = (key: 'alarmsRequired' | 'tooManyAlarms' | 'commentTooLong') =>
+  `validation.alarms.${key}`;
+
+/** An acknowledgement's optional comment, kept in the timeline; blank or null: none. */
+const ackComment = text({ error: msg('invalidValue') }, true)
+  .trim()
+  .max(ALARM_COMMENT_MAX, { error: alarmsMsg('commentTooLong') })
+  .nullable()
+  .optional();
+
 /** PATCH /api/alarms/ack: state 1 acknowledges, 0 cancels the acknowledgement. */
 export const ackAlarmBody = z.object({
   id: id(),
   state: z.union([z.literal(0), z.literal(1)], { error: msg('invalidValue') }),
+  comment: ackComment,
 });
 export type AckAlarmBody = z.input<typeof ackAlarmBody>;
+
+/** POST /api/alarms/acknowledge: acknowledges every alarm named, with one optional comment. */
+export const ackAlarmsBody = z.object({
+  ids: z
+    .array(id(), { error: alarmsMsg('alarmsRequired') })
+    .min(1, { error: alarmsMsg('alarmsRequired') })
+    .max(ALARM_ACK_MAX, { error: alarmsMsg('tooManyAlarms') }),
+  comment: ackComment,
+});
+export type AckAlarmsBody = z.input<typeof ackAlarmsBody>;
+export const ackAlarmsResponse = z.object({
+  message: z.string(),
+  /** How many were not acknowledged before (the others were left as they were). */
+  acknowledged: z.number(),
+});
+
+/**
+ * The work queue's states in list order: what needs a look first. Each is a filter pair
+ * (ac, st) of the list, and `counts` in its answer has one number per state.
+ */
+export const ALARM_QUEUE_STATES = [
+  'activeUnacknowledged',
+  'activeAcknowledged',
+  'endedUnacknowledged',
+  'endedAcknowledged',
+] as const;
+export type AlarmQueueState = (typeof ALARM_QUEUE_STATES)[number];
 
 export const alarmTimelineEntry = z.object({
   kind: z.enum(ALARM_EVENT_KINDS),
   /** Who did it; '' for the system (opening, closing, mail). */
   fullName: z.string(),
   createdAt: z.string(),
+  /** The comment given with an acknowledgement or its cancellation; null: none. */
+  comment: z.string().nullable(),
 });
 export type AlarmTimelineEntry = z.infer<typeof alarmTimelineEntry>;
 
@@ -154,6 +199,13 @@ export const alarmsResponse = z.object({
   message: z.string(),
   alarms: z.array(alarmRecord),
   total: z.number(),
+  /** Alarms per queue state under tid, sd and ed (st and ac left out), for the state chips. */
+  counts: z.object({
+    activeUnacknowledged: z.number(),
+    activeAcknowledged: z.number(),
+    endedUnacknowledged: z.number(),
+    endedAcknowledged: z.number(),
+  } satisfies Record<AlarmQueueState, z.ZodNumber>),
 });
 export type AlarmsResponse = z.infer<typeof alarmsResponse>;
 export const alarmResponse = z.object({ message: z.string(), alarm: alarmRecord });

@@ -85,7 +85,10 @@ export const alarmPending = pgTable(
   (t) => [primaryKey({ columns: [t.deviceId, t.measurementId, t.alarmBreakThrough] })],
 );
 
-/** An alarm's timeline: opened, closed, acknowledged, unacknowledged, mailed; who and when. */
+/**
+ * An alarm's timeline: opened, closed, acknowledged, unacknowledged, mailed; who, when and the
+ * acknowledgement's comment.
+ */
 export const alarmEvents = pgTable(
   'alarm_events',
   {
@@ -100,6 +103,8 @@ export const alarmEvents = pgTable(
     actorId: uuid('actor_id').references(() => users.userId, { onDelete: 'set null' }),
     /** The actor's name at the time ('' for the system). */
     fullName: text('full_name').notNull().default(''),
+    /** The comment given with an (un)acknowledgement (ALARM_COMMENT_MAX); null: none. */
+    comment: text('comment'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** Orders entries written in one transaction. */
     serial: integer('serial').generatedAlwaysAsIdentity(),

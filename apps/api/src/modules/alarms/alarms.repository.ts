@@ -1,13 +1,14 @@
 import type {
   AlarmBreakThrough,
   AlarmEventKind,
+  AlarmQueueState,
   AlarmRecord,
+  AlarmsResponse,
   LimitBreakThrough,
 } from '@vahti/domain';
 import {
   and,
   asc,
-  count,
   desc,
   eq,
   gte,
@@ -44,7 +45,26 @@ export interface AlarmFilter {
   from?: Date;
   until?: Date;
   unacknowledgedOnly?: boolean;
+  acknowledgedOnly?: boolean;
   activeOnly?: boolean;
+  endedOnly?: boolean;
+}
+
+/** Which page of a list, in which order: newest first, or the work queue's (ALARM_QUEUE_STATES). */
+export interface AlarmPage {
+  offset: number;
+  limit: number;
+  order?: 'newest' | 'queue';
+}
+
+/** An alarm whose acknowledgement changed, with what its announcement needs. */
+export interface ChangedAlarm {
+  id: string;
+  organizationId: string;
+  deviceId: string;
+  targetId: string;
+  alarmBreakThrough: AlarmBreakThrough;
+  active: boolean;
 }
 
 export interface OpenAlarm {
@@ -76,6 +96,13 @@ export interface SilentDevice {
   lastSeen: Date;
   offlineAfterMinutes: number;
 }
+
+const NO_COUNTS: AlarmsResponse['counts'] = {
+  activeUnacknowledged: 0,
+  activeAcknowledged: 0,
+  endedUnacknowledged: 0,
+  endedAcknowledged: 0,
+};
 
 const DESCRIPTION = {
   up: 'Ylärajan ylitys',
@@ -123,9 +150,49 @@ export function createAlarmsRepository(db: Db) {
       filter.from ? gte(alarms.createdAt, filter.from) : undefined,
       filter.until ? lt(alarms.createdAt, filter.until) : undefined,
       filter.unacknowledgedOnly ? eq(alarms.state, 0) : undefined,
+      filter.acknowledgedOnly ? eq(alarms.state, 1) : undefined,
       filter.activeOnly ? isNull(alarms.closedAt) : undefined,
+      filter.endedOnly ? isNotNull(alarms.closedAt) : undefined,
     );
   }
+
+  /** Alarms per queue state under the filter, its state flags left out (the state chips). */
+  async function queueCounts(scope: Scope, filter: AlarmFilter): Promise<AlarmsResponse['counts']> {
+    const unstated = {
+      ...filter,
+      unacknowledgedOnly: false,
+      acknowledgedOnly: false,
+      activeOnly: false,
+      endedOnly: false,
+    };
+    const counted = (active: boolean, state: 0 | 1) =>
+      sql<number>`count(*) filter (where ${alarms.closedAt} is ${active ? sql`null` : sql`not null`} and ${alarms.state} = ${state})`.mapWith(
+        Number,
+      );
+    const [row] = await db
+      .select({
+        activeUnacknowledged: counted(true, 0),
+        activeAcknowledged: counted(true, 1),
+        endedUnacknowledged: counted(false, 0),
+        endedAcknowledged: counted(false, 1),
+      })
+      .from(alarms)
+      .innerJoin(devices, eq(devices.deviceId, alarms.deviceId))
+      .where(conditions(scope, unstated));
+    return row ?? { ...NO_COUNTS };
+  }
+
+  /** Whether a queue state passes the filter's state flags. */
+  const stateMatches = (filter: AlarmFilter, state: AlarmQueueState) => {
+    const active = state.startsWith('active');
+    const acknowledged = state.endsWith('Acknowledged');
+    return (
+      !(filter.activeOnly && !active) &&
+      !(filter.endedOnly && active) &&
+      !(filter.unacknowledgedOnly && acknowledged) &&
+      !(filter.acknowledgedOnly && !acknowledged)
+    );
+  };
 
   async function timelines(ids: string[]) {
     if (ids.length === 0) return new Map<string, AlarmRecord['timeline']>();
@@ -135,6 +202,7 @@ export function createAlarmsRepository(db: Db) {
         kind: alarmEvents.kind,
         fullName: alarmEvents.fullName,
         createdAt: alarmEvents.createdAt,
+        comment: alarmEvents.comment,
       })
       .from(alarmEvents)
       .where(inArray(alarmEvents.alarmId, ids))
@@ -142,24 +210,35 @@ export function createAlarmsRepository(db: Db) {
     const byAlarm = new Map<string, AlarmRecord['timeline']>();
     for (const row of rows) {
       const list = byAlarm.get(row.alarmId) ?? [];
-      list.push({ kind: row.kind, fullName: row.fullName, createdAt: row.createdAt.toISOString() });
+      list.push({
+        kind: row.kind,
+        fullName: row.fullName,
+        createdAt: row.createdAt.toISOString(),
+        comment: row.comment,
+      });
       byAlarm.set(row.alarmId, list);
     }
     return byAlarm;
   }
 
+  /**
+   * One page of the alarms the scope sees under the filter; `total` counts every match and
+   * `counts` the matches per queue state with the filter's state flags left out.
+   */
   async function list(
     scope: Scope,
     filter: AlarmFilter = {},
-    page: { offset: number; limit: number } = { offset: 0, limit: 1000 },
-  ): Promise<{ alarms: AlarmRecord[]; total: number }> {
-    if (filter.ids?.length === 0 || filter.deviceIds?.length === 0) return { alarms: [], total: 0 };
+    page: AlarmPage = { offset: 0, limit: 1000 },
+  ): Promise<Omit<AlarmsResponse, 'message'>> {
+    if (filter.ids?.length === 0 || filter.deviceIds?.length === 0) {
+      return { alarms: [], total: 0, counts: { ...NO_COUNTS } };
+    }
+    const counts = await queueCounts(scope, filter);
+    const total = (Object.keys(counts) as AlarmQueueState[])
+      .filter((state) => stateMatches(filter, state))
+      .reduce((sum, state) => sum + counts[state], 0);
+    if (total === 0) return { alarms: [], total, counts };
     const where = conditions(scope, filter);
-    const [totalRow] = await db
-      .select({ n: count() })
-      .from(alarms)
-      .innerJoin(devices, eq(devices.deviceId, alarms.deviceId))
-      .where(where);
     const rows = await db
       .select({
         id: alarms.id,
@@ -187,12 +266,20 @@ export function createAlarmsRepository(db: Db) {
       .innerJoin(targets, eq(targets.targetId, devices.deviceTargetId))
       .innerJoin(organizations, eq(organizations.organizationId, alarms.organizationId))
       .where(where)
-      .orderBy(desc(alarms.createdAt), desc(alarms.id))
+      .orderBy(
+        ...(page.order === 'queue'
+          ? // Active before ended, unacknowledged (0) before acknowledged (1).
+            [sql`${alarms.closedAt} is not null`, asc(alarms.state)]
+          : []),
+        desc(alarms.createdAt),
+        desc(alarms.id),
+      )
       .offset(page.offset)
       .limit(page.limit);
     const lines = await timelines(rows.map((row) => row.id));
     return {
-      total: totalRow?.n ?? 0,
+      total,
+      counts,
       alarms: rows.map(
         ({
           deviceName,
@@ -222,26 +309,38 @@ export function createAlarmsRepository(db: Db) {
     };
   }
 
-  async function addEvent(
-    scope: Scope,
-    entry: { organizationId: string; alarmId: string; kind: AlarmEventKind; at?: Date },
-  ) {
-    assertWithin(scope, entry.organizationId);
-    const actorId =
-      entry.kind === 'acknowledged' || entry.kind === 'unacknowledged'
-        ? (scope.actor?.userId ?? null)
-        : null;
-    await db.insert(alarmEvents).values({
-      organizationId: entry.organizationId,
-      alarmId: entry.alarmId,
-      kind: entry.kind,
-      actorId,
-      fullName: actorId
-        ? sql`coalesce((select ${users.userFirstName} || ' ' || ${users.userLastName} from ${users} where ${users.userId} = ${actorId}), '')`
-        : '',
-      ...(entry.at ? { createdAt: entry.at } : {}),
-    });
+  interface EventEntry {
+    organizationId: string;
+    alarmId: string;
+    kind: AlarmEventKind;
+    at?: Date;
+    comment?: string | null;
   }
+
+  /** Timeline entries in one insert; an (un)acknowledgement names the scope's user. */
+  async function addEvents(scope: Scope, entries: readonly EventEntry[]) {
+    if (entries.length === 0) return;
+    const actorId = scope.actor?.userId ?? null;
+    const fullName = actorId
+      ? sql`coalesce((select ${users.userFirstName} || ' ' || ${users.userLastName} from ${users} where ${users.userId} = ${actorId}), '')`
+      : '';
+    await db.insert(alarmEvents).values(
+      entries.map((entry) => {
+        assertWithin(scope, entry.organizationId);
+        const byUser = entry.kind === 'acknowledged' || entry.kind === 'unacknowledged';
+        return {
+          organizationId: entry.organizationId,
+          alarmId: entry.alarmId,
+          kind: entry.kind,
+          actorId: byUser ? actorId : null,
+          fullName: byUser ? fullName : '',
+          comment: entry.comment || null,
+          ...(entry.at ? { createdAt: entry.at } : {}),
+        };
+      }),
+    );
+  }
+  const addEvent = (scope: Scope, entry: EventEntry) => addEvents(scope, [entry]);
 
   return {
     list,
@@ -510,36 +609,53 @@ export function createAlarmsRepository(db: Db) {
     },
 
     /**
-     * Sets the acknowledgement state of an alarm the scope sees; writes the timeline entry when
-     * it changed. Returns undefined when the alarm is not in the scope, else whether it changed.
+     * Sets the acknowledgement state of alarms the scope sees, with a timeline entry (and the
+     * comment) for each that changed. Returns undefined, writing nothing, when any of them is not
+     * in the scope; else the alarms that changed (those already in the state are left as they were).
      */
-    async setState(scope: Scope, id: string, state: 0 | 1): Promise<boolean | undefined> {
-      const visible = db
-        .select({ id: alarms.id })
+    async setStates(
+      scope: Scope,
+      ids: readonly string[],
+      state: 0 | 1,
+      comment?: string | null,
+    ): Promise<ChangedAlarm[] | undefined> {
+      const unique = [...new Set(ids)];
+      const found = await db
+        .select({
+          id: alarms.id,
+          organizationId: alarms.organizationId,
+          deviceId: alarms.deviceId,
+          targetId: devices.deviceTargetId,
+          alarmBreakThrough: alarms.alarmBreakThrough,
+          closedAt: alarms.closedAt,
+        })
         .from(alarms)
         .innerJoin(devices, eq(devices.deviceId, alarms.deviceId))
-        .where(and(eq(alarms.id, id), conditions(scope, {})));
-      const [found] = await visible;
-      if (!found) return undefined;
-      const rows = await db
+        .where(and(inArray(alarms.id, unique), conditions(scope, {})));
+      if (found.length !== unique.length) return undefined;
+      const updated = await db
         .update(alarms)
         .set({ state })
         .where(
           and(
-            eq(alarms.id, id),
+            inArray(alarms.id, unique),
             sql`${alarms.state} <> ${state}`,
             inScope(alarms.organizationId, scope),
           ),
         )
-        .returning({ organizationId: alarms.organizationId });
-      const [row] = rows;
-      if (!row) return false;
-      await addEvent(scope, {
-        organizationId: row.organizationId,
-        alarmId: id,
-        kind: state === 1 ? 'acknowledged' : 'unacknowledged',
-      });
-      return true;
+        .returning({ id: alarms.id });
+      const changedIds = new Set(updated.map((row) => row.id));
+      const changed = found.filter((row) => changedIds.has(row.id));
+      await addEvents(
+        scope,
+        changed.map((row) => ({
+          organizationId: row.organizationId,
+          alarmId: row.id,
+          kind: state === 1 ? 'acknowledged' : 'unacknowledged',
+          comment,
+        })),
+      );
+      return changed.map(({ closedAt, ...row }) => ({ ...row, active: closedAt === null }));
     },
   };
 }

@@ -1,5 +1,9 @@
 import {
+  ALARM_ACK_MAX,
+  ALARM_COMMENT_MAX,
   ackAlarmBody,
+  ackAlarmsBody,
+  ackAlarmsResponse,
   alarmListResponse,
   alarmResponse,
   alarmsQuery,
@@ -7,6 +11,7 @@ import {
   deviceAlarmsQuery,
   organizationAlarmsQuery,
 } from '@vahti/domain';
+import { translate } from '@vahti/domain/i18n/messages';
 import { errors, ok, signedIn } from '../../plugins/route-groups.js';
 import type { AlarmsService } from './alarms.service.js';
 
@@ -22,8 +27,8 @@ export const alarmsRoutes = signedIn<Options>('alarms', (app, { alarms }) => {
   app.get('/api/alarms', {
     schema: {
       operationId: 'listAlarms',
-      summary: 'Alarms with the list filters, newest first, paged',
-      description: `${READ} tid: target ids (repeated or comma-joined); sd, ed: UTC days YYYY-MM-DD, ed inclusive (400 when not a real day or ed before sd); st=0 only unacknowledged; ac=1 only active (the value still outside its limit). page (from 1) and pageSize (at most 500, default 200); total counts every match.`,
+      summary: 'Alarms with the list filters as a work queue, paged, with counts per state',
+      description: `${READ} tid: target ids (repeated or comma-joined); sd, ed: UTC days YYYY-MM-DD, ed inclusive (400 when not a real day or ed before sd); st=0 only unacknowledged (st=1 only acknowledged); ac=1 only active, the value still outside its limit (ac=0 only ended). Order, a work queue: active unacknowledged, active acknowledged, ended unacknowledged, ended acknowledged, newest first within each. page (from 1) and pageSize (at most 500, default 200); total counts every match. counts: the alarms of each of the four states (activeUnacknowledged = ac=1&st=0, activeAcknowledged = ac=1&st=1, endedUnacknowledged = ac=0&st=0, endedAcknowledged = ac=0&st=1) under tid, sd and ed, whatever st and ac are, so the list's state chips show them all from the same call.`,
       querystring: alarmsQuery,
       response: { 200: alarmsResponse, ...errors(403) },
     },
@@ -74,7 +79,7 @@ export const alarmsRoutes = signedIn<Options>('alarms', (app, { alarms }) => {
     schema: {
       operationId: 'acknowledgeAlarm',
       summary: 'Acknowledge an alarm (state 1) or cancel the acknowledgement (state 0)',
-      description: `${READ} 404 alarm.ALARM_NOT_FOUND for an alarm the caller does not see. Each change is added to the alarm’s timeline with who and when; setting the state it already has changes nothing.`,
+      description: `${READ} 404 alarm.ALARM_NOT_FOUND for an alarm the caller does not see. Each change is added to the alarm’s timeline with who, when and comment (optional, at most ${ALARM_COMMENT_MAX} characters, trimmed; blank: none); setting the state it already has changes nothing.`,
       body: ackAlarmBody,
       response: { 200: alarmResponse, ...errors(403, 404) },
     },
@@ -87,6 +92,25 @@ export const alarmsRoutes = signedIn<Options>('alarms', (app, { alarms }) => {
           : 'messages.alarm.alarmUnacknowledged',
         { alarm },
       );
+    },
+  });
+
+  app.post('/api/alarms/acknowledge', {
+    schema: {
+      operationId: 'acknowledgeAlarms',
+      summary: 'Acknowledge several alarms at once (the list’s “Kuittaa valitut”)',
+      description: `${READ} ids: 1–${ALARM_ACK_MAX} alarm ids; comment as in PATCH /api/alarms/ack, kept with each. All in one transaction: if the caller does not see one of them (another organization’s, a Käyttäjä’s unlinked target, a missing one) the answer is 404 alarm.ALARM_NOT_FOUND and nothing is written. Each alarm that changes gets its own timeline entry (who, when, comment) and event, as with one acknowledgement; those already acknowledged are left as they were. acknowledged: how many changed.`,
+      body: ackAlarmsBody,
+      response: { 200: ackAlarmsResponse, ...errors(403, 404) },
+    },
+    handler: async (request) => {
+      const acknowledged = await alarms.acknowledgeMany(request.caller, request.body);
+      return {
+        message: translate(request.language, 'messages.alarm.alarmsAcknowledged', {
+          count: acknowledged,
+        }),
+        acknowledged,
+      };
     },
   });
 });

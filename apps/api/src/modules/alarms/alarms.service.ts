@@ -1,5 +1,6 @@
 import {
   type AckAlarmBody,
+  type AckAlarmsBody,
   ALARM_EVENTS,
   type AlarmRecord,
   type AlarmsQuery,
@@ -427,6 +428,45 @@ export function createAlarmsService({
     await alarms.recordMailed(scope, alarm.organizationId, alarmId);
   }
 
+  /**
+   * Sets the acknowledgement of the alarms in one transaction (404, nothing written, when the
+   * caller does not see one of them); an open frameCounterReset alarm (informational: nothing
+   * else ends it) closes when acknowledged. Announces the changes after the commit.
+   */
+  async function setStates(
+    scope: Scope,
+    ids: readonly string[],
+    state: 0 | 1,
+    comment: string | null | undefined,
+  ): Promise<AlarmChange[]> {
+    const changes = await db.transaction(async () => {
+      const changed = await alarms.setStates(scope, ids, state, comment);
+      if (!changed) throw notFound('alarm.ALARM_NOT_FOUND');
+      const list: AlarmChange[] = [];
+      const now = new Date();
+      for (const alarm of changed) {
+        const base = {
+          organizationId: alarm.organizationId,
+          targetId: alarm.targetId,
+          alarmId: alarm.id,
+          deviceId: alarm.deviceId,
+        };
+        list.push({ ...base, change: state === 1 ? 'acknowledged' : 'unacknowledged' });
+        if (
+          state === 1 &&
+          alarm.alarmBreakThrough === 'frameCounterReset' &&
+          alarm.active &&
+          (await alarms.close(scope, alarm.id, now))
+        ) {
+          list.push({ ...base, change: 'closed' });
+        }
+      }
+      return list;
+    });
+    announce(changes);
+    return changes;
+  }
+
   async function read(scope: Scope, id: string): Promise<AlarmRecord> {
     const found = await alarms.find(scope, id);
     if (!found) throw notFound('alarm.ALARM_NOT_FOUND');
@@ -439,7 +479,10 @@ export function createAlarmsService({
     announce,
     sweepOffline,
 
-    /** GET /api/alarms: the caller's alarms with the list filters, newest first, paged. */
+    /**
+     * GET /api/alarms: the caller's alarms with the list filters in work-queue order (active
+     * and unacknowledged first, newest first within each state), paged, with the counts per state.
+     */
     async list(
       caller: Caller,
       query: Omit<AlarmsQuery, 'page' | 'pageSize'> & {
@@ -458,9 +501,11 @@ export function createAlarmsService({
             ? new Date(new Date(`${query.ed}T00:00:00Z`).getTime() + DAY_MS)
             : undefined,
           unacknowledgedOnly: query.st === '0',
+          acknowledgedOnly: query.st === '1',
           activeOnly: query.ac === '1',
+          endedOnly: query.ac === '0',
         },
-        { offset: (query.page - 1) * query.pageSize, limit: query.pageSize },
+        { offset: (query.page - 1) * query.pageSize, limit: query.pageSize, order: 'queue' },
       );
     },
 
@@ -496,37 +541,23 @@ export function createAlarmsService({
     },
 
     /**
-     * Acknowledges (1) or cancels the acknowledgement (0); the timeline keeps who and when. An
-     * open frameCounterReset alarm (informational: nothing else ends it) closes when acknowledged.
+     * Acknowledges (1) or cancels the acknowledgement (0); the timeline keeps who, when and the
+     * comment.
      */
     async acknowledge(caller: Caller, body: AckAlarmBody): Promise<AlarmRecord> {
       const scope = authorize(caller, VAINU);
-      const state = body.state as 0 | 1;
-      const { changed, closed } = await db.transaction(async () => {
-        const changed = await alarms.setState(scope, body.id, state);
-        if (!changed || state !== 1) return { changed, closed: false };
-        const found = await alarms.find(scope, body.id);
-        const closed =
-          found?.alarmBreakThrough === 'frameCounterReset' &&
-          found.active &&
-          (await alarms.close(scope, body.id, new Date()));
-        return { changed, closed: closed === true };
-      });
-      if (changed === undefined) throw notFound('alarm.ALARM_NOT_FOUND');
-      const alarm = await read(scope, body.id);
-      if (changed) {
-        const base = {
-          organizationId: alarm.organizationId,
-          targetId: alarm.Device.deviceTargetId,
-          alarmId: alarm.id,
-          deviceId: alarm.alarmDeviceId,
-        };
-        announce([
-          { ...base, change: state === 1 ? 'acknowledged' : 'unacknowledged' },
-          ...(closed ? [{ ...base, change: 'closed' as const }] : []),
-        ]);
-      }
-      return alarm;
+      await setStates(scope, [body.id], body.state as 0 | 1, body.comment);
+      return read(scope, body.id);
+    },
+
+    /**
+     * Acknowledges every alarm named, all or none (another organization's or an unseen one: 404),
+     * each with its timeline entry as if one by one; returns how many changed.
+     */
+    async acknowledgeMany(caller: Caller, body: AckAlarmsBody): Promise<number> {
+      const scope = authorize(caller, VAINU);
+      const changes = await setStates(scope, body.ids, 1, body.comment);
+      return changes.filter((c) => c.change === 'acknowledged').length;
     },
   };
 }

@@ -8,13 +8,16 @@ export interface AlarmFilters {
   tid: string[];
   sd: string;
   ed: string;
-  /** '0': unacknowledged only. */
-  st: string;
-  /** '1': active only. */
-  ac: string;
+  /** '0': unacknowledged only, '1': acknowledged only, '': both. */
+  st: '' | '0' | '1';
+  /** '1': active only, '0': ended only, '': both. */
+  ac: '' | '0' | '1';
 }
 
-/** GET /api/alarms with the filters and the page (0-based here, 1-based on the server). */
+/**
+ * GET /api/alarms with the filters and the page (0-based here, 1-based on the server): one page
+ * of the work queue, and the counts per state.
+ */
 export function useAlarms(filters: AlarmFilters, page: number, pageSize: number) {
   const query = new URLSearchParams();
   if (filters.tid.length) query.set('tid', filters.tid.join(','));
@@ -29,7 +32,7 @@ export function useAlarms(filters: AlarmFilters, page: number, pageSize: number)
     queryKey: alarmKeys.list(search),
     queryFn: ({ signal }) =>
       apiRequest(`/api/alarms?${search}`, { schema: alarmsResponse, signal }),
-    select: (data) => ({ rows: data.alarms, total: data.total }),
+    select: (data) => ({ rows: data.alarms, total: data.total, counts: data.counts }),
     placeholderData: keepPreviousData,
   });
 }

@@ -12,7 +12,10 @@ import { useTranslation } from 'react-i18next';
 import { ResponsiveDialog } from '@/components/responsive-dialog';
 import { formatUtc } from '../utc';
 
-/** An alarm's timeline: opened, acknowledged, cancelled, closed — who and when (UTC). */
+/**
+ * An alarm's timeline: opened, acknowledged, cancelled, closed — who and when (UTC), and the
+ * comment given with an acknowledgement.
+ */
 export function AlarmTimelineDialog({
   alarm,
   onClose,
@@ -34,7 +37,20 @@ export function AlarmTimelineDialog({
             <ListItem key={`${entry.kind}-${entry.createdAt}`} disableGutters>
               <ListItemText
                 primary={`${t(`alarms.events.${entry.kind}`)} – ${entry.fullName || t('alarms.system')}`}
-                secondary={formatUtc(entry.createdAt)}
+                secondary={
+                  <>
+                    <span>{formatUtc(entry.createdAt)}</span>
+                    {entry.comment && (
+                      <Typography
+                        component="span"
+                        variant="body2"
+                        sx={{ display: 'block', color: 'text.primary', whiteSpace: 'pre-wrap' }}
+                      >
+                        {`${t('alarms.comment')}: ${entry.comment}`}
+                      </Typography>
+                    )}
+                  </>
+                }
               />
             </ListItem>
           ))}

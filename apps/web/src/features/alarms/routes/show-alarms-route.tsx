@@ -7,6 +7,7 @@ import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import Select from '@mui/material/Select';
 import Stack from '@mui/material/Stack';
+import type { SxProps, Theme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
 import { ALARM_EVENTS, type AlarmRecord } from '@vahti/domain';
 import { useId, useState } from 'react';
@@ -25,30 +26,27 @@ import { useFlashMessage } from '@/lib/use-flash-message';
 import { useAcknowledgeAlarm } from '../api/acknowledge-alarm';
 import { alarmKeys } from '../api/alarm-keys';
 import { type AlarmFilters, useAlarms } from '../api/get-alarms';
+import { AcknowledgeDialog } from '../components/acknowledge-dialog';
+import { AlarmStateChips } from '../components/alarm-state-chips';
 import { AlarmTimelineDialog } from '../components/alarm-timeline-dialog';
+import { filtersOf, queueStateOf, STATE_FILTERS, stateOfFilters } from '../queue-state';
 import { formatUtc } from '../utc';
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** An ended alarm needs no action now: its row is muted (its state says so in words too). */
+const mutedRow = (alarm: AlarmRecord): SxProps<Theme> =>
+  alarm.active
+    ? {}
+    : {
+        // The cells too: the sticky actions cell has its own background.
+        '&, & td': { bgcolor: 'grey.100' },
+        '& td, & dd, & p': { color: 'text.secondary' },
+      };
 
-/** The filters from the query string (tid repeated or comma-joined); unreadable values dropped. */
-function filtersOf(params: URLSearchParams): AlarmFilters {
-  const day = (key: string) => {
-    const value = params.get(key) ?? '';
-    return DAY.test(value) ? value : '';
-  };
-  return {
-    tid: params
-      .getAll('tid')
-      .flatMap((v) => v.split(','))
-      .filter(Boolean),
-    sd: day('sd'),
-    ed: day('ed'),
-    st: params.get('st') === '0' ? '0' : '',
-    ac: params.get('ac') === '1' ? '1' : '',
-  };
-}
-
-/** /vainu/show-alarms: the alarm list with filters tid, sd, ed, st, ac kept in the URL. */
+/**
+ * /vainu/show-alarms: the alarm work queue (active and unacknowledged first) with filters tid,
+ * sd, ed, st, ac kept in the URL, the counts per state as filters, and acknowledgement of one
+ * alarm or of the selected ones with an optional comment.
+ */
 export function ShowAlarmsRoute() {
   const { t } = useTranslation();
   const id = useId();
@@ -56,13 +54,18 @@ export function ShowAlarmsRoute() {
   const filters = filtersOf(params);
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState(50);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const toPage = (next: number) => {
+    setPage(next);
+    setSelected(new Set());
+  };
   const paging: PageState = {
     page,
     pageSize,
-    onPageChange: setPage,
+    onPageChange: toPage,
     onPageSizeChange: (size) => {
       setPageSize(size);
-      setPage(0);
+      toPage(0);
     },
   };
   const alarms = useAlarms(filters, page, pageSize);
@@ -72,6 +75,14 @@ export function ShowAlarmsRoute() {
   const [ackError, setAckError] = useState<string | null>(null);
   const [confirm, setConfirm] = useState<AlarmRecord | null>(null);
   const [timeline, setTimeline] = useState<AlarmRecord | null>(null);
+  /** The acknowledge dialog: one alarm, or 'selected'. */
+  const [acknowledging, setAcknowledging] = useState<AlarmRecord | 'selected' | null>(null);
+  const rows = alarms.data?.rows ?? [];
+  // Only what is on this page and still unacknowledged is acknowledged.
+  const selectedIds = rows
+    .filter((row) => row.state === 0 && selected.has(row.id))
+    .map((row) => row.id);
+  const currentState = stateOfFilters(filters);
   useInvalidateOnEvents(
     (event) => (event.type === ALARM_EVENTS.changed ? [alarmKeys.all] : []),
     [alarmKeys.all],
@@ -83,14 +94,14 @@ export function ShowAlarmsRoute() {
     if (next.tid.length) query.set('tid', next.tid.join(','));
     for (const key of ['sd', 'ed', 'st', 'ac'] as const) if (next[key]) query.set(key, next[key]);
     setParams(query, { replace: true });
-    setPage(0);
+    toPage(0);
   };
 
-  const setState = (alarm: AlarmRecord, state: 0 | 1) => {
+  const unacknowledge = (alarm: AlarmRecord) => {
     setFlash(null);
     setAckError(null);
     ack.mutate(
-      { id: alarm.id, state },
+      { id: alarm.id, state: 0 },
       {
         onSuccess: ({ message }) => {
           setConfirm(null);
@@ -121,7 +132,6 @@ export function ShowAlarmsRoute() {
       label: t('alarms.time'),
       value: (row) => row.createdAt,
       render: (row) => formatUtc(row.createdAt),
-      nowrap: true,
     },
     { key: 'target', label: t('alarms.target'), value: (row) => row.Device.Target.targetName },
     { key: 'device', label: t('alarms.device'), value: (row) => row.Device.deviceName },
@@ -149,8 +159,11 @@ export function ShowAlarmsRoute() {
     {
       key: 'status',
       label: t('alarms.status'),
-      value: (row) =>
-        row.active ? t('alarms.active') : t('alarms.ended', { time: formatUtc(row.closedAt) }),
+      value: (row) => t(`alarms.stateText.${queueStateOf(row)}`, { time: formatUtc(row.closedAt) }),
+      render: (row) => {
+        const text = t(`alarms.stateText.${queueStateOf(row)}`, { time: formatUtc(row.closedAt) });
+        return row.active && row.state === 0 ? <strong>{text}</strong> : text;
+      },
       hideBelow: 'md',
     },
   ];
@@ -236,8 +249,25 @@ export function ShowAlarmsRoute() {
           {t('alarms.clearFilters')}
         </Button>
       </Stack>
+      <AlarmStateChips
+        counts={alarms.data?.counts}
+        current={currentState}
+        onSelect={(state) => setFilter(state ? STATE_FILTERS[state] : { ac: '', st: '' })}
+      />
       <AlertMessage severity="success" message={flash} />
       {confirm === null && <AlertMessage message={ackError} />}
+      <Stack direction="row" sx={{ justifyContent: 'flex-start' }}>
+        <Button
+          variant="contained"
+          disabled={selectedIds.length === 0}
+          onClick={() => {
+            setFlash(null);
+            setAcknowledging('selected');
+          }}
+        >
+          {t('alarms.acknowledgeSelected', { count: selectedIds.length })}
+        </Button>
+      </Stack>
       <ResourceList
         label={t('alarms.listTitle')}
         query={{
@@ -248,7 +278,14 @@ export function ShowAlarmsRoute() {
         paging={paging}
         columns={columns}
         rowKey={(row) => row.id}
-        initialSort={{ key: 'time', direction: 'desc' }}
+        rowSx={mutedRow}
+        selection={{
+          selected,
+          onChange: setSelected,
+          label: (row) => t('alarms.select', { name: name(row) }),
+          allLabel: t('alarms.selectPage'),
+          canSelect: (row) => row.state === 0,
+        }}
         actions={(row) => (
           <Stack direction="row" spacing={1}>
             {row.state === 1 ? (
@@ -267,11 +304,14 @@ export function ShowAlarmsRoute() {
             ) : (
               <Button
                 size="small"
-                variant="contained"
-                color="error"
+                // An active alarm asks for action; an ended one is calm.
+                variant={row.active ? 'contained' : 'outlined'}
+                color={row.active ? 'error' : 'primary'}
                 aria-label={t('alarms.acknowledgeLabel', { name: name(row) })}
-                loading={ack.isPending && ack.variables?.id === row.id}
-                onClick={() => setState(row, 1)}
+                onClick={() => {
+                  setFlash(null);
+                  setAcknowledging(row);
+                }}
               >
                 {t('alarms.acknowledge')}
               </Button>
@@ -294,9 +334,30 @@ export function ShowAlarmsRoute() {
         cancelLabel={t('alarms.no')}
         pending={ack.isPending}
         error={ackError}
-        onConfirm={() => confirm && setState(confirm, 0)}
+        onConfirm={() => confirm && unacknowledge(confirm)}
         onClose={() => setConfirm(null)}
       />
+      {acknowledging && (
+        <AcknowledgeDialog
+          ids={acknowledging === 'selected' ? selectedIds : [acknowledging.id]}
+          title={
+            acknowledging === 'selected'
+              ? t('alarms.acknowledgeManyTitle')
+              : t('alarms.acknowledgeTitle')
+          }
+          text={
+            acknowledging === 'selected'
+              ? t('alarms.acknowledgeManyText', { count: selectedIds.length })
+              : `${name(acknowledging)} · ${acknowledging.alarmDescription}`
+          }
+          onClose={() => setAcknowledging(null)}
+          onDone={(message) => {
+            setAcknowledging(null);
+            setSelected(new Set());
+            setFlash(message);
+          }}
+        />
+      )}
       {timeline && (
         <AlarmTimelineDialog
           // The newest copy of the alarm, so an acknowledgement shows at once.
