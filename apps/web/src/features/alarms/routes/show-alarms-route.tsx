@@ -174,6 +174,7 @@ export function ShowAlarmsRoute() {
       <Stack
         direction={{ xs: 'column', md: 'row' }}
         spacing={2}
+        useFlexGap
         component="fieldset"
         sx={{ border: 0, p: 0, m: 0, flexWrap: 'wrap' }}
         aria-label={t('alarms.filters')}
@@ -213,6 +214,7 @@ export function ShowAlarmsRoute() {
         <TextField
           type="date"
           label={t('alarms.startDate')}
+          sx={{ width: { md: 190 } }}
           value={filters.sd}
           onChange={(event) => setFilter({ sd: event.target.value })}
           slotProps={{ inputLabel: { shrink: true } }}
@@ -220,6 +222,7 @@ export function ShowAlarmsRoute() {
         <TextField
           type="date"
           label={t('alarms.endDate')}
+          sx={{ width: { md: 190 } }}
           value={filters.ed}
           onChange={(event) => setFilter({ ed: event.target.value })}
           slotProps={{ inputLabel: { shrink: true } }}
