@@ -1,18 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  alarms,
-  devices,
-  measurementData,
-  organizations,
-} from '../../src/db/schema/index.js';
+import { alarms, devices, measurementData, organizations } from '../../src/db/schema/index.js';
 import { type Actors, type Client, startApiTest } from '../helpers/actors.js';
 import { createAlarm } from '../helpers/alarm-fixtures.js';
 import { DRIVER, type TestContext } from '../helpers/app.js';
 import { createDevice } from '../helpers/device-fixtures.js';
-import { createLayoutDevice } from '../helpers/ingest-fixtures.js';
 import type { Fixtures } from '../helpers/fixtures.js';
+import { createLayoutDevice } from '../helpers/ingest-fixtures.js';
 
 let ctx: TestContext;
 let fx: Fixtures;
@@ -109,7 +104,11 @@ describe(`GET /api/vainu/dashboard (${DRIVER})`, () => {
       organizationAddress: organization?.organizationAddress,
       organizationZipCode: organization?.organizationZipCode,
       organizationPostalDistrict: organization?.organizationPostalDistrict,
-      counts: { devices: db.devices.length, inAlarm: db.inAlarm.size, neverReported: db.never.size },
+      counts: {
+        devices: db.devices.length,
+        inAlarm: db.inAlarm.size,
+        neverReported: db.never.size,
+      },
     });
     // The demo has devices and open alarms: the figures are not vacuous.
     expect(db.devices.length).toBeGreaterThan(5);
@@ -287,7 +286,11 @@ describe(`GET /api/vainu/dashboard (${DRIVER})`, () => {
     expect(top.organization).toMatchObject({
       organizationId: fx.orgB.id,
       organizationName: fx.orgB.name,
-      counts: { devices: db.devices.length, inAlarm: db.inAlarm.size, neverReported: db.never.size },
+      counts: {
+        devices: db.devices.length,
+        inAlarm: db.inAlarm.size,
+        neverReported: db.never.size,
+      },
     });
     const ids = new Set(db.devices.map((device) => device.id));
     expect(top.devices.every((device) => ids.has(device.deviceId))).toBe(true);

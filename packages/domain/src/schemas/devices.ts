@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { deviceHealthRecord } from './device-health.js';
-import { latestValue } from './latest-values.js';
 import {
   chosenId,
   id,
@@ -12,6 +11,7 @@ import {
   requiredField,
   text,
 } from './fields.js';
+import { latestValue } from './latest-values.js';
 import { deviceMsg, limitValue } from './measurements.js';
 
 // Devices (mittarit), their alarm limits and history (spec 001 §3, §4, §5, §7).

@@ -4,21 +4,7 @@ import type {
   AlarmRecord,
   LimitBreakThrough,
 } from '@vahti/domain';
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  gte,
-  inArray,
-  isNotNull,
-  isNull,
-  lt,
-  lte,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { deviceConnectionOf } from '../../db/device-connection.js';
 import {
@@ -27,7 +13,6 @@ import {
   alarms,
   devices,
   deviceTypes,
-  measurementData,
   measurements,
   organizations,
   targetContactUsers,
