@@ -177,12 +177,19 @@ describe('Vainu device dashboard in the browser', () => {
         device.deviceState === 'Aktiivinen',
     );
     if (!quiet) throw new Error('test: no second device without an alarm');
-    const [quietMeasurement] = (await client.get(`/api/alarm-limits?deviceId=${quiet.deviceId}`))
-      .alarmLimits as { measurementId: string }[];
-    if (!quietMeasurement) throw new Error('test: the device type has no measurements');
+    const quietLimit = (
+      (await client.get(`/api/alarm-limits?deviceId=${quiet.deviceId}`)).alarmLimits as {
+        measurementId: string;
+        lowLimit: number | null;
+        highLimit: number | null;
+      }[]
+    ).find((entry) => entry.lowLimit !== null && entry.highLimit !== null);
+    if (!quietLimit) throw new Error('test: the device has no limits');
+    // Inside its limits: silent by its measurement time, but no limit alarm.
+    const middle = ((quietLimit.lowLimit ?? 0) + (quietLimit.highLimit ?? 0)) / 2;
     await postReading(
       quiet.deviceEui,
-      { [quietMeasurement.measurementId]: 0 },
+      { [quietLimit.measurementId]: middle },
       new Date(Date.now() - 2 * 3_600_000),
     );
     // A reading has no event of its own: the page refetches it every 60 s, or on a reload.

@@ -384,7 +384,9 @@ function RowCards<T>({
     column.render ? column.render(row) : (column.value(row) ?? '–');
   if (rows.length === 0) {
     return (
+      // The id too: the search box's aria-controls must find it with no rows to list.
       <Paper
+        id={id}
         variant="outlined"
         sx={{ py: 4, textAlign: 'center' }}
         aria-busy={loading || undefined}
