@@ -102,7 +102,7 @@ describe('Vainu device dashboard in the browser', () => {
       ]);
     }
 
-    const page = await e2e.newPage();
+    const page = await e2e.newPage({ width: 1366, height: 900 });
     await page.goto('/#/vainu/dashboard');
     await signIn(page, ADMIN);
     await page.getByRole('heading', { name: organization.organizationName, level: 2 }).waitFor();

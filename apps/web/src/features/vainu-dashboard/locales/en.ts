@@ -17,7 +17,7 @@ export const vainuDashboardEn: typeof vainuDashboardFi = {
   offlineTitle: 'No connection',
   offlineIntro:
     'Devices that have sent no readings within their device type’s offline limit; they have an open No connection alarm.',
-  noneOffline: 'Every device in use has sent data.',
+  noneOffline: 'No device in use has lost its connection.',
   lastSeenTitle: 'Last seen',
   lastSeenIntro: 'When each device last sent a measurement, newest first.',
   device: 'Device',

@@ -15,7 +15,7 @@ export const vainuDashboardFi = {
   offlineTitle: 'Ei yhteyttä',
   offlineIntro:
     'Mittarit, joista ei ole saatu mittauksia laitetyypin yhteyskatkon hälytysrajan aikana; niillä on avoin Ei yhteyttä -hälytys.',
-  noneOffline: 'Kaikista käytössä olevista mittareista on saatu tietoja.',
+  noneOffline: 'Yhdenkään käytössä olevan mittarin yhteys ei ole katkennut.',
   lastSeenTitle: 'Viimeksi nähty',
   lastSeenIntro: 'Milloin kustakin mittarista on viimeksi saatu mittaustieto, uusin ensin.',
   device: 'Mittari',

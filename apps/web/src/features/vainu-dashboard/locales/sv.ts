@@ -17,7 +17,7 @@ export const vainuDashboardSv: typeof vainuDashboardFi = {
   offlineTitle: 'Ingen förbindelse',
   offlineIntro:
     'Mätare som inte har skickat mätningar inom mätartypens larmgräns för avbrott; de har ett öppet larm Ingen förbindelse.',
-  noneOffline: 'Alla mätare i bruk har skickat data.',
+  noneOffline: 'Ingen mätare i bruk har tappat förbindelsen.',
   lastSeenTitle: 'Senast sedd',
   lastSeenIntro: 'När varje mätare senast skickade ett mätvärde, nyaste först.',
   device: 'Mätare',
