@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, expectAccessible, hashPath, signIn, useE2E } from './support/browser.js';
+import { postDemoReadings, signedInGet } from './support/api.js';
+import { expectAccessible, hashPath, signIn, useE2E } from './support/browser.js';
 
 const e2e = useE2E();
 const SHOTS = process.env.E2E_SCREENSHOT_DIR;
@@ -19,27 +18,9 @@ interface Device {
   Target: { targetName: string };
 }
 
-/** The API as an HTTP client sees it, signed in as `email`: the expected figures come from it. */
-async function api(email: string) {
-  const login = await fetch(`${e2e.server.url}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ userEmail: email, userPassword: DEMO_PASSWORD }),
-  });
-  const { token } = (await login.json()) as { token: string };
-  const get = async (url: string) => {
-    const res = await fetch(`${e2e.server.url}${url}`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    expect(res.status, url).toBe(200);
-    return res.json();
-  };
-  return { get };
-}
-
 /** The organization's devices and the ids of those with an open alarm. */
 async function register(email: string) {
-  const client = await api(email);
+  const client = { get: await signedInGet(e2e.server, email) };
   const devices = (await client.get('/api/devices')).devices as Device[];
   const alarms = (await client.get('/api/organization-alarms')).alarms as {
     alarmDeviceId: string;
@@ -72,17 +53,9 @@ function expectedCounts(devices: readonly Device[], inAlarm: ReadonlySet<string>
   return { ok: devices.length - alarms - never, alarms, never, devices: devices.length };
 }
 
-/** Posts one reading through the generic webhook with the demo organization's ingest key. */
-async function postReading(deviceEui: string, values: Record<string, number>, time = new Date()) {
-  const key = readFileSync(path.join(e2e.server.dataDir, 'demo-ingest-key.txt'), 'utf8').trim();
-  const res = await fetch(`${e2e.server.url}/api/ingest/generic`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ deviceEui, time: time.toISOString(), values }),
-  });
-  expect(res.status, await res.clone().text()).toBe(200);
-  expect(((await res.json()) as { stored: number }).stored).toBe(1);
-}
+/** One reading of the device, measured `time` (now unless said). */
+const postReading = (deviceEui: string, values: Record<string, number>, time = new Date()) =>
+  postDemoReadings(e2e.server, deviceEui, [{ time, values }]);
 
 describe('Vainu device dashboard in the browser', () => {
   it('shows the doughnuts and cards with the demo organization’s counts, and follows an alarm live', async () => {

@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, expectAccessible, hashPath, signIn, useE2E } from './support/browser.js';
+import { postDemoReadings, signedInGet } from './support/api.js';
+import { expectAccessible, hashPath, signIn, useE2E } from './support/browser.js';
 import { writeQrVideo } from './support/fake-camera.js';
 
 // The device page, /vainu/show-devices/{id} (issue 27). The camera films the QR code of the demo
@@ -27,41 +26,12 @@ interface Device {
   deviceQrCode: string;
 }
 
-async function api(email: string) {
-  const login = await fetch(`${e2e.server.url}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ userEmail: email, userPassword: DEMO_PASSWORD }),
-  });
-  const { token } = (await login.json()) as { token: string };
-  return async (url: string) => {
-    const res = await fetch(`${e2e.server.url}${url}`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    expect(res.status, url).toBe(200);
-    return res.json();
-  };
-}
-
-/** Readings through the generic webhook, as a network server would post them. */
-async function postReadings(deviceEui: string, readings: { time: Date; values: object }[]) {
-  const key = readFileSync(path.join(e2e.server.dataDir, 'demo-ingest-key.txt'), 'utf8').trim();
-  const res = await fetch(`${e2e.server.url}/api/ingest/generic`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-    body: JSON.stringify(
-      readings.map((r) => ({ deviceEui, time: r.time.toISOString(), values: r.values })),
-    ),
-  });
-  expect(res.status, await res.clone().text()).toBe(200);
-}
-
 /**
  * The demo device with the camera's code, given a day of readings of its first limited
  * measurement, the newest over its high limit (an open alarm).
  */
 async function preparedDevice() {
-  const get = await api(ADMIN);
+  const get = await signedInGet(e2e.server, ADMIN);
   const device = ((await get('/api/devices')).devices as Device[]).find(
     (d) => d.deviceQrCode === CODE,
   );
@@ -83,7 +53,7 @@ async function preparedDevice() {
     values: { [limit.measurementId]: inside + (i % 3) },
   }));
   readings.push({ time: new Date(now), values: { [limit.measurementId]: limit.highLimit + 5 } });
-  await postReadings(device.deviceEui, readings);
+  await postDemoReadings(e2e.server, device.deviceEui, readings);
   return { device, limit };
 }
 
@@ -149,9 +119,13 @@ describe('Device page (/vainu/show-devices/{id})', () => {
   });
 
   it('shows a Käyttäjä their targets’ devices, and another organization’s device as not found', async () => {
-    const own = (await (await api('kayttaja@demo.vahti.fi'))('/api/devices')).devices as Device[];
-    const foreign = (await (await api('yllapitaja@toinen.vahti.fi'))('/api/devices'))
+    const own = (await (await signedInGet(e2e.server, 'kayttaja@demo.vahti.fi'))('/api/devices'))
       .devices as Device[];
+    const foreign = (
+      await (
+        await signedInGet(e2e.server, 'yllapitaja@toinen.vahti.fi')
+      )('/api/devices')
+    ).devices as Device[];
     const [mine] = own;
     const [theirs] = foreign;
     if (!mine || !theirs) throw new Error('test: the demo has no devices to open');
