@@ -402,13 +402,12 @@ export function createContainer({ config, database, log }: ContainerOptions) {
     ingest,
     audit,
   });
-  // The Vainu dashboard: "in alarm" is the alarms module's call, "last seen" the ingest module's.
+  // The Vainu dashboard: "in alarm" is the alarms module's call, the latest values the devices'.
   const vainuDashboard = createVainuDashboardService({
     dashboard: repositories.vainuDashboard,
     organizations: organizationRecords,
     alarms,
-    readings: repositories.ingest,
-    offlineAfterMinutes: config.deviceOfflineAfterMinutes,
+    devices,
   });
   const deviceLabels = createDeviceLabelsService({ devices: repositories.devices });
   const { jobs, simulation } = backgroundJobs({

@@ -21,6 +21,7 @@ export * from './schemas/exports.js';
 export * from './schemas/feedback.js';
 export * from './schemas/fields.js';
 export * from './schemas/ingest.js';
+export * from './schemas/latest-values.js';
 export * from './schemas/mail.js';
 export * from './schemas/materialbank.js';
 export * from './schemas/measurements.js';

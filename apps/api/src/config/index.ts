@@ -141,7 +141,6 @@ const envSchema = z.object({
   MATERIALBANK_MAX_FILE_MB: z.coerce.number().positive().max(1024).default(25),
   MATERIALBANK_ORPHAN_GRACE_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
   ALARM_HYSTERESIS_PERCENT: z.coerce.number().min(0).max(50).default(2),
-  DEVICE_OFFLINE_AFTER_MINUTES: z.coerce.number().int().min(1).max(525_600).default(120),
   // How often silent devices get their offline alarms (ADR 0024); 0 turns the sweep off.
   ALARM_OFFLINE_SWEEP_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   // The longest any organization's measurement data is kept, in months (ADR 0025); unset: no limit.
@@ -268,8 +267,6 @@ export interface Config {
   s3: S3Settings | undefined;
   /** An alarm closes when the value is back inside its limit by this share of the limit span. */
   alarmHysteresisPercent: number;
-  /** The Vainu dashboard lists a device as offline after this long without an uplink. */
-  deviceOfflineAfterMinutes: number;
   /** Period of the offline-alarm sweep in ms; 0: no sweep (tests drive it themselves). */
   alarmOfflineSweepMs: number;
   /** The platform's longest retention of measurement data in months; null: none. */
@@ -368,7 +365,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     materialbankOrphanGraceMs: env.MATERIALBANK_ORPHAN_GRACE_MINUTES * 60_000,
     s3: s3Settings(env),
     alarmHysteresisPercent: env.ALARM_HYSTERESIS_PERCENT,
-    deviceOfflineAfterMinutes: env.DEVICE_OFFLINE_AFTER_MINUTES,
     alarmOfflineSweepMs: env.ALARM_OFFLINE_SWEEP_SECONDS * 1000,
     statisticsUpkeepMs: env.STATISTICS_UPKEEP_SECONDS * 1000,
     measurementRetentionMaxMonths: env.MEASUREMENT_RETENTION_MAX_MONTHS ?? null,

@@ -7,6 +7,7 @@ import {
   alarms,
   devices,
   mailOutbox,
+  measurementData,
   targetContactUsers,
   users,
 } from '../../src/db/schema/index.js';
@@ -135,18 +136,26 @@ describe(`offline alarms (${DRIVER})`, () => {
     expect(mails[0]?.textBody).toContain('ei ole tullut mittauksia 30 minuuttiin');
   });
 
-  it('counts a device without readings from when it was added', async () => {
+  it('leaves a device that never reported to its own state: no Ei yhteyttä alarm', async () => {
     const device = await deviceOfType('A', 10);
-    const [row] = await ctx.database.db
-      .select({ createdAt: devices.createdAt })
-      .from(devices)
-      .where(eq(devices.deviceId, device.deviceId));
-    const added = row?.createdAt.getTime() ?? 0;
-    await sweep(new Date(added + 9 * MINUTE));
+    await sweep(new Date(Date.now() + 365 * 24 * 60 * MINUTE));
     expect(await alarmsOf(device.deviceId)).toHaveLength(0);
-    // PostgreSQL keeps microseconds: one millisecond past the limit.
-    await sweep(new Date(added + 10 * MINUTE + 1));
-    expect(await alarmsOf(device.deviceId)).toHaveLength(1);
+  });
+
+  it('keeps a device silent while its backlog of old readings arrives; a fresh reading ends it', async () => {
+    const device = await deviceOfType('A', 30);
+    await send(device.eui, device.m.hum.id, T0);
+    await sweep(after(45));
+    // A gateway comes back with what it kept: readings measured an hour and more ago arrive now.
+    await send(device.eui, device.m.hum.id, after(30));
+    await send(device.eui, device.m.hum.id, after(60));
+    await sweep(new Date());
+    const [open, ...more] = await alarmsOf(device.deviceId);
+    expect(more).toHaveLength(0);
+    expect(open?.closedAt).toBeNull();
+    const fresh = new Date(Math.floor(Date.now() / 1000) * 1000);
+    await send(device.eui, device.m.hum.id, fresh);
+    expect((await alarmsOf(device.deviceId))[0]?.closedAt?.toISOString()).toBe(fresh.toISOString());
   });
 
   it('leaves types without the setting and devices that are not Aktiivinen alone', async () => {
@@ -168,9 +177,10 @@ describe(`offline alarms (${DRIVER})`, () => {
     const [open] = await alarmsOf(device.deviceId);
     expect(open?.closedAt).toBeNull();
 
-    await send(device.eui, device.m.hum.id, after(50));
+    // Measured within the limit of now (T0 is two hours ago): the silence is over.
+    await send(device.eui, device.m.hum.id, after(100));
     const [closed] = await alarmsOf(device.deviceId);
-    expect(closed?.closedAt?.toISOString()).toBe(after(50).toISOString());
+    expect(closed?.closedAt?.toISOString()).toBe(after(100).toISOString());
     const kinds = await ctx.database.db
       .select({ kind: alarmEvents.kind })
       .from(alarmEvents)
@@ -193,7 +203,7 @@ describe(`offline alarms (${DRIVER})`, () => {
     expect(report.statusCode).toBe(200);
     expect(report.headers['content-type']).toBe('application/pdf');
     // Back and silent again later: a new alarm.
-    await sweep(after(81));
+    await sweep(after(131));
     expect(await alarmsOf(device.deviceId)).toHaveLength(2);
   });
 
@@ -215,7 +225,7 @@ describe(`offline alarms (${DRIVER})`, () => {
         targetId: fx.orgA.target.id,
         data: { change: 'opened' },
       });
-      await send(device.eui, device.m.hum.id, after(41));
+      await send(device.eui, device.m.hum.id, after(100));
       expect(await nextOf()).toMatchObject({ type: 'alarm.changed', data: { change: 'closed' } });
     } finally {
       stream.close();
@@ -237,7 +247,16 @@ describe(`offline alarms (${DRIVER})`, () => {
 
   it('never lets one organization’s uplinks close another’s alarm or edit its type', async () => {
     const deviceB = await deviceOfType('B', 5);
-    await sweep(new Date(Date.now() + 10 * MINUTE));
+    const heardAt = new Date(Date.now() - 10 * MINUTE);
+    await ctx.database.db.insert(measurementData).values({
+      organizationId: fx.orgB.id,
+      deviceId: deviceB.deviceId,
+      createdAt: heardAt,
+      receivedAt: heardAt,
+      dedupKey: 'b-1',
+      data: { [deviceB.m.hum.id]: 40 },
+    });
+    await sweep(new Date());
     const [alarmB] = await alarmsOf(deviceB.deviceId);
     expect(alarmB?.organizationId).toBe(fx.orgB.id);
     // Organization A's scope does not see B's device: its reading changes nothing.

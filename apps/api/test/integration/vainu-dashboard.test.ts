@@ -1,37 +1,29 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  alarmLimits,
-  alarms,
-  devices,
-  measurementData,
-  organizations,
-} from '../../src/db/schema/index.js';
+import { alarms, devices, measurementData, organizations } from '../../src/db/schema/index.js';
 import { type Actors, type Client, startApiTest } from '../helpers/actors.js';
 import { createAlarm } from '../helpers/alarm-fixtures.js';
 import { DRIVER, type TestContext } from '../helpers/app.js';
-import { createDevice, firstMeasurementOfType } from '../helpers/device-fixtures.js';
+import { createDevice } from '../helpers/device-fixtures.js';
 import type { Fixtures } from '../helpers/fixtures.js';
+import { createLayoutDevice } from '../helpers/ingest-fixtures.js';
 
 let ctx: TestContext;
 let fx: Fixtures;
 let as: Actors;
 
-/** The threshold this file's server runs with (the default is 120). */
-const OFFLINE_MINUTES = 30;
 const MINUTE = 60_000;
 
 beforeAll(async () => {
-  ({ ctx, fx, as } = await startApiTest({
-    env: { DEVICE_OFFLINE_AFTER_MINUTES: String(OFFLINE_MINUTES) },
-  }));
+  ({ ctx, fx, as } = await startApiTest());
 });
 afterAll(() => ctx.close());
 
 interface Counts {
   devices: number;
   inAlarm: number;
+  neverReported: number;
 }
 interface Dashboard {
   message: string;
@@ -52,9 +44,9 @@ interface Dashboard {
     inAlarm: boolean;
     lastSeenAt: string | null;
     lastReceivedAt: string | null;
-    offline: boolean;
+    connection: 'reporting' | 'silent' | 'neverReported' | 'passive';
+    latest: { measurementId: string; value: number | null; limitState: string | null }[];
   }[];
-  offlineAfterMinutes: number;
 }
 
 const dashboardOf = (client: Client, organizationId?: string) =>
@@ -70,14 +62,25 @@ async function read(client: Client, organizationId?: string): Promise<Dashboard>
 async function stored(organizationId: string) {
   const db = ctx.database.db;
   const deviceRows = await db
-    .select({ id: devices.deviceId, targetId: devices.deviceTargetId })
+    .select({ id: devices.deviceId, targetId: devices.deviceTargetId, state: devices.deviceState })
     .from(devices)
     .where(eq(devices.organizationId, organizationId));
   const open = await db
     .selectDistinct({ id: alarms.deviceId })
     .from(alarms)
     .where(and(eq(alarms.organizationId, organizationId), isNull(alarms.closedAt)));
-  return { devices: deviceRows, inAlarm: new Set(open.map((row) => row.id)) };
+  const heard = await db
+    .selectDistinct({ id: measurementData.deviceId })
+    .from(measurementData)
+    .where(eq(measurementData.organizationId, organizationId));
+  const inAlarm = new Set(open.map((row) => row.id));
+  const heardOf = new Set(heard.map((row) => row.id));
+  const never = new Set(
+    deviceRows
+      .filter((d) => d.state === 'Aktiivinen' && !heardOf.has(d.id) && !inAlarm.has(d.id))
+      .map((d) => d.id),
+  );
+  return { devices: deviceRows, inAlarm, never };
 }
 
 const targetOf = (dashboard: Dashboard, targetId: string) =>
@@ -101,7 +104,11 @@ describe(`GET /api/vainu/dashboard (${DRIVER})`, () => {
       organizationAddress: organization?.organizationAddress,
       organizationZipCode: organization?.organizationZipCode,
       organizationPostalDistrict: organization?.organizationPostalDistrict,
-      counts: { devices: db.devices.length, inAlarm: db.inAlarm.size },
+      counts: {
+        devices: db.devices.length,
+        inAlarm: db.inAlarm.size,
+        neverReported: db.never.size,
+      },
     });
     // The demo has devices and open alarms: the figures are not vacuous.
     expect(db.devices.length).toBeGreaterThan(5);
@@ -124,6 +131,7 @@ describe(`GET /api/vainu/dashboard (${DRIVER})`, () => {
       expect(target.counts).toEqual({
         devices: own.length,
         inAlarm: own.filter((device) => db.inAlarm.has(device.id)).length,
+        neverReported: own.filter((device) => db.never.has(device.id)).length,
       });
     }
     expect(dashboard.devices).toHaveLength(db.devices.length);
@@ -152,128 +160,104 @@ describe(`GET /api/vainu/dashboard (${DRIVER})`, () => {
     expect(after.organization.counts).toEqual({
       devices: before.organization.counts.devices,
       inAlarm: before.organization.counts.inAlarm + 1,
+      // `twice` never reported: now it is in alarm instead.
+      neverReported: before.organization.counts.neverReported - 1,
     });
     expect(deviceOf(after, twice)?.inAlarm).toBe(true);
     expect(deviceOf(after, closed)?.inAlarm).toBe(false);
   });
 
-  it('tells when each device was last heard of and lists the silent ones as offline; an uplink over the limit opens an alarm', async () => {
+  it('holds the sweep, the lists and the doughnut to one definition of silent, backlog and never-reported included', async () => {
     const db = ctx.database.db;
+    const admin = as('Ylläpitäjä', 'A');
     const target = await fx.create.target(fx.orgA.id);
-    const heard = await createDevice(fx.db, fx.orgA.id, target);
-    const late = await createDevice(fx.db, fx.orgA.id, target);
-    const never = await createDevice(fx.db, fx.orgA.id, target);
-    const retired = await createDevice(fx.db, fx.orgA.id, target);
-    await db
-      .update(devices)
-      .set({ deviceState: 'Passiivinen' })
-      .where(eq(devices.deviceId, retired));
-    const [device] = await db
-      .select({ eui: devices.deviceEui, typeId: devices.deviceTypeId })
-      .from(devices)
-      .where(eq(devices.deviceId, heard));
-    if (!device?.eui) throw new Error('test: the device has no DevEUI');
-    const measurementId = await firstMeasurementOfType(db, device.typeId);
-    await db.insert(alarmLimits).values({
-      organizationId: fx.orgA.id,
-      deviceId: heard,
-      measurementId,
-      lowLimit: 0,
-      highLimit: 40,
+    const key = (await admin.post('/api/ingest-keys', { name: 'Kojelauta' })).json().key as string;
+    const make = async (offline: number | null) => {
+      const device = await createLayoutDevice(db, fx.orgA.id, target, { alarming: true });
+      const res = await admin.patch(`/api/device-types/${device.typeId}/alarm-settings`, {
+        deviceTypeOfflineAfterMinutes: offline,
+        deviceTypeAlarmDelayMinutes: null,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return device;
+    };
+    const send = async (eui: string, measurementId: string, at: Date, value = 50) => {
+      const res = await as.withToken(key).post('/api/ingest/generic', {
+        deviceEui: eui,
+        time: at.toISOString(),
+        values: { [measurementId]: value },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    const ago = (minutes: number) =>
+      new Date(Math.floor((Date.now() - minutes * MINUTE) / 1000) * 1000);
+
+    const reporting = await make(30);
+    const silent = await make(30);
+    const backlog = await make(30);
+    const never = await make(30);
+    const unjudged = await make(null);
+    await send(reporting.eui, reporting.m.hum.id, ago(2), 90);
+    await send(silent.eui, silent.m.hum.id, ago(180));
+    await send(backlog.eui, backlog.m.hum.id, ago(180));
+    await send(unjudged.eui, unjudged.m.hum.id, ago(600));
+    await ctx.services.alarms.sweepOffline(new Date());
+    // The gateway returns with its backlog: readings measured two hours and an hour ago arrive now.
+    await send(backlog.eui, backlog.m.hum.id, ago(120));
+    await send(backlog.eui, backlog.m.hum.id, ago(60));
+    await ctx.services.alarms.sweepOffline(new Date());
+
+    const dashboard = await read(admin);
+    const offlineOpen = new Set(
+      (
+        await db
+          .select({ id: alarms.deviceId })
+          .from(alarms)
+          .where(and(eq(alarms.alarmBreakThrough, 'offline'), isNull(alarms.closedAt)))
+      ).map((row) => row.id),
+    );
+    const mine = [reporting, silent, backlog, never, unjudged].map((d) => d.deviceId);
+    const shown = dashboard.devices.filter((d) => mine.includes(d.deviceId));
+    // Silent in the list ⇔ an open 'Ei yhteyttä' alarm ⇔ counted in the doughnut's alarms.
+    const silentListed = shown.filter((d) => d.connection === 'silent').map((d) => d.deviceId);
+    expect(new Set(silentListed)).toEqual(new Set([silent.deviceId, backlog.deviceId]));
+    expect(new Set(mine.filter((id) => offlineOpen.has(id)))).toEqual(new Set(silentListed));
+    for (const id of silentListed) expect(deviceOf(dashboard, id)?.inAlarm).toBe(true);
+    expect(deviceOf(dashboard, backlog.deviceId)?.lastSeenAt).toBe(ago(60).toISOString());
+    expect(deviceOf(dashboard, never.deviceId)).toMatchObject({
+      connection: 'neverReported',
+      inAlarm: false,
+      lastSeenAt: null,
     });
-
-    // `late` sent its last uplink 45 minutes ago (over the 30-minute threshold).
-    const longAgo = new Date(Date.now() - 45 * MINUTE);
-    await db.insert(measurementData).values({
-      organizationId: fx.orgA.id,
-      deviceId: late,
-      createdAt: longAgo,
-      receivedAt: longAgo,
-      dedupKey: 'late-1',
-      data: { [measurementId]: 21 },
-    });
-
-    // `heard` reports through the real webhook: an older reading, then a newer one over the limit.
-    const key = (await as('Ylläpitäjä', 'A').post('/api/ingest-keys', { name: 'Kojelauta' })).json()
-      .key as string;
-    const newest = new Date(Date.now() - 2 * MINUTE);
-    const older = new Date(newest.getTime() - 10 * MINUTE);
-    const sent = await as.withToken(key).post('/api/ingest/generic', [
-      { deviceEui: device.eui, time: older.toISOString(), values: { [measurementId]: 21 } },
-      { deviceEui: device.eui, time: newest.toISOString(), values: { [measurementId]: 55 } },
-    ]);
-    expect(sent.statusCode, sent.body).toBe(200);
-    expect(sent.json().stored).toBe(2);
-
-    const dashboard = await read(as('Ylläpitäjä', 'A'));
-    expect(dashboard.offlineAfterMinutes).toBe(OFFLINE_MINUTES);
-    expect(deviceOf(dashboard, heard)).toMatchObject({
-      lastSeenAt: newest.toISOString(),
-      offline: false,
+    // A type without an offline limit is never judged silent, and never alarmed.
+    expect(deviceOf(dashboard, unjudged.deviceId)?.connection).toBe('reporting');
+    expect(offlineOpen.has(unjudged.deviceId)).toBe(false);
+    expect(deviceOf(dashboard, reporting.deviceId)).toMatchObject({
+      connection: 'reporting',
       inAlarm: true,
     });
-    expect(Date.parse(deviceOf(dashboard, heard)?.lastReceivedAt ?? '')).toBeGreaterThan(
-      Date.now() - 5 * MINUTE,
-    );
-    expect(deviceOf(dashboard, late)).toMatchObject({
-      lastSeenAt: longAgo.toISOString(),
-      lastReceivedAt: longAgo.toISOString(),
-      offline: true,
+    // The doughnut: 2 silent + the reporting one over its limit in alarm, the never-reported
+    // device in its own slice, 'Kunnossa' the one left.
+    expect(targetOf(dashboard, target)?.counts).toEqual({
+      devices: 5,
+      inAlarm: 3,
+      neverReported: 1,
+    });
+    // Current values: the newest value per measurement, judged against the limits (20–80).
+    expect(
+      deviceOf(dashboard, reporting.deviceId)?.latest.find(
+        (v) => v.measurementId === reporting.m.hum.id,
+      ),
+    ).toMatchObject({ value: 90, limitState: 'over' });
+
+    // A reading measured now ends the backlog device's silence and closes its alarm.
+    await send(backlog.eui, backlog.m.hum.id, ago(0));
+    const back = await read(admin);
+    expect(deviceOf(back, backlog.deviceId)).toMatchObject({
+      connection: 'reporting',
       inAlarm: false,
     });
-    expect(deviceOf(dashboard, never)).toMatchObject({
-      lastSeenAt: null,
-      lastReceivedAt: null,
-      offline: true,
-    });
-    // Out of use: not reported as offline.
-    expect(deviceOf(dashboard, retired)).toMatchObject({
-      deviceState: 'Passiivinen',
-      lastSeenAt: null,
-      offline: false,
-    });
-    expect(targetOf(dashboard, target)?.counts).toEqual({ devices: 4, inAlarm: 1 });
-    // The most recently heard of first, never heard of last.
-    const order = dashboard.devices.map((d) => d.deviceId);
-    expect(order.indexOf(heard)).toBeLessThan(order.indexOf(late));
-    const lastHeard = dashboard.devices.findLastIndex((d) => d.lastSeenAt !== null);
-    expect(dashboard.devices.slice(0, lastHeard + 1).every((d) => d.lastSeenAt !== null)).toBe(
-      true,
-    );
-    expect(order.indexOf(never)).toBeGreaterThan(lastHeard);
-
-    // A device type's own offline limit (ADR 0024) decides instead of the server's: `late`, 45
-    // minutes silent, is not offline under a 60-minute limit and is under a 40-minute one.
-    const [lateType] = await db
-      .select({ typeId: devices.deviceTypeId })
-      .from(devices)
-      .where(eq(devices.deviceId, late));
-    if (!lateType) throw new Error('test: no device type');
-    const typeLimit = async (minutes: number | null) => {
-      const saved = await as('Ylläpitäjä', 'A').patch(
-        `/api/device-types/${lateType.typeId}/alarm-settings`,
-        { deviceTypeOfflineAfterMinutes: minutes, deviceTypeAlarmDelayMinutes: null },
-      );
-      expect(saved.statusCode, saved.body).toBe(200);
-      return read(as('Ylläpitäjä', 'A'));
-    };
-    const lenient = await typeLimit(60);
-    expect(lenient.offlineAfterMinutes).toBe(OFFLINE_MINUTES);
-    expect(deviceOf(lenient, late)?.offline).toBe(false);
-    expect(deviceOf(lenient, never)?.offline).toBe(true);
-    expect(deviceOf(await typeLimit(40), late)?.offline).toBe(true);
-    expect(deviceOf(await typeLimit(null), late)?.offline).toBe(true);
-
-    // Back inside the limit: the alarm closes and the device is ok again.
-    const back = await as.withToken(key).post('/api/ingest/generic', {
-      deviceEui: device.eui,
-      time: new Date(newest.getTime() + MINUTE).toISOString(),
-      values: { [measurementId]: 20 },
-    });
-    expect(back.statusCode, back.body).toBe(200);
-    const closed = await read(as('Ylläpitäjä', 'A'));
-    expect(targetOf(closed, target)?.counts).toEqual({ devices: 4, inAlarm: 0 });
-    expect(deviceOf(closed, heard)?.inAlarm).toBe(false);
+    expect(targetOf(back, target)?.counts.inAlarm).toBe(2);
   });
 
   it('shows a Käyttäjä only the devices of linked targets', async () => {
@@ -302,7 +286,11 @@ describe(`GET /api/vainu/dashboard (${DRIVER})`, () => {
     expect(top.organization).toMatchObject({
       organizationId: fx.orgB.id,
       organizationName: fx.orgB.name,
-      counts: { devices: db.devices.length, inAlarm: db.inAlarm.size },
+      counts: {
+        devices: db.devices.length,
+        inAlarm: db.inAlarm.size,
+        neverReported: db.never.size,
+      },
     });
     const ids = new Set(db.devices.map((device) => device.id));
     expect(top.devices.every((device) => ids.has(device.deviceId))).toBe(true);

@@ -156,6 +156,10 @@ export const devicesMatrix: Matrix = {
   },
   'GET /api/devices': { access: VAINU },
   'GET /api/devices-admin': { access: MANAGE },
+  'GET /api/devices/:deviceId': {
+    access: VAINU,
+    ids: deviceIds((id) => `/api/devices/${id}`),
+  },
   'GET /api/organization-devices': {
     access: VAINU,
     ids: organizationIds((id) => `/api/organization-devices?deviceOrganizationId=${id}`),

@@ -498,7 +498,15 @@ export const AREA_SCREENS: Record<Section, readonly Screen[]> = {
       menu: devices('nav.showDevices'),
       component: shared.showDevices,
     },
-    { path: 'show-devices/:id', access: staff, component: shared.showDevices },
+    // The device page: every Vainu user, for the devices they see (issue 27).
+    {
+      path: 'show-devices/:id',
+      component: screen(
+        () => import('@/features/devices/routes/device-route'),
+        'DeviceRoute',
+        texts.devices,
+      ),
+    },
     {
       path: 'add-device',
       access: staff,

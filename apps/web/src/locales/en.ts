@@ -89,6 +89,15 @@ export const en: WebMessages = {
     clear: 'Clear',
     counter: '{{count}}/{{max}}',
   },
+  valueState: {
+    over: 'Above the high limit',
+    under: 'Below the low limit',
+    within: 'Within limits',
+    class: 'Indoor climate class {{name}}',
+    outside: 'No indoor climate class',
+    noValue: 'No value',
+    limits: 'Limits {{low}} – {{high}}',
+  },
   roleCounts: {
     organization: 'Organization',
     organizationTitle: 'Users by role: {{name}}',

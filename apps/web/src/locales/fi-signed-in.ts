@@ -5,6 +5,16 @@
  * own texts are in its `locales/fi.ts` (see fi.ts).
  */
 export const signedInFi = {
+  /** How a latest value stands (components/value-state-chip.tsx). */
+  valueState: {
+    over: 'Yli ylärajan',
+    under: 'Alle alarajan',
+    within: 'Rajoissa',
+    class: 'Sisäilmaluokka {{name}}',
+    outside: 'Ei sisäilmaluokassa',
+    noValue: 'Ei arvoa',
+    limits: 'Rajat {{low}} – {{high}}',
+  },
   /** The dashboards' role-count doughnuts (components/role-counts-card.tsx and its users). */
   roleCounts: {
     organization: 'Organisaatio',

@@ -90,6 +90,15 @@ export const sv: WebMessages = {
     clear: 'Töm',
     counter: '{{count}}/{{max}}',
   },
+  valueState: {
+    over: 'Över övre gränsen',
+    under: 'Under nedre gränsen',
+    within: 'Inom gränserna',
+    class: 'Inneklimatklass {{name}}',
+    outside: 'Ingen inneklimatklass',
+    noValue: 'Inget värde',
+    limits: 'Gränser {{low}} – {{high}}',
+  },
   roleCounts: {
     organization: 'Organisation',
     organizationTitle: 'Användare per roll: {{name}}',

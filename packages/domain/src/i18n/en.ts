@@ -371,6 +371,7 @@ export const en: SharedMessages = {
       codecTested: 'Codec tried',
       deviceTypeSamplesOk: 'Device type payloads fetched',
       devicesOk: 'Devices loaded',
+      deviceOk: 'Device details fetched',
       deviceCreated: 'Device added',
       deviceUpdated: 'Device saved',
       alarmLimitsOk: 'Alarm limits loaded',

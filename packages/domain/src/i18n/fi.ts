@@ -380,6 +380,7 @@ export const fi = {
       codecTested: 'Purkua kokeiltu',
       deviceTypeSamplesOk: 'Mittarityypin viestit haettu',
       devicesOk: 'Mittarit haettu',
+      deviceOk: 'Mittarin tiedot haettu',
       deviceCreated: 'Mittari lisätty',
       deviceUpdated: 'Mittarin tiedot tallennettu',
       alarmLimitsOk: 'Hälytysrajat haettu',

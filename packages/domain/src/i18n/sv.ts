@@ -372,6 +372,7 @@ export const sv: SharedMessages = {
       codecTested: 'Avkodningen har provats',
       deviceTypeSamplesOk: 'Mätartypens meddelanden har hämtats',
       devicesOk: 'Mätare hämtade',
+      deviceOk: 'Mätarens uppgifter hämtade',
       deviceCreated: 'Mätare tillagd',
       deviceUpdated: 'Mätaren sparad',
       alarmLimitsOk: 'Larmgränser hämtade',

@@ -11,6 +11,7 @@ import {
   requiredField,
   text,
 } from './fields.js';
+import { latestValue } from './latest-values.js';
 import { deviceMsg, limitValue } from './measurements.js';
 
 // Devices (mittarit), their alarm limits and history (spec 001 §3, §4, §5, §7).
@@ -147,6 +148,16 @@ export const deviceResponse = z.object({
 export const updatedDeviceResponse = z.object({ message: z.string(), device: deviceRecord });
 export const devicesResponse = z.object({ message: z.string(), devices: z.array(deviceRecord) });
 export type DevicesResponse = z.infer<typeof devicesResponse>;
+
+/** GET /api/devices/{deviceId}: the device page (issue 27). */
+export const deviceParams = z.object({ deviceId: id() });
+export const deviceOverviewResponse = z.object({
+  message: z.string(),
+  device: deviceRecord,
+  /** The latest value of each measurement the caller is shown, in the type's order. */
+  latest: z.array(latestValue),
+});
+export type DeviceOverviewResponse = z.infer<typeof deviceOverviewResponse>;
 
 /** GET /api/organization-devices?deviceOrganizationId= */
 export const organizationDevicesQuery = z.object({ deviceOrganizationId: id() });

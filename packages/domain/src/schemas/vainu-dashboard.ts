@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { STATES } from '../constants.js';
 import { id } from './fields.js';
+import { DEVICE_CONNECTIONS, latestValue } from './latest-values.js';
 
 // The Vainu device dashboard (spec 001 §2 Vainu 1): devices ok versus in alarm, for the
 // organization and per target that has devices, with when each device was last heard of.
@@ -8,10 +9,14 @@ import { id } from './fields.js';
 /** GET /api/vainu/dashboard?organizationId= (own when left out; another: top role only). */
 export const vainuDashboardQuery = z.object({ organizationId: id().optional() });
 
-/** Devices and, of them, those with an open alarm ('Kunnossa' = devices − inAlarm). */
+/**
+ * Devices; of them those with an open alarm ('Hälytykset') and, of the rest, the Aktiivinen ones
+ * that never reported ('Ei koskaan raportoinut'); 'Kunnossa' = devices − inAlarm − neverReported.
+ */
 const deviceCounts = z.object({
   devices: z.number().int(),
   inAlarm: z.number().int(),
+  neverReported: z.number().int(),
 });
 export type VainuDeviceCounts = z.infer<typeof deviceCounts>;
 
@@ -29,12 +34,14 @@ export const vainuDashboardDevice = z.object({
   /** When that uplink arrived here (ISO 8601). */
   lastReceivedAt: z.string().nullable(),
   /**
-   * An Aktiivinen device from which no uplink has arrived within its device type's offline limit
-   * (`deviceTypeOfflineAfterMinutes`, the one its 'Ei yhteyttä' alarm opens at), or within
-   * `offlineAfterMinutes` when its type has none (or none ever); a Passiivinen one (out of use)
-   * is never offline.
+   * The one definition the offline alarm sweep shares (DEVICE_CONNECTIONS): `silent` when its
+   * type's offline limit (`deviceTypeOfflineAfterMinutes`) has passed since `lastSeenAt` — the
+   * same devices have an open 'Ei yhteyttä' alarm once the sweep has run —, `neverReported`
+   * without any reading, `passive` when out of use.
    */
-  offline: z.boolean(),
+  connection: z.enum(DEVICE_CONNECTIONS),
+  /** The latest value of each measurement of the device's type, in the type's order. */
+  latest: z.array(latestValue),
 });
 export type VainuDashboardDevice = z.infer<typeof vainuDashboardDevice>;
 
@@ -61,7 +68,5 @@ export const vainuDashboardResponse = z.object({
   ),
   /** Every device the caller sees, the most recently heard of first (never heard of: last). */
   devices: z.array(vainuDashboardDevice),
-  /** The server's offline threshold for device types without their own (DEVICE_OFFLINE_AFTER_MINUTES). */
-  offlineAfterMinutes: z.number().int(),
 });
 export type VainuDashboardResponse = z.infer<typeof vainuDashboardResponse>;

@@ -16,18 +16,17 @@ import {
   isNotNull,
   isNull,
   lt,
-  lte,
   type SQL,
   sql,
 } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { deviceConnectionOf } from '../../db/device-connection.js';
 import {
   alarmEvents,
   alarmPending,
   alarms,
   devices,
   deviceTypes,
-  measurementData,
   measurements,
   organizations,
   targetContactUsers,
@@ -92,7 +91,7 @@ export interface SilentDevice {
   organizationId: string;
   deviceId: string;
   deviceTargetId: string;
-  /** The newest reading's time; with none, when the device was commissioned or added. */
+  /** The newest reading's measurement time. */
   lastSeen: Date;
   offlineAfterMinutes: number;
 }
@@ -503,28 +502,18 @@ export function createAlarmsRepository(db: Db) {
     },
 
     /**
-     * Aktiivinen devices of the scope whose type has an offline limit, silent for at least that
-     * long at `now` (newest reading, else the later of commissioning day and creation), and with
-     * no open offline alarm. One backward index probe into measurement_data per device.
+     * Devices of the scope that are `silent` at `now` (db/device-connection.ts, the definition
+     * the Vainu dashboard shares) and have no open offline alarm.
      */
     async silentDevices(scope: Scope, now: Date): Promise<SilentDevice[]> {
-      const newest = db
-        .select({ at: measurementData.createdAt })
-        .from(measurementData)
-        .where(eq(measurementData.deviceId, devices.deviceId))
-        .orderBy(desc(measurementData.createdAt))
-        .limit(1)
-        .as('newest');
-      const lastSeen = sql<Date>`coalesce(${newest.at}, greatest(${devices.createdAt}, ${devices.deviceComissioiningDay}::timestamp at time zone 'Europe/Helsinki'))`;
+      const { newest, state } = deviceConnectionOf(db, now);
       const rows = await db
         .select({
           organizationId: devices.organizationId,
           deviceId: devices.deviceId,
           deviceTargetId: devices.deviceTargetId,
-          lastSeen: lastSeen.mapWith((value: string | Date) => new Date(value)),
-          offlineAfterMinutes: sql<number>`${deviceTypes.deviceTypeOfflineAfterMinutes}`.mapWith(
-            Number,
-          ),
+          lastSeen: newest.createdAt,
+          offlineAfterMinutes: deviceTypes.deviceTypeOfflineAfterMinutes,
         })
         .from(devices)
         .innerJoin(deviceTypes, eq(deviceTypes.deviceTypeId, devices.deviceTypeId))
@@ -532,16 +521,14 @@ export function createAlarmsRepository(db: Db) {
         .where(
           and(
             inScope(devices.organizationId, scope),
-            eq(devices.deviceState, 'Aktiivinen'),
-            isNotNull(deviceTypes.deviceTypeOfflineAfterMinutes),
-            lte(
-              sql`${lastSeen} + make_interval(mins => ${deviceTypes.deviceTypeOfflineAfterMinutes})`,
-              now,
-            ),
+            sql`${state} = 'silent'`,
             sql`not exists (select 1 from ${alarms} where ${alarms.deviceId} = ${devices.deviceId} and ${alarms.closedAt} is null and ${alarms.measurementId} is null and ${alarms.alarmBreakThrough} = 'offline')`,
           ),
         );
-      return rows;
+      // Silent implies both (the state's definition); the types say otherwise.
+      return rows.flatMap(({ lastSeen, offlineAfterMinutes, ...row }) =>
+        lastSeen && offlineAfterMinutes !== null ? [{ ...row, lastSeen, offlineAfterMinutes }] : [],
+      );
     },
 
     /** Limit alarms of the devices waiting for their delay. */

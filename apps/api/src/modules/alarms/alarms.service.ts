@@ -64,6 +64,7 @@ export function createAlarmsService({
   hysteresisPercent,
   log,
   metrics,
+  now = () => new Date(),
 }: {
   db: Db;
   alarms: AlarmsRepository;
@@ -77,6 +78,8 @@ export function createAlarmsService({
   /** One info line per alarm opened or closed, with the id of the uplink's request (reqId). */
   log: FastifyBaseLogger;
   metrics: Metrics['alarms'];
+  /** The clock that judges whether a reading ends a silence (tests pass a fixed one). */
+  now?: () => Date;
 }) {
   function announce(changes: readonly AlarmChange[]) {
     // Alarm mail was stored in the transaction; deliver it now that it is committed.
@@ -115,7 +118,7 @@ export function createAlarmsService({
    * the hysteresis (a reading older than the open alarm does not close it). With the device
    * type's alarm delay, a value beyond only starts a count (`alarm_pending`); the alarm opens at
    * the first reading beyond at least the delay later with none inside between (ADR 0024). A
-   * reading of a device with an open offline alarm closes it. Runs in the caller's transaction
+   * reading measured within the offline limit of now closes the device's open offline alarm. Runs in the caller's transaction
    * (the db handle carries it); devices outside the scope's organization are ignored. Returns
    * the changes for `announce` after commit.
    */
@@ -157,8 +160,10 @@ export function createAlarmsService({
     for (const reading of ordered) {
       const at = reading.measuredAt.getTime();
       const offline = open.get(`${reading.deviceId} null offline`);
-      // Any reading since the last one before the silence shows the device is back.
-      if (offline && at > offline.createdAt.getTime() - offline.limitValue * 60_000) {
+      // The device is back when a reading ends its silence as db/device-connection.ts defines
+      // it: measured within the offline limit of now. A gateway's backlog of older readings
+      // arriving now leaves the device silent and its alarm open.
+      if (offline && at + offline.limitValue * 60_000 > now().getTime()) {
         open.delete(`${reading.deviceId} null offline`);
         const closedAt = new Date(Math.max(at, offline.createdAt.getTime()));
         if (await alarms.close(scope, offline.id, closedAt)) {

@@ -1,5 +1,5 @@
 import type { DeviceHealthRecord, DeviceHistoryEntry, DeviceRecord } from '@vahti/domain';
-import { and, asc, desc, eq, inArray, isNotNull, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, type SQLWrapper, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import {
@@ -9,6 +9,7 @@ import {
   devices,
   deviceTypeMeasurements,
   deviceTypes,
+  measurementData,
   measurements,
   organizations,
   targets,
@@ -330,6 +331,9 @@ export function createDevicesRepository(db: Db) {
           organizationId: devices.organizationId,
           deviceTargetId: devices.deviceTargetId,
           measurementId: measurements.measurementId,
+          measurementName: measurements.measurementName,
+          measurementUnit: measurements.measurementUnit,
+          measurementQuantity: measurements.measurementQuantity,
           lowLimit: pick(own.lowLimit, ofTarget.lowLimit, measurements.measurementMinDefault),
           highLimit: pick(own.highLimit, ofTarget.highLimit, measurements.measurementMaxDefault),
           /** The type's alarm delay (ADR 0024); null: an alarm opens at the first value beyond. */
@@ -359,6 +363,50 @@ export function createDevicesRepository(db: Db) {
             eq(ofTarget.measurementId, measurements.measurementId),
           ),
         )
+        .where(
+          and(inArray(devices.deviceId, [...deviceIds]), inScope(devices.organizationId, scope)),
+        )
+        .orderBy(asc(devices.deviceId), asc(deviceTypeMeasurements.position));
+    },
+
+    /**
+     * The newest value of each measurement of the devices' types measured at or after `since`
+     * (a reading need not carry every measurement): per device and measurement one backward
+     * probe of the (device, time) index, bounded by `since` so a measurement the device never
+     * sends does not read its whole history.
+     */
+    async latestReadingsOf(scope: Scope, deviceIds: readonly string[], since: Date) {
+      if (deviceIds.length === 0) return [];
+      const key = sql`${deviceTypeMeasurements.measurementId}::text`;
+      const newest = db
+        .select({
+          measuredAt: measurementData.createdAt,
+          value: sql<number>`(${measurementData.data} ->> ${key})::float8`.as('value'),
+        })
+        .from(measurementData)
+        .where(
+          and(
+            eq(measurementData.deviceId, devices.deviceId),
+            gte(measurementData.createdAt, since),
+            sql`${measurementData.data} ? ${key}`,
+          ),
+        )
+        .orderBy(desc(measurementData.createdAt))
+        .limit(1)
+        .as('newest');
+      return db
+        .select({
+          deviceId: devices.deviceId,
+          measurementId: deviceTypeMeasurements.measurementId,
+          measuredAt: newest.measuredAt,
+          value: sql<number>`${newest.value}`.mapWith(Number),
+        })
+        .from(devices)
+        .innerJoin(
+          deviceTypeMeasurements,
+          eq(deviceTypeMeasurements.deviceTypeId, devices.deviceTypeId),
+        )
+        .innerJoinLateral(newest, sql`true`)
         .where(
           and(inArray(devices.deviceId, [...deviceIds]), inScope(devices.organizationId, scope)),
         );

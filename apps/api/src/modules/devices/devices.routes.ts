@@ -5,6 +5,8 @@ import {
   createDeviceHistoryBody,
   deviceHistoryEntryResponse,
   deviceHistoryResponse,
+  deviceOverviewResponse,
+  deviceParams,
   deviceQuery,
   deviceResponse,
   devicesResponse,
@@ -39,6 +41,22 @@ export const devicesRoutes = signedIn<Options>('devices', (app, { devices }) => 
     },
     handler: async (request) =>
       ok(request, 'messages.device.devicesOk', { devices: await devices.list(request.caller) }),
+  });
+
+  app.get('/api/devices/:deviceId', {
+    schema: {
+      operationId: 'getDevice',
+      summary: 'One device for its page: the device, its health and its latest values',
+      description: `${READ} latest holds each measurement of the device's type the caller is shown (a Käyttäjä's device links choose them, as GET /api/device-measurements) with its newest value of the last 31 days (value and measuredAt null without one), the effective limits (device → target → measurement default), limitState under/within/over (null without a value or limits) and indoorClass S1/S2/S3/outside for CO2 and temperature (Sisäilmastoluokitus 2018; else null). Another organization's device, or one on a target a Käyttäjä is not linked to, is 404 DEVICE_NOT_FOUND.`,
+      params: deviceParams,
+      response: { 200: deviceOverviewResponse, ...errors(403, 404) },
+    },
+    handler: async (request) =>
+      ok(
+        request,
+        'messages.device.deviceOk',
+        await devices.overview(request.caller, request.params.deviceId),
+      ),
   });
 
   app.get('/api/devices-admin', {

@@ -7,9 +7,12 @@ import {
   type DeviceHistoryEntry,
   type DeviceRecord,
   type DeviceTypeRecord,
+  type LatestValue,
+  limitStateOf,
   type MeasurementRecord,
   type UpdateDeviceBody,
   type updateDeviceBody,
+  valueClassOf,
 } from '@vahti/domain';
 import { translate } from '@vahti/domain/i18n/messages';
 import type { z } from 'zod';
@@ -26,6 +29,9 @@ import type { DevicesRepository, DeviceValues, LimitOwner } from './devices.repo
 
 const READ = { do: 'openSection', section: 'vainu' } as const;
 const MANAGE = { do: 'manageDevices' } as const;
+
+/** How far back a latest value is looked for: older than this, the device page shows none. */
+const LATEST_WITHIN_DAYS = 31;
 
 type CreateBody = z.output<typeof createDeviceBody>;
 type UpdateBody = z.output<typeof updateDeviceBody>;
@@ -85,12 +91,14 @@ export function createDevicesService({
   measurements,
   organizations,
   audit,
+  now = () => new Date(),
 }: {
   db: Db;
   devices: DevicesRepository;
   measurements: Pick<MeasurementsRepository, 'findDeviceType' | 'listMeasurements'>;
   organizations: Pick<OrganizationsRepository, 'lookup'>;
   audit: AuditService;
+  now?: () => Date;
 }) {
   const audited = auditedChanges({ db, audit });
 
@@ -98,6 +106,60 @@ export function createDevicesService({
     const found = await devices.find(scope, deviceId);
     if (!found) throw notFound('DEVICE_NOT_FOUND');
     return found;
+  }
+
+  /**
+   * The latest value of each measurement of the devices' types (in the type's order) with its
+   * effective limits, its limit state and its indoor climate class.
+   */
+  async function latestValues(
+    scope: Scope,
+    deviceIds: readonly string[],
+  ): Promise<Map<string, LatestValue[]>> {
+    const since = new Date(now().getTime() - LATEST_WITHIN_DAYS * 86_400_000);
+    const [limits, readings] = await Promise.all([
+      devices.effectiveLimitsOf(scope, deviceIds),
+      devices.latestReadingsOf(scope, deviceIds, since),
+    ]);
+    const reading = new Map(readings.map((r) => [`${r.deviceId} ${r.measurementId}`, r]));
+    const byDevice = new Map<string, LatestValue[]>(deviceIds.map((id) => [id, []]));
+    for (const limit of limits) {
+      const found = reading.get(`${limit.deviceId} ${limit.measurementId}`);
+      const value = found && Number.isFinite(found.value) ? found.value : null;
+      byDevice.get(limit.deviceId)?.push({
+        measurementId: limit.measurementId,
+        measurementName: limit.measurementName,
+        measurementUnit: limit.measurementUnit,
+        value,
+        measuredAt: value === null ? null : (found?.measuredAt.toISOString() ?? null),
+        lowLimit: limit.lowLimit,
+        highLimit: limit.highLimit,
+        limitState: value === null ? null : limitStateOf(value, limit.lowLimit, limit.highLimit),
+        indoorClass: value === null ? null : valueClassOf(limit.measurementQuantity, value),
+      });
+    }
+    return byDevice;
+  }
+
+  /** The measurements of the device's type a caller is shown (see measurementsOf). */
+  async function measurementsShown(caller: Caller, scope: Scope, deviceId: string) {
+    const device = await read(scope, deviceId);
+    const type = await measurements.findDeviceType(scope, device.deviceTypeId);
+    if (!type) throw notFound('DEVICE_TYPE_NOT_FOUND');
+    const all = type.Measurements.map(({ position: _, ...m }) => m);
+    if (can(caller, { do: 'seeEveryTarget' })) return all;
+    const links = await devices.linkedMeasurementsOf(scope, caller.userId, deviceId);
+    if (links.length === 0) return all;
+    const shown = new Set(
+      links.flatMap((choices) =>
+        choices.flatMap((choice) =>
+          Object.entries(choice)
+            .filter(([, on]) => on)
+            .map(([id]) => id),
+        ),
+      ),
+    );
+    return all.filter((m) => shown.has(m.measurementId));
   }
 
   /** The target and type a device goes on: both of `organizationId`, else their 404. */
@@ -293,6 +355,28 @@ export function createDevicesService({
 
     get: (caller: Caller, deviceId: string) => read(authorize(caller, READ), deviceId),
 
+    /** The latest values of the devices the caller sees (others: none), by device id. */
+    latestValuesOf: (caller: Caller, deviceIds: readonly string[]) =>
+      latestValues(authorize(caller, READ), deviceIds),
+
+    /**
+     * The device page: the device with its health and the latest value of each measurement a
+     * Käyttäjä's links show (as measurementsOf).
+     */
+    async overview(caller: Caller, deviceId: string) {
+      const scope = authorize(caller, READ);
+      const device = await read(scope, deviceId);
+      const [latest, shown] = await Promise.all([
+        latestValues(scope, [deviceId]),
+        measurementsShown(caller, scope, deviceId),
+      ]);
+      const ids = new Set(shown.map((m) => m.measurementId));
+      return {
+        device,
+        latest: (latest.get(deviceId) ?? []).filter((value) => ids.has(value.measurementId)),
+      };
+    },
+
     async create(caller: Caller, input: CreateDeviceBody): Promise<DeviceRecord> {
       const body = input as CreateBody;
       const scope = authorize(caller, READ, MANAGE);
@@ -440,26 +524,8 @@ export function createDevicesService({
      * The measurements of the device's type. A Käyttäjä linked to the device sees only the
      * measurements their links choose (spec 001 §3 device-to-user link); without a link, all.
      */
-    async measurementsOf(caller: Caller, deviceId: string) {
-      const scope = authorize(caller, READ);
-      const device = await read(scope, deviceId);
-      const type = await measurements.findDeviceType(scope, device.deviceTypeId);
-      if (!type) throw notFound('DEVICE_TYPE_NOT_FOUND');
-      const all = type.Measurements.map(({ position: _, ...m }) => m);
-      if (can(caller, { do: 'seeEveryTarget' })) return all;
-      const links = await devices.linkedMeasurementsOf(scope, caller.userId, deviceId);
-      if (links.length === 0) return all;
-      const shown = new Set(
-        links.flatMap((choices) =>
-          choices.flatMap((choice) =>
-            Object.entries(choice)
-              .filter(([, on]) => on)
-              .map(([id]) => id),
-          ),
-        ),
-      );
-      return all.filter((m) => shown.has(m.measurementId));
-    },
+    measurementsOf: (caller: Caller, deviceId: string) =>
+      measurementsShown(caller, authorize(caller, READ), deviceId),
   };
 }
 

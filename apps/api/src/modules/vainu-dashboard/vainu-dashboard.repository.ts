@@ -1,5 +1,6 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { deviceConnectionOf } from '../../db/device-connection.js';
 import { devices, deviceTypes, targets } from '../../db/schema/index.js';
 import { inScope, type Scope, targetVisible } from '../../lib/scope.js';
 
@@ -8,10 +9,12 @@ export function createVainuDashboardRepository(db: Db) {
   return {
     /**
      * The organization's devices on the targets the scope sees (a Käyttäjä: linked targets), with
-     * their target's name and address and their type's offline limit; by target name, then
-     * device name.
+     * their target's name and address, their newest reading's measurement and arrival time and
+     * their connection at `now` (db/device-connection.ts, shared with the offline alarm sweep);
+     * by target name, then device name.
      */
-    listDevices(scope: Scope, organizationId: string) {
+    listDevices(scope: Scope, organizationId: string, now: Date) {
+      const { newest, state } = deviceConnectionOf(db, now);
       return db
         .select({
           deviceId: devices.deviceId,
@@ -23,11 +26,14 @@ export function createVainuDashboardRepository(db: Db) {
           targetAddress: targets.targetAddress,
           targetZipCode: targets.targetZipCode,
           targetPostalDistrict: targets.targetPostalDistrict,
-          offlineAfterMinutes: deviceTypes.deviceTypeOfflineAfterMinutes,
+          lastSeenAt: newest.createdAt,
+          lastReceivedAt: newest.receivedAt,
+          connection: state,
         })
         .from(devices)
         .innerJoin(targets, eq(targets.targetId, devices.deviceTargetId))
         .innerJoin(deviceTypes, eq(deviceTypes.deviceTypeId, devices.deviceTypeId))
+        .leftJoinLateral(newest, sql`true`)
         .where(
           and(
             eq(devices.organizationId, organizationId),

@@ -3,7 +3,7 @@ import type { Caller } from '../../lib/caller.js';
 import { notFound } from '../../lib/errors.js';
 import { authorize } from '../../lib/scope.js';
 import type { AlarmsService } from '../alarms/alarms.service.js';
-import type { IngestRepository } from '../ingest/ingest.repository.js';
+import type { DevicesService } from '../devices/devices.service.js';
 import type { OrganizationsRepository } from '../organizations/organizations.repository.js';
 import type { VainuDashboardRepository } from './vainu-dashboard.repository.js';
 
@@ -12,24 +12,22 @@ const VAINU = { do: 'openSection', section: 'vainu' } as const;
 /**
  * The Vainu device dashboard (spec 001 §2 Vainu 1): the organization's devices ok versus in
  * alarm ("in alarm" = in the organization's alarm list, i.e. with an open alarm; the alarms
- * module decides), the same per target that has devices, and per device when it was last heard
- * of and whether it has gone silent.
+ * module decides) versus never reported, the same per target that has devices, and per device
+ * when it was last heard of, its connection (the definition the offline alarm sweep shares) and
+ * its latest values.
  */
 export function createVainuDashboardService({
   dashboard,
   organizations,
   alarms,
-  readings,
-  offlineAfterMinutes,
-  now = () => Date.now(),
+  devices: deviceValues,
+  now = () => new Date(),
 }: {
   dashboard: VainuDashboardRepository;
   organizations: Pick<OrganizationsRepository, 'find'>;
   alarms: Pick<AlarmsService, 'devicesInAlarm'>;
-  readings: Pick<IngestRepository, 'lastSeenOf'>;
-  /** A device silent for longer is offline unless its type has an offline limit (DEVICE_OFFLINE_AFTER_MINUTES). */
-  offlineAfterMinutes: number;
-  now?: () => number;
+  devices: Pick<DevicesService, 'latestValuesOf'>;
+  now?: () => Date;
 }) {
   return {
     async get(
@@ -40,23 +38,21 @@ export function createVainuDashboardService({
       // Side by side: an organization out of the scope finds no devices and no alarms either.
       const [organization, rows, alarmed] = await Promise.all([
         organizations.find(scope, organizationId),
-        dashboard.listDevices(scope, organizationId),
+        dashboard.listDevices(scope, organizationId, now()),
         alarms.devicesInAlarm(caller, organizationId),
       ]);
       if (!organization) throw notFound('ORGANIZATION_NOT_FOUND');
-      const lastSeen = new Map(
-        (
-          await readings.lastSeenOf(
-            scope,
-            rows.map((row) => row.deviceId),
-          )
-        ).map((row) => [row.deviceId, row]),
+      const latest = await deviceValues.latestValuesOf(
+        caller,
+        rows.map((row) => row.deviceId),
       );
       const inAlarm = new Set(alarmed);
-      // Silent for longer than its type's offline limit (the one its 'Ei yhteyttä' alarm opens
-      // at, ADR 0024), else than DEVICE_OFFLINE_AFTER_MINUTES.
-      const silentSince = (minutes: number | null) =>
-        now() - (minutes ?? offlineAfterMinutes) * 60_000;
+      const total = { devices: 0, inAlarm: 0, neverReported: 0 };
+      const count = (counts: typeof total, alarm: boolean, never: boolean) => {
+        counts.devices += 1;
+        if (alarm) counts.inAlarm += 1;
+        else if (never) counts.neverReported += 1;
+      };
 
       const targets = new Map<string, VainuDashboardResponse['targets'][number]>();
       const devices: VainuDashboardDevice[] = [];
@@ -70,13 +66,13 @@ export function createVainuDashboardService({
             targetAddress: row.targetAddress,
             targetZipCode: row.targetZipCode,
             targetPostalDistrict: row.targetPostalDistrict,
-            counts: { devices: 0, inAlarm: 0 },
+            counts: { devices: 0, inAlarm: 0, neverReported: 0 },
           };
           targets.set(row.targetId, target);
         }
-        target.counts.devices += 1;
-        if (alarm) target.counts.inAlarm += 1;
-        const seen = lastSeen.get(row.deviceId);
+        const never = row.connection === 'neverReported';
+        count(target.counts, alarm, never);
+        count(total, alarm, never);
         devices.push({
           deviceId: row.deviceId,
           deviceName: row.deviceName,
@@ -85,11 +81,10 @@ export function createVainuDashboardService({
           targetId: row.targetId,
           targetName: row.targetName,
           inAlarm: alarm,
-          lastSeenAt: seen?.createdAt.toISOString() ?? null,
-          lastReceivedAt: seen?.receivedAt.toISOString() ?? null,
-          offline:
-            row.deviceState === 'Aktiivinen' &&
-            (!seen || seen.receivedAt.getTime() < silentSince(row.offlineAfterMinutes)),
+          lastSeenAt: row.lastSeenAt?.toISOString() ?? null,
+          lastReceivedAt: row.lastReceivedAt?.toISOString() ?? null,
+          connection: row.connection,
+          latest: latest.get(row.deviceId) ?? [],
         });
       }
       // The most recently heard of first; never heard of last (in register order).
@@ -105,11 +100,10 @@ export function createVainuDashboardService({
           organizationAddress: organization.organizationAddress,
           organizationZipCode: organization.organizationZipCode,
           organizationPostalDistrict: organization.organizationPostalDistrict,
-          counts: { devices: rows.length, inAlarm: devices.filter((d) => d.inAlarm).length },
+          counts: total,
         },
         targets: [...targets.values()],
         devices,
-        offlineAfterMinutes,
       };
     },
   };

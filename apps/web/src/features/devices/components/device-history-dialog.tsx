@@ -87,6 +87,25 @@ function HistoryList({ heading, entries }: { heading: string; entries: DeviceHis
   );
 }
 
+/** A device's history: its edits and its limit changes, newest first (dialog and page). */
+export function DeviceHistory({ deviceId }: { deviceId: string }) {
+  const { t } = useTranslation();
+  const edits = useDeviceHistory(deviceId, 'device');
+  const limits = useDeviceHistory(deviceId, 'limits');
+  const loadError = errorText(edits.error) ?? errorText(limits.error);
+  return (
+    <Stack spacing={3}>
+      <AlertMessage message={loadError} />
+      {edits.data ? (
+        <HistoryList heading={t('devices.history.deviceHeading')} entries={edits.data} />
+      ) : null}
+      {limits.data ? (
+        <HistoryList heading={t('devices.history.limitsHeading')} entries={limits.data} />
+      ) : null}
+    </Stack>
+  );
+}
+
 /** The history dialog of the device list: edits and limit changes, newest first. */
 export function DeviceHistoryDialog({
   device,
@@ -97,9 +116,6 @@ export function DeviceHistoryDialog({
 }) {
   const { t } = useTranslation();
   const titleId = useId();
-  const edits = useDeviceHistory(device.deviceId, 'device');
-  const limits = useDeviceHistory(device.deviceId, 'limits');
-  const loadError = errorText(edits.error) ?? errorText(limits.error);
   return (
     <ResponsiveDialog
       open
@@ -112,15 +128,7 @@ export function DeviceHistoryDialog({
         {t('devices.history.title', { name: device.deviceName })}
       </DialogTitle>
       <DialogContent dividers>
-        <Stack spacing={3}>
-          <AlertMessage message={loadError} />
-          {edits.data ? (
-            <HistoryList heading={t('devices.history.deviceHeading')} entries={edits.data} />
-          ) : null}
-          {limits.data ? (
-            <HistoryList heading={t('devices.history.limitsHeading')} entries={limits.data} />
-          ) : null}
-        </Stack>
+        <DeviceHistory deviceId={device.deviceId} />
       </DialogContent>
       <DialogActions sx={{ px: 3, py: 2 }}>
         <Button onClick={onClose}>{t('devices.history.close')}</Button>

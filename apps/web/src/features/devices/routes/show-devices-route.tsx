@@ -2,12 +2,13 @@ import PrintIcon from '@mui/icons-material/Print';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { DEVICE_LABELS_MAX, DEVICE_STATE_ADMIN_LABEL, type DeviceRecord } from '@vahti/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams, useSearchParams } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import { AlertMessage } from '@/components/alert-message';
 import type { Column } from '@/components/data-table';
 import { PageHeader } from '@/components/page-header';
@@ -26,20 +27,19 @@ import { ImportDevicesDialog } from '../components/import-devices-dialog';
 type DialogKind = 'edit' | 'history' | 'limits' | 'health';
 
 /**
- * /vainu/show-devices (and show-devices/{id}, ?qrCode=, ?id=: the search starts from it): the
- * organization's devices with their signal and battery, and edit, history, connection (device
- * health) and alarm-limit dialogs.
+ * /vainu/show-devices (?qrCode=, ?id=: the search starts from it): the organization's devices
+ * with their signal and battery, each name a link to the device's page, and edit, history,
+ * connection (device health) and alarm-limit dialogs.
  */
 export function ShowDevicesRoute() {
   const { t } = useTranslation();
-  const params = useParams();
   const [query] = useSearchParams();
   const [kind, setKind] = useState<DialogKind>('edit');
   const devices = useAdminDevices();
   // The top administrator sees every organization's devices, so the table names it.
   const showOrganization = useCan({ do: 'crossOrganizations' });
   // The search starts from the code or id of the link; a device id is shown as its QR code.
-  const given = params.id ?? query.get('qrCode') ?? query.get('id') ?? '';
+  const given = query.get('qrCode') ?? query.get('id') ?? '';
   const initialSearch =
     devices.data?.find((device) => device.deviceId === given)?.deviceQrCode ?? given;
   // Devices chosen for QR labels, in the order they were ticked (the labels print in it).
@@ -66,7 +66,16 @@ export function ShowDevicesRoute() {
   };
 
   const columns: Column<DeviceRecord>[] = [
-    { key: 'name', label: t('devices.devices.name'), value: (d) => d.deviceName },
+    {
+      key: 'name',
+      label: t('devices.devices.name'),
+      value: (d) => d.deviceName,
+      render: (d) => (
+        <Link component={RouterLink} to={`/vainu/show-devices/${d.deviceId}`}>
+          {d.deviceName}
+        </Link>
+      ),
+    },
     // Beside the name, so it is in view without scrolling and high on a phone's card.
     {
       key: 'select',

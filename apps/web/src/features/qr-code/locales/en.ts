@@ -14,6 +14,7 @@ export const qrCodeEn: Texts = {
   noCode: 'No code read yet.',
   addDevice: 'Add meter',
   showDevice: 'Show meter details',
+  notFound: 'No device has the code {{code}}.',
   retry: 'Try again',
   errors: {
     permission: 'ERROR: you need to grant camera access permisson',

@@ -9,6 +9,7 @@ export const qrCodeFi = {
   noCode: 'Koodia ei ole vielä luettu.',
   addDevice: 'Lisää mittari',
   showDevice: 'Näytä mittarin tiedot',
+  notFound: 'Koodilla {{code}} ei löytynyt mittaria.',
   retry: 'Yritä uudelleen',
   errors: {
     permission: 'ERROR: you need to grant camera access permisson',

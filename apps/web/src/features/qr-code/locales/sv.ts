@@ -14,6 +14,7 @@ export const qrCodeSv: Texts = {
   noCode: 'Ingen kod har lästs ännu.',
   addDevice: 'Lägg till mätare',
   showDevice: 'Visa mätarens uppgifter',
+  notFound: 'Ingen mätare hittades med koden {{code}}.',
   retry: 'Försök igen',
   errors: {
     permission: 'FEL: du måste ge åtkomst till kameran',

@@ -9,6 +9,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { AlertMessage } from '@/components/alert-message';
 import { PageHeader } from '@/components/page-header';
+import { errorText } from '@/lib/api-client';
+import { findDeviceByQrCode } from '../api/find-device-by-qr-code';
 import { useQrScanner } from '../components/use-qr-scanner';
 
 /**
@@ -23,8 +25,26 @@ export function QrCodeRoute() {
   const [code, setCode] = useState<string | null>(null);
   const { state, retry } = useQrScanner(videoRef, setCode);
 
-  const go = (screen: 'add-device' | 'show-devices') => {
-    if (code) void navigate(`/vainu/${screen}?qrCode=${encodeURIComponent(code)}`);
+  const [lookupError, setLookupError] = useState<string | null>(null);
+  const [looking, setLooking] = useState(false);
+
+  const addDevice = () => {
+    if (code) void navigate(`/vainu/add-device?qrCode=${encodeURIComponent(code)}`);
+  };
+  // The device page of the code's device; a code no device has says so here.
+  const showDevice = async () => {
+    if (!code) return;
+    setLookupError(null);
+    setLooking(true);
+    try {
+      const deviceId = await findDeviceByQrCode(code);
+      if (deviceId) void navigate(`/vainu/show-devices/${deviceId}`);
+      else setLookupError(t('qrCode.notFound', { code }));
+    } catch (error) {
+      setLookupError(errorText(error));
+    } finally {
+      setLooking(false);
+    }
   };
 
   return (
@@ -93,13 +113,18 @@ export function QrCodeRoute() {
             {code ?? t('qrCode.noCode')}
           </Typography>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-            <Button variant="contained" disabled={!code} onClick={() => go('add-device')}>
+            <Button variant="contained" disabled={!code} onClick={addDevice}>
               {t('qrCode.addDevice')}
             </Button>
-            <Button variant="outlined" disabled={!code} onClick={() => go('show-devices')}>
+            <Button
+              variant="outlined"
+              disabled={!code || looking}
+              onClick={() => void showDevice()}
+            >
               {t('qrCode.showDevice')}
             </Button>
           </Stack>
+          <AlertMessage message={lookupError} onClose={() => setLookupError(null)} />
         </Stack>
       </Paper>
     </Stack>

@@ -8,40 +8,32 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { type Column, DataTable } from '@/components/data-table';
 import { formatDateTime } from '@/lib/dates';
-import { useCan } from '@/lib/session';
 
 interface DeviceListsProps {
   devices: readonly VainuDashboardDevice[];
-  offlineAfterMinutes: number;
 }
 
-/**
- * Where a device's link leads: its register entry for those who manage devices, its measurements
- * for everyone else (a Käyttäjä may not open the register).
- */
-function useDeviceHref() {
-  const manages = useCan({ do: 'manageDevices' });
-  return (device: VainuDashboardDevice) =>
-    manages
-      ? `/vainu/show-devices/${device.deviceId}`
-      : `/vainu/sensor-data?${new URLSearchParams({ tid: device.targetId, did: device.deviceId })}`;
-}
+/** A device's page (every Vainu user may open those of the devices they see). */
+export const deviceHref = (device: Pick<VainuDashboardDevice, 'deviceId'>) =>
+  `/vainu/show-devices/${device.deviceId}`;
 
 /**
- * The devices gone silent ('Ei yhteyttä') and every device by when it was last heard of
- * ('Viimeksi nähty'), each with a link to the device.
+ * The devices gone silent ('Ei yhteyttä', the same devices the offline alarm sweep alarms) and
+ * every device by when it was last heard of ('Viimeksi nähty'), each with a link to its page.
  */
-export function DeviceLists({ devices, offlineAfterMinutes }: DeviceListsProps) {
+export function DeviceLists({ devices }: DeviceListsProps) {
   const { t } = useTranslation();
-  const href = useDeviceHref();
-  const offline = useMemo(() => devices.filter((device) => device.offline), [devices]);
+  const offline = useMemo(
+    () => devices.filter((device) => device.connection === 'silent'),
+    [devices],
+  );
 
   const name: Column<VainuDashboardDevice> = {
     key: 'device',
     label: t('vainuDashboard.device'),
     value: (device) => device.deviceName,
     render: (device) => (
-      <Link component={RouterLink} to={href(device)}>
+      <Link component={RouterLink} to={deviceHref(device)}>
         {device.deviceName}
       </Link>
     ),
@@ -82,18 +74,13 @@ export function DeviceLists({ devices, offlineAfterMinutes }: DeviceListsProps) 
     ),
   };
 
-  const hours = offlineAfterMinutes % 60 === 0;
   return (
     <>
       <Stack spacing={1}>
         <Typography component="h2" variant="h5">
           {t('vainuDashboard.offlineTitle')} ({offline.length})
         </Typography>
-        <Typography color="text.secondary">
-          {hours
-            ? t('vainuDashboard.offlineIntroHours', { count: offlineAfterMinutes / 60 })
-            : t('vainuDashboard.offlineIntroMinutes', { count: offlineAfterMinutes })}
-        </Typography>
+        <Typography color="text.secondary">{t('vainuDashboard.offlineIntro')}</Typography>
         <DataTable
           label={t('vainuDashboard.offlineTitle')}
           rows={offline}
@@ -120,21 +107,23 @@ export function DeviceLists({ devices, offlineAfterMinutes }: DeviceListsProps) 
   );
 }
 
-type Status = 'statusAlarm' | 'statusOffline' | 'statusPassive' | 'statusOk';
+type Status = 'statusAlarm' | 'statusOffline' | 'statusNever' | 'statusPassive' | 'statusOk';
 
 /** Red and green as in the doughnuts (white text on them passes AA); the others neutral. */
-const STATUS_LOOK: Record<Status, Pick<ChipProps, 'color' | 'variant'>> = {
+export const STATUS_LOOK: Record<Status, Pick<ChipProps, 'color' | 'variant'>> = {
   statusAlarm: { color: 'error' },
   statusOk: { color: 'success' },
   statusOffline: { variant: 'outlined' },
+  statusNever: { variant: 'outlined' },
   statusPassive: { variant: 'outlined' },
 };
 
-/** What a device's status column says: in alarm, offline, out of use — or ok when none. */
-function statusesOf(device: VainuDashboardDevice): Status[] {
+/** What a device's status says: in alarm, its connection — or ok when nothing else. */
+export function statusesOf(device: VainuDashboardDevice): Status[] {
   const statuses: Status[] = [];
   if (device.inAlarm) statuses.push('statusAlarm');
-  if (device.offline) statuses.push('statusOffline');
-  if (device.deviceState === 'Passiivinen') statuses.push('statusPassive');
+  if (device.connection === 'silent') statuses.push('statusOffline');
+  if (device.connection === 'neverReported') statuses.push('statusNever');
+  if (device.connection === 'passive') statuses.push('statusPassive');
   return statuses.length > 0 ? statuses : ['statusOk'];
 }

@@ -15,7 +15,8 @@ interface DeviceStatusCardProps {
 
 /**
  * One card of the Vainu dashboard (spec 001 §2 Vainu 1): the name and address, a doughnut of
- * devices ok (green, 'Kunnossa') versus in alarm (red, 'Hälytykset') with the device count in the
+ * devices ok (green, 'Kunnossa') versus in alarm (red, 'Hälytykset') versus never reported
+ * (yellow, 'Ei koskaan raportoinut': not ok, and no alarm either) with the device count in the
  * centre, and the same numbers as a list (the chart's legend, and what a screen reader reads).
  */
 export function DeviceStatusCard({
@@ -32,10 +33,15 @@ export function DeviceStatusCard({
     () => [
       {
         name: t('vainuDashboard.ok'),
-        value: counts.devices - counts.inAlarm,
+        value: counts.devices - counts.inAlarm - counts.neverReported,
         color: palette.success.main,
       },
       { name: t('vainuDashboard.alarms'), value: counts.inAlarm, color: palette.error.main },
+      {
+        name: t('vainuDashboard.neverReported'),
+        value: counts.neverReported,
+        color: palette.warning.light,
+      },
     ],
     [counts, t, palette],
   );

@@ -7,6 +7,7 @@ export const vainuDashboardEn: typeof vainuDashboardFi = {
   usersTab: 'Users',
   ok: 'OK',
   alarms: 'Alarms',
+  neverReported: 'Never reported',
   devices_one: '{{count}} device',
   devices_other: '{{count}} devices',
   devicesLabel: 'Devices',
@@ -14,15 +15,9 @@ export const vainuDashboardEn: typeof vainuDashboardFi = {
   targetsTitle: 'Targets',
   noTargets: 'No target has devices',
   offlineTitle: 'No connection',
-  offlineIntroHours_one:
-    'Devices that have sent no data within their device type’s offline alarm limit (or for over an hour when the type has none).',
-  offlineIntroHours_other:
-    'Devices that have sent no data within their device type’s offline alarm limit (or for over {{count}} hours when the type has none).',
-  offlineIntroMinutes_one:
-    'Devices that have sent no data within their device type’s offline alarm limit (or for over a minute when the type has none).',
-  offlineIntroMinutes_other:
-    'Devices that have sent no data within their device type’s offline alarm limit (or for over {{count}} minutes when the type has none).',
-  noneOffline: 'Every device in use has sent data.',
+  offlineIntro:
+    'Devices that have sent no readings within their device type’s offline limit; they have an open No connection alarm.',
+  noneOffline: 'No device in use has lost its connection.',
   lastSeenTitle: 'Last seen',
   lastSeenIntro: 'When each device last sent a measurement, newest first.',
   device: 'Device',
@@ -34,6 +29,11 @@ export const vainuDashboardEn: typeof vainuDashboardFi = {
   statusAlarm: 'Alarm',
   statusOk: 'OK',
   statusOffline: 'No connection',
+  statusNever: 'Never reported',
   statusPassive: 'Out of use',
+  currentTitle: 'Current values',
+  currentIntro: 'Each device’s latest value per measurement and how it stands.',
+  currentLabel: 'Current values of {{name}}',
+  noValues: 'No readings in the last month.',
   usersIntro: 'User counts by role in the organization and per target.',
 };

@@ -5,6 +5,7 @@ export const vainuDashboardFi = {
   usersTab: 'Käyttäjät',
   ok: 'Kunnossa',
   alarms: 'Hälytykset',
+  neverReported: 'Ei koskaan raportoinut',
   devices_one: '{{count}} mittari',
   devices_other: '{{count}} mittaria',
   devicesLabel: 'Mittareita',
@@ -12,15 +13,9 @@ export const vainuDashboardFi = {
   targetsTitle: 'Kohteet',
   noTargets: 'Kohteissa ei ole mittareita',
   offlineTitle: 'Ei yhteyttä',
-  offlineIntroHours_one:
-    'Mittarit, joista ei ole saatu tietoja laitetyypin yhteyskatkon hälytysrajan aikana (tai yli tuntiin, jos tyypillä ei ole rajaa).',
-  offlineIntroHours_other:
-    'Mittarit, joista ei ole saatu tietoja laitetyypin yhteyskatkon hälytysrajan aikana (tai yli {{count}} tuntiin, jos tyypillä ei ole rajaa).',
-  offlineIntroMinutes_one:
-    'Mittarit, joista ei ole saatu tietoja laitetyypin yhteyskatkon hälytysrajan aikana (tai yli minuuttiin, jos tyypillä ei ole rajaa).',
-  offlineIntroMinutes_other:
-    'Mittarit, joista ei ole saatu tietoja laitetyypin yhteyskatkon hälytysrajan aikana (tai yli {{count}} minuuttiin, jos tyypillä ei ole rajaa).',
-  noneOffline: 'Kaikista käytössä olevista mittareista on saatu tietoja.',
+  offlineIntro:
+    'Mittarit, joista ei ole saatu mittauksia laitetyypin yhteyskatkon hälytysrajan aikana; niillä on avoin Ei yhteyttä -hälytys.',
+  noneOffline: 'Yhdenkään käytössä olevan mittarin yhteys ei ole katkennut.',
   lastSeenTitle: 'Viimeksi nähty',
   lastSeenIntro: 'Milloin kustakin mittarista on viimeksi saatu mittaustieto, uusin ensin.',
   device: 'Mittari',
@@ -32,6 +27,11 @@ export const vainuDashboardFi = {
   statusAlarm: 'Hälytys',
   statusOk: 'Kunnossa',
   statusOffline: 'Ei yhteyttä',
+  statusNever: 'Ei koskaan raportoinut',
   statusPassive: 'Pois käytöstä',
+  currentTitle: 'Nykyiset arvot',
+  currentIntro: 'Kunkin mittarin viimeisin arvo mittauksittain ja sen tila.',
+  currentLabel: 'Mittarin {{name}} nykyiset arvot',
+  noValues: 'Ei mittauksia viimeisen kuukauden ajalta.',
   usersIntro: 'Käyttäjämäärät rooleittain organisaatiossa ja kohteittain.',
 };

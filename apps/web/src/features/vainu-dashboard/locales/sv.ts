@@ -7,6 +7,7 @@ export const vainuDashboardSv: typeof vainuDashboardFi = {
   usersTab: 'Användare',
   ok: 'I skick',
   alarms: 'Larm',
+  neverReported: 'Har aldrig rapporterat',
   devices_one: '{{count}} mätare',
   devices_other: '{{count}} mätare',
   devicesLabel: 'Mätare',
@@ -14,15 +15,9 @@ export const vainuDashboardSv: typeof vainuDashboardFi = {
   targetsTitle: 'Objekt',
   noTargets: 'Inga objekt har mätare',
   offlineTitle: 'Ingen förbindelse',
-  offlineIntroHours_one:
-    'Mätare som inte har skickat data inom mätartypens larmgräns för avbrott (eller på över en timme om typen saknar gräns).',
-  offlineIntroHours_other:
-    'Mätare som inte har skickat data inom mätartypens larmgräns för avbrott (eller på över {{count}} timmar om typen saknar gräns).',
-  offlineIntroMinutes_one:
-    'Mätare som inte har skickat data inom mätartypens larmgräns för avbrott (eller på över en minut om typen saknar gräns).',
-  offlineIntroMinutes_other:
-    'Mätare som inte har skickat data inom mätartypens larmgräns för avbrott (eller på över {{count}} minuter om typen saknar gräns).',
-  noneOffline: 'Alla mätare i bruk har skickat data.',
+  offlineIntro:
+    'Mätare som inte har skickat mätningar inom mätartypens larmgräns för avbrott; de har ett öppet larm Ingen förbindelse.',
+  noneOffline: 'Ingen mätare i bruk har tappat förbindelsen.',
   lastSeenTitle: 'Senast sedd',
   lastSeenIntro: 'När varje mätare senast skickade ett mätvärde, nyaste först.',
   device: 'Mätare',
@@ -34,6 +29,11 @@ export const vainuDashboardSv: typeof vainuDashboardFi = {
   statusAlarm: 'Larm',
   statusOk: 'I skick',
   statusOffline: 'Ingen förbindelse',
+  statusNever: 'Har aldrig rapporterat',
   statusPassive: 'Ur bruk',
+  currentTitle: 'Aktuella värden',
+  currentIntro: 'Varje mätares senaste värde per mätning och dess status.',
+  currentLabel: 'Aktuella värden för mätaren {{name}}',
+  noValues: 'Inga mätningar den senaste månaden.',
   usersIntro: 'Antal användare per roll i organisationen och per objekt.',
 };

@@ -19,6 +19,7 @@ import { useInvalidateOnEvents } from '@/lib/event-stream';
 import { useCan } from '@/lib/session';
 import { useVainuDashboard } from '../api/get-vainu-dashboard';
 import { vainuDashboardKeys } from '../api/vainu-dashboard-keys';
+import { CurrentValues } from '../components/current-values';
 import { DeviceLists } from '../components/device-lists';
 import { DeviceStatusCard } from '../components/device-status-card';
 
@@ -107,7 +108,8 @@ function DevicesView({ organizationId }: { organizationId: string | null }) {
               <DeviceStatusCard {...place} headingLevel={headingLevel} />
             )}
           />
-          <DeviceLists devices={data.devices} offlineAfterMinutes={data.offlineAfterMinutes} />
+          <CurrentValues devices={data.devices} />
+          <DeviceLists devices={data.devices} />
         </>
       )}
     </Stack>
