@@ -326,6 +326,8 @@ describe('device profiles from ChirpStack 4.16 on, and types made from them (iss
       payloadCodecRuntime: 'JS',
       payloadCodecScript:
         'function decodeUplink(input) { return { data: { temperature: input.bytes[0] } }; }',
+      // Reports every 10 minutes (ChirpStack's REST gateway prints uint32 as a number).
+      uplinkInterval: 600,
       measurements: {
         temperature: { name: 'Lämpötila AM103', kind: 'GAUGE' },
         humidity: { name: 'Kosteus AM103', kind: 'GAUGE' },
@@ -341,6 +343,8 @@ describe('device profiles from ChirpStack 4.16 on, and types made from them (iss
       deviceTypeName: 'Milesight AM103 (profiili)',
       deviceProfileId: profile.id,
       deviceTypeCodec: { source: 'javascript', script: profile.payloadCodecScript },
+      // Three missed uplinks: silent after 30 minutes, not never (issue 27).
+      deviceTypeOfflineAfterMinutes: 30,
     });
     expect(
       type.Measurements.map((m: { measurementName: string; decodedPath: string }) => [

@@ -38,6 +38,11 @@ const upstreamDetail = z.object({
       .default({}),
     payloadCodecRuntime: z.string().max(20).optional(),
     payloadCodecScript: z.string().max(100_000).optional(),
+    /**
+     * The device's expected uplink interval in seconds (uint32; the console's default is 3600):
+     * past it without an uplink ChirpStack calls the device inactive. 0 or missing: not given.
+     */
+    uplinkInterval: z.coerce.number().int().min(0).max(4_294_967_295).optional(),
   }),
 });
 export type UpstreamProfileDetail = z.infer<typeof upstreamDetail>['deviceProfile'];

@@ -8,6 +8,7 @@ import {
   FRAME_FIELDS_MAX,
   legacyLayoutFrames,
   type MeasurementRecord,
+  OFFLINE_AFTER_MINUTES,
   type UpdateDeviceTypeBody,
 } from '@vahti/domain';
 import type { Db } from '../../db/client.js';
@@ -47,6 +48,21 @@ const nameTaken = (err: unknown) =>
 export interface ScriptSandbox {
   check(script: string): { ok: true } | { ok: false; message: string };
   decode: ScriptRun;
+}
+
+/** Uplinks a device may miss before it counts as silent: one lost radio frame is no outage. */
+const MISSED_UPLINKS = 3;
+
+/**
+ * The offline limit of a type made from a ChirpStack profile: three of the profile's expected
+ * uplink intervals (ChirpStack itself calls a device inactive past 1.5), in whole minutes within
+ * the type form's range; none when the profile gives no interval (no offline alarm, as the form's
+ * empty field means).
+ */
+export function offlineLimitOf(uplinkIntervalSeconds: number | undefined): number | null {
+  if (!uplinkIntervalSeconds) return null;
+  const minutes = Math.ceil((MISSED_UPLINKS * uplinkIntervalSeconds) / 60);
+  return Math.min(OFFLINE_AFTER_MINUTES.max, Math.max(OFFLINE_AFTER_MINUTES.min, minutes));
 }
 
 /**
@@ -378,7 +394,7 @@ export function createDeviceTypesService({
           deviceTypeState: 'Aktiivinen',
           deviceTypeDescription: null,
           deviceTypeCodec: codec,
-          deviceTypeOfflineAfterMinutes: null,
+          deviceTypeOfflineAfterMinutes: offlineLimitOf(profile.uplinkInterval),
           deviceTypeAlarmDelayMinutes: null,
           deviceProfileId,
         };
