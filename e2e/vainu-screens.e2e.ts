@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { describe, it } from 'vitest';
+import { signedInGet } from './support/api.js';
 import { expectAccessible, signIn, useE2E } from './support/browser.js';
 
 const e2e = useE2E();
@@ -33,6 +34,14 @@ const STAFF_SCREENS = [
 ];
 const USER_SCREENS = ['dashboard', 'show-alarms', 'sensor-data', 'show-materialbank-files-vainu'];
 
+/** A device of the user's own, for its page (show-devices/{id}). */
+async function deviceOf(email: string) {
+  const get = await signedInGet(e2e.server, email);
+  const [device] = (await get('/api/devices')).devices as { deviceId: string }[];
+  if (!device) throw new Error(`test: ${email} sees no device`);
+  return `show-devices/${device.deviceId}`;
+}
+
 const WIDTHS = [
   { width: 1366, height: 900 },
   { width: 360, height: 740 },
@@ -41,10 +50,11 @@ const WIDTHS = [
 describe('every Vainu screen is accessible at both widths', () => {
   for (const size of WIDTHS) {
     it(`as Ylläpitäjä and Käyttäjä at ${size.width} px`, async () => {
-      for (const [email, screens] of [
+      for (const [email, list] of [
         ['yllapitaja@demo.vahti.fi', STAFF_SCREENS],
         ['kayttaja@demo.vahti.fi', USER_SCREENS],
       ] as const) {
+        const screens = [...list, await deviceOf(email)];
         const page = await e2e.newPage(size);
         await page.goto('/#/vainu/dashboard');
         await signIn(page, email);
@@ -60,12 +70,13 @@ describe('every Vainu screen is accessible at both widths', () => {
             .catch((error: Error) => {
               throw new Error(`${screen}: ${error.message} (at ${page.url()})`);
             });
-          await page.locator('main [role="progressbar"]').first().waitFor({ state: 'detached' });
+          // Loaded: no spinner left (a page such as a device's loads its parts one by one).
+          await page.waitForFunction(() => !document.querySelector('main [role="progressbar"]'));
           await expectAccessible(page).catch((error: Error) => {
             throw new Error(`${screen} at ${size.width} px: ${error.message}`);
           });
           if (SHOTS) {
-            const name = `vainu-${email.split('@')[0]}-${screen.replace('/', '-')}-${size.width}.png`;
+            const name = `vainu-${email.split('@')[0]}-${screen.split('/').slice(0, 2).join('-')}-${size.width}.png`;
             await page.screenshot({ path: path.join(SHOTS, name), fullPage: true });
           }
         }
