@@ -28,8 +28,10 @@ export const organizationLogoRoutes = signedIn<Options>('organizations', (app, {
     limits: {
       fileSize: ORGANIZATION_LOGO_MAX_BYTES,
       files: 1,
-      fields: 0,
-      parts: 2,
+      // Other fields a form may carry are ignored.
+      fields: 5,
+      fieldSize: 1024,
+      parts: 6,
       headerPairs: 50,
     },
   });
@@ -38,15 +40,18 @@ export const organizationLogoRoutes = signedIn<Options>('organizations', (app, {
     schema: {
       operationId: 'getOrganizationLogo',
       summary: "The organization's logo (image/png or image/jpeg)",
-      description: `Any administrator of the organization (Hallinta and a role above Käyttäjä), the top administrator of any. 404 ORGANIZATION_LOGO_NOT_FOUND when it has none; 404 ORGANIZATION_NOT_FOUND for another or an unknown organization.`,
+      description:
+        'Any administrator of the organization (Hallinta and a role above Käyttäjä), the top administrator of any. 204 when it has none; 404 ORGANIZATION_NOT_FOUND for another or an unknown organization.',
       querystring: organizationLogoQuery,
       response: {
         200: z.any().meta({ description: 'The logo (image/png or image/jpeg)' }),
+        204: z.null().meta({ description: 'The organization has no logo' }),
         ...errors(403, 404),
       },
     },
     handler: async (request, reply) => {
       const logo = await logos.get(request.caller, request.query.organizationId);
+      if (!logo) return reply.status(204).send(null);
       return reply
         .header('content-type', logo.contentType)
         .header('cache-control', 'private, no-store')

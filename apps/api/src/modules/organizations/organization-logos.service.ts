@@ -94,12 +94,12 @@ export function createOrganizationLogosService({
       }
     },
 
-    /** The logo's bytes and type; 404 ORGANIZATION_LOGO_NOT_FOUND when there is none. */
+    /** The logo's bytes and type; null when the organization has none. */
     async get(caller: Caller, organizationId: string) {
       const scope = authorize(caller, ADMINISTER);
       const row = await organizations.logoOf(scope, organizationId);
       if (!row) throw notFound('ORGANIZATION_NOT_FOUND');
-      if (!row.logo) throw notFound('ORGANIZATION_LOGO_NOT_FOUND');
+      if (!row.logo) return null;
       return {
         bytes: await readAll(await storage.open(row.logo)),
         contentType: KINDS[kindOfName(row.logo)].contentType,
