@@ -86,7 +86,7 @@ export const organizationLogoRoutes = signedIn<Options>('organizations', (app, {
       let bytes: Buffer | undefined;
       try {
         const part = await request.file();
-        if (!part || part.fieldname !== 'file') {
+        if (part?.fieldname !== 'file') {
           part?.file.resume();
           throw new AppError(400, 'VALIDATION_FAILED', { file: 'validation.logoRequired' });
         }
