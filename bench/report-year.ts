@@ -16,14 +16,7 @@ import { alarmEvents, alarms } from '../apps/api/src/db/schema/index.js';
 import { pngImage } from '../apps/api/test/helpers/images.js';
 import { serveApp } from './lib/app.js';
 import { openBenchDatabase } from './lib/database.js';
-import {
-  addDevice,
-  addPartitions,
-  addTarget,
-  demoOrganization,
-  deviceTypeId,
-  measurementIds,
-} from './lib/fixture.js';
+import { addDevice, addPartitions, addTarget, indoorAirCatalogue } from './lib/fixture.js';
 import { percentile } from './stats.js';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 5);
@@ -33,13 +26,7 @@ const DEVICES = 4;
 
 const database = await openBenchDatabase();
 const { db } = database;
-const orgId = await demoOrganization(db);
-const [co2, temperature, humidity] = await measurementIds(db, orgId, [
-  'CO2',
-  'Lämpötila',
-  'Kosteus',
-]);
-const typeId = await deviceTypeId(db, orgId, 'Sisäilma CO2');
+const { organizationId: orgId, co2, temperature, humidity, typeId } = await indoorAirCatalogue(db);
 const targetId = await addTarget(db, orgId, 'Vuosikoulu', 1, {
   targetAddress: 'Koulukatu 12',
   targetZipCode: '33100',
