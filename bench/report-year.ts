@@ -132,7 +132,8 @@ const uploaded = await fetch(`${address}/api/organization-logo?organizationId=${
   body: form,
 });
 if (!uploaded.ok) throw new Error(`logo upload: ${uploaded.status} ${await uploaded.text()}`);
-const path = `/api/reports/measurements.pdf?tid=${targetId}&mid=${co2}&sd=${SD}&ed=${ED}`;
+// REPORT_SD / REPORT_ED ask for a part of the year instead (e.g. a month, drawn as readings).
+const path = `/api/reports/measurements.pdf?tid=${targetId}&mid=${co2}&sd=${process.env.REPORT_SD ?? SD}&ed=${process.env.REPORT_ED ?? ED}`;
 const pdf = await get(path); // warm: starts the render thread, loads ECharts and pdfmake there
 if (process.env.REPORT_OUT) writeFileSync(process.env.REPORT_OUT, Buffer.from(pdf));
 const samples: number[] = [];

@@ -131,7 +131,7 @@ function niceStep(raw: number): number {
 export function fittedAxis(
   values: readonly number[],
   limits: readonly (number | null)[],
-): { min: number; max: number; limits: (number | null)[] } | undefined {
+): { min: number; max: number; interval: number; limits: (number | null)[] } | undefined {
   let lo = Number.POSITIVE_INFINITY;
   let hi = Number.NEGATIVE_INFINITY;
   for (const v of values) {
@@ -147,10 +147,12 @@ export function fittedAxis(
     hi = Math.max(hi, l);
   }
   const span = hi - lo || Math.abs(hi) || 1;
-  const step = niceStep(span / 8);
+  const step = niceStep(span / 6);
   return {
     min: Math.floor((lo - span * 0.05) / step) * step,
     max: Math.ceil((hi + span * 0.05) / step) * step,
+    // Ticks on the same steps as the ends, so no label crowds the lowest one.
+    interval: step,
     limits: kept,
   };
 }
@@ -196,7 +198,10 @@ export function renderChartSvg(model: ReportModel, index: number): string {
     title: { ...option.title, textStyle: { fontSize: 15, color: '#212121' } },
     grid: { ...option.grid, top: 40, bottom: series.length > 1 ? 52 : 28 },
     legend: { ...option.legend, bottom: 0 },
-    yAxis: { ...option.yAxis, ...(axis ? { min: axis.min, max: axis.max } : {}) },
+    yAxis: {
+      ...option.yAxis,
+      ...(axis ? { min: axis.min, max: axis.max, interval: axis.interval } : {}),
+    },
     // The daily highest value is the quieter line beside the mean: grey, not an alarm's red.
     color: chart.series.map((s, i) => (s.key === 'dailyMax' ? MAX_COLOUR : option.color[i])),
     series: option.series.map((s, i) =>
@@ -578,7 +583,13 @@ function guidelines(model: ReportModel): Content[] {
               ];
             }),
           },
-          layout: 'lightHorizontalLines',
+          // No header row: every line between the quantities as light as the next.
+          layout: {
+            hLineWidth: (k: number, node: { table: { body: unknown[] } }) =>
+              k === 0 || k === node.table.body.length ? 0 : 1,
+            vLineWidth: () => 0,
+            hLineColor: () => '#aaaaaa',
+          },
           fontSize: 10,
         },
       ],
