@@ -16,14 +16,7 @@ import { loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
 import { serveApp } from './lib/app.js';
 import { openBenchDatabase } from './lib/database.js';
-import {
-  addDevice,
-  addReadings,
-  addTarget,
-  demoOrganization,
-  deviceTypeId,
-  measurementIds,
-} from './lib/fixture.js';
+import { addDevice, addReadings, addTarget, indoorAirCatalogue } from './lib/fixture.js';
 import { percentile, ROUNDS } from './stats.js';
 
 const DEVICES = Number(process.env.DEVICES ?? 10);
@@ -35,13 +28,7 @@ const ED = `2026-10-${String(DAYS).padStart(2, '0')}`;
 
 const database = await openBenchDatabase();
 const { db } = database;
-const orgId = await demoOrganization(db);
-const [co2, temperature, humidity] = await measurementIds(db, orgId, [
-  'CO2',
-  'Lämpötila',
-  'Kosteus',
-]);
-const typeId = await deviceTypeId(db, orgId, 'Sisäilma CO2');
+const { organizationId: orgId, co2, temperature, humidity, typeId } = await indoorAirCatalogue(db);
 const targetId = await addTarget(db, orgId, 'Raporttikoulu', 1, {
   targetType: 'Koulu',
   targetJobNumber: 'R-1',

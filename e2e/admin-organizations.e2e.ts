@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { pngImage } from '../apps/api/test/helpers/images.js';
 import { expectAccessible, signIn, useE2E } from './support/browser.js';
 
 // Embedded mode without SMTP_URL: no mail is read here.
@@ -90,6 +91,49 @@ describe('organizations in the browser (Pääylläpitäjä)', () => {
     await row.getByRole('button', { name: 'Muokkaa: Toinen Taloyhtiö Oy' }).click();
     await dialog.waitFor();
     expect(await retention.inputValue()).toBe('24');
+  });
+
+  it('uploads, refuses and removes the organization’s logo in the edit dialog, at 1366 and 360 px', async () => {
+    const page = await e2e.newPage();
+    await page.setViewportSize({ width: 1366, height: 800 });
+    await page.goto('/#/admin/show-organizations');
+    await signIn(page, 'paayllapitaja@demo.vahti.fi');
+    const name = 'Demo Kiinteistöt Oy';
+    const row = page.getByRole('row', { name: new RegExp(name) });
+    await row.getByRole('button', { name: `Muokkaa: ${name}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Muokkaa organisaatiota' });
+    await dialog.getByText('Ei logoa').waitFor();
+    const file = dialog.locator('input[type="file"]');
+
+    // Judged by content: a text file named like an image is refused with the field's text.
+    await file.setInputFiles({
+      name: 'logo.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('ei kuva'),
+    });
+    await dialog
+      .getByText('Logo: vain PNG- ja JPG-kuvat kelpaavat (tiedoston sisältö tarkistetaan)')
+      .waitFor();
+
+    await file.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: pngImage() });
+    await dialog.getByText('Logo tallennettu').waitFor();
+    const logo = dialog.getByRole('img', { name: `Organisaation ${name} logo` });
+    await logo.waitFor();
+    expect(await logo.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(240);
+    await dialog.getByRole('button', { name: 'Vaihda logo' }).waitFor();
+    await expectAccessible(page);
+    await logo.scrollIntoViewIfNeeded();
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/organization-logo-1366.png` });
+
+    await page.setViewportSize({ width: 360, height: 740 });
+    await logo.scrollIntoViewIfNeeded();
+    await expectAccessible(page);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/organization-logo-360.png` });
+
+    await dialog.getByRole('button', { name: 'Poista logo' }).click();
+    await dialog.getByText('Logo poistettu').waitFor();
+    await dialog.getByText('Ei logoa').waitFor();
+    expect(await logo.count()).toBe(0);
   });
 
   it("loads the code generator's targets only after an organization is chosen", async () => {

@@ -61,6 +61,21 @@ export async function measurementIds<const Names extends readonly string[]>(
   }) as { [K in keyof Names]: string };
 }
 
+/**
+ * The demo organization's indoor-air catalogue the report benchmarks use: its CO2, temperature
+ * and humidity measurements and the 'Sisäilma CO2' type that carries them.
+ */
+export async function indoorAirCatalogue(db: Db) {
+  const organizationId = await demoOrganization(db);
+  const [co2, temperature, humidity] = await measurementIds(db, organizationId, [
+    'CO2',
+    'Lämpötila',
+    'Kosteus',
+  ]);
+  const typeId = await deviceTypeId(db, organizationId, 'Sisäilma CO2');
+  return { organizationId, co2, temperature, humidity, typeId };
+}
+
 /** The id of the organization's device type of this name. */
 export async function deviceTypeId(db: Db, organizationId: string, name: string) {
   const [type] = await db

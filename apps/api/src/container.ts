@@ -53,6 +53,7 @@ import { createMeasurementsRepository } from './modules/measurements/measurement
 import { createMeasurementsService } from './modules/measurements/measurements.service.js';
 import { createNewDevicesRepository } from './modules/new-devices/new-devices.repository.js';
 import { createNewDevicesService } from './modules/new-devices/new-devices.service.js';
+import { createOrganizationLogosService } from './modules/organizations/organization-logos.service.js';
 import { createOrganizationsRepository } from './modules/organizations/organizations.repository.js';
 import { createOrganizationsService } from './modules/organizations/organizations.service.js';
 import { createRateLimitsRepository } from './modules/rate-limits/rate-limits.repository.js';
@@ -184,6 +185,12 @@ export function createContainer({ config, database, log }: ContainerOptions) {
   const organizations = createOrganizationsService({
     db,
     organizations: organizationRecords,
+    audit,
+  });
+  const organizationLogos = createOrganizationLogosService({
+    db,
+    organizations: organizationRecords,
+    storage: createFileStorage(config, 'logos'),
     audit,
   });
   const targets = createTargetsService({
@@ -380,6 +387,7 @@ export function createContainer({ config, database, log }: ContainerOptions) {
   const reports = createReportsService({
     sensorData,
     reports: createReportsRepository(db),
+    logos: organizationLogos,
     renderer: reportRenderer,
   });
   // Measurement exports (issue 12): CSV/XLSX of the summary or the raw rows, streamed.
@@ -456,6 +464,7 @@ export function createContainer({ config, database, log }: ContainerOptions) {
       /** The MQTT uplink subscriber; null unless MQTT_URL is set. */
       mqtt,
       newDevices,
+      organizationLogos,
       organizations,
       registrationCodeAdmin,
       reports,

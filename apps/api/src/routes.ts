@@ -23,6 +23,7 @@ import { mailRoutes } from './modules/mail/mail.routes.js';
 import { materialbankRoutes } from './modules/materialbank/materialbank.routes.js';
 import { measurementsRoutes } from './modules/measurements/measurements.routes.js';
 import { newDevicesRoutes } from './modules/new-devices/new-devices.routes.js';
+import { organizationLogoRoutes } from './modules/organizations/organization-logo.routes.js';
 import { organizationsRoutes } from './modules/organizations/organizations.routes.js';
 import { registrationCodesRoutes } from './modules/registration-codes/registration-codes.routes.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
@@ -67,6 +68,7 @@ export function routeGroups({
     group(mailRoutes, { mail: services.mail }),
     group(auditRoutes, { audit: services.audit }),
     group(organizationsRoutes, { organizations: services.organizations }),
+    group(organizationLogoRoutes, { logos: services.organizationLogos }),
     group(targetsRoutes, { targets: services.targets, devices: services.devices }),
     group(registrationCodesRoutes, { registrationCodes: services.registrationCodeAdmin }),
     group(usersRoutes, { users: services.users }),

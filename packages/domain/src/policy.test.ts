@@ -41,6 +41,16 @@ describe('can()', () => {
     }
   });
 
+  it('lets Ylläpitäjä and above with Hallinta change the organization’s logo', () => {
+    for (const role of ['Käyttäjä', 'Pääkäyttäjä'] as const) {
+      expect(can(actor(role), { do: 'manageOrganizationLogo' })).toBe(false);
+    }
+    for (const role of ['Ylläpitäjä', 'Pääylläpitäjä'] as const) {
+      expect(can(actor(role), { do: 'manageOrganizationLogo' })).toBe(true);
+      expect(can(actor(role, [1, 2, 3]), { do: 'manageOrganizationLogo' })).toBe(false);
+    }
+  });
+
   it('limits a Käyttäjä to the targets linked to them, every role above sees them all', () => {
     expect(can(actor('Käyttäjä'), { do: 'seeEveryTarget' })).toBe(false);
     for (const role of ['Pääkäyttäjä', 'Ylläpitäjä', 'Pääylläpitäjä'] as const) {

@@ -26,6 +26,11 @@ export type Action =
   | { do: 'administer' }
   /** Create and edit organizations and their applications: top role only (spec 000 §6). */
   | { do: 'manageOrganizations' }
+  /**
+   * Upload or remove the organization's logo (the report's first page): Hallinta and
+   * Ylläpitäjä or above, in their own organization (the top administrator in any).
+   */
+  | { do: 'manageOrganizationLogo' }
   /** Edit, passivate or set the password of a user who holds `role`: not one above your own. */
   | { do: 'manageUser'; role: Role }
   /** The audit log spans every organization: top role only. */
@@ -95,6 +100,8 @@ export function can(actor: Actor, action: Action): boolean {
       return staffOf(actor, 'tieto');
     case 'administer':
       return staffOf(actor, 'hallinta');
+    case 'manageOrganizationLogo':
+      return staffOf(actor, 'hallinta', 'Ylläpitäjä');
     case 'readDeviceNetwork':
     case 'manageDevices':
       return staffOf(actor, 'vainu');

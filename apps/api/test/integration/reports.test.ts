@@ -3,8 +3,9 @@ import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { GenericUplink } from '@vahti/domain';
+import { and, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { devices } from '../../src/db/schema/index.js';
+import { alarmEvents, alarms, devices } from '../../src/db/schema/index.js';
 import { type Actors, startApiTest } from '../helpers/actors.js';
 import { DRIVER, type TestContext } from '../helpers/app.js';
 import { deviceBody, deviceTypeOf, measurementOf } from '../helpers/device-fixtures.js';
@@ -101,6 +102,11 @@ function pageCount(file: string) {
   return Number(/Pages:\s+(\d+)/.exec(info)?.[1]);
 }
 
+/** The text of each page, in order. */
+function pageTexts(file: string) {
+  return pdfText(file).split('\f').slice(0, pageCount(file));
+}
+
 /** Renders every page to PNG; returns the PNG files. */
 function renderPages(file: string, prefix: string) {
   execFileSync('pdftoppm', ['-png', '-r', '40', file, path.join(work, prefix)]);
@@ -116,6 +122,7 @@ describe(`measurement report (${DRIVER})`, () => {
   let co2: string;
   let temperature: string;
   const names = { first: 'Luokka A -anturi', second: 'Käytävä B -anturi' };
+  const silentName = 'Varasto C -anturi';
 
   beforeAll(async () => {
     target = await fx.create.target(fx.orgA.id);
@@ -129,9 +136,84 @@ describe(`measurement report (${DRIVER})`, () => {
       await readings(second, day, () => ({ [co2]: 600, [temperature]: 24 }));
     }
     await readings(first, '2026-11-07', () => ({ [co2]: 2000, [temperature]: 30 }));
+    // A device on the same target that sent nothing.
+    await co2Device(fx.orgA.id, target, silentName);
+    // Beside the alarms the ingest opened: a CO2 one acknowledged (twice; the later name counts),
+    // an offline one still open, and two the report leaves out: a temperature one and one before
+    // the period.
+    const alarm = (values: Partial<typeof alarms.$inferInsert>) => ({
+      organizationId: fx.orgA.id,
+      deviceId: first.id,
+      alarmBreakThrough: 'up' as const,
+      value: 2000,
+      limitValue: 1200,
+      createdAt: new Date('2026-11-02T16:00:00+02:00'),
+      ...values,
+    });
+    const [acked] = await fx.db
+      .insert(alarms)
+      .values([
+        alarm({
+          measurementId: co2,
+          state: 1,
+          closedAt: new Date('2026-11-02T18:30:00+02:00'),
+        }),
+        alarm({
+          deviceId: second.id,
+          alarmBreakThrough: 'offline',
+          value: 180,
+          limitValue: 120,
+          createdAt: new Date('2026-11-04T09:00:00+02:00'),
+        }),
+        alarm({
+          measurementId: temperature,
+          createdAt: new Date('2026-11-03T12:00:00+02:00'),
+          closedAt: new Date('2026-11-03T13:00:00+02:00'),
+        }),
+        alarm({
+          measurementId: co2,
+          createdAt: new Date('2026-10-30T12:00:00+02:00'),
+          closedAt: new Date('2026-10-30T13:00:00+02:00'),
+        }),
+      ])
+      .returning({ id: alarms.id });
+    if (!acked) throw new Error('alarm not stored');
+    await fx.db.insert(alarmEvents).values([
+      {
+        organizationId: fx.orgA.id,
+        alarmId: acked.id,
+        kind: 'acknowledged',
+        fullName: 'Kalle Kuittaaja',
+        createdAt: new Date('2026-11-02T17:00:00+02:00'),
+      },
+      {
+        organizationId: fx.orgA.id,
+        alarmId: acked.id,
+        kind: 'acknowledged',
+        fullName: 'Anna Arvioija',
+        createdAt: new Date('2026-11-02T17:30:00+02:00'),
+      },
+    ]);
   });
 
   const query = () => `tid=${target}&mid=${co2}&sd=2026-11-02&ed=2026-11-08`;
+
+  /** The period's alarms of the report's devices by kind, as the database holds them. */
+  async function alarmCounts() {
+    const rows = await fx.db
+      .select({ kind: alarms.alarmBreakThrough, n: sql<number>`count(*)::int` })
+      .from(alarms)
+      .where(
+        and(
+          inArray(alarms.deviceId, [first.id, second.id]),
+          or(eq(alarms.measurementId, co2), isNull(alarms.measurementId)),
+          gte(alarms.createdAt, new Date('2026-11-02T00:00:00+02:00')),
+          lt(alarms.createdAt, new Date('2026-11-09T00:00:00+02:00')),
+        ),
+      )
+      .groupBy(alarms.alarmBreakThrough);
+    return Object.fromEntries(rows.map((r) => [r.kind, r.n]));
+  }
 
   it('answers a landscape A4 PDF under the fixed name whose pages render and whose text holds the guideline values, devices and S-class shares', async () => {
     const res = await as('Ylläpitäjä').get(`${URL_BASE}?${query()}`);
@@ -144,10 +226,17 @@ describe(`measurement report (${DRIVER})`, () => {
     const file = path.join(work, 'fi.pdf');
     writeFileSync(file, res.rawPayload);
 
-    // Cover, summary, a chart per device (2), guidelines, S-classes.
-    expect(pageCount(file)).toBe(6);
+    // The first page; the target's table and its two charts; the alarms, S-classes and
+    // guidelines flowing after them: no page is only a footer.
+    const pages = pageTexts(file);
+    expect(pages.length).toBeGreaterThanOrEqual(3);
+    expect(pages.length).toBeLessThanOrEqual(5);
+    for (const page of pages) {
+      const lines = page.split('\n').filter((line) => line.trim() !== '');
+      expect(lines.length, page).toBeGreaterThan(3);
+    }
     const pngs = renderPages(file, 'fi');
-    expect(pngs).toHaveLength(6);
+    expect(pngs).toHaveLength(pages.length);
     for (const png of pngs) expect(statSync(png).size).toBeGreaterThan(2000);
 
     const text = pdfText(file);
@@ -194,7 +283,69 @@ describe(`measurement report (${DRIVER})`, () => {
       expect.stringContaining('32 0% 0% 100% 0%'),
       expect.stringContaining('32 100% 100% 100% 0%'),
     ]);
-    expect(text).toContain('Lämpötila – Lämpötila');
+    // The measurement named as its quantity is named once.
+    expect(text).not.toContain('Lämpötila – Lämpötila');
+    expect(text).not.toMatch(/Hiilidioksidi \(CO2\) – CO2/);
+  });
+
+  it('opens with the target’s address, the period and the summary: class shares, hours over the action limit, alarm counts and the worst hours', async () => {
+    const res = await as('Ylläpitäjä').get(`${URL_BASE}?${query()}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const file = path.join(work, 'summary.pdf');
+    writeFileSync(file, res.rawPayload);
+    const [cover = ''] = pageTexts(file);
+    // pdftotext keeps or drops the space before "%" by the layout around it.
+    const flat = cover.replace(/\s+/g, ' ').replace(/ %/g, '%');
+    expect(cover).toMatch(/Testikohde \S+/);
+    expect(flat).toContain('Testikatu 1, 00100 Helsinki');
+    expect(flat).toContain('Aikaväli 02.11.2026–08.11.2026');
+    expect(flat).toContain('Mittareita 3, joista 1 ilman mittauksia');
+    // The first device's nights at 2000 ppm: 16 hours on each weekday and the Saturday's 24.
+    expect(flat).toMatch(/Tunteja toimenpiderajan 1550 ppm yli \(tunnin keskiarvo\) 56/);
+    // The ingest's and the added CO2 alarms and the offline one; not the temperature one, not
+    // the one before the period.
+    const { up = 0, offline } = await alarmCounts();
+    expect(offline).toBe(1);
+    expect(up).toBeGreaterThan(1);
+    expect(flat).toContain(`Hälytyksiä jaksolla ${up + 1}`);
+    expect(flat).toContain(`Ylärajan ylitys ${up} · Ei yhteyttä 1`);
+    // Occupied time over both devices: temperature 32 + 32 readings, CO2 likewise.
+    expect(flat).toContain('Lämpötila 50% 50% 100% 0%');
+    expect(flat).toContain('Hiilidioksidi (CO2) 75% 87,5% 93,8% 6,3%');
+    // The worst hours: one a device and day, highest first, with the time and the device.
+    expect(flat).toContain('Korkeimmat lukemat');
+    const worst = cover
+      .split('\n')
+      .filter((line) => /\d{2}\.\d{2}\.2026 \d{2}\.\d{2}.*2000 ppm/.test(line));
+    expect(worst).toHaveLength(3);
+    for (const line of worst) expect(line).toContain(names.first);
+  });
+
+  it('lists the period’s alarms with kind, start, end, duration and who acknowledged, and a silent device as one line', async () => {
+    const res = await as('Ylläpitäjä').get(`${URL_BASE}?${query()}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const file = path.join(work, 'alarms.pdf');
+    writeFileSync(file, res.rawPayload);
+    const text = pdfText(file);
+    const flat = text.replace(/\s+/g, ' ');
+    expect(flat).toContain('Hälytykset jaksolla');
+    const counts = await alarmCounts();
+    expect(flat).toContain(`${(counts.up ?? 0) + 1} hälytystä, uusin ensin.`);
+    expect(flat).toMatch(
+      new RegExp(`${names.second} Ei yhteyttä 04\\.11\\.2026 09\\.00 Käynnissä`),
+    );
+    expect(flat).toMatch(
+      new RegExp(
+        `${names.first} Ylärajan ylitys 02\\.11\\.2026 16\\.00 02\\.11\\.2026 18\\.30 2 h 30 min Anna Arvioija`,
+      ),
+    );
+    expect(flat).not.toContain('Kalle Kuittaaja');
+    expect(flat).not.toContain('30.10.2026');
+    // The silent device: one line in its target's section, no chart, no class row.
+    expect(flat).toContain(`${silentName} (Luokka 101): Ei mittauksia jaksolla`);
+    expect(text.match(new RegExp(silentName, 'g'))).toHaveLength(3);
+    expect(flat).toContain(`Ei käyttöajan mittauksia: ${silentName}`);
+    expect(flat).not.toContain('Ei mittauksia aikavälillä');
   });
 
   it('speaks the caller’s language and takes the occupied time from oh and od', async () => {

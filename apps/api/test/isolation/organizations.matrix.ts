@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { organizations } from '../../src/db/schema/index.js';
 import type { Fixtures } from '../helpers/fixtures.js';
+import { pngImage } from '../helpers/images.js';
+import { multipartBody } from '../helpers/multipart.js';
 import { ADMIN_AREA, type Matrix } from './matrix.js';
 import { organizationIds } from './requests.js';
 
@@ -27,7 +29,19 @@ async function freshOrganization(fx: Fixtures): Promise<string> {
   return row.id;
 }
 
-/** Organizations and the applications granted to them. */
+/** A logo upload for the organization `id`. */
+async function logoUpload(id: string) {
+  const { payload, headers } = await multipartBody(
+    {},
+    { name: 'logo.png', type: 'image/png', content: pngImage(8, 8) },
+  );
+  return { url: `/api/organization-logo?organizationId=${id}`, body: payload, headers };
+}
+
+/** Replacing and removing an organization's logo: Hallinta and Ylläpitäjä or above. */
+const LOGO_MANAGERS = { section: 'hallinta', minRole: 'Ylläpitäjä' } as const;
+
+/** Organizations, the applications granted to them and their logos. */
 export const organizationsMatrix: Matrix = {
   'GET /api/organizations': { access: ADMIN_AREA },
   'POST /api/organization': {
@@ -52,5 +66,21 @@ export const organizationsMatrix: Matrix = {
   'GET /api/organization-applications': {
     access: ADMIN_AREA,
     ids: organizationIds((id) => `/api/organization-applications?organizationId=${id}`),
+  },
+  'GET /api/organization-logo': {
+    access: ADMIN_AREA,
+    ids: organizationIds((id) => `/api/organization-logo?organizationId=${id}`),
+  },
+  'PUT /api/organization-logo': {
+    access: LOGO_MANAGERS,
+    ids: {
+      notFound: 'ORGANIZATION_NOT_FOUND',
+      of: (_, org) => logoUpload(org.id),
+      missing: (fx) => logoUpload(fx.missing),
+    },
+  },
+  'DELETE /api/organization-logo': {
+    access: LOGO_MANAGERS,
+    ids: organizationIds((id) => `/api/organization-logo?organizationId=${id}`),
   },
 };

@@ -41,6 +41,19 @@ export function errorText(error: unknown): string | null {
   return isApiError(error) ? error.error : i18n.t('api.unexpectedError');
 }
 
+/**
+ * The ApiError of a failed answer read with fetch outside apiRequest (files, uploads): the
+ * server's text, code and fields, or 'Jokin meni vikaan' for an unreadable one.
+ */
+export async function failureOf(response: Response): Promise<ApiError> {
+  const failure = errorResponse.safeParse(await response.json().catch(() => undefined));
+  if (!failure.success) {
+    return new ApiError(response.status, 'BAD_RESPONSE', i18n.t('api.unexpectedError'));
+  }
+  const { code, error, fields } = failure.data;
+  return new ApiError(response.status, code, error, fields);
+}
+
 type UnauthorizedHandler = () => void;
 
 // Until the app installs its router-aware handler, a rejected token at least ends the session.

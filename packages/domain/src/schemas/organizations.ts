@@ -75,6 +75,11 @@ export type ApplicationsResponse = z.infer<typeof applicationsResponse>;
 
 /** GET /api/organization-applications?organizationId= */
 export const organizationApplicationsQuery = z.object({ organizationId: id() });
+/** The organization whose logo is read, replaced or removed. */
+export const organizationLogoQuery = organizationApplicationsQuery;
+
+/** An organization's logo (the report's first page): PNG or JPEG by content, at most this. */
+export const ORGANIZATION_LOGO_MAX_BYTES = 512 * 1024;
 
 /** An organization as the API answers it: the body's fields, its id, applications and times. */
 export const organizationRecord = recordOf(createOrganizationBody).extend({
@@ -83,6 +88,8 @@ export const organizationRecord = recordOf(createOrganizationBody).extend({
   organizationRetentionMonths: z.number().int().nullable(),
   /** The same applications with their names (spec 000 §3: on edit). */
   OrganizationApplications: z.array(application),
+  /** Whether a logo is uploaded (GET /api/organization-logo answers it). */
+  organizationLogo: z.boolean(),
   createdAt: z.string().describe('ISO 8601'),
   updatedAt: z.string().describe('ISO 8601'),
 });

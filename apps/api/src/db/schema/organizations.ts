@@ -19,6 +19,11 @@ export const organizations = pgTable('organizations', {
    * rollups and rejected uplinks. Null keeps everything.
    */
   organizationRetentionMonths: integer('retention_months'),
+  /**
+   * The logo's object name in the logo storage (`DATA_DIR/logos` or the bucket's `logos/`; the
+   * bytes never live in this table), PNG or JPEG by its extension; null: none.
+   */
+  organizationLogo: text('logo'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

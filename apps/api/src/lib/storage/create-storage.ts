@@ -4,9 +4,17 @@ import { createLocalStorage } from './local-storage.js';
 import { createS3Storage } from './s3-storage.js';
 import type { FileStorage } from './storage.js';
 
-/** The material bank's storage: the S3-compatible bucket when configured, else DATA_DIR. */
-export function createFileStorage(config: Pick<Config, 's3' | 'dataDir'>): FileStorage {
+/**
+ * Where uploaded files live: the S3-compatible bucket when configured, else DATA_DIR. The
+ * material bank's objects are at the bucket's top (DATA_DIR/materialbank); organization logos
+ * in their own area, `logos/` (DATA_DIR/logos), which the material bank's orphan sweep never
+ * lists.
+ */
+export function createFileStorage(
+  config: Pick<Config, 's3' | 'dataDir'>,
+  area: 'materialbank' | 'logos' = 'materialbank',
+): FileStorage {
   return config.s3
-    ? createS3Storage(config.s3)
-    : createLocalStorage(path.join(config.dataDir, 'materialbank'));
+    ? createS3Storage(config.s3, undefined, area === 'materialbank' ? '' : `${area}/`)
+    : createLocalStorage(path.join(config.dataDir, area));
 }

@@ -26,7 +26,12 @@ const isNotFound = (err: unknown) => {
  * work). An upload is first spooled to a temporary file (disk, not memory): a single PUT needs
  * its length, and the bucket then never holds half an object.
  */
-export function createS3Storage(settings: S3Settings, spoolDir = tmpdir()): FileStorage {
+export function createS3Storage(
+  settings: S3Settings,
+  spoolDir = tmpdir(),
+  /** The objects' key prefix ("logos/"); the top of the bucket lists no key with a slash. */
+  prefix = '',
+): FileStorage {
   const url = new URL(settings.endpoint);
   const client = new Minio.Client({
     endPoint: url.hostname,
@@ -40,7 +45,7 @@ export function createS3Storage(settings: S3Settings, spoolDir = tmpdir()): File
   const { bucket } = settings;
   const key = (name: string) => {
     assertObjectName(name);
-    return name;
+    return `${prefix}${name}`;
   };
 
   return {
@@ -79,14 +84,15 @@ export function createS3Storage(settings: S3Settings, spoolDir = tmpdir()): File
     },
 
     async *list(): AsyncIterable<StoredObject> {
-      const stream = client.listObjectsV2(bucket, '', true);
+      const stream = client.listObjectsV2(bucket, prefix, true);
       for await (const item of stream as AsyncIterable<{
         name?: string;
         size: number;
         lastModified?: Date;
       }>) {
-        if (!item.name || !OBJECT_NAME.test(item.name)) continue;
-        yield { name: item.name, size: item.size, modifiedAt: item.lastModified ?? new Date() };
+        const name = item.name?.slice(prefix.length);
+        if (!name || !OBJECT_NAME.test(name)) continue;
+        yield { name, size: item.size, modifiedAt: item.lastModified ?? new Date() };
       }
     },
   };

@@ -6,7 +6,7 @@ import { inScope, type Scope } from '../../lib/scope.js';
 
 export type OrganizationValues = Omit<
   typeof organizations.$inferInsert,
-  'organizationId' | 'createdAt' | 'updatedAt'
+  'organizationId' | 'createdAt' | 'updatedAt' | 'organizationLogo'
 >;
 
 const scoped = (scope: Scope, organizationId?: string) =>
@@ -49,6 +49,7 @@ export function createOrganizationsRepository(db: Db) {
         .map(({ applicationId, applicationName }) => ({ applicationId, applicationName }));
       return {
         ...row,
+        organizationLogo: row.organizationLogo !== null,
         organizationApplications: own.map((app) => app.applicationId),
         OrganizationApplications: own,
         createdAt: row.createdAt.toISOString(),
@@ -126,6 +127,34 @@ export function createOrganizationsRepository(db: Db) {
         .returning({ id: organizations.organizationId });
       if (!row) throw new Error('organization not stored');
       return row.id;
+    },
+
+    /** The logo's object name (null: none), if the organization is in scope. */
+    async logoOf(scope: Scope, organizationId: string) {
+      const [row] = await db
+        .select({ logo: organizations.organizationLogo })
+        .from(organizations)
+        .where(scoped(scope, organizationId))
+        .limit(1);
+      return row;
+    },
+
+    /**
+     * Sets the logo's object name (null: none); returns the one it replaced, or undefined when
+     * the organization is not in scope. Locks the row, so two uploads never lose an object.
+     */
+    async setLogo(scope: Scope, organizationId: string, logo: string | null) {
+      const [before] = await db
+        .select({ logo: organizations.organizationLogo })
+        .from(organizations)
+        .where(scoped(scope, organizationId))
+        .for('update');
+      if (!before) return undefined;
+      await db
+        .update(organizations)
+        .set({ organizationLogo: logo, updatedAt: sql`now()` })
+        .where(scoped(scope, organizationId));
+      return { replaced: before.logo };
     },
 
     /** Saves the fields; returns how many rows changed (0: not in scope). */

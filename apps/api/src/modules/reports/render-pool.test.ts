@@ -6,11 +6,33 @@ const model = (devices: number): ReportModel => ({
   language: 'fi',
   createdAt: '2026-11-02T10:00:00.000Z',
   organizationName: 'Testi Oy',
-  targetNames: ['Koulu'],
+  logo: null,
+  targets: [
+    {
+      targetId: 't',
+      name: 'Koulu',
+      address: 'Koulukatu 1',
+      zipCode: '00100',
+      postalDistrict: 'Helsinki',
+    },
+  ],
   period: { sd: '2026-11-01', ed: '2026-11-02' },
   measurement: { id: 'm', name: 'CO2', unit: 'ppm', quantity: 'co2' },
   occupied: { days: [1, 2, 3, 4, 5], startHour: 8, endHour: 16 },
-  rows: [],
+  rows: Array.from({ length: devices }, (_, d) => ({
+    deviceName: `Anturi ${d}`,
+    targetId: 't',
+    targetName: 'Koulu',
+    deviceLocation: null,
+    value: 549,
+    lastAt: '2026-11-02T21:00:00.000Z',
+    min: 500,
+    max: 549,
+    avg: 524.5,
+    count: 50,
+    lowLimit: 400,
+    highLimit: 1200,
+  })),
   charts: Array.from({ length: devices }, (_, d) => ({
     deviceName: `Anturi ${d}`,
     targetName: 'Koulu',
@@ -18,9 +40,19 @@ const model = (devices: number): ReportModel => ({
     lowLimit: 400,
     highLimit: 1200,
     alarms: [],
-    points: Array.from({ length: 50 }, (_, i) => [Date.UTC(2026, 10, 1) + i * 3_600_000, 500 + i]),
+    series: [
+      {
+        key: 'readings' as const,
+        points: Array.from(
+          { length: 50 },
+          (_, i) => [Date.UTC(2026, 10, 1) + i * 3_600_000, 500 + i] as [number, number],
+        ),
+      },
+    ],
   })),
   classes: [],
+  highlights: { limit: { kind: 'action', value: 1550 }, hoursOver: 0, worstHours: [] },
+  alarms: { rows: [], total: 0, byKind: {} },
 });
 
 describe('report renderer', () => {

@@ -12,8 +12,16 @@ pdfmake.setFonts(fonts);
 pdfmake.setUrlAccessPolicy(() => false);
 pdfmake.setLocalAccessPolicy((path) => fontFiles.has(path));
 
-/** The PDF of a report (CPU-bound: runs in a render worker, see render-pool.ts). */
+/**
+ * The PDF of a report (CPU-bound: runs in a render worker, see render-pool.ts). A logo whose
+ * signature passed the upload's check but whose image cannot be read leaves the report without
+ * a logo rather than without a report.
+ */
 export async function renderReportPdf(model: ReportModel): Promise<Uint8Array> {
-  const buffer = await pdfmake.createPdf(reportDocument(model)).getBuffer();
+  const render = (m: ReportModel) => pdfmake.createPdf(reportDocument(m)).getBuffer();
+  const buffer = await render(model).catch((error: unknown) => {
+    if (model.logo === null) throw error;
+    return render({ ...model, logo: null });
+  });
   return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
 }

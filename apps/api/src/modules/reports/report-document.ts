@@ -11,15 +11,29 @@ import {
 import { translate } from '@vahti/domain/i18n/messages';
 import * as echarts from 'echarts';
 import type { Content, createPdf, TableCell } from 'pdfmake';
-import type { ReportClassBlock, ReportModel } from './report-model.js';
+import type {
+  ReportAlarm,
+  ReportClassBlock,
+  ReportModel,
+  ReportRow,
+  ReportTarget,
+} from './report-model.js';
 
 type TDocumentDefinitions = Parameters<typeof createPdf>[0];
 
 // Landscape A4 in points, and the margins: the content is 761.89 × 495.28 pt.
 const PAGE = { width: 841.89, height: 595.28, margin: 40 };
 const CONTENT_WIDTH = PAGE.width - 2 * PAGE.margin;
-/** The chart's pixel size for ECharts; drawn into the PDF at CONTENT_WIDTH. */
-const CHART_PX = { width: 1100, height: 600 };
+/**
+ * The chart's pixel size for ECharts; drawn into the PDF at CONTENT_WIDTH, about 210 pt high, so
+ * two charts share a page.
+ */
+const CHART_PX = { width: 1100, height: 300 };
+/** A table of at most this many rows stays on one page with its heading. */
+const KEEP_TOGETHER_ROWS = 20;
+const GREY = '#616161';
+/** The daily highest value's line: 3:1 against white, as a graphic needs. */
+const MAX_COLOUR = '#78909c';
 
 /** Stacked-bar colours of the S-class shares (S1, S2 only, S3 only, outside), AA on white. */
 const CLASS_COLOURS = ['#2e7d32', '#558b2f', '#9a6700', '#c62828'] as const;
@@ -73,22 +87,102 @@ export function guidelineText(language: Language, quantity: string, g: Guideline
 }
 
 /**
+ * The quantity and the measurement's name, once when the one holds the other ("Lämpötila",
+ * "Hiilidioksidi (CO2)"), else both: "Lämpötila – Sisälämpö".
+ */
+export function quantityHeading(quantityName: string, measurementName: string): string {
+  return quantityName.toLocaleLowerCase('fi').includes(measurementName.toLocaleLowerCase('fi'))
+    ? quantityName
+    : `${quantityName} – ${measurementName}`;
+}
+
+/** An alarm's length: "45 min", "2 h 5 min", "3 vrk 4 h". */
+export function formatDuration(language: Language, ms: number): string {
+  const minutes = Math.max(0, Math.round(ms / 60_000));
+  const hours = Math.floor(minutes / 60);
+  const days = Math.floor(hours / 24);
+  if (days > 0) return t(language, 'durationDays', { days, hours: hours % 24 });
+  if (hours > 0 && minutes % 60 === 0) return t(language, 'durationWholeHours', { hours });
+  if (hours > 0) return t(language, 'durationHours', { hours, minutes: minutes % 60 });
+  return t(language, 'durationMinutes', { minutes });
+}
+
+const unitSuffix = (model: ReportModel) =>
+  model.measurement.unit ? ` ${model.measurement.unit}` : '';
+
+/** The target's address on one line: "Koulukatu 12, 33100 Tampere". */
+const addressOf = (target: ReportTarget) =>
+  [target.address, `${target.zipCode} ${target.postalDistrict}`.trim()]
+    .filter((part) => part !== '')
+    .join(', ');
+
+/** 1, 2, 2.5 or 5 times a power of ten, at least `raw`. */
+function niceStep(raw: number): number {
+  const power = 10 ** Math.floor(Math.log10(raw));
+  const f = raw / power;
+  return (f <= 1 ? 1 : f <= 2 ? 2 : f <= 2.5 ? 2.5 : f <= 5 ? 5 : 10) * power;
+}
+
+/**
+ * The value axis of a report chart, fitted to the readings: the limits that lie near them (within
+ * a quarter of their span) are drawn and kept in view, a limit far away is left out (its value is
+ * in the device table) rather than squeezing the readings into a strip.
+ */
+export function fittedAxis(
+  values: readonly number[],
+  limits: readonly (number | null)[],
+): { min: number; max: number; interval: number; limits: (number | null)[] } | undefined {
+  let lo = Number.POSITIVE_INFINITY;
+  let hi = Number.NEGATIVE_INFINITY;
+  for (const v of values) {
+    if (v < lo) lo = v;
+    if (v > hi) hi = v;
+  }
+  if (lo > hi) return undefined;
+  const near = Math.max(hi - lo, Math.abs(hi) * 0.05, 1) * 0.25;
+  const kept = limits.map((l) => (l !== null && l >= lo - near && l <= hi + near ? l : null));
+  for (const l of kept) {
+    if (l === null) continue;
+    lo = Math.min(lo, l);
+    hi = Math.max(hi, l);
+  }
+  const span = hi - lo || Math.abs(hi) || 1;
+  const step = niceStep(span / 6);
+  return {
+    min: Math.floor((lo - span * 0.05) / step) * step,
+    max: Math.ceil((hi + span * 0.05) / step) * step,
+    // Ticks on the same steps as the ends, so no label crowds the lowest one.
+    interval: step,
+    limits: kept,
+  };
+}
+
+/**
  * The chart of one device as an SVG string, drawn by ECharts' server-side renderer from the very
- * option the browser uses (interactive off).
+ * option the browser uses (interactive off), its value axis fitted to the readings (fittedAxis).
  */
 export function renderChartSvg(model: ReportModel, index: number): string {
   const chart = model.charts[index];
   if (!chart) return '';
   const { language } = model;
+  const series = chart.series.map((s) => ({
+    name: t(language, `series.${s.key}`),
+    points: s.points,
+  }));
+  const axis = fittedAxis(
+    series.flatMap((s) => s.points.map(([, v]) => v)),
+    [chart.lowLimit, chart.highLimit],
+  );
   const option = measurementChartOption(
     {
-      title: `${chart.targetName} – ${chart.deviceName}: ${model.measurement.name}`,
+      title: `${chart.deviceName}: ${model.measurement.name}`,
       unit: model.measurement.unit,
-      series: [{ name: chart.deviceName, points: chart.points }],
-      lowLimit: chart.lowLimit,
-      highLimit: chart.highLimit,
-      alarms: chart.alarms.map((a) => ({ timeMs: a.timeMs, label: t(language, 'alarm') })),
-      colourIndex: index,
+      series,
+      lowLimit: axis ? (axis.limits[0] ?? null) : chart.lowLimit,
+      highLimit: axis ? (axis.limits[1] ?? null) : chart.highLimit,
+      // Unlabelled marks: the alarm table names them.
+      alarms: chart.alarms.map((a) => ({ timeMs: a.timeMs, label: '' })),
+      colourIndex: 0,
       labels: {
         lowLimit: t(language, 'lowLimit'),
         highLimit: t(language, 'highLimit'),
@@ -99,6 +193,23 @@ export function renderChartSvg(model: ReportModel, index: number): string {
     },
     { interactive: false },
   );
+  const fitted = {
+    ...option,
+    title: { ...option.title, textStyle: { fontSize: 15, color: '#212121' } },
+    grid: { ...option.grid, top: 40, bottom: series.length > 1 ? 52 : 28 },
+    legend: { ...option.legend, bottom: 0 },
+    yAxis: {
+      ...option.yAxis,
+      ...(axis ? { min: axis.min, max: axis.max, interval: axis.interval } : {}),
+    },
+    // The daily highest value is the quieter line beside the mean: grey, not an alarm's red.
+    color: chart.series.map((s, i) => (s.key === 'dailyMax' ? MAX_COLOUR : option.color[i])),
+    series: option.series.map((s, i) =>
+      chart.series[i]?.key === 'dailyMax'
+        ? { ...s, lineStyle: { width: 1, color: MAX_COLOUR }, itemStyle: { color: MAX_COLOUR } }
+        : s,
+    ),
+  };
   const instance = echarts.init(null, null, {
     renderer: 'svg',
     ssr: true,
@@ -106,18 +217,21 @@ export function renderChartSvg(model: ReportModel, index: number): string {
     height: CHART_PX.height,
   });
   try {
-    instance.setOption(option as echarts.EChartsOption);
+    instance.setOption(fitted as echarts.EChartsOption);
     return instance.renderToSVGString();
   } finally {
     instance.dispose();
   }
 }
 
-function heading(text: string): Content {
-  return { text, style: 'heading', margin: [0, 0, 0, 12] };
+function heading(text: string, margin: [number, number, number, number] = [0, 0, 0, 10]): Content {
+  return { text, style: 'heading', margin, headlineLevel: 1 };
 }
 
-function cover(model: ReportModel): Content[] {
+const label = (text: string): TableCell => ({ text, style: 'label' });
+
+/** The occupied time as text: "ma–pe klo 08–16". */
+function occupiedText(model: ReportModel): string {
   const { language: l } = model;
   const days = model.occupied.days;
   const dayText =
@@ -126,43 +240,193 @@ function cover(model: ReportModel): Content[] {
       : days.length === 7
         ? t(l, 'allDays')
         : days.join(', ');
-  const row = (label: string, value: string): TableCell[] => [
-    { text: label, bold: true },
-    { text: value },
-  ];
+  return t(l, 'occupiedValue', {
+    days: dayText,
+    start: String(model.occupied.startHour).padStart(2, '0'),
+    end: String(model.occupied.endHour).padStart(2, '0'),
+  });
+}
+
+/** The whole selection's share of each class: the devices' shares weighted by their readings. */
+function classTotals(block: ReportClassBlock) {
+  const count = block.devices.reduce((sum, d) => sum + d.count, 0);
+  const share = (pick: (d: ReportClassBlock['devices'][number]) => number) =>
+    count === 0 ? 0 : block.devices.reduce((sum, d) => sum + pick(d) * d.count, 0) / count;
+  return {
+    count,
+    S1: share((d) => d.S1),
+    S2: share((d) => d.S2),
+    S3: share((d) => d.S3),
+    outside: share((d) => d.outside),
+  };
+}
+
+/** The first page: title, logo, what the report covers, and the executive summary. */
+function cover(model: ReportModel): Content[] {
+  const { language: l } = model;
   const unit = model.measurement.unit ? ` (${model.measurement.unit})` : '';
-  return [
-    { text: t(l, 'title'), style: 'title', margin: [0, 120, 0, 24] },
+  const silent = model.rows.filter((r) => r.count === 0).length;
+  const readings = model.rows.reduce((sum, r) => sum + r.count, 0);
+  const shown = model.targets.slice(0, 4);
+  const targetsText = [
+    ...shown.map((target) => ({
+      stack: [
+        { text: target.name, bold: true },
+        { text: addressOf(target), color: GREY },
+      ],
+      margin: [0, 0, 0, 3] as [number, number, number, number],
+    })),
+    ...(model.targets.length > shown.length
+      ? [{ text: t(l, 'moreTargets', { count: model.targets.length - shown.length }) }]
+      : []),
+  ];
+  const facts: TableCell[][] = [
+    [label(t(l, 'targets')), model.targets.length === 0 ? '–' : { stack: targetsText }],
+    [label(t(l, 'period')), `${formatDay(model.period.sd)}–${formatDay(model.period.ed)}`],
+    [label(t(l, 'measurement')), `${model.measurement.name}${unit}`],
+    [
+      label(t(l, 'devices')),
+      silent === 0
+        ? String(model.rows.length)
+        : t(l, 'devicesSilent', { count: model.rows.length, silent }),
+    ],
+    [label(t(l, 'occupiedHours')), occupiedText(model)],
+    [label(t(l, 'createdAt')), formatDateTime(l, model.createdAt)],
+  ];
+
+  const { highlights, alarms } = model;
+  const hoursLabel =
+    highlights.limit.kind === 'action'
+      ? t(l, 'hoursOverAction', {
+          limit: `${formatNumber(l, highlights.limit.value)}${unitSuffix(model)}`,
+        })
+      : t(l, 'hoursOverHigh');
+  const kinds = Object.entries(alarms.byKind)
+    .sort(([, a], [, b]) => (b ?? 0) - (a ?? 0))
+    .map(([kind, count]) => `${t(l, `alarmKinds.${kind}`)} ${count}`)
+    .join(' · ');
+  const figures: TableCell[][] = [
+    [label(t(l, 'readingsTotal')), { text: String(readings), alignment: 'right' }],
+    [label(hoursLabel), { text: String(highlights.hoursOver), alignment: 'right' }],
+    [label(t(l, 'alarmsOpened')), { text: String(alarms.total), alignment: 'right' }],
+    ...(kinds ? [[{ text: kinds, colSpan: 2, style: 'note' }, {}] as TableCell[]] : []),
+  ];
+
+  const classRows = model.classes.map((block) => {
+    const total = classTotals(block);
+    return [
+      quantityHeading(t(l, `quantities.${block.quantity}`), block.measurementName),
+      ...[total.S1, total.S2, total.S3, total.outside].map((share) => ({
+        text: total.count === 0 ? '–' : percent(l, share),
+        alignment: 'right' as const,
+      })),
+    ];
+  });
+  const summaryColumn: Content[] = [
+    heading(t(l, 'summaryTitle'), [0, 0, 0, 6]),
+    { table: { widths: ['*', 60], body: figures }, layout: 'lightHorizontalLines' },
     {
-      table: {
-        widths: [160, '*'],
-        body: [
-          row(t(l, 'organization'), model.organizationName),
-          row(t(l, 'targets'), model.targetNames.join(', ') || '–'),
-          row(t(l, 'period'), `${formatDay(model.period.sd)}–${formatDay(model.period.ed)}`),
-          row(t(l, 'measurement'), `${model.measurement.name}${unit}`),
-          row(t(l, 'devices'), String(model.rows.length)),
-          row(
-            t(l, 'occupiedHours'),
-            t(l, 'occupiedValue', {
-              days: dayText,
-              start: String(model.occupied.startHour).padStart(2, '0'),
-              end: String(model.occupied.endHour).padStart(2, '0'),
-            }),
-          ),
-          row(t(l, 'createdAt'), formatDateTime(l, model.createdAt)),
-        ],
-      },
-      layout: 'noBorders',
-      fontSize: 13,
+      text: t(l, 'classesShort', { occupied: occupiedText(model) }),
+      style: 'subheading',
+      margin: [0, 12, 0, 4],
+    },
+    classRows.length === 0
+      ? { text: t(l, 'classesNone'), style: 'note' }
+      : {
+          table: {
+            headerRows: 1,
+            widths: ['*', 44, 44, 44, 56],
+            body: [
+              ['', 'S1', 'S2', 'S3', t(l, 'outside')].map((text, i) => ({
+                text,
+                style: 'th',
+                alignment: i === 0 ? ('left' as const) : ('right' as const),
+              })),
+              ...classRows,
+            ],
+          },
+          layout: 'lightHorizontalLines',
+        },
+    { text: t(l, 'worstTitle'), style: 'subheading', margin: [0, 12, 0, 4] },
+    highlights.worstHours.length === 0
+      ? { text: t(l, 'noData'), style: 'note' }
+      : {
+          table: {
+            headerRows: 1,
+            widths: ['auto', '*', 'auto'],
+            body: [
+              [t(l, 'time'), t(l, 'device'), t(l, 'value')].map((text, i) => ({
+                text,
+                style: 'th',
+                alignment: i === 2 ? ('right' as const) : ('left' as const),
+              })),
+              ...highlights.worstHours.map((w) => [
+                formatDateTime(l, w.at),
+                model.targets.length > 1 ? `${w.targetName} / ${w.deviceName}` : w.deviceName,
+                {
+                  text: `${formatNumber(l, w.value)}${unitSuffix(model)}`,
+                  alignment: 'right' as const,
+                },
+              ]),
+            ],
+          },
+          layout: 'lightHorizontalLines',
+        },
+  ];
+
+  return [
+    {
+      columns: [
+        {
+          width: '*',
+          stack: [
+            { text: t(l, 'title'), style: 'title' },
+            { text: model.organizationName, fontSize: 14, color: GREY, margin: [0, 2, 0, 0] },
+          ],
+        },
+        model.logo
+          ? { width: 180, image: model.logo, fit: [180, 56], alignment: 'right' }
+          : { width: 0, text: '' },
+      ],
+    },
+    {
+      canvas: [
+        {
+          type: 'line',
+          x1: 0,
+          y1: 0,
+          x2: CONTENT_WIDTH,
+          y2: 0,
+          lineWidth: 1,
+          lineColor: '#bdbdbd',
+        },
+      ],
+      margin: [0, 10, 0, 16],
+    },
+    {
+      columns: [
+        {
+          width: 300,
+          table: { widths: [96, '*'], body: facts },
+          layout: 'noBorders',
+          fontSize: 11,
+        },
+        { width: '*', stack: summaryColumn, margin: [24, 0, 0, 0] },
+      ],
     },
   ];
 }
 
-function summary(model: ReportModel): Content[] {
+/** One target's devices: their summary table, the silent ones as a line each, then the charts. */
+function targetSection(model: ReportModel, target: ReportTarget, first: boolean): Content[] {
   const { language: l } = model;
+  const indexed = model.rows
+    .map((row, index) => ({ row, index }))
+    .filter(({ row }) => row.targetId === target.targetId);
+  const withData = indexed.filter(({ row }) => row.count > 0);
+  const silent = indexed.filter(({ row }) => row.count === 0);
+  const n = (v: number | null) => ({ text: formatNumber(l, v), alignment: 'right' as const });
   const header = [
-    'target',
     'device',
     'location',
     'latest',
@@ -174,70 +438,161 @@ function summary(model: ReportModel): Content[] {
     'lowLimit',
     'highLimit',
   ].map((key) => ({ text: t(l, key), style: 'th' }));
-  const n = (v: number | null) => ({ text: formatNumber(l, v), alignment: 'right' as const });
-  const body: TableCell[][] = [
-    header,
-    ...model.rows.map((r) => [
-      r.targetName,
-      r.deviceName,
-      r.deviceLocation ?? '',
-      n(r.value),
-      r.lastAt ? formatDateTime(l, r.lastAt) : '–',
-      n(r.min),
-      n(r.max),
-      n(r.avg),
-      { text: String(r.count), alignment: 'right' as const },
-      n(r.lowLimit),
-      n(r.highLimit),
-    ]),
+  const line = (r: ReportRow): TableCell[] => [
+    r.deviceName,
+    r.deviceLocation ?? '',
+    n(r.value),
+    r.lastAt ? formatDateTime(l, r.lastAt) : '–',
+    n(r.min),
+    n(r.max),
+    n(r.avg),
+    { text: String(r.count), alignment: 'right' as const },
+    n(r.lowLimit),
+    n(r.highLimit),
   ];
-  const unit = model.measurement.unit ? ` (${model.measurement.unit})` : '';
-  return [
-    heading(`${t(l, 'summaryTitle')}: ${model.measurement.name}${unit}`),
-    model.rows.length === 0
-      ? { text: t(l, 'noDevices') }
+  const head: Content[] = [
+    heading(target.name, [0, 0, 0, 0]),
+    { text: addressOf(target), color: GREY, margin: [0, 2, 0, 8] },
+    withData.length === 0
+      ? { text: '' }
       : {
           table: {
             headerRows: 1,
-            widths: ['*', '*', '*', 'auto', 'auto', 'auto', 'auto', 'auto', 'auto', 'auto', 'auto'],
-            body,
+            keepWithHeaderRows: 1,
+            widths: ['*', '*', 'auto', 'auto', 'auto', 'auto', 'auto', 'auto', 'auto', 'auto'],
+            body: [header, ...withData.map(({ row }) => line(row))],
           },
           layout: 'lightHorizontalLines',
           fontSize: 9,
         },
+    ...(withData.some(({ index }) => model.charts[index]?.series[0]?.key === 'dailyMean')
+      ? [
+          {
+            text: t(l, 'dailyNote'),
+            style: 'note',
+            margin: [0, 6, 0, 0] as [number, number, number, number],
+          },
+        ]
+      : []),
+    ...silent.map(({ row }) => ({
+      text: [
+        { text: row.deviceName, bold: true },
+        row.deviceLocation ? ` (${row.deviceLocation})` : '',
+        `: ${t(l, 'noReadings')}`,
+      ],
+      margin: [0, 6, 0, 0] as [number, number, number, number],
+    })),
+  ];
+  const charts = withData.map(({ index }) => {
+    const chart = model.charts[index];
+    return {
+      unbreakable: true,
+      stack: [
+        { svg: renderChartSvg(model, index), width: CONTENT_WIDTH },
+        ...(chart?.downsampled ? [{ text: t(l, 'downsampled'), style: 'note' }] : []),
+      ],
+      margin: [0, 14, 0, 0] as [number, number, number, number],
+    };
+  });
+  return [
+    {
+      stack: head,
+      unbreakable: withData.length + silent.length <= KEEP_TOGETHER_ROWS,
+      ...(first ? {} : { margin: [0, 24, 0, 0] as [number, number, number, number] }),
+    },
+    ...charts,
   ];
 }
 
-function charts(model: ReportModel): Content[] {
+/** The alarms opened in the period, newest first. */
+function alarmTable(model: ReportModel): Content[] {
   const { language: l } = model;
-  return model.charts.map((chart, i) => ({
-    stack: [
-      ...(i === 0 ? [heading(t(l, 'chartsTitle'))] : []),
-      { svg: renderChartSvg(model, i), width: CONTENT_WIDTH },
-      ...(chart.downsampled ? [{ text: t(l, 'downsampled'), style: 'note' }] : []),
-    ],
-    pageBreak: 'before' as const,
-  }));
+  const { rows, total } = model.alarms;
+  const manyTargets = model.targets.length > 1;
+  if (total === 0) {
+    return [
+      {
+        unbreakable: true,
+        stack: [heading(t(l, 'alarmsTitle'), [0, 24, 0, 6]), { text: t(l, 'noAlarms') }],
+      },
+    ];
+  }
+  const header = [
+    'device',
+    ...(manyTargets ? ['target'] : []),
+    'alarmKind',
+    'alarmStart',
+    'alarmEnd',
+    'alarmDuration',
+    'acknowledgedBy',
+  ].map((key) => ({ text: t(l, key), style: 'th' }));
+  const row = (a: ReportAlarm): TableCell[] => [
+    a.deviceName,
+    ...(manyTargets ? [a.targetName] : []),
+    t(l, `alarmKinds.${a.kind}`),
+    formatDateTime(l, a.createdAt),
+    a.closedAt ? formatDateTime(l, a.closedAt) : t(l, 'alarmOngoing'),
+    a.closedAt ? formatDuration(l, Date.parse(a.closedAt) - Date.parse(a.createdAt)) : '',
+    a.acknowledgedBy === null ? '–' : a.acknowledgedBy || t(l, 'system'),
+  ];
+  const table: Content = {
+    table: {
+      headerRows: 1,
+      keepWithHeaderRows: 1,
+      dontBreakRows: true,
+      widths: manyTargets
+        ? ['*', '*', 'auto', 'auto', 'auto', 'auto', '*']
+        : ['*', 'auto', 'auto', 'auto', 'auto', '*'],
+      body: [header, ...rows.map(row)],
+    },
+    layout: 'lightHorizontalLines',
+    fontSize: 9,
+  };
+  const intro: Content[] = [
+    heading(t(l, 'alarmsTitle'), [0, 24, 0, 6]),
+    {
+      text:
+        total > rows.length
+          ? t(l, 'alarmsNewest', { shown: rows.length, total })
+          : t(l, 'alarmsAll', { total }),
+      style: 'note',
+      margin: [0, 0, 0, 6],
+    },
+  ];
+  return rows.length <= KEEP_TOGETHER_ROWS
+    ? [{ unbreakable: true, stack: [...intro, table] }]
+    : [...intro, table];
 }
 
 function guidelines(model: ReportModel): Content[] {
   const { language: l } = model;
   return [
-    heading(t(l, 'guidelinesTitle')),
-    { text: t(l, 'guidelinesIntro'), margin: [0, 0, 0, 12] },
     {
-      table: {
-        widths: [240, '*'],
-        body: GUIDELINE_QUANTITIES.map((q) => {
-          const bold = q === model.measurement.quantity;
-          return [
-            { text: t(l, `quantities.${q}`), bold: true },
-            { text: GUIDELINES[q].map((g) => guidelineText(l, q, g)).join('\n'), bold },
-          ];
-        }),
-      },
-      layout: 'lightHorizontalLines',
-      fontSize: 11,
+      unbreakable: true,
+      stack: [
+        heading(t(l, 'guidelinesTitle'), [0, 24, 0, 6]),
+        { text: t(l, 'guidelinesIntro'), margin: [0, 0, 0, 8] },
+        {
+          table: {
+            widths: [240, '*'],
+            body: GUIDELINE_QUANTITIES.map((q) => {
+              const bold = q === model.measurement.quantity;
+              return [
+                { text: t(l, `quantities.${q}`), bold: true },
+                { text: GUIDELINES[q].map((g) => guidelineText(l, q, g)).join('\n'), bold },
+              ];
+            }),
+          },
+          // No header row: every line between the quantities as light as the next.
+          layout: {
+            hLineWidth: (k: number, node: { table: { body: unknown[] } }) =>
+              k === 0 || k === node.table.body.length ? 0 : 1,
+            vLineWidth: () => 0,
+            hLineColor: () => '#aaaaaa',
+          },
+          fontSize: 10,
+        },
+      ],
     },
   ];
 }
@@ -264,35 +619,41 @@ function classBar(d: ReportClassBlock['devices'][number], width: number): Conten
 
 function classes(model: ReportModel): Content[] {
   const { language: l } = model;
-  const out: Content[] = [
-    heading(t(l, 'classesTitle')),
+  const intro: Content[] = [
+    heading(t(l, 'classesTitle'), [0, 24, 0, 6]),
     { text: t(l, 'classesIntro'), margin: [0, 0, 0, 6] },
     {
-      columns: ['S1', 'S2', 'S3', t(l, 'outside')].map((label, i) => ({
+      columns: ['S1', 'S2', 'S3', t(l, 'outside')].map((text, i) => ({
         width: 'auto',
         columns: [
           {
             canvas: [{ type: 'rect', x: 0, y: 2, w: 10, h: 8, color: CLASS_COLOURS[i] as string }],
             width: 14,
           },
-          { text: label, width: 'auto', margin: [0, 0, 16, 0] },
+          { text, width: 'auto', margin: [0, 0, 16, 0] },
         ],
       })),
-      margin: [0, 0, 0, 10],
+      margin: [0, 0, 0, 4],
     },
   ];
-  if (model.classes.length === 0) return [...out, { text: t(l, 'classesNone') }];
+  if (model.classes.length === 0) {
+    return [{ unbreakable: true, stack: [...intro, { text: t(l, 'classesNone') }] }];
+  }
   const barWidth = 200;
-  for (const block of model.classes) {
+  const blocks: Content[] = model.classes.map((block, k) => {
     const bands = INDOOR_CLIMATE_CLASSES.map((c) => {
       const b = INDOOR_CLIMATE_CLASS_BANDS[block.quantity][c];
       const min = b.min === undefined ? '' : `${formatNumber(l, b.min)}…`;
       const max = b.max === undefined ? '' : formatNumber(l, b.max);
       return `${c} ${min || '≤ '}${max} ${block.unit}`.trim();
     }).join(', ');
-    out.push(
+    const manyTargets = model.targets.length > 1;
+    const measured = block.devices.filter((d) => d.count > 0);
+    const unmeasured = block.devices.filter((d) => d.count === 0).map((d) => d.deviceName);
+    const stack: Content[] = [
+      ...(k === 0 ? intro : []),
       {
-        text: `${t(l, `quantities.${block.quantity}`)} – ${block.measurementName}`,
+        text: quantityHeading(t(l, `quantities.${block.quantity}`), block.measurementName),
         style: 'subheading',
         margin: [0, 8, 0, 2],
       },
@@ -300,11 +661,21 @@ function classes(model: ReportModel): Content[] {
       {
         table: {
           headerRows: 1,
+          keepWithHeaderRows: 1,
           dontBreakRows: true,
-          widths: ['*', '*', 'auto', 'auto', 'auto', 'auto', 'auto', barWidth],
+          widths: [
+            ...(manyTargets ? ['*'] : []),
+            '*',
+            'auto',
+            'auto',
+            'auto',
+            'auto',
+            'auto',
+            barWidth,
+          ],
           body: [
             [
-              t(l, 'target'),
+              ...(manyTargets ? [t(l, 'target')] : []),
               t(l, 'device'),
               t(l, 'readings'),
               'S1',
@@ -313,8 +684,8 @@ function classes(model: ReportModel): Content[] {
               t(l, 'outside'),
               '',
             ].map((text) => ({ text, style: 'th' })),
-            ...block.devices.map((d) => [
-              d.targetName,
+            ...measured.map((d) => [
+              ...(manyTargets ? [d.targetName] : []),
               d.deviceName,
               { text: String(d.count), alignment: 'right' as const },
               ...[d.S1, d.S2, d.S3, d.outside].map((s) => ({
@@ -328,12 +699,27 @@ function classes(model: ReportModel): Content[] {
         layout: 'lightHorizontalLines',
         fontSize: 9,
       },
-    );
-  }
-  return out;
+      ...(unmeasured.length > 0
+        ? [
+            {
+              text: t(l, 'classesUnmeasured', { devices: unmeasured.join(', ') }),
+              style: 'note',
+              margin: [0, 4, 0, 0] as [number, number, number, number],
+            },
+          ]
+        : []),
+    ];
+    return measured.length <= KEEP_TOGETHER_ROWS ? { unbreakable: true, stack } : { stack };
+  });
+  return blocks;
 }
 
-/** The pdfmake document of a report: cover, summary, charts, guidelines, S-classes. */
+/**
+ * The pdfmake document of a report: the first page (what, where, when, the summary), a section
+ * per target (its devices' table, silent devices as a line, a chart per device with readings),
+ * the alarm table, the S-class shares per device and the guideline values. Sections flow one
+ * after another; a small table stays with its heading, and a heading never ends a page.
+ */
 export function reportDocument(model: ReportModel): TDocumentDefinitions {
   const { language: l } = model;
   return {
@@ -343,28 +729,30 @@ export function reportDocument(model: ReportModel): TDocumentDefinitions {
     info: { title: t(l, 'title'), creator: 'Vahti' },
     defaultStyle: { font: 'Roboto', fontSize: 10, color: '#212121' },
     styles: {
-      title: { fontSize: 28, bold: true },
-      heading: { fontSize: 16, bold: true },
-      subheading: { fontSize: 12, bold: true },
+      title: { fontSize: 26, bold: true },
+      heading: { fontSize: 15, bold: true },
+      subheading: { fontSize: 11, bold: true },
+      label: { bold: true },
       th: { bold: true, fontSize: 9 },
-      note: { fontSize: 8, color: '#616161' },
+      note: { fontSize: 8, color: GREY },
     },
     footer: (page: number, pages: number) => ({
       text: `${t(l, 'title')} · ${model.organizationName} · ${t(l, 'page', { page, pages })}`,
       alignment: 'center',
       fontSize: 8,
-      color: '#616161',
+      color: GREY,
       margin: [0, 12, 0, 0],
     }),
+    pageBreakBefore: (node, nodes) =>
+      node.headlineLevel === 1 && nodes.getFollowingNodesOnPage().length === 0,
     content: [
       ...cover(model),
       { text: '', pageBreak: 'after' },
-      ...summary(model),
-      ...charts(model),
-      { text: '', pageBreak: 'before' },
-      ...guidelines(model),
-      { text: '', pageBreak: 'before' },
+      ...(model.rows.length === 0 ? [{ text: t(l, 'noDevices') }] : []),
+      ...model.targets.flatMap((target, i) => targetSection(model, target, i === 0)),
+      ...alarmTable(model),
       ...classes(model),
+      ...guidelines(model),
     ],
   };
 }

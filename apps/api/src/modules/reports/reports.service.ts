@@ -1,14 +1,22 @@
 import {
+  guidelinesFor,
   isClassifiedQuantity,
   type Language,
   type ReportQuery,
   sensorDataRange,
+  TIME_ZONE,
 } from '@vahti/domain';
 import type { Caller } from '../../lib/caller.js';
 import { authorize } from '../../lib/scope.js';
+import type { OrganizationLogosService } from '../organizations/organization-logos.service.js';
 import type { SensorDataService } from '../sensor-data/index.js';
 import type { ReportRenderer } from './render-pool.js';
-import type { ReportClassBlock, ReportModel } from './report-model.js';
+import type {
+  ReportChart,
+  ReportClassBlock,
+  ReportHighlights,
+  ReportModel,
+} from './report-model.js';
 import type { ReportsRepository } from './reports.repository.js';
 
 const VAINU = { do: 'openSection', section: 'vainu' } as const;
@@ -19,6 +27,15 @@ const VAINU = { do: 'openSection', section: 'vainu' } as const;
  */
 export const REPORT_CHART_WIDTH = 500;
 const SERIES_AT_ONCE = 4;
+/** The highest readings on the first page: one a device and Finnish day, highest first. */
+const WORST_SHOWN = 5;
+/**
+ * Beyond this many days a chart draws the daily mean and highest value instead of the readings:
+ * a year of hourly readings squeezed into 500 pixels is a solid block, the days are a line.
+ */
+export const REPORT_DAILY_AFTER_DAYS = 31;
+const DAY_MS = 86_400_000;
+const helsinkiDay = (at: Date) => at.toLocaleDateString('sv-SE', { timeZone: TIME_ZONE });
 
 /**
  * The PDF measurement report (issue 12): gathers the summary, the series and the occupied-time
@@ -29,11 +46,13 @@ const SERIES_AT_ONCE = 4;
 export function createReportsService({
   sensorData,
   reports,
+  logos,
   renderer,
   now = () => new Date(),
 }: {
   sensorData: Pick<SensorDataService, 'measurement' | 'summary' | 'series'>;
   reports: ReportsRepository;
+  logos: Pick<OrganizationLogosService, 'dataUrl'>;
   renderer: Pick<ReportRenderer, 'render'>;
   now?: () => Date;
 }) {
@@ -47,22 +66,60 @@ export function createReportsService({
     const measurement = await sensorData.measurement(caller, query.mid);
     const { occupied, ...sensorQuery } = query;
     const rows = await sensorData.summary(caller, sensorQuery);
-    // A few series at a time: a 50-device report must not take every pooled connection.
-    const series: Awaited<ReturnType<typeof sensorData.series>>[] = [];
-    for (let i = 0; i < rows.length; i += SERIES_AT_ONCE) {
-      series.push(
-        ...(await Promise.all(
-          rows.slice(i, i + SERIES_AT_ONCE).map((row) =>
-            sensorData.series(caller, row.deviceId, {
+    const range = sensorDataRange(query);
+    const selection = {
+      deviceIds: rows.filter((r) => r.count > 0).map((r) => r.deviceId),
+      measurementId: query.mid,
+      ...range,
+    };
+    const daily = (range.to.getTime() - range.from.getTime()) / DAY_MS > REPORT_DAILY_AFTER_DAYS;
+    const charts = new Map<string, Pick<ReportChart, 'series' | 'downsampled' | 'alarms'>>();
+    if (daily) {
+      const days = await reports.daily(scope, selection);
+      for (const id of selection.deviceIds) {
+        const own = days.filter((d) => d.deviceId === id);
+        // Noon of each Finnish day: the point sits in the middle of its day on the time axis.
+        const at = (day: string) => Date.parse(`${day}T10:00:00Z`);
+        charts.set(id, {
+          series: [
+            { key: 'dailyMean', points: own.map((d) => [at(d.day), d.mean]) },
+            { key: 'dailyMax', points: own.map((d) => [at(d.day), d.max]) },
+          ],
+          downsampled: false,
+          alarms: [],
+        });
+      }
+    } else {
+      // A few series at a time: a 50-device report must not take every pooled connection.
+      for (let i = 0; i < selection.deviceIds.length; i += SERIES_AT_ONCE) {
+        const ids = selection.deviceIds.slice(i, i + SERIES_AT_ONCE);
+        const series = await Promise.all(
+          ids.map((id) =>
+            sensorData.series(caller, id, {
               ...sensorQuery,
               did: undefined,
               width: REPORT_CHART_WIDTH,
             }),
           ),
-        )),
-      );
+        );
+        ids.forEach((id, k) => {
+          const s = series[k];
+          charts.set(id, {
+            series: [
+              {
+                key: 'readings',
+                points: (s?.measurementData ?? []).flatMap((p) => {
+                  const v = p.data[query.mid];
+                  return v === undefined ? [] : [[Date.parse(p.createdAt), v] as [number, number]];
+                }),
+              },
+            ],
+            downsampled: s?.downsampled ?? false,
+            alarms: (s?.alarms ?? []).map((a) => ({ timeMs: Date.parse(a.createdAt) })),
+          });
+        });
+      }
     }
-    const range = sensorDataRange(query);
     const deviceIds = rows.map((r) => r.deviceId);
     const classes: ReportClassBlock[] = [];
     for (const m of await reports.classifiedMeasurements(scope, measurement.organizationId)) {
@@ -99,13 +156,57 @@ export function createReportsService({
         }),
       });
     }
+    const byId = new Map(rows.map((r) => [r.deviceId, r]));
+    const names = (deviceId: string) => ({
+      deviceName: byId.get(deviceId)?.deviceName ?? '',
+      targetName: byId.get(deviceId)?.targetName ?? '',
+    });
+    const actionLimit = guidelinesFor(measurement.quantity).find((g) => g.key === 'actionLimit');
+    const limit: ReportHighlights['limit'] =
+      actionLimit?.max === undefined
+        ? { kind: 'high' }
+        : { kind: 'action', value: actionLimit.max };
+    const limits = new Map<string, number>();
+    for (const r of rows) {
+      const value = limit.kind === 'action' ? limit.value : r.highLimit;
+      if (r.count > 0 && value !== null) limits.set(r.deviceId, value);
+    }
+    const [hours, alarmList, targetList, organization] = await Promise.all([
+      reports.hourHighlights(scope, { ...selection, limits }),
+      reports.alarms(scope, { ...selection, deviceIds }),
+      reports.targets(scope, [...new Set(rows.map((r) => r.targetId))]),
+      reports.organization(scope, measurement.organizationId),
+    ]);
     return {
       language,
       createdAt: now().toISOString(),
-      organizationName: (await reports.organizationName(scope, measurement.organizationId)) ?? '',
-      targetNames: [...new Set(rows.map((r) => r.targetName))].sort((a, b) =>
-        a.localeCompare(b, 'fi'),
-      ),
+      organizationName: organization?.name ?? '',
+      logo: organization?.logo ? await logos.dataUrl(organization.logo) : null,
+      targets: targetList,
+      highlights: {
+        limit,
+        hoursOver: hours.hoursOver,
+        worstHours: hours.worst
+          .filter(
+            (w, i, all) =>
+              all.findIndex(
+                (o) => o.deviceId === w.deviceId && helsinkiDay(o.at) === helsinkiDay(w.at),
+              ) === i,
+          )
+          .slice(0, WORST_SHOWN)
+          .map((w) => ({ ...names(w.deviceId), at: w.at.toISOString(), value: w.value })),
+      },
+      alarms: {
+        rows: alarmList.rows.map((a) => ({
+          ...names(a.deviceId),
+          kind: a.kind,
+          createdAt: a.createdAt.toISOString(),
+          closedAt: a.closedAt?.toISOString() ?? null,
+          acknowledgedBy: a.acknowledgedBy,
+        })),
+        total: alarmList.counts.reduce((sum, c) => sum + c.count, 0),
+        byKind: Object.fromEntries(alarmList.counts.map((c) => [c.kind, c.count])),
+      },
       period: { sd: query.sd, ed: query.ed },
       measurement: {
         id: measurement.measurementId,
@@ -116,6 +217,7 @@ export function createReportsService({
       occupied,
       rows: rows.map((r) => ({
         deviceName: r.deviceName,
+        targetId: r.targetId,
         targetName: r.targetName,
         deviceLocation: r.deviceLocation,
         value: r.value,
@@ -127,21 +229,13 @@ export function createReportsService({
         lowLimit: r.lowLimit,
         highLimit: r.highLimit,
       })),
-      charts: rows.map((row, i) => {
-        const s = series[i];
-        return {
-          deviceName: row.deviceName,
-          targetName: row.targetName,
-          downsampled: s?.downsampled ?? false,
-          lowLimit: s?.lowLimit ?? row.lowLimit,
-          highLimit: s?.highLimit ?? row.highLimit,
-          points: (s?.measurementData ?? []).flatMap((p) => {
-            const v = p.data[query.mid];
-            return v === undefined ? [] : [[Date.parse(p.createdAt), v] as [number, number]];
-          }),
-          alarms: (s?.alarms ?? []).map((a) => ({ timeMs: Date.parse(a.createdAt) })),
-        };
-      }),
+      charts: rows.map((row) => ({
+        deviceName: row.deviceName,
+        targetName: row.targetName,
+        lowLimit: row.lowLimit,
+        highLimit: row.highLimit,
+        ...(charts.get(row.deviceId) ?? { series: [], downsampled: false, alarms: [] }),
+      })),
       classes,
     };
   }

@@ -4,6 +4,7 @@ import { EditDialog } from '@/components/edit-dialog';
 import { useMutationForm } from '@/lib/use-mutation-form';
 import { useUpdateOrganization } from '../api/update-organization';
 import { OrganizationFormFields, organizationFormValues } from './organization-form-fields';
+import { OrganizationLogoField } from './organization-logo-field';
 
 interface OrganizationEditDialogProps {
   organization: OrganizationRecord;
@@ -12,7 +13,10 @@ interface OrganizationEditDialogProps {
   onSaved: (message: string) => void;
 }
 
-/** The pencil's dialog of the organizations list: the same form as the add screen. */
+/**
+ * The pencil's dialog of the organizations list: the same form as the add screen, and the
+ * organization's logo (saved on its own).
+ */
 export function OrganizationEditDialog({
   organization,
   onClose,
@@ -39,6 +43,7 @@ export function OrganizationEditDialog({
       feedback={feedback}
     >
       <OrganizationFormFields form={form} />
+      <OrganizationLogoField organization={organization} />
     </EditDialog>
   );
 }

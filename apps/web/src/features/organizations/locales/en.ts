@@ -19,5 +19,13 @@ export const organizationsEn: typeof organizationsFi = {
   retentionMonths: 'Measurement data retention (months)',
   retentionHint: 'Older measurement data is deleted once a day. Empty: kept for good.',
   description: 'Description',
+  logo: 'Logo',
+  logoHint:
+    'A PNG or JPG image, at most 512 kB. Shown on the first page of the measurement report.',
+  logoAlt: 'Logo of {{name}}',
+  noLogo: 'No logo',
+  chooseLogo: 'Upload a logo',
+  replaceLogo: 'Replace the logo',
+  removeLogo: 'Remove the logo',
   submit: 'Save',
 };

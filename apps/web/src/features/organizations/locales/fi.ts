@@ -19,5 +19,12 @@ export const organizationsFi = {
   retentionHint:
     'Tätä vanhemmat mittaustiedot poistetaan kerran vuorokaudessa. Tyhjä: säilytetään aina.',
   description: 'Kuvaus',
+  logo: 'Logo',
+  logoHint: 'PNG- tai JPG-kuva, enintään 512 kt. Näkyy mittausraportin ensimmäisellä sivulla.',
+  logoAlt: 'Organisaation {{name}} logo',
+  noLogo: 'Ei logoa',
+  chooseLogo: 'Lataa logo',
+  replaceLogo: 'Vaihda logo',
+  removeLogo: 'Poista logo',
   submit: 'Tallenna',
 };

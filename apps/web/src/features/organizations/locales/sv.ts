@@ -19,5 +19,12 @@ export const organizationsSv: typeof organizationsFi = {
   retentionMonths: 'Lagringstid för mätdata (mån)',
   retentionHint: 'Äldre mätdata raderas en gång per dygn. Tom: sparas alltid.',
   description: 'Beskrivning',
+  logo: 'Logotyp',
+  logoHint: 'En PNG- eller JPG-bild, högst 512 kB. Visas på mätrapportens första sida.',
+  logoAlt: 'Logotyp för {{name}}',
+  noLogo: 'Ingen logotyp',
+  chooseLogo: 'Ladda upp logotyp',
+  replaceLogo: 'Byt logotyp',
+  removeLogo: 'Ta bort logotypen',
   submit: 'Spara',
 };
