@@ -34,3 +34,4 @@ export * from './schemas/surveys.js';
 export * from './schemas/targets.js';
 export * from './schemas/users.js';
 export * from './schemas/vainu-dashboard.js';
+export * from './values/decimals.js';

@@ -6,6 +6,7 @@ import {
   INDOOR_CLIMATE_CLASSES,
   type Language,
   measurementChartOption,
+  measurementDecimals,
   TIME_ZONE,
 } from '@vahti/domain';
 import { translate } from '@vahti/domain/i18n/messages';
@@ -41,11 +42,15 @@ const CLASS_COLOURS = ['#2e7d32', '#558b2f', '#9a6700', '#c62828'] as const;
 const t = (language: Language, key: string, params?: Record<string, string | number>) =>
   translate(language, `reports.${key}`, params);
 
-/** A number as people of the language write it, up to 3 decimals, no grouping ("1550", "21,5"). */
-export function formatNumber(language: Language, value: number | null): string {
+/**
+ * A number as people of the language write it, up to 3 decimals, no grouping ("1550", "21,5");
+ * with `decimals`, exactly that many (a measurement's readings' precision: "21,30").
+ */
+export function formatNumber(language: Language, value: number | null, decimals?: number): string {
   if (value === null) return '–';
-  const rounded = Math.round(value * 1000) / 1000;
-  const text = String(rounded).replace('-', '−');
+  const text = (
+    decimals === undefined ? String(Math.round(value * 1000) / 1000) : value.toFixed(decimals)
+  ).replace('-', '−');
   return language === 'en' ? text : text.replace('.', ',');
 }
 
@@ -425,7 +430,14 @@ function targetSection(model: ReportModel, target: ReportTarget, first: boolean)
     .filter(({ row }) => row.targetId === target.targetId);
   const withData = indexed.filter(({ row }) => row.count > 0);
   const silent = indexed.filter(({ row }) => row.count === 0);
-  const n = (v: number | null) => ({ text: formatNumber(l, v), alignment: 'right' as const });
+  // The table's values to its readings' precision, the averages rounded to it.
+  const decimals = measurementDecimals(
+    withData.flatMap(({ row }) => [row.value, row.min, row.max]),
+  );
+  const n = (v: number | null) => ({
+    text: formatNumber(l, v, decimals),
+    alignment: 'right' as const,
+  });
   const header = [
     'device',
     'location',

@@ -6,7 +6,12 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { EXPORT_KINDS, type ExportKind, type TargetMeasurementRow } from '@vahti/domain';
+import {
+  EXPORT_KINDS,
+  type ExportKind,
+  measurementDecimals,
+  type TargetMeasurementRow,
+} from '@vahti/domain';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
@@ -14,7 +19,7 @@ import { AlertMessage } from '@/components/alert-message';
 import { type Column, DataTable } from '@/components/data-table';
 import { PageHeader } from '@/components/page-header';
 import { formatDateTime } from '@/lib/dates';
-import { formatMeasurementValue, measurementDecimals } from '@/lib/numbers';
+import { formatMeasurementValue } from '@/lib/numbers';
 import { downloadFile } from '../api/download-sensor-data';
 import { useTargetMeasurements } from '../api/get-target-measurements';
 import { ReportOverlay } from '../components/report-overlay';

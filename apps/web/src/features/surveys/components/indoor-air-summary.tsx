@@ -7,7 +7,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { addDays, helsinkiToday, SENSOR_DATA_MAX_YEARS } from '@vahti/domain';
+import { addDays, helsinkiToday, measurementDecimals, SENSOR_DATA_MAX_YEARS } from '@vahti/domain';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { AlertMessage } from '@/components/alert-message';
@@ -15,7 +15,7 @@ import { LoadingFallback } from '@/components/loading-fallback';
 import { TableScroll } from '@/components/table-scroll';
 import { errorText } from '@/lib/api-client';
 import { formatDay } from '@/lib/dates';
-import { formatMeasurementValue, measurementDecimals } from '@/lib/numbers';
+import { formatMeasurementValue } from '@/lib/numbers';
 import { useIndoorAir } from '../api/get-indoor-air';
 
 interface IndoorAirSummaryProps {
