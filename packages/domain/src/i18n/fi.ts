@@ -434,7 +434,7 @@ export const fi = {
     noData: 'Ei mittauksia aikavälillä',
     noDevices: 'Valinnalla ei löytynyt mittareita.',
     chartsTitle: 'Kuvaajat',
-    downsampled: 'Kuvaaja näyttää jokaiselta aikaväliltä pienimmän ja suurimman arvon.',
+    downsampled: 'Kuvaaja näyttää jokaisen aikavälin keskiarvon.',
     guidelinesTitle: 'Ohjearvot',
     guidelinesIntro:
       'Sisäilman ohjearvot (asumisterveysasetus 545/2015 ja Sisäilmastoluokitus 2018). Raportin mittauksen suure on lihavoitu.',
