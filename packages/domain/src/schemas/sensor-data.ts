@@ -66,6 +66,19 @@ export function helsinkiToday(now: Date = new Date()): string {
   }).format(now);
 }
 
+/**
+ * A day as a Finn writes it, "1.3.2026" or "01.03.2026" (a trailing dot and spaces allowed),
+ * or YYYY-MM-DD, as YYYY-MM-DD; null unless it is a real calendar day with a 4-digit year.
+ */
+export function parseFinnishDay(text: string): string | null {
+  const trimmed = text.trim();
+  const finnish = /^(\d{1,2})\.(\d{1,2})\.(\d{4})\.?$/.exec(trimmed);
+  const day = finnish
+    ? `${finnish[3]}-${finnish[2]?.padStart(2, '0')}-${finnish[1]?.padStart(2, '0')}`
+    : trimmed;
+  return isDay(day) ? day : null;
+}
+
 /** The day `days` after (negative: before) a YYYY-MM-DD day. */
 export function addDays(value: string, days: number): string {
   const at = new Date(`${value}T00:00:00Z`);
@@ -158,6 +171,14 @@ export function checkSensorDataRange<
     ctx.addIssue({ code: 'custom', path: ['ed'], message: sensorMsg('rangeTooLong') });
   }
 }
+
+/**
+ * The range alone, as the screens check it before they ask (issue 27): the same rules and
+ * messages as the queries, so a reversed range is an error on its field, not a failed call.
+ */
+export const sensorDataDays = z
+  .object({ sd: sensorDataFields.sd, ed: sensorDataFields.ed })
+  .superRefine(checkSensorDataRange);
 
 /** The days filled in: sd and ed are always there after parsing. */
 export function withDefaultDays<T extends { sd?: string | undefined; ed?: string | undefined }>(

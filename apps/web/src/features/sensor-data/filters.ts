@@ -1,4 +1,4 @@
-import { helsinkiToday } from '@vahti/domain';
+import { helsinkiToday, sensorDataDays } from '@vahti/domain';
 
 /**
  * The screens' state as the query string keeps it (spec 001 §2 Vainu 6): tid (targets, multi),
@@ -92,6 +92,18 @@ export function searchOf(filters: SensorDataFilters): string {
   return query.toString();
 }
 
-/** Whether the filters name what the summary, charts and downloads need. */
+/**
+ * What is wrong with the days, as an i18n key on the field it concerns (the end day: before the
+ * start, or more than 3 years after it), or null: the queries' own rule (sensorDataDays).
+ */
+export function rangeError(filters: Pick<SensorDataFilters, 'sd' | 'ed'>): string | null {
+  const result = sensorDataDays.safeParse({ sd: filters.sd, ed: filters.ed });
+  return result.success ? null : (result.error.issues[0]?.message ?? null);
+}
+
+/**
+ * Whether the filters name what the summary, charts and downloads need: targets, a measurement
+ * and a range the API accepts (a reversed one would only fail).
+ */
 export const isComplete = (filters: SensorDataFilters) =>
-  filters.tid.length > 0 && filters.mid !== '';
+  filters.tid.length > 0 && filters.mid !== '' && rangeError(filters) === null;

@@ -14,7 +14,7 @@ import { downloadFile } from '../api/download-sensor-data';
 import { useTargetMeasurements } from '../api/get-target-measurements';
 import { ReportOverlay } from '../components/report-overlay';
 import { SensorDataFiltersBar } from '../components/sensor-data-filters';
-import { filtersOf, isComplete, type SensorDataFilters, searchOf } from '../filters';
+import { filtersOf, isComplete, rangeError, type SensorDataFilters, searchOf } from '../filters';
 import { failureText } from '../format';
 
 type Download = 'csv' | 'xlsx' | 'pdf';
@@ -169,7 +169,10 @@ export function SensorDataRoute() {
           minWidth={640}
         />
       ) : (
-        <Typography color="text.secondary">{t('sensorData.pickTargets')}</Typography>
+        // A refused range says so on its field; the table waits for a range it can show.
+        !rangeError(filters) && (
+          <Typography color="text.secondary">{t('sensorData.pickTargets')}</Typography>
+        )
       )}
       <ReportOverlay open={pending === 'pdf'} text={t('sensorData.creatingPdf')} />
     </Stack>
