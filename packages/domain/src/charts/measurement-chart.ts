@@ -29,7 +29,7 @@ export const CHART_ALARM_COLOUR = '#b71c1c';
 
 /**
  * Line patterns beside the colours, so two series differ also for a reader who cannot tell the
- * colours apart (WCAG 1.4.1): solid, dashed, dotted, dash-dot, long dash; and a legend symbol each.
+ * colours apart (WCAG 1.4.1): solid, dashed, dotted, dash-dot, long dash.
  */
 export const CHART_DASHES = [
   'solid',
@@ -38,7 +38,6 @@ export const CHART_DASHES = [
   [10, 3, 2, 3],
   [14, 4],
 ] as const satisfies readonly ('solid' | readonly number[])[];
-export const CHART_SYMBOLS = ['circle', 'rect', 'triangle', 'diamond', 'pin'] as const;
 
 /** The alarm lane's colour (its spans are light, their counts in CHART_ALARM_COLOUR). */
 export const CHART_LANE_COLOUR = '#ef9a9a';
@@ -411,7 +410,6 @@ export function measurementChartOption(
         id: `line-${i}`,
         name: s.name,
         data: s.points.map(([t, v]) => [t, v]),
-        symbol: CHART_SYMBOLS[i % CHART_SYMBOLS.length],
         symbolSize: 6,
         lineStyle: { width: 2, color: colour(i), type: chartDash(input.colourIndex, i) },
         itemStyle: { color: colour(i) },

@@ -107,3 +107,26 @@ export function rangeError(filters: Pick<SensorDataFilters, 'sd' | 'ed'>): strin
  */
 export const isComplete = (filters: SensorDataFilters) =>
   filters.tid.length > 0 && filters.mid !== '' && rangeError(filters) === null;
+
+/**
+ * The chart screen's own choices (issue 27), kept in its query string after the filters:
+ * view=overlay draws every device in one chart; mid2 adds a second measurement on a right axis.
+ * The table and the downloads never see them.
+ */
+export interface ChartChoices {
+  overlay: boolean;
+  mid2: string;
+}
+
+export const chartChoicesOf = (params: URLSearchParams): ChartChoices => ({
+  overlay: params.get('view') === 'overlay',
+  mid2: params.get('mid2')?.trim() ?? '',
+});
+
+/** The chart screen's query string: the filters, then its own choices. */
+export function chartSearchOf(filters: SensorDataFilters, choices: ChartChoices): string {
+  const query = new URLSearchParams(searchOf(filters));
+  if (choices.overlay) query.set('view', 'overlay');
+  if (choices.mid2 && choices.mid2 !== filters.mid) query.set('mid2', choices.mid2);
+  return query.toString();
+}

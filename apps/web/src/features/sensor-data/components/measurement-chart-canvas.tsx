@@ -21,7 +21,7 @@ import {
 import type { EChartsType } from 'echarts/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '@/lib/dates';
+import { formatFinnishTime } from './chart-input';
 import { drawMeasurementChart, zoomChart } from './draw-measurement-chart';
 
 export interface MeasurementChartCanvasProps {
@@ -42,10 +42,8 @@ const STEPS = [
   { step: 'reset', Icon: RestartAltIcon },
 ] as const satisfies readonly { step: ZoomStep; Icon: unknown }[];
 
-const at = (timeMs: number) => formatDateTime(new Date(timeMs).toISOString());
-
 /**
- * The ECharts drawing of one device's series, from the option builder the PDF report uses too,
+ * The ECharts drawing of a chart's series, from the option builder the PDF report uses too,
  * with buttons that zoom and pan it and the shown time span in words (a polite live region, so a
  * screen reader hears where a press led). Import it only lazily (DeviceChart does), so ECharts
  * never loads with the login screen. The drawing is hidden from screen readers: DeviceChart says
@@ -115,7 +113,10 @@ export default function MeasurementChartCanvas({
           })}
         </Box>
         <Typography variant="body2" aria-live="polite">
-          {t('sensorData.shownRange', { from: at(shown.from), to: at(shown.to) })}
+          {t('sensorData.shownRange', {
+            from: formatFinnishTime(shown.from),
+            to: formatFinnishTime(shown.to),
+          })}
         </Typography>
       </Box>
       <div ref={element} aria-hidden="true" data-chart={name} style={{ width: '100%', height }} />

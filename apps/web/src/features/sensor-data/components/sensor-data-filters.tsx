@@ -162,11 +162,7 @@ export function SensorDataFiltersBar({ filters, onChange }: SensorDataFiltersPro
           onChange={(ed) => onChange({ ed })}
           error={dayError && t(dayError)}
         />
-        <Box
-          role="group"
-          aria-label={t('sensorData.quickRanges')}
-          sx={{ ...row, gap: 1, pt: 1 }}
-        >
+        <Box role="group" aria-label={t('sensorData.quickRanges')} sx={{ ...row, gap: 1, pt: 1 }}>
           {QUICK_RANGES.map((range) => (
             <Button
               key={range}
