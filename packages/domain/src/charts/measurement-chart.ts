@@ -222,7 +222,13 @@ export interface MeasurementChartView {
     {
       xAxis: number;
       itemStyle: { color: string };
-      label: { show: boolean; formatter: string; color: string; fontSize: number };
+      label: {
+        show: boolean;
+        formatter: string;
+        position: 'inside';
+        color: string;
+        fontSize: number;
+      };
     },
     { xAxis: number },
   ][];
@@ -274,6 +280,7 @@ export function measurementChartView(
               label: {
                 show: c.count > 1,
                 formatter: String(c.count),
+                position: 'inside',
                 color: '#212121',
                 fontSize: 10,
               },
@@ -338,7 +345,7 @@ function laneSpanOf(
 
 /** Grid geometry: the title (and subtitle), the alarm lane under it, then the plot. */
 function layout(input: MeasurementChartInput, interactive: boolean, lane: boolean) {
-  const titleHeight = input.subtitle ? 44 : 28;
+  const titleHeight = input.subtitle ? 48 : 28;
   const laneTop = titleHeight + 4;
   const plotTop = lane ? laneTop + 14 + 10 : titleHeight + 16;
   const timeName = input.labels.time ? 22 : 0;
@@ -422,7 +429,11 @@ export function measurementChartOption(
     type: 'value' as const,
     gridIndex: 0,
     position,
+    // Beside the axis, turned: above it the name would meet the alarm lane.
     name,
+    nameLocation: 'middle' as const,
+    nameGap: 44,
+    nameRotate: position === 'left' ? 90 : -90,
     nameTextStyle: { color: '#424242' },
     axisLabel: {
       color: '#424242',
@@ -477,7 +488,7 @@ export function measurementChartOption(
       top: 4,
       textStyle: { fontSize: 14, color: '#212121' },
       ...(input.subtitle
-        ? { subtext: input.subtitle, itemGap: 4, subtextStyle: { fontSize: 12, color: '#424242' } }
+        ? { subtext: input.subtitle, itemGap: 8, subtextStyle: { fontSize: 12, color: '#424242' } }
         : {}),
     },
     grid: [

@@ -45,9 +45,9 @@ export const sensorDataEn: typeof sensorDataFi = {
   alarmsSummary: 'Alarms: {{count}}.',
   resolution: {
     raw: 'Every reading',
-    minutes: '{{minutes}}-minute means and range (min–max)',
-    hour: 'Hourly means and range (min–max)',
-    day: 'Daily means and range (min–max)',
+    minutes: '{{minutes}}-minute means and range',
+    hour: 'Hourly means and range',
+    day: 'Daily means and range',
   },
   alarmLane: 'Alarms',
   timeAxis: 'Time (Finnish time)',

@@ -44,9 +44,9 @@ export const sensorDataFi = {
   alarmsSummary: 'Hälytyksiä {{count}}.',
   resolution: {
     raw: 'Jokainen mittaus',
-    minutes: '{{minutes}} minuutin keskiarvot ja vaihteluväli (pienin–suurin)',
-    hour: 'Tunnin keskiarvot ja vaihteluväli (pienin–suurin)',
-    day: 'Vuorokauden keskiarvot ja vaihteluväli (pienin–suurin)',
+    minutes: '{{minutes}} minuutin keskiarvot ja vaihteluväli',
+    hour: 'Tunnin keskiarvot ja vaihteluväli',
+    day: 'Vuorokauden keskiarvot ja vaihteluväli',
   },
   alarmLane: 'Hälytykset',
   timeAxis: 'Aika (Suomen aika)',

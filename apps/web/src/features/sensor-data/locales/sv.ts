@@ -45,9 +45,9 @@ export const sensorDataSv: typeof sensorDataFi = {
   alarmsSummary: 'Larm: {{count}}.',
   resolution: {
     raw: 'Varje mätning',
-    minutes: 'Medelvärden per {{minutes}} minuter och variationsbredd (min–max)',
-    hour: 'Timmedelvärden och variationsbredd (min–max)',
-    day: 'Dygnsmedelvärden och variationsbredd (min–max)',
+    minutes: 'Medelvärden per {{minutes}} minuter och variationsbredd',
+    hour: 'Timmedelvärden och variationsbredd',
+    day: 'Dygnsmedelvärden och variationsbredd',
   },
   alarmLane: 'Larm',
   timeAxis: 'Tid (finsk tid)',
