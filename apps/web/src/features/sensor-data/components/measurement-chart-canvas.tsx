@@ -45,8 +45,8 @@ const STEPS = [
 /**
  * The ECharts drawing of a chart's series, from the option builder the PDF report uses too,
  * with buttons that zoom and pan it and the shown time span in words (a polite live region, so a
- * screen reader hears where a press led). Import it only lazily (DeviceChart does), so ECharts
- * never loads with the login screen. The drawing is hidden from screen readers: DeviceChart says
+ * screen reader hears where a press led). Import it only lazily (ChartFigure does), so ECharts
+ * never loads with the login screen. The drawing is hidden from screen readers: ChartFigure says
  * the same in its caption.
  */
 export default function MeasurementChartCanvas({
