@@ -1,9 +1,9 @@
 import {
   MEASUREMENT_QUANTITIES,
-  TIME_ZONE,
   type MeasurementQuantity,
   QUANTITY_APPLICATION,
   type TargetMeasurementOption,
+  TIME_ZONE,
 } from '@vahti/domain';
 import { and, asc, eq, gte, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';

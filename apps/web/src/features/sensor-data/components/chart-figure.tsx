@@ -3,9 +3,9 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import {
-  type ChartAlarm,
   CHART_WIDTH_MAX,
   CHART_WIDTH_MIN,
+  type ChartAlarm,
   type MeasurementSeries,
   sensorDataRange,
 } from '@vahti/domain';
@@ -18,8 +18,8 @@ import { formatMeasurementValue } from '@/lib/numbers';
 import { useMeasurementDataList } from '../api/get-measurement-data';
 import type { SensorDataFilters } from '../filters';
 import { failureText } from '../format';
-import { ChartLegend } from './chart-legend';
 import { type ChartTexts, chartInputOf, type LoadedSeries, pointsOf } from './chart-input';
+import { ChartLegend } from './chart-legend';
 
 // ECharts is fetched only when the first chart is drawn: never with the login screen.
 const MeasurementChartCanvas = lazy(() => import('./measurement-chart-canvas'));

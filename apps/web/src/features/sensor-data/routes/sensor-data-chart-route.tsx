@@ -18,7 +18,7 @@ import { formatDay } from '@/lib/dates';
 import { measurementLabel } from '@/lib/measurement-label';
 import { useMeasurementsByTarget } from '../api/get-measurements-by-target';
 import { useTargetMeasurements } from '../api/get-target-measurements';
-import { type ChartLine, ChartFigure } from '../components/chart-figure';
+import { ChartFigure, type ChartLine } from '../components/chart-figure';
 import {
   type ChartChoices,
   chartChoicesOf,
