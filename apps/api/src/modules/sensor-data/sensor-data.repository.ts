@@ -107,6 +107,34 @@ export function createSensorDataRepository(db: Db) {
 
   const execute = async <T>(query: SQL): Promise<T[]> => rowsOf<T>(await db.execute(query));
 
+  /** A rollup's buckets of the device and measurement within `range`, in time order. */
+  const rollupBuckets = (
+    r: typeof measurementHourly | typeof measurementDaily,
+    at: AnyPgColumn | SQL<Date>,
+    scope: Scope,
+    deviceId: string,
+    measurementId: string,
+    range: SQL[],
+  ): Promise<Bucket[]> =>
+    db
+      .select({
+        at: sql<Date>`${at}`.mapWith(toDate),
+        mean: sql<number>`${round3(sql`${r.sumValue} / ${r.count}`)}`.mapWith(Number),
+        min: r.minValue,
+        max: r.maxValue,
+      })
+      .from(r)
+      .where(
+        and(
+          eq(r.deviceId, deviceId),
+          eq(r.measurementId, measurementId),
+          ...range,
+          inScope(r.organizationId, scope),
+          deviceVisible(r.deviceId, scope),
+        ),
+      )
+      .orderBy(asc(at));
+
   return {
     /** A measurement the scope sees whose quantity the organization's applications allow. */
     async readableMeasurement(
@@ -340,25 +368,10 @@ export function createSensorDataRepository(db: Db) {
       to: Date,
     ): Promise<Bucket[]> {
       const h = measurementHourly;
-      return db
-        .select({
-          at: h.hour,
-          mean: sql<number>`${round3(sql`${h.sumValue} / ${h.count}`)}`.mapWith(Number),
-          min: h.minValue,
-          max: h.maxValue,
-        })
-        .from(h)
-        .where(
-          and(
-            eq(h.deviceId, deviceId),
-            eq(h.measurementId, measurementId),
-            gte(h.hour, from),
-            lt(h.hour, to),
-            inScope(h.organizationId, scope),
-            deviceVisible(h.deviceId, scope),
-          ),
-        )
-        .orderBy(asc(h.hour));
+      return rollupBuckets(h, h.hour, scope, deviceId, measurementId, [
+        gte(h.hour, from),
+        lt(h.hour, to),
+      ]);
     },
 
     /**
@@ -372,25 +385,11 @@ export function createSensorDataRepository(db: Db) {
       days: { sd: string; ed: string },
     ): Promise<Bucket[]> {
       const d = measurementDaily;
-      return db
-        .select({
-          at: sql<Date>`(${d.day}::timestamp at time zone ${TIME_ZONE})`.mapWith(toDate),
-          mean: sql<number>`${round3(sql`${d.sumValue} / ${d.count}`)}`.mapWith(Number),
-          min: d.minValue,
-          max: d.maxValue,
-        })
-        .from(d)
-        .where(
-          and(
-            eq(d.deviceId, deviceId),
-            eq(d.measurementId, measurementId),
-            gte(d.day, days.sd),
-            lte(d.day, days.ed),
-            inScope(d.organizationId, scope),
-            deviceVisible(d.deviceId, scope),
-          ),
-        )
-        .orderBy(asc(d.day));
+      const start = sql<Date>`(${d.day}::timestamp at time zone ${TIME_ZONE})`.mapWith(toDate);
+      return rollupBuckets(d, start, scope, deviceId, measurementId, [
+        gte(d.day, days.sd),
+        lte(d.day, days.ed),
+      ]);
     },
 
     /**
