@@ -14,6 +14,7 @@ import {
   CHART_DASHES,
   CHART_TIME_LABELS,
   chartColour,
+  formatInZone,
   type MeasurementChartInput,
   measurementChartOption,
   measurementChartView,
@@ -466,5 +467,12 @@ describe('Sisäilmastoluokitus 2018 classes', () => {
       outside: 0.25,
     });
     expect(classShares('co2', [])).toEqual({ count: 0, S1: 0, S2: 0, S3: 0, outside: 0 });
+  });
+});
+
+describe('formatInZone', () => {
+  it('writes an instant as DD.MM.YYYY HH.mm in Finnish time, summer and winter', () => {
+    expect(formatInZone(Date.UTC(2026, 10, 27, 6, 5), 'Europe/Helsinki')).toBe('27.11.2026 08.05');
+    expect(formatInZone(Date.UTC(2026, 6, 1, 21, 30), 'Europe/Helsinki')).toBe('02.07.2026 00.30');
   });
 });

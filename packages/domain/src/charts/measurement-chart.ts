@@ -188,6 +188,23 @@ export function wallClockShifter(timeZone: string) {
   return (timeMs: number) => timeMs + offsetAt(Math.floor(timeMs / HOUR_MS));
 }
 
+const pad2 = (value: number) => String(value).padStart(2, '0');
+
+/**
+ * A wall-clock instant (its UTC fields are the zone's time: wallClockShifter) as the screens
+ * write times: "27.11.2026 08.05" (DD.MM.YYYY HH.mm, spec 001 §9). The chart's tooltip times.
+ */
+export function formatWallClock(timeMs: number): string {
+  const at = new Date(timeMs);
+  const day = `${pad2(at.getUTCDate())}.${pad2(at.getUTCMonth() + 1)}.${at.getUTCFullYear()}`;
+  return `${day} ${pad2(at.getUTCHours())}.${pad2(at.getUTCMinutes())}`;
+}
+
+/** An instant as DD.MM.YYYY HH.mm in the zone's time, whatever the runtime's own zone. */
+export function formatInZone(timeMs: number, timeZone: string): string {
+  return formatWallClock(wallClockShifter(timeZone)(timeMs));
+}
+
 /** Markup-safe text for the tooltip (device names are the users' own). */
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

@@ -2,32 +2,11 @@ import {
   type ChartAlarm,
   type ChartBandPoint,
   type ChartPoint,
+  formatWallClock,
   type MeasurementChartInput,
   type MeasurementSeries,
   TIME_ZONE,
-  wallClockShifter,
 } from '@vahti/domain';
-
-// No imports but the domain's: bench/chart-draw.ts bundles this file without the app's aliases.
-const pad = (value: number) => String(value).padStart(2, '0');
-
-/**
- * A wall-clock instant of the chart (its UTC fields are Finnish time: wallClockShifter) as the
- * screens write times: "27.11.2026 08.05" (DD.MM.YYYY HH.mm, spec 001 §9).
- */
-export function formatWallClock(timeMs: number): string {
-  const at = new Date(timeMs);
-  const day = `${pad(at.getUTCDate())}.${pad(at.getUTCMonth() + 1)}.${at.getUTCFullYear()}`;
-  return `${day} ${pad(at.getUTCHours())}.${pad(at.getUTCMinutes())}`;
-}
-
-const toFinnishTime = wallClockShifter(TIME_ZONE);
-
-/**
- * An instant in Finnish time, whatever the browser's zone: the charts' one time policy (their
- * days are Finnish days, and the time axis says "Suomen aika").
- */
-export const formatFinnishTime = (timeMs: number) => formatWallClock(toFinnishTime(timeMs));
 
 /** One loaded series of a chart: the API's answer, its name in the legend and its value axis. */
 export interface LoadedSeries {

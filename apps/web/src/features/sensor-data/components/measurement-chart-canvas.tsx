@@ -12,7 +12,9 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import {
   FULL_ZOOM,
+  formatInZone,
   type MeasurementChartInput,
+  TIME_ZONE,
   type ZoomStep,
   type ZoomWindow,
   zoomedRange,
@@ -21,7 +23,6 @@ import {
 import type { EChartsType } from 'echarts/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatFinnishTime } from './chart-input';
 import { drawMeasurementChart, zoomChart } from './draw-measurement-chart';
 
 export interface MeasurementChartCanvasProps {
@@ -114,8 +115,8 @@ export default function MeasurementChartCanvas({
         </Box>
         <Typography variant="body2" aria-live="polite">
           {t('sensorData.shownRange', {
-            from: formatFinnishTime(shown.from),
-            to: formatFinnishTime(shown.to),
+            from: formatInZone(shown.from, TIME_ZONE),
+            to: formatInZone(shown.to, TIME_ZONE),
           })}
         </Typography>
       </Box>

@@ -20,7 +20,7 @@ export const sensorDataEn: typeof sensorDataFi = {
   target: 'Target',
   location: 'Location',
   latest: 'Latest',
-  latestAt: 'Latest at',
+  latestAt: 'Latest at (Finnish time)',
   min: 'Min',
   max: 'Max',
   avg: 'Average',

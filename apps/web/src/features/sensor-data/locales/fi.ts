@@ -19,7 +19,7 @@ export const sensorDataFi = {
   target: 'Kohde',
   location: 'Sijainti',
   latest: 'Viimeisin',
-  latestAt: 'Viimeisin klo',
+  latestAt: 'Viimeisin klo (Suomen aika)',
   min: 'Pienin',
   max: 'Suurin',
   avg: 'Keskiarvo',

@@ -20,7 +20,7 @@ export const sensorDataSv: typeof sensorDataFi = {
   target: 'Objekt',
   location: 'Plats',
   latest: 'Senaste',
-  latestAt: 'Senast kl.',
+  latestAt: 'Senast kl. (finsk tid)',
   min: 'Minsta',
   max: 'Största',
   avg: 'Medelvärde',

@@ -1,14 +1,13 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { TargetMeasurementRow } from '@vahti/domain';
+import { formatInZone, type TargetMeasurementRow, TIME_ZONE } from '@vahti/domain';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { AlertMessage } from '@/components/alert-message';
 import { type Column, DataTable } from '@/components/data-table';
 import { PageHeader } from '@/components/page-header';
-import { formatDateTime } from '@/lib/dates';
 import { formatMeasurementValue } from '@/lib/numbers';
 import { downloadFile } from '../api/download-sensor-data';
 import { useTargetMeasurements } from '../api/get-target-measurements';
@@ -90,7 +89,7 @@ export function SensorDataRoute() {
       key: 'latestAt',
       label: t('sensorData.latestAt'),
       value: (row) => row.lastAt,
-      render: (row) => formatDateTime(row.lastAt) || '–',
+      render: (row) => (row.lastAt ? formatInZone(Date.parse(row.lastAt), TIME_ZONE) : '–'),
       nowrap: true,
       hideBelow: 'xl',
     },
