@@ -688,6 +688,8 @@ describe('charts for any range (issue 27)', () => {
         await choose(page, /^Toinen mittaus/, 'Ei toista mittausta');
         const single = page.getByRole('figure', { name: devices[0].deviceName });
         await single.locator('svg text', { hasText: 'Vuorokauden keskiarvot' }).waitFor();
+        // The closed menu's fade-out, out of the picture.
+        await page.locator('.MuiMenu-root').waitFor({ state: 'detached' });
         await page.screenshot({
           path: path.join(SHOTS, 'sensor-data-year-360.png'),
           fullPage: true,

@@ -11,6 +11,11 @@ export interface ValueRange {
   max: number;
 }
 
+/** A fitted value axis: its ends and the step between its labels. */
+export interface AxisFit extends ValueRange {
+  interval: number;
+}
+
 /** A time span in ms; `to` may equal `from` for an instant. */
 export interface TimeSpan {
   from: number;
@@ -63,14 +68,15 @@ export function nearLimits(
 
 /**
  * The value axis for data of this extent and the limits near it (never 0 or a far limit just
- * because it exists): 5 % room on each side, rounded outwards to a tenth of the span as
- * 1, 2 or 5 × 10^n.
- * With no data, the limits alone; undefined when there is nothing at all.
+ * because it exists): 5 % room on each side, rounded outwards to whole steps of 1, 2, 2.5 or
+ * 5 × 10^n (the tightest with at most 8), which are also the labels' interval, so every label
+ * sits on the grid and none crowds the axis's end. With no data, the limits alone; undefined when there is
+ * nothing at all.
  */
 export function fitValueAxis(
   extent: ValueRange | undefined,
   limits: readonly (number | null)[],
-): ValueRange | undefined {
+): AxisFit | undefined {
   let lo = extent?.min ?? Number.POSITIVE_INFINITY;
   let hi = extent?.max ?? Number.NEGATIVE_INFINITY;
   for (const v of nearLimits(extent, limits)) {
@@ -79,22 +85,30 @@ export function fitValueAxis(
   }
   if (lo > hi) return undefined;
   const span = spanOf({ min: lo, max: hi });
-  const step = niceStep(span / 10);
-  return {
-    min: Math.floor((lo - span * 0.05) / step) * step,
-    max: Math.ceil((hi + span * 0.05) / step) * step,
-  };
+  const lower = lo - span * 0.05;
+  const upper = hi + span * 0.05;
+  // The step of 1, 2, 2.5 or 5 × 10^n that fits the tightest axis with at most 8 intervals.
+  const power = 10 ** Math.floor(Math.log10(span / 5));
+  let best: AxisFit | undefined;
+  for (const p of [power / 10, power, power * 10]) {
+    for (const f of [1, 2, 2.5, 5]) {
+      const step = f * p;
+      // Rounded to the step's own decimals: 0.1 × 3 is 0.30000000000000004.
+      const decimals = Math.max(0, -Math.floor(Math.log10(step)) + 1);
+      const round = (v: number) => Number(v.toFixed(decimals));
+      const min = round(Math.floor(lower / step) * step);
+      const max = round(Math.ceil(upper / step) * step);
+      if ((max - min) / step > 8.000001) continue;
+      if (!best || max - min < best.max - best.min - step * 1e-9)
+        best = { min, max, interval: step };
+    }
+  }
+  return best;
 }
 
 /** A flat extent still gets a span: a tenth of its value, at least 1. */
 function spanOf({ min, max }: ValueRange) {
   return max - min || Math.max(Math.abs(max) * 0.1, 1);
-}
-
-function niceStep(raw: number): number {
-  const power = 10 ** Math.floor(Math.log10(raw));
-  const f = raw / power;
-  return (f <= 1 ? 1 : f <= 2 ? 2 : f <= 5 ? 5 : 10) * power;
 }
 
 /** One span of the alarm lane: one alarm, or several close together. */
@@ -103,8 +117,8 @@ export interface LaneCluster extends TimeSpan {
 }
 
 /**
- * The alarm lane of the visible span: each alarm from its start to its end (an open one to the
- * span's end), widened to at least `minShare` of the span around its start so a short alarm in
+ * The alarm lane of the visible span: each alarm from its start to its end (an open one, end
+ * null, to the span's end; one without an end as a moment), widened to at least `minShare` of the span around its start so a short alarm in
  * a year still shows, then every two that touch or overlap merged into one cluster with their
  * count. Clusters are in time order, apart from each other, and clipped to the span, so their
  * labels (the count) never overlap. Alarms wholly outside the span are left out.
@@ -119,7 +133,8 @@ export function alarmLane(
   const min = length * minShare;
   const spans = alarms
     .map((a) => {
-      const end = Math.max(a.timeMs, a.endMs ?? span.to);
+      // No end given: a moment (the PDF knows only starts); null: still open.
+      const end = Math.max(a.timeMs, a.endMs === undefined ? a.timeMs : (a.endMs ?? span.to));
       const grow = Math.max(0, min - (end - a.timeMs)) / 2;
       return { from: a.timeMs - grow, to: end + grow };
     })

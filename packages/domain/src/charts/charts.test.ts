@@ -78,9 +78,12 @@ describe('measurementChartOption', () => {
     expect(limits.map((m) => m.yAxis)).toEqual([18, 30]);
     expect(limits.map((m) => m.label.formatter)).toEqual(['Alaraja 18', 'Yläraja 30']);
     for (const m of limits) expect(m.lineStyle.type).toBe('dashed');
-    // The alarm is a span of the lane's own grid under the title, with no text over the plot.
+    // The alarm is a span of the lane's own grid under the title, with no text over the plot;
+    // the lane's time axis spans what the plot's does.
     const lane = byId(option, 'alarm-lane');
     expect(lane?.xAxisIndex).toBe(1);
+    expect(option.xAxis[1]).toMatchObject({ min: option.xAxis[0]?.min, max: option.xAxis[0]?.max });
+    expect(option.xAxis[0]?.min).toBe(Date.UTC(2026, 0, 1));
     expect(lane?.markArea?.data).toHaveLength(1);
     expect(option.grid[1]?.top).toBeLessThan(option.grid[0]?.top ?? 0);
     expect(JSON.stringify(option)).not.toContain('Hälytys');
@@ -101,11 +104,11 @@ describe('measurementChartOption', () => {
       highLimit: 1550,
     });
     const option = measurementChartOption(co2, { interactive: false });
-    expect(option.yAxis[0]).toMatchObject({ min: 350, max: 950 });
+    expect(option.yAxis[0]).toMatchObject({ min: 300, max: 1000, interval: 100 });
     expect(byId(option, 'limits')?.markLine?.data).toEqual([]);
     // A high limit of 1000 is near: drawn, and the axis makes room for it.
     const near = measurementChartOption({ ...co2, highLimit: 1000 }, { interactive: false });
-    expect(near.yAxis[0]).toMatchObject({ min: 300, max: 1100 });
+    expect(near.yAxis[0]).toMatchObject({ min: 300, max: 1100, interval: 100 });
     expect(byId(near, 'limits')?.markLine?.data.map((m) => m.yAxis)).toEqual([1000]);
   });
 
@@ -149,7 +152,7 @@ describe('measurementChartOption', () => {
     expect(second?.yAxisIndex).toBe(1);
     expect(option.yAxis[1]).toMatchObject({ show: true, name: '%', position: 'right' });
     // The band's extremes are in the left axis's fit (the limits 18 and 30 are far from it).
-    expect(option.yAxis[0]).toMatchObject({ min: 19.5, max: 24.5 });
+    expect(option.yAxis[0]).toMatchObject({ min: 19, max: 25, interval: 1 });
   });
 
   it('gives each series its own colour and line pattern', () => {
@@ -266,13 +269,31 @@ describe('measurementChartOption', () => {
 
 describe('fitValueAxis', () => {
   it('rounds outwards to a nice step and is undefined without data or limits', () => {
-    expect(fitValueAxis({ min: 400, max: 1200 }, [])).toEqual({ min: 300, max: 1300 });
+    expect(fitValueAxis({ min: 400, max: 1200 }, [])).toEqual({
+      min: 250,
+      max: 1250,
+      interval: 250,
+    });
     expect(fitValueAxis(undefined, [null, null])).toBeUndefined();
     // No data: the limits alone.
-    expect(fitValueAxis(undefined, [19, 27])).toEqual({ min: 18, max: 28 });
-    const flat = fitValueAxis({ min: 5, max: 5 }, []);
-    expect(flat?.min).toBeLessThan(5);
-    expect(flat?.max).toBeGreaterThan(5);
+    expect(fitValueAxis(undefined, [19, 27])).toEqual({ min: 18, max: 28, interval: 2 });
+    // A flat line gets a span, with labels on round values (no 4.9750000000000005).
+    expect(fitValueAxis({ min: 5, max: 5 }, [])).toEqual({ min: 4.95, max: 5.05, interval: 0.025 });
+    // Every label sits on the grid: both ends are whole steps.
+    for (const [lo, hi] of [
+      [0.13, 0.71],
+      [-12, 37],
+      [400, 1800],
+      [21.2, 21.9],
+    ] as const) {
+      const fit = fitValueAxis({ min: lo, max: hi }, []);
+      if (!fit) throw new Error('no fit');
+      expect(fit.min).toBeLessThanOrEqual(lo);
+      expect(fit.max).toBeGreaterThanOrEqual(hi);
+      const steps = (fit.max - fit.min) / fit.interval;
+      expect(Math.abs(steps - Math.round(steps))).toBeLessThan(1e-9);
+      expect(Math.round(steps)).toBeLessThanOrEqual(8);
+    }
   });
 
   it('takes in the limits near the data and never a far one', () => {
@@ -319,10 +340,15 @@ describe('dataExtent', () => {
         },
       ],
     });
-    expect(measurementChartView(chart).valueAxes[0]).toEqual({ min: 200, max: 2000 });
+    expect(measurementChartView(chart).valueAxes[0]).toEqual({
+      min: 250,
+      max: 2000,
+      interval: 250,
+    });
     expect(measurementChartView(chart, { from: 15, to: 25 }).valueAxes[0]).toEqual({
-      min: 445,
-      max: 455,
+      min: 447.5,
+      max: 452.5,
+      interval: 2.5,
     });
   });
 });
@@ -358,6 +384,11 @@ describe('alarmLane', () => {
       { from: 0, to: 50, count: 1 },
     ]);
     expect(alarmLane([{ timeMs: 1 }], { from: 5, to: 5 }, 0.1)).toEqual([]);
+    // Without an end (the PDF knows only starts) an alarm is a moment, not open to the end.
+    expect(alarmLane([{ timeMs: 300 }, { timeMs: 600 }], span, 0.02)).toEqual([
+      { from: 290, to: 310, count: 1 },
+      { from: 590, to: 610, count: 1 },
+    ]);
   });
 
   it('keeps 45 alarms of a year from crowding: each cluster at least the shortest span', () => {

@@ -4,6 +4,7 @@
 // ECharts import (the option is plain data that ECharts' own types accept structurally).
 
 import {
+  type AxisFit,
   alarmLane,
   type ChartBandPoint,
   type ChartPoint,
@@ -11,7 +12,6 @@ import {
   fitValueAxis,
   nearLimits,
   type TimeSpan,
-  type ValueRange,
 } from './chart-fit.js';
 
 export type { ChartBandPoint, ChartPoint } from './chart-fit.js';
@@ -64,7 +64,10 @@ export interface MeasurementChartInput {
   /** The limits of the left axis's measurement; drawn when near the data (nearLimits). */
   lowLimit: number | null;
   highLimit: number | null;
-  /** Alarms from their start to their end (open: to the range's end), drawn as a lane. */
+  /**
+   * Alarms from their start to their end (null: still open, to the range's end; left out: a
+   * moment), drawn as a lane.
+   */
   alarms: readonly { timeMs: number; endMs?: number | null; label: string }[];
   /** Where in CHART_COLOURS and CHART_DASHES the first series starts (the n-th chart gets n). */
   colourIndex: number;
@@ -228,7 +231,7 @@ function shifted(input: MeasurementChartInput) {
 /** What follows the visible span: the value axes, the limit lines and the alarm lane. */
 export interface MeasurementChartView {
   /** Left and right value axes fitted to the data in view (undefined: nothing to fit). */
-  valueAxes: [ValueRange | undefined, ValueRange | undefined];
+  valueAxes: [AxisFit | undefined, AxisFit | undefined];
   limitLines: {
     name: string;
     yAxis: number;
@@ -387,14 +390,17 @@ export function measurementChartOption(
   { interactive, span, laneMinShare }: MeasurementChartOptions,
 ) {
   const hasData = input.series.some((s) => s.points.length > 0);
-  const { series: moved } = shifted(input);
-  const view = measurementChartView(input, span, laneMinShare);
+  // Both time axes span the same instants, so the lane lines up with the plot (the PDF, given
+  // no span, takes the data's and the alarms').
+  const { series: shiftedSeries, alarms: shiftedAlarms } = shifted(input);
+  const axisSpan = span ?? laneSpanOf(shiftedSeries, shiftedAlarms);
+  const view = measurementChartView(input, axisSpan, laneMinShare);
   const hasLane = input.alarms.length > 0;
   const hasRight = input.series.some((s) => s.axis === 1);
   const box = layout(input, interactive, hasLane);
   const colour = (i: number) => chartColour(input.colourIndex, i);
 
-  const lines = moved.flatMap((s, i): ChartOptionSeries[] => {
+  const lines = shiftedSeries.flatMap((s, i): ChartOptionSeries[] => {
     const yAxisIndex = s.axis ?? 0;
     const common = { xAxisIndex: 0, yAxisIndex, showSymbol: false, animation: interactive };
     const band = s.band?.length
@@ -442,7 +448,7 @@ export function measurementChartOption(
     ];
   });
 
-  const valueAxis = (name: string, range: ValueRange | undefined, position: 'left' | 'right') => ({
+  const valueAxis = (name: string, range: AxisFit | undefined, position: 'left' | 'right') => ({
     type: 'value' as const,
     gridIndex: 0,
     position,
@@ -457,11 +463,11 @@ export function measurementChartOption(
       ...(input.formatValue ? { formatter: input.formatValue } : {}),
     },
     ...(position === 'right' ? { splitLine: { show: false } } : {}),
-    ...(range ? { min: range.min, max: range.max } : {}),
+    ...(range ? { min: range.min, max: range.max, interval: range.interval } : {}),
   });
   const timeAxis = {
     type: 'time' as const,
-    ...(span ? { min: span.from, max: span.to } : {}),
+    ...(axisSpan ? { min: axisSpan.from, max: axisSpan.to } : {}),
   };
 
   const series: ChartOptionSeries[] = [
