@@ -68,7 +68,25 @@ function minMaxBuckets(rows: { time: number; value: number }[], buckets: number)
   return out;
 }
 
-function payload(rows: { time: number; value: number }[], downsampled: boolean) {
+/** As the server answers a year (issue 27): per day the mean (3 decimals), and its min and max. */
+function dailyBuckets(rows: { time: number; value: number }[]) {
+  const days = new Map<number, number[]>();
+  for (const r of rows) {
+    const day = Math.floor(r.time / 86_400_000) * 86_400_000;
+    days.set(day, [...(days.get(day) ?? []), r.value]);
+  }
+  return [...days].map(([time, values]) => ({
+    time,
+    value: Math.round((values.reduce((a, b) => a + b, 0) / values.length) * 1000) / 1000,
+    min: Math.min(...values),
+    max: Math.max(...values),
+  }));
+}
+
+function payload(
+  rows: { time: number; value: number; min?: number; max?: number }[],
+  resolution: 'raw' | 'minutes' | 'day',
+) {
   const alarms = Array.from({ length: 12 }, (_, i) => ({
     id: `alarm-${i}`,
     createdAt: new Date(START + i * (YEAR_MS / 12) + 3_600_000).toISOString(),
@@ -84,9 +102,16 @@ function payload(rows: { time: number; value: number }[], downsampled: boolean) 
     measurementUnit: '°C',
     lowLimit: 19,
     highLimit: 27,
-    downsampled,
+    downsampled: resolution !== 'raw',
+    resolution,
+    bucketMinutes: resolution === 'minutes' ? Math.ceil(YEAR_MS / 60_000 / WIDTH) : null,
     measurementData: rows.map(
       (r): Row => ({ createdAt: new Date(r.time).toISOString(), data: { [MID]: r.value } }),
+    ),
+    band: rows.flatMap((r) =>
+      r.min === undefined || r.max === undefined
+        ? []
+        : [{ createdAt: new Date(r.time).toISOString(), min: r.min, max: r.max }],
     ),
     alarms,
   });
@@ -94,10 +119,13 @@ function payload(rows: { time: number; value: number }[], downsampled: boolean) 
 
 const raw = rawYear();
 const reduced = minMaxBuckets(raw, WIDTH);
+const daily = dailyBuckets(raw);
 const payloads = {
-  empty: payload([], false),
-  reduced: payload(reduced, true),
-  raw: payload(raw, false),
+  empty: payload([], 'raw'),
+  // The answer before issue 27: each bucket's min and max point as one line.
+  reduced: payload(reduced, 'minutes'),
+  daily: payload(daily, 'day'),
+  raw: payload(raw, 'raw'),
 };
 
 // The page script: the web app's chart code and ECharts in one file.
@@ -138,6 +166,7 @@ const cases = [
   { name: 'empty chart (baseline)', json: payloads.empty, marks: false },
   { name: '2,400 points, no limits/alarms (baseline)', json: payloads.reduced, marks: false },
   { name: '2,400 points + limits + 12 alarms', json: payloads.reduced, marks: true },
+  { name: 'daily means + band + limits + alarms', json: payloads.daily, marks: true },
   { name: 'raw 52,560 points + limits + alarms', json: payloads.raw, marks: true },
   {
     name: '2,400 points + limits + alarms, canvas',
@@ -185,6 +214,7 @@ const size = (json: string) =>
   `${kB(Buffer.byteLength(json))} raw, ${kB(gzipSync(json).length)} gzip, ${kB(brotliCompressSync(json).length)} brotli`;
 console.log(`\nchart payloads (device-year, ${WIDTH} px): ${raw.length} uplinks`);
 console.log(`  reduced to ${reduced.length} points: ${size(payloads.reduced)}`);
+console.log(`  ${daily.length} daily means + band: ${size(payloads.daily)}`);
 console.log(`  raw ${raw.length} points:       ${size(payloads.raw)}`);
 console.log(`\nchart draw in headless Chromium, ${ROUNDS} rounds each (JSON.parse → painted)`);
 console.log(

@@ -285,7 +285,8 @@ describe('measurement data (/vainu/sensor-data)', () => {
 
     const buttons = figure.getByRole('group', { name: 'Kaavion lähennys ja siirto' });
     const zoomIn = buttons.getByRole('button', { name: 'Lähennä' });
-    await page.getByRole('link', { name: 'Takaisin taulukkoon' }).focus();
+    // The chart choices come first, then the chart's own buttons.
+    await page.getByRole('combobox', { name: /^Toinen mittaus/ }).focus();
     await page.keyboard.press('Tab');
     expect(await zoomIn.evaluate((button) => button === document.activeElement)).toBe(true);
     // The whole week, its alarm's label inside the chart, and the focused button.
@@ -388,25 +389,41 @@ describe('measurement data (/vainu/sensor-data)', () => {
     expect(xlsxBytes.subarray(0, 2).toString('latin1')).toBe('PK');
   });
 
-  it("shows the server's refusal of a download in Finnish", async () => {
+  it('says a reversed range on the end day and offers nothing that would fail (issue 27)', async () => {
     const page = await e2e.newPage();
-    // A link with the end before the start: the API answers 400 on ed.
+    // A link with the end before the start: the API would answer 400 on ed.
+    let asked = false;
+    page.on('request', (request) => {
+      if (/\/api\/(target-measurements|exports|reports)/.test(request.url())) asked = true;
+    });
     await page.goto(
       `/#/vainu/sensor-data?tid=${target.id}&mid=${temperatureId}&sd=2026-01-02&ed=2026-01-01`,
     );
     await signIn(page, ADMIN);
     await page.getByRole('heading', { name: 'Mittausdata', level: 1 }).waitFor();
-    await page.getByRole('button', { name: 'Lataa CSV' }).click();
-    await expect
-      .poll(
-        () =>
-          page
-            .getByRole('alert')
-            .filter({ hasText: 'Loppupäivä ei voi olla ennen alkupäivää' })
-            .count(),
-        { timeout: 15_000 },
-      )
-      .toBe(2);
+    // The days in Finnish, the error on the end day's own field.
+    const end = page.getByRole('textbox', { name: 'Loppupäivä' });
+    expect(await end.inputValue()).toBe('01.01.2026');
+    expect(await end.getAttribute('aria-invalid')).toBe('true');
+    await page.getByText('Loppupäivä ei voi olla ennen alkupäivää').waitFor();
+    for (const name of ['Lataa CSV', 'Lataa Excel', 'Luo PDF-raportti']) {
+      expect(await page.getByRole('button', { name }).isDisabled(), name).toBe(true);
+    }
+    expect(
+      await page.getByRole('link', { name: 'Näytä kaaviot' }).getAttribute('aria-disabled'),
+    ).toBe('true');
+    // No table, no red alert and no retry that could only fail again.
+    expect(await page.getByRole('table').count()).toBe(0);
+    expect(await page.getByRole('alert').count()).toBe(0);
+    expect(await page.getByRole('button', { name: /Yritä uudelleen/ }).count()).toBe(0);
+    await expectAccessible(page);
+
+    // Typing the end day as Finns write it mends the range.
+    await end.fill('3.1.2026');
+    await expect.poll(() => hashPath(page)).toContain('ed=2026-01-03');
+    await page.getByRole('table', { name: 'Mittausten yhteenveto' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Lataa CSV' }).isDisabled()).toBe(false);
+    expect(asked).toBe(true);
   });
 
   it('fits a 360 px phone, table and chart', async () => {
@@ -481,4 +498,224 @@ describe("a target's indoor air beside its survey results (/tieto/show-survey-re
     const vainu = await rowOf(page, devices[0].deviceName);
     expect(`${vainu[7]} ${vainu[8]}`).toBe(cells[1]);
   });
+});
+
+describe('charts for any range (issue 27)', () => {
+  const DAY = 86_400_000;
+  /** The CO2-type device of the two (it carries CO2 beside temperature and humidity). */
+  let co2Device: Device;
+  let co2Id: string;
+
+  /**
+   * A year of readings every 6 h for both devices, ending 10 days ago (the week tests above see
+   * none of them): temperature 20–23 °C with a 28.5 °C spike every 8 days (45 alarms, each
+   * closed by the next reading), humidity 35–45 %, and on the CO2 device CO2 about 1,400 ppm in
+   * the first two months and 450–900 ppm after.
+   */
+  beforeAll(async () => {
+    const key = readFileSync(path.join(e2e.server.dataDir, 'demo-ingest-key.txt'), 'utf8').trim();
+    const found = devices.find((d) => d.DeviceType.deviceTypeName === 'Sisäilma CO2');
+    if (!found) throw new Error('no CO2 device on the demo target');
+    co2Device = found;
+    const login = await fetch(`${e2e.server.url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ userEmail: ADMIN, userPassword: DEMO_PASSWORD }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const { measurements } = await api<{
+      measurements: { measurementID: string; measurementName: string }[];
+    }>(token, `/api/measurements-by-target?tid=${target.id}`);
+    co2Id = measurements.find((m) => m.measurementName === 'CO2')?.measurementID ?? '';
+    expect(co2Id).not.toBe('');
+    const end = Date.now() - 10 * DAY;
+    const start = end - 355 * DAY;
+    for (const device of devices) {
+      const body = [];
+      for (let at = start, i = 0; at < end; at += DAY / 4, i++) {
+        const spike = i % 32 === 5;
+        const values: Record<string, number> = {
+          [MEASUREMENT]: spike ? 28.5 : 21.5 + 1.5 * Math.sin(i / 3),
+          Kosteus: 40 + 5 * Math.sin(i / 7),
+        };
+        if (device === co2Device) {
+          values.CO2 = at < start + 60 * DAY ? 1400 + (i % 5) * 10 : 675 + 225 * Math.sin(i / 2);
+        }
+        body.push({ deviceEui: device.deviceEui, time: new Date(at).toISOString(), values });
+      }
+      const res = await fetch(`${e2e.server.url}/api/ingest/generic`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      expect(res.status).toBe(200);
+    }
+  });
+
+  /** The chart screen for a year back from today, as the quick range "Vuosi" makes it. */
+  async function openYear(page: Page, mid: string, did: string[] = []) {
+    await page.goto(
+      `/#/vainu/sensor-data?tid=${target.id}&mid=${mid}${did.length ? `&did=${did.join(',')}` : ''}`,
+    );
+    await signIn(page, ADMIN);
+    await page.getByRole('heading', { name: 'Mittausdata', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Vuosi' }).click();
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Vuosi' }).getAttribute('aria-pressed'), {
+        timeout: 15_000,
+      })
+      .toBe('true');
+  }
+
+  /** The value axis's numbers of a chart (the left axis: texts left of the plot). */
+  async function leftAxisValues(chart: ReturnType<Page['locator']>) {
+    const texts = await chart
+      .locator('svg text')
+      .evaluateAll((nodes) =>
+        nodes.map((n) => ({ text: n.textContent ?? '', x: (n as SVGGraphicsElement).getBBox().x })),
+      );
+    return texts
+      .filter((t) => t.x < 64 && /^-?[\d\s]+(,\d+)?$/.test(t.text))
+      .map((t) => Number(t.text.replace(/\s/g, '').replace(',', '.')));
+  }
+
+  it('draws a year as daily means over a light band, alarms in a lane clear of the title, and says so', async () => {
+    const page = await e2e.newPage({ width: 1366, height: 900 });
+    await openYear(page, temperatureId, [devices[0].deviceId]);
+    // The time from the press to the drawn chart: the series' answer and the drawing.
+    const started = Date.now();
+    const answer = page.waitForResponse((r) => r.url().includes('/api/measurement-data/'));
+    await page.getByRole('link', { name: 'Näytä kaaviot' }).click();
+    const response = await answer;
+    const apiMs = Date.now() - started;
+    const figure = page.getByRole('figure', { name: devices[0].deviceName });
+    const chart = figure.locator(`[data-chart="${devices[0].deviceId}"]`);
+    await chart.locator('svg text', { hasText: 'Vuorokauden keskiarvot' }).waitFor();
+    console.log(`year chart: API ${apiMs} ms, API + drawn ${Date.now() - started} ms`);
+    const body = (await response.json()) as { resolution: string; band: unknown[] };
+    expect(body.resolution).toBe('day');
+    expect(body.band.length).toBeGreaterThan(300);
+    await chart.locator('svg text', { hasText: 'Aika (Suomen aika)' }).waitFor();
+    await chart.locator('svg text', { hasText: 'Hälytykset' }).waitFor();
+    await page.screenshot({ path: path.join(SHOTS, 'sensor-data-year-1366.png'), fullPage: true });
+
+    // No text overlaps the title: the alarms are spans of the lane, their counts inside it.
+    const boxes = await chart.locator('svg text').evaluateAll((nodes) =>
+      nodes.map((n) => {
+        const r = n.getBoundingClientRect();
+        return {
+          text: n.textContent ?? '',
+          left: r.left,
+          right: r.right,
+          top: r.top,
+          bottom: r.bottom,
+        };
+      }),
+    );
+    const title = boxes.find((b) => b.text.startsWith(MEASUREMENT));
+    expect(title).toBeDefined();
+    for (const b of boxes) {
+      if (b === title || !title) continue;
+      const overlaps =
+        b.left < title.right &&
+        b.right > title.left &&
+        b.top < title.bottom &&
+        b.bottom > title.top;
+      expect(overlaps, b.text).toBe(false);
+    }
+    expect(boxes.some((b) => /Ylärajan ylitys|Alarajan alitus/.test(b.text))).toBe(false);
+    const caption = await figure.locator('figcaption').innerText();
+    expect(caption).toContain('Vuorokauden keskiarvot ja vaihteluväli.');
+    expect(caption).toMatch(/Hälytyksiä (4[0-9]|5[0-9])\./);
+
+    // The tooltip: Finnish time and numbers, the day's range.
+    const plot = await chart.boundingBox();
+    if (!plot) throw new Error('no chart box');
+    await page.mouse.move(plot.x + plot.width / 2, plot.y + plot.height / 2);
+    const tooltip = chart.locator('div').filter({ hasText: /°C/ }).last();
+    await expect
+      .poll(() => tooltip.innerText(), { timeout: 15_000 })
+      .toMatch(/^\d\d\.\d\d\.\d{4} \d\d\.\d\d\n.+: \d+(,\d+)? °C \(\d+(,\d+)?–\d+(,\d+)?\)/);
+    await page.mouse.move(0, 0);
+    await expectAccessible(page);
+  });
+
+  it('fits the CO2 axis to the readings, not to 0, and rescales it on zoom', async () => {
+    const page = await e2e.newPage({ width: 1366, height: 900 });
+    await openYear(page, co2Id, [co2Device.deviceId]);
+    await page.getByRole('link', { name: 'Näytä kaaviot' }).click();
+    const figure = page.getByRole('figure', { name: co2Device.deviceName });
+    const chart = figure.locator(`[data-chart="${co2Device.deviceId}"]`);
+    await chart.locator('svg text', { hasText: 'Vuorokauden keskiarvot' }).waitFor();
+    const whole = await leftAxisValues(chart);
+    expect(whole.length).toBeGreaterThan(2);
+    // Readings 450–1,440 ppm: the axis starts near them, never at 0 or below.
+    expect(Math.min(...whole)).toBeGreaterThanOrEqual(300);
+    expect(Math.max(...whole)).toBeGreaterThanOrEqual(1400);
+
+    // Zoomed to the middle quarter of the year (after the high months): the axis follows.
+    const buttons = figure.getByRole('group', { name: 'Kaavion lähennys ja siirto' });
+    await buttons.getByRole('button', { name: 'Lähennä' }).click();
+    await buttons.getByRole('button', { name: 'Lähennä' }).click();
+    await expect.poll(async () => Math.max(...(await leftAxisValues(chart)))).toBeLessThan(1100);
+    expect(Math.min(...(await leftAxisValues(chart)))).toBeGreaterThanOrEqual(300);
+    await buttons.getByRole('button', { name: 'Palauta' }).click();
+    await expect
+      .poll(async () => Math.max(...(await leftAxisValues(chart))))
+      .toBeGreaterThanOrEqual(1400);
+  });
+
+  for (const width of [1366, 360]) {
+    it(`overlays both devices with a legend and a second measurement on the right axis at ${width} px`, async () => {
+      const page = await e2e.newPage({ width, height: 900 });
+      await openYear(page, temperatureId);
+      await page.getByRole('link', { name: 'Näytä kaaviot' }).click();
+      await page.getByRole('heading', { name: 'Mittausdatan kaaviot', level: 1 }).waitFor();
+      await page.getByRole('switch', { name: 'Kaikki mittarit samassa kaaviossa' }).click();
+      await expect.poll(() => hashPath(page)).toContain('view=overlay');
+      const figure = page.getByRole('figure', { name: /^Mittarit samassa kaaviossa: Lämpötila/ });
+      const legend = figure.getByRole('list', { name: 'Kaavion selite' });
+      await expect
+        .poll(() => legend.getByRole('listitem').allInnerTexts(), { timeout: 15_000 })
+        .toEqual(devices.map((d) => d.deviceName));
+      expect(await page.getByRole('figure').count()).toBe(1);
+
+      await choose(page, /^Toinen mittaus/, /^Kosteus/);
+      await expect.poll(() => hashPath(page)).toContain('mid2=');
+      await expect
+        .poll(() => legend.getByRole('listitem').allInnerTexts(), { timeout: 15_000 })
+        .toEqual(
+          devices.flatMap((d) => [`${d.deviceName} – ${MEASUREMENT}`, `${d.deviceName} – Kosteus`]),
+        );
+      const chart = figure.locator('[data-chart="overlay"]');
+      // The right axis is named by its unit; both units are on the chart.
+      await chart.locator('svg text', { hasText: /^%$/ }).waitFor();
+      await chart.locator('svg text', { hasText: /^°C$/ }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        width,
+      );
+      await page.screenshot({
+        path: path.join(SHOTS, `sensor-data-overlay-${width}.png`),
+        fullPage: true,
+      });
+      await expectAccessible(page);
+      // A reload keeps the view.
+      await page.reload();
+      await figure.locator('[data-chart="overlay"] svg').waitFor();
+      if (width === 360) {
+        await page.getByRole('switch', { name: 'Kaikki mittarit samassa kaaviossa' }).click();
+        await expect.poll(() => hashPath(page)).not.toContain('view=overlay');
+        await choose(page, /^Toinen mittaus/, 'Ei toista mittausta');
+        const single = page.getByRole('figure', { name: devices[0].deviceName });
+        await single.locator('svg text', { hasText: 'Vuorokauden keskiarvot' }).waitFor();
+        // The closed menu's fade-out, out of the picture.
+        await page.locator('.MuiMenu-root').waitFor({ state: 'detached' });
+        await page.screenshot({
+          path: path.join(SHOTS, 'sensor-data-year-360.png'),
+          fullPage: true,
+        });
+        await expectAccessible(page);
+      }
+    });
+  }
 });

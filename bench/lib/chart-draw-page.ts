@@ -2,49 +2,31 @@
 // The page side of bench/chart-draw.ts, bundled by Vite into one script: it draws a payload of
 // GET /api/measurement-data through the web app's own chart code (the same option builder, the
 // same ECharts modules) and times it.
-import type { MeasurementChartInput } from '@vahti/domain';
+import type { MeasurementChartInput, MeasurementSeries } from '@vahti/domain';
 import { use } from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
+import { chartInputOf } from '../../apps/web/src/features/sensor-data/components/chart-input.js';
 import { drawMeasurementChart } from '../../apps/web/src/features/sensor-data/components/draw-measurement-chart.js';
-
-interface Payload {
-  measurementId: string;
-  measurementName: string;
-  measurementUnit: string;
-  lowLimit: number | null;
-  highLimit: number | null;
-  measurementData: { createdAt: string; data: Record<string, number> }[];
-  alarms: { createdAt: string; alarmBreakThrough: string; value: number }[];
-}
 
 use([CanvasRenderer]);
 
 const fi = new Intl.NumberFormat('fi', { maximumFractionDigits: 3, useGrouping: false });
 
-/** As DeviceChart turns the payload into the chart's input. */
-function inputOf(payload: Payload, withMarks: boolean): MeasurementChartInput {
-  const key = payload.measurementId;
-  const points: [number, number][] = [];
-  for (const row of payload.measurementData) {
-    const value = row.data[key];
-    if (typeof value === 'number') points.push([Date.parse(row.createdAt), value]);
-  }
-  return {
-    title: `${payload.measurementName} (${payload.measurementUnit})`,
-    unit: payload.measurementUnit,
-    series: [{ name: payload.measurementName, points }],
-    lowLimit: withMarks ? payload.lowLimit : null,
-    highLimit: withMarks ? payload.highLimit : null,
-    alarms: withMarks
-      ? payload.alarms.map((a) => ({
-          timeMs: Date.parse(a.createdAt),
-          label: `${a.alarmBreakThrough === 'up' ? 'Ylärajan ylitys' : 'Alarajan alitus'}: ${a.value}`,
-        }))
-      : [],
-    colourIndex: 0,
-    labels: { lowLimit: 'Alaraja', highLimit: 'Yläraja', noData: 'Tietoa ei saatavilla' },
-    formatValue: (value) => fi.format(value),
-  };
+/** As ChartFigure turns the payload into the chart's input (chartInputOf). */
+function inputOf(payload: MeasurementSeries, withMarks: boolean): MeasurementChartInput {
+  const data = withMarks ? payload : { ...payload, lowLimit: null, highLimit: null, alarms: [] };
+  return chartInputOf(
+    `${payload.measurementName} (${payload.measurementUnit})`,
+    [{ name: payload.measurementName, deviceName: 'Bench', data, axis: 0 }],
+    0,
+    {
+      labels: { lowLimit: 'Alaraja', highLimit: 'Yläraja', noData: 'Tietoa ei saatavilla' },
+      resolution: (series) => series.resolution,
+      alarm: (a) =>
+        `${a.alarmBreakThrough === 'up' ? 'Ylärajan ylitys' : 'Alarajan alitus'}: ${a.value}`,
+      formatValue: (value) => fi.format(value),
+    },
+  );
 }
 
 const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
@@ -60,9 +42,13 @@ async function draw(json: string, withMarks: boolean, renderer: 'svg' | 'canvas'
   document.body.replaceChildren(container);
   await frame();
   const start = performance.now();
-  const chart = drawMeasurementChart(container, inputOf(JSON.parse(json) as Payload, withMarks), {
-    renderer,
-  });
+  const chart = drawMeasurementChart(
+    container,
+    inputOf(JSON.parse(json) as MeasurementSeries, withMarks),
+    {
+      renderer,
+    },
+  );
   await frame();
   await frame();
   const ms = performance.now() - start;

@@ -1,3 +1,4 @@
+export * from './charts/chart-fit.js';
 export * from './charts/chart-zoom.js';
 export * from './charts/guidelines.js';
 export * from './charts/measurement-chart.js';

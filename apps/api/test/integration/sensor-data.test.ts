@@ -236,7 +236,7 @@ describe(`sensor data (${DRIVER})`, () => {
     expect(raw?.n).toBe(900);
   });
 
-  it('sends raw points for a short range and per bucket the extremes for a long one', async () => {
+  it('follows the range: raw readings for days, hourly means for weeks, daily means for a year (issue 27)', async () => {
     const temp = await measurementOf(fx.db, fx.orgA.id, 'Lämpötila');
     const target = await fx.create.target(fx.orgA.id);
     const device = await deviceOfType(fx.orgA.id, target, 'Sisäilma CO2');
@@ -249,60 +249,90 @@ describe(`sensor data (${DRIVER})`, () => {
     readings[700] = { at: readings[700]?.at as Date, value: 80 };
     readings[701] = { at: readings[701]?.at as Date, value: -15 };
     await ingest(fx.orgA.id, device.eui, readings.map(reading(temp)));
+    const series = async (query: string) => {
+      const res = await as('Ylläpitäjä').get(
+        `/api/measurement-data/${device.id}?mid=${temp}&${query}`,
+      );
+      expect(res.statusCode, query).toBe(200);
+      return res.json() as {
+        resolution: string;
+        bucketMinutes: number | null;
+        downsampled: boolean;
+        measurementData: { createdAt: string; data: Record<string, number> }[];
+        band: { createdAt: string; min: number; max: number }[];
+        alarms: { createdAt: string; alarmBreakThrough: string; value: number }[];
+      };
+    };
+    const mean = (values: number[]) => round3(values.reduce((a, b) => a + b, 0) / values.length);
+    const valuesIn = (from: number, to: number) =>
+      readings.filter((r) => r.at.getTime() >= from && r.at.getTime() < to).map((r) => r.value);
 
-    const short = await as('Ylläpitäjä').get(
-      `/api/measurement-data/${device.id}?mid=${temp}&sd=2026-02-02&ed=2026-02-02&width=400`,
-    );
-    expect(short.statusCode).toBe(200);
-    const raw = short.json();
-    expect(raw).toMatchObject({
-      message: 'Mittaussarja haettu',
-      deviceId: device.id,
-      measurementId: temp,
-      measurementName: 'Lämpötila',
-      measurementUnit: '°C',
-      downsampled: false,
-    });
-    expect(raw.measurementData).toHaveLength(72);
-    expect(raw.measurementData[0]).toEqual({
+    // A day: every reading, no band.
+    const day = await series('sd=2026-02-02&ed=2026-02-02&width=400');
+    expect(day).toMatchObject({ resolution: 'raw', bucketMinutes: null, downsampled: false });
+    expect(day.band).toEqual([]);
+    expect(day.measurementData).toHaveLength(72);
+    expect(day.measurementData[0]).toEqual({
       createdAt: new Date(start + 72 * 20 * 60_000).toISOString(),
       data: { [temp]: readings[72]?.value },
     });
 
-    for (const width of [100, 150, 300]) {
-      // 20 days / 100 px: buckets of 5 h from the rollup; / 300 px: 96 min from the raw rows.
-      const long = await as('Ylläpitäjä').get(
-        `/api/measurement-data/${device.id}?mid=${temp}&sd=2026-02-01&ed=2026-02-20&width=${width}`,
-      );
-      expect(long.statusCode).toBe(200);
-      const body = long.json();
-      expect(body.downsampled, String(width)).toBe(true);
-      const points = body.measurementData as { createdAt: string; data: Record<string, number> }[];
-      expect(points.length).toBeLessThanOrEqual(2 * width);
-      expect(points.length).toBeGreaterThan(width / 2);
-      const times = points.map((p) => Date.parse(p.createdAt));
-      expect(times).toEqual([...times].sort((a, b) => a - b));
-      // The extremes are kept at their own times.
-      expect(points).toContainEqual({
+    // Three days on 100 px (216 readings > 2 a pixel): means of 44-minute buckets.
+    const narrow = await series('sd=2026-02-01&ed=2026-02-03&width=100');
+    expect(narrow).toMatchObject({ resolution: 'minutes', bucketMinutes: 44, downsampled: true });
+    expect(narrow.measurementData.length).toBeLessThanOrEqual(100);
+    expect(narrow.band).toHaveLength(narrow.measurementData.length);
+    const bucket = 44 * 60_000;
+    expect(narrow.measurementData[1]).toEqual({
+      createdAt: new Date(start + bucket).toISOString(),
+      data: { [temp]: mean(valuesIn(start + bucket, start + 2 * bucket)) },
+    });
+
+    // 20 days: the hourly rollup's means and extremes, whatever the width.
+    const weeks = await series('sd=2026-02-01&ed=2026-02-20&width=100');
+    expect(weeks).toMatchObject({ resolution: 'hour', bucketMinutes: null, downsampled: true });
+    expect(weeks.measurementData).toHaveLength(480);
+    expect(weeks.band).toHaveLength(480);
+    expect((await series('sd=2026-02-01&ed=2026-02-20&width=1200')).measurementData).toEqual(
+      weeks.measurementData,
+    );
+    const spikeHour = Math.floor((readings[700]?.at.getTime() ?? 0) / HOUR) * HOUR;
+    const dipHour = Math.floor((readings[701]?.at.getTime() ?? 0) / HOUR) * HOUR;
+    const hourIndex = weeks.band.findIndex(
+      (b) => b.createdAt === new Date(spikeHour).toISOString(),
+    );
+    expect(weeks.band[hourIndex]?.max).toBe(80);
+    expect(weeks.band.find((b) => b.createdAt === new Date(dipHour).toISOString())?.min).toBe(-15);
+    expect(weeks.measurementData[hourIndex]?.data[temp]).toBe(
+      mean(valuesIn(spikeHour, spikeHour + HOUR)),
+    );
+    const times = weeks.measurementData.map((p) => Date.parse(p.createdAt));
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    // The spike opened an alarm (ingest evaluated it against the default limits 18…28).
+    expect(weeks.alarms).toContainEqual(
+      expect.objectContaining({
         createdAt: readings[700]?.at.toISOString(),
-        data: { [temp]: 80 },
-      });
-      expect(points).toContainEqual({
-        createdAt: readings[701]?.at.toISOString(),
-        data: { [temp]: -15 },
-      });
-      // Every point is a stored reading.
-      const stored = new Map(readings.map((r) => [r.at.toISOString(), r.value]));
-      for (const p of points) expect(p.data[temp]).toBe(stored.get(p.createdAt));
-      // The spike opened an alarm (ingest evaluated it against the default limits 18…28).
-      expect(body.alarms).toContainEqual(
-        expect.objectContaining({
-          createdAt: readings[700]?.at.toISOString(),
-          alarmBreakThrough: 'up',
-          value: 80,
-        }),
-      );
-    }
+        alarmBreakThrough: 'up',
+        value: 80,
+      }),
+    );
+
+    // A year: one mean per Finnish day with readings, at the day's start.
+    const year = await series('sd=2025-03-01&ed=2026-02-28&width=1200');
+    expect(year).toMatchObject({ resolution: 'day', bucketMinutes: null, downsampled: true });
+    expect(year.measurementData).toHaveLength(20);
+    const feb10 = helsinkiDayStart('2026-02-10').getTime();
+    const feb11 = helsinkiDayStart('2026-02-11').getTime();
+    const index = year.measurementData.findIndex(
+      (p) => p.createdAt === new Date(feb10).toISOString(),
+    );
+    expect(year.measurementData[index]?.data[temp]).toBe(mean(valuesIn(feb10, feb11)));
+    expect(year.band[index]).toEqual({
+      createdAt: new Date(feb10).toISOString(),
+      min: Math.min(...valuesIn(feb10, feb11)),
+      max: Math.max(...valuesIn(feb10, feb11)),
+    });
+    expect(year.band.map((b) => b.max)).toContain(80);
   });
 
   it('refuses bad ranges with 400 on ed and unknown or foreign ids with 404, in Finnish', async () => {

@@ -54,18 +54,3 @@ export function zoomedRange(
     to: axis.from + (length * window.end) / 100,
   };
 }
-
-/**
- * Which way an alarm mark's label runs from its vertical line in the browser: toward the wider
- * side of the visible plot. ECharts centres it on the line, which cuts a label off at the chart's
- * edge (a recent alarm sits at the right edge; a 360 px phone has no room to spare). 'left'
- * starts the text at the line, 'right' ends it there.
- */
-export function alarmLabelAlign(
-  timeMs: number,
-  axis: { from: number; to: number },
-  window: ZoomWindow,
-): 'left' | 'right' {
-  const { from, to } = zoomedRange(axis, window);
-  return timeMs - from < (to - from) / 2 ? 'left' : 'right';
-}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { alarmLabelAlign, FULL_ZOOM, zoomedRange, zoomStep } from './chart-zoom.js';
+import { alarmLane, dataExtent, fitValueAxis, nearLimits } from './chart-fit.js';
+import { FULL_ZOOM, zoomedRange, zoomStep } from './chart-zoom.js';
 import {
   CLASSIFIED_QUANTITIES,
   classShares,
@@ -10,11 +11,13 @@ import {
 } from './guidelines.js';
 import {
   CHART_COLOURS,
+  CHART_DASHES,
   CHART_TIME_LABELS,
   chartColour,
-  chartValueExtent,
+  formatInZone,
   type MeasurementChartInput,
   measurementChartOption,
+  measurementChartView,
   wallClockShifter,
 } from './measurement-chart.js';
 
@@ -35,8 +38,8 @@ const input = (over: Partial<MeasurementChartInput> = {}): MeasurementChartInput
     {
       name: 'Anturi 1',
       points: [
-        [Date.UTC(2026, 0, 1), 21],
-        [Date.UTC(2026, 0, 2), 22.5],
+        [Date.UTC(2026, 0, 1), 19],
+        [Date.UTC(2026, 0, 2), 28],
       ],
     },
   ],
@@ -65,37 +68,94 @@ describe('CHART_COLOURS', () => {
 });
 
 describe('measurementChartOption', () => {
-  it('draws the limits as two dashed, labelled horizontal lines and alarms on the time axis', () => {
+  /** The series of the option by id. */
+  const byId = (option: ReturnType<typeof measurementChartOption>, id: string) =>
+    option.series.find((s) => s.id === id);
+
+  it('draws near limits as two dashed, labelled horizontal lines and alarms as a lane', () => {
     const option = measurementChartOption(input(), { interactive: false });
-    const marks = option.series[0]?.markLine?.data ?? [];
-    const limits = marks.filter((m) => 'yAxis' in m);
-    expect(limits.map((m) => ('yAxis' in m ? m.yAxis : null))).toEqual([18, 30]);
+    const limits = byId(option, 'limits')?.markLine?.data ?? [];
+    expect(limits.map((m) => m.yAxis)).toEqual([18, 30]);
     expect(limits.map((m) => m.label.formatter)).toEqual(['Alaraja 18', 'Yläraja 30']);
     for (const m of limits) expect(m.lineStyle.type).toBe('dashed');
-    const alarms = marks.filter((m) => 'xAxis' in m);
-    expect(alarms).toHaveLength(1);
-    expect(alarms[0] && 'xAxis' in alarms[0] ? alarms[0].xAxis : null).toBe(
-      Date.UTC(2026, 0, 1, 12),
+    // The alarm is a span of the lane's own grid under the title, with no text over the plot;
+    // the lane's time axis spans what the plot's does.
+    const lane = byId(option, 'alarm-lane');
+    expect(lane?.xAxisIndex).toBe(1);
+    expect(option.xAxis[1]).toMatchObject({ min: option.xAxis[0]?.min, max: option.xAxis[0]?.max });
+    expect(option.xAxis[0]?.min).toBe(Date.UTC(2026, 0, 1));
+    expect(lane?.markArea?.data).toHaveLength(1);
+    expect(option.grid[1]?.top).toBeLessThan(option.grid[0]?.top ?? 0);
+    expect(JSON.stringify(option)).not.toContain('Hälytys');
+  });
+
+  it('fits the value axis to the data, not to a far limit or 0 (CO2 400–900, limits 0 and 1550)', () => {
+    const co2 = input({
+      series: [
+        {
+          name: 'CO2',
+          points: [
+            [0, 400],
+            [1, 900],
+          ],
+        },
+      ],
+      lowLimit: 0,
+      highLimit: 1550,
+    });
+    const option = measurementChartOption(co2, { interactive: false });
+    expect(option.yAxis[0]).toMatchObject({ min: 300, max: 1000, interval: 100 });
+    expect(byId(option, 'limits')?.markLine?.data).toEqual([]);
+    // A high limit of 1000 is near: drawn, and the axis makes room for it.
+    const near = measurementChartOption({ ...co2, highLimit: 1000 }, { interactive: false });
+    expect(near.yAxis[0]).toMatchObject({ min: 300, max: 1100, interval: 100 });
+    expect(byId(near, 'limits')?.markLine?.data.map((m) => m.yAxis)).toEqual([1000]);
+  });
+
+  it('draws a band under the mean for buckets and a second measurement on the right axis', () => {
+    const option = measurementChartOption(
+      input({
+        secondUnit: '%',
+        series: [
+          {
+            name: 'Anturi 1 – Lämpötila',
+            points: [
+              [0, 21],
+              [1, 22],
+            ],
+            band: [
+              [0, 20, 23],
+              [1, 21, 24],
+            ],
+          },
+          { name: 'Anturi 1 – Kosteus', points: [[0, 40]], axis: 1 },
+        ],
+      }),
+      { interactive: true },
     );
+    const low = byId(option, 'band-low-0');
+    const high = byId(option, 'band-high-0');
+    expect(low?.data).toEqual([
+      [0, 20],
+      [1, 21],
+    ]);
+    // Stacked on the low edge: the band's height is max − min, lightly filled.
+    expect(high?.data).toEqual([
+      [0, 3],
+      [1, 3],
+    ]);
+    expect(high?.stack).toBe(low?.stack);
+    expect(high?.areaStyle?.opacity).toBeLessThan(0.3);
+    // The mean is drawn over the band.
+    expect(byId(option, 'line-0')?.z).toBeGreaterThan(high?.z ?? 0);
+    const second = byId(option, 'line-1');
+    expect(second?.yAxisIndex).toBe(1);
+    expect(option.yAxis[1]).toMatchObject({ show: true, name: '%', position: 'right' });
+    // The band's extremes are in the left axis's fit (the limits 18 and 30 are far from it).
+    expect(option.yAxis[0]).toMatchObject({ min: 19, max: 25, interval: 1 });
   });
 
-  it('keeps limits outside the data in view', () => {
-    const option = measurementChartOption(input(), { interactive: false });
-    expect(option.yAxis.min).toBeLessThanOrEqual(18);
-    expect(option.yAxis.max).toBeGreaterThanOrEqual(30);
-  });
-
-  it('adds zoom, pan and tooltip only when interactive, and no animation for the PDF', () => {
-    const still = measurementChartOption(input(), { interactive: false });
-    expect(still).not.toHaveProperty('dataZoom');
-    expect(still).not.toHaveProperty('tooltip');
-    expect(still.animation).toBe(false);
-    const live = measurementChartOption(input(), { interactive: true });
-    expect(live.dataZoom?.map((z) => z.type)).toEqual(['inside', 'slider']);
-    expect(live.tooltip).toEqual({ trigger: 'axis' });
-  });
-
-  it('colours series from colourIndex and leaves limits off when there are none', () => {
+  it('gives each series its own colour and line pattern', () => {
     const option = measurementChartOption(
       input({
         colourIndex: 2,
@@ -109,19 +169,47 @@ describe('measurementChartOption', () => {
       }),
       { interactive: false },
     );
-    expect(option.series.map((s) => s.lineStyle.color)).toEqual([
-      CHART_COLOURS[2],
-      CHART_COLOURS[3],
-    ]);
-    expect(option.series[0]).not.toHaveProperty('markLine');
+    const lines = option.series.filter((s) => s.id?.startsWith('line-'));
+    expect(lines.map((s) => s.lineStyle?.color)).toEqual([CHART_COLOURS[2], CHART_COLOURS[3]]);
+    expect(lines.map((s) => s.lineStyle?.type)).toEqual([CHART_DASHES[2], CHART_DASHES[3]]);
+    expect(new Set(CHART_DASHES.map((d) => JSON.stringify(d))).size).toBe(CHART_DASHES.length);
+    expect(byId(option, 'limits')?.markLine?.data).toEqual([]);
+    expect(option.yAxis[2]).toMatchObject({ show: false });
     expect(option.legend.show).toBe(true);
+  });
+
+  it('adds zoom, pan and tooltip only when interactive, and no animation for the PDF', () => {
+    const still = measurementChartOption(input(), { interactive: false });
+    expect(still).not.toHaveProperty('dataZoom');
+    expect(still).not.toHaveProperty('tooltip');
+    expect(still.animation).toBe(false);
+    const live = measurementChartOption(input(), { interactive: true });
+    expect(live.dataZoom?.map((z) => z.type)).toEqual(['inside', 'slider']);
+    expect(live.dataZoom?.[0]?.xAxisIndex).toEqual([0, 1]);
+    expect(live.tooltip).toEqual({ trigger: 'axis' });
+  });
+
+  it('writes the tooltip in Finnish time and numbers, with the bucket range, markup escaped', () => {
+    const option = measurementChartOption(
+      input({
+        series: [{ name: '<b>A</b>', points: [[0, 21.5]], band: [[0, 20, 23]] }],
+        formatValue: (v) => String(v).replace('.', ','),
+        formatTime: (t) => `aika ${t}`,
+      }),
+      { interactive: true },
+    );
+    const formatter = option.tooltip?.formatter as (params: unknown) => string;
+    const text = formatter([
+      { seriesId: 'band-low-0', dataIndex: 0, axisValue: 0 },
+      { seriesId: 'line-0', dataIndex: 0, axisValue: 0, marker: '' },
+    ]);
+    expect(text).toBe('aika 0<br>&#60;b&#62;A&#60;/b&#62;: <b>21,5 °C</b> (20–23)');
   });
 
   it('shows the no-data text and still the limits when there are no points', () => {
     const option = measurementChartOption(input({ series: [] }), { interactive: false });
     expect(option.graphic?.style.text).toBe('Ei mittauksia');
-    expect(option.series).toHaveLength(1);
-    expect(option.series[0]?.markLine?.data.length).toBe(3);
+    expect(byId(option, 'limits')?.markLine?.data).toHaveLength(2);
   });
 
   it('draws wall-clock times of the given zone in UTC mode, so day ticks fall on local midnight', () => {
@@ -130,14 +218,15 @@ describe('measurementChartOption', () => {
     });
     expect(option.useUTC).toBe(true);
     // Winter time: UTC+2.
-    expect(option.series[0]?.data[0]).toEqual([Date.UTC(2026, 0, 1, 2), 21]);
-    const alarm = option.series[0]?.markLine?.data.find((m) => 'xAxis' in m);
-    expect(alarm && 'xAxis' in alarm ? alarm.xAxis : null).toBe(Date.UTC(2026, 0, 1, 14));
-    expect(option.xAxis.axisLabel.formatter).toEqual(CHART_TIME_LABELS);
+    expect(byId(option, 'line-0')?.data[0]).toEqual([Date.UTC(2026, 0, 1, 2), 19]);
+    const lane = byId(option, 'alarm-lane')?.markArea?.data[0];
+    expect(lane?.[0].xAxis).toBeLessThanOrEqual(Date.UTC(2026, 0, 1, 14));
+    expect(lane?.[1].xAxis).toBeGreaterThanOrEqual(Date.UTC(2026, 0, 1, 14));
+    expect(option.xAxis[0]).toMatchObject({ axisLabel: { formatter: CHART_TIME_LABELS } });
     // Without a zone the browser's own local time is used: times as given.
     const local = measurementChartOption(input(), { interactive: false });
     expect(local).not.toHaveProperty('useUTC');
-    expect(local.series[0]?.data[0]).toEqual([Date.UTC(2026, 0, 1), 21]);
+    expect(byId(local, 'line-0')?.data[0]).toEqual([Date.UTC(2026, 0, 1), 19]);
   });
 
   it('shifts by the summer or winter offset of each instant', () => {
@@ -167,7 +256,7 @@ describe('measurementChartOption', () => {
   it('writes the value axis with the given formatter', () => {
     const formatValue = (v: number) => String(v).replace('.', ',');
     const option = measurementChartOption(input({ formatValue }), { interactive: false });
-    expect(option.yAxis.axisLabel).toMatchObject({ formatter: formatValue });
+    expect(option.yAxis[0]?.axisLabel).toMatchObject({ formatter: formatValue });
   });
 
   it('is plain data (JSON round-trips), so the browser and the PDF worker share it', () => {
@@ -178,16 +267,142 @@ describe('measurementChartOption', () => {
   });
 });
 
-describe('chartValueExtent', () => {
+describe('fitValueAxis', () => {
   it('rounds outwards to a nice step and is undefined without data or limits', () => {
-    expect(chartValueExtent([{ name: 'a', points: [[0, 400]] }], [1200])).toEqual({
-      min: 200,
-      max: 1400,
+    expect(fitValueAxis({ min: 400, max: 1200 }, [])).toEqual({
+      min: 250,
+      max: 1250,
+      interval: 250,
     });
-    expect(chartValueExtent([], [null, null])).toBeUndefined();
-    const flat = chartValueExtent([{ name: 'a', points: [[0, 5]] }], []);
-    expect(flat?.min).toBeLessThan(5);
-    expect(flat?.max).toBeGreaterThan(5);
+    expect(fitValueAxis(undefined, [null, null])).toBeUndefined();
+    // No data: the limits alone.
+    expect(fitValueAxis(undefined, [19, 27])).toEqual({ min: 18, max: 28, interval: 2 });
+    // A flat line gets a span, with labels on round values (no 4.9750000000000005).
+    expect(fitValueAxis({ min: 5, max: 5 }, [])).toEqual({ min: 4.95, max: 5.05, interval: 0.025 });
+    // Every label sits on the grid: both ends are whole steps.
+    for (const [lo, hi] of [
+      [0.13, 0.71],
+      [-12, 37],
+      [400, 1800],
+      [21.2, 21.9],
+    ] as const) {
+      const fit = fitValueAxis({ min: lo, max: hi }, []);
+      if (!fit) throw new Error('no fit');
+      expect(fit.min).toBeLessThanOrEqual(lo);
+      expect(fit.max).toBeGreaterThanOrEqual(hi);
+      const steps = (fit.max - fit.min) / fit.interval;
+      expect(Math.abs(steps - Math.round(steps))).toBeLessThan(1e-9);
+      expect(Math.round(steps)).toBeLessThanOrEqual(8);
+    }
+  });
+
+  it('takes in the limits near the data and never a far one', () => {
+    // Data 20–28, limits 19 and 27: both inside or near.
+    expect(nearLimits({ min: 20, max: 28 }, [19, 27])).toEqual([19, 27]);
+    // 25 % of the span beyond the data is near; more is far.
+    expect(nearLimits({ min: 400, max: 800 }, [300, 299, 900, 901, null])).toEqual([300, 900]);
+    const axis = fitValueAxis({ min: 400, max: 800 }, [0, 1550]);
+    expect(axis?.min).toBeGreaterThan(0);
+    expect(axis?.max).toBeLessThan(1550);
+  });
+});
+
+describe('dataExtent', () => {
+  const series = [
+    {
+      points: [
+        [0, 10],
+        [10, 50],
+        [20, 30],
+      ] as const,
+      band: [[20, 25, 90]] as const,
+    },
+  ];
+  it('spans the points and band entries in view, all without a span', () => {
+    expect(dataExtent(series)).toEqual({ min: 10, max: 90 });
+    expect(dataExtent(series, { from: 5, to: 15 })).toEqual({ min: 50, max: 50 });
+    expect(dataExtent(series, { from: 15, to: 25 })).toEqual({ min: 25, max: 90 });
+    expect(dataExtent(series, { from: 30, to: 40 })).toBeUndefined();
+  });
+
+  it('rescales the axis to what a zoom shows (measurementChartView)', () => {
+    const chart = input({
+      lowLimit: null,
+      highLimit: null,
+      series: [
+        {
+          name: 'a',
+          points: [
+            [0, 400],
+            [10, 1800],
+            [20, 450],
+          ],
+        },
+      ],
+    });
+    expect(measurementChartView(chart).valueAxes[0]).toEqual({
+      min: 250,
+      max: 2000,
+      interval: 250,
+    });
+    expect(measurementChartView(chart, { from: 15, to: 25 }).valueAxes[0]).toEqual({
+      min: 447.5,
+      max: 452.5,
+      interval: 2.5,
+    });
+  });
+});
+
+describe('alarmLane', () => {
+  const span = { from: 0, to: 1000 };
+  it('merges alarms closer than the shortest span into counted clusters, apart and in order', () => {
+    const alarms = [
+      { timeMs: 100, endMs: 101 },
+      { timeMs: 105, endMs: 106 },
+      { timeMs: 500, endMs: 700 },
+      { timeMs: 650, endMs: 660 },
+      { timeMs: 900, endMs: 902 },
+    ];
+    const lane = alarmLane(alarms, span, 0.02);
+    expect(lane.map((c) => c.count)).toEqual([2, 2, 1]);
+    // A short alarm is widened to 2 % (20 ms) around itself.
+    expect(lane[0]).toEqual({ from: 90.5, to: 115.5, count: 2 });
+    expect(lane[1]).toEqual({ from: 500, to: 700, count: 2 });
+    for (let i = 1; i < lane.length; i++) {
+      expect(lane[i]?.from).toBeGreaterThan(lane[i - 1]?.to ?? 0);
+    }
+    // Zoomed out to a tenth of the width per pixel, all the first ones become one.
+    expect(alarmLane(alarms, span, 0.5).map((c) => c.count)).toEqual([5]);
+  });
+
+  it('runs an open alarm to the span end and leaves out alarms outside, clipping at the edges', () => {
+    expect(alarmLane([{ timeMs: 800, endMs: null }], span, 0.01)).toEqual([
+      { from: 800, to: 1000, count: 1 },
+    ]);
+    expect(alarmLane([{ timeMs: 2000, endMs: 2100 }], span, 0.01)).toEqual([]);
+    expect(alarmLane([{ timeMs: 0, endMs: 0 }], span, 0.1)).toEqual([
+      { from: 0, to: 50, count: 1 },
+    ]);
+    expect(alarmLane([{ timeMs: 1 }], { from: 5, to: 5 }, 0.1)).toEqual([]);
+    // Without an end (the PDF knows only starts) an alarm is a moment, not open to the end.
+    expect(alarmLane([{ timeMs: 300 }, { timeMs: 600 }], span, 0.02)).toEqual([
+      { from: 290, to: 310, count: 1 },
+      { from: 590, to: 610, count: 1 },
+    ]);
+  });
+
+  it('keeps 45 alarms of a year from crowding: each cluster at least the shortest span', () => {
+    const year = { from: 0, to: 365 * 86_400_000 };
+    const alarms = Array.from({ length: 45 }, (_, i) => ({
+      timeMs: (3 + i * 8) * 86_400_000 + (i % 3) * 3_600_000,
+      endMs: (3 + i * 8) * 86_400_000 + (i % 3) * 3_600_000 + 1_800_000,
+    }));
+    const minShare = 16 / 1100;
+    const lane = alarmLane(alarms, year, minShare);
+    expect(lane.reduce((n, c) => n + c.count, 0)).toBe(45);
+    for (const c of lane) {
+      expect(c.to - c.from).toBeGreaterThanOrEqual(minShare * year.to - 1);
+    }
   });
 });
 
@@ -223,16 +438,6 @@ describe('zoomStep', () => {
       from: 1250,
       to: 1500,
     });
-  });
-});
-
-describe('alarmLabelAlign', () => {
-  const axis = { from: 0, to: 1000 };
-  it("runs an alarm's label toward the wider side of the visible plot", () => {
-    expect(alarmLabelAlign(100, axis, FULL_ZOOM)).toBe('left');
-    expect(alarmLabelAlign(990, axis, FULL_ZOOM)).toBe('right');
-    // Zoomed to the first half, 400 is right of the middle.
-    expect(alarmLabelAlign(400, axis, { start: 0, end: 50 })).toBe('right');
   });
 });
 
@@ -293,5 +498,12 @@ describe('Sisäilmastoluokitus 2018 classes', () => {
       outside: 0.25,
     });
     expect(classShares('co2', [])).toEqual({ count: 0, S1: 0, S2: 0, S3: 0, outside: 0 });
+  });
+});
+
+describe('formatInZone', () => {
+  it('writes an instant as DD.MM.YYYY HH.mm in Finnish time, summer and winter', () => {
+    expect(formatInZone(Date.UTC(2026, 10, 27, 6, 5), 'Europe/Helsinki')).toBe('27.11.2026 08.05');
+    expect(formatInZone(Date.UTC(2026, 6, 1, 21, 30), 'Europe/Helsinki')).toBe('02.07.2026 00.30');
   });
 });

@@ -436,7 +436,7 @@ export const en: SharedMessages = {
     highLimit: 'High limit',
     noData: 'No readings in the period',
     noDevices: 'No devices match the selection.',
-    downsampled: 'The chart shows the lowest and highest value of each interval.',
+    downsampled: 'The chart shows the mean of each interval.',
     guidelinesTitle: 'Guideline values',
     guidelinesIntro:
       'Indoor air guideline values (Finnish Housing Health Decree 545/2015 and the Classification of Indoor Environment 2018). The quantity of this report is in bold.',

@@ -447,7 +447,7 @@ export const fi = {
     highLimit: 'Yläraja',
     noData: 'Ei mittauksia aikavälillä',
     noDevices: 'Valinnalla ei löytynyt mittareita.',
-    downsampled: 'Kuvaaja näyttää jokaiselta aikaväliltä pienimmän ja suurimman arvon.',
+    downsampled: 'Kuvaaja näyttää jokaisen aikavälin keskiarvon.',
     guidelinesTitle: 'Ohjearvot',
     guidelinesIntro:
       'Sisäilman ohjearvot (asumisterveysasetus 545/2015 ja Sisäilmastoluokitus 2018). Raportin mittauksen suure on lihavoitu.',

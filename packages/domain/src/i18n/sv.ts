@@ -437,7 +437,7 @@ export const sv: SharedMessages = {
     highLimit: 'Övre gräns',
     noData: 'Inga mätningar under perioden',
     noDevices: 'Inga mätare motsvarar urvalet.',
-    downsampled: 'Diagrammet visar det lägsta och högsta värdet för varje intervall.',
+    downsampled: 'Diagrammet visar medelvärdet för varje intervall.',
     guidelinesTitle: 'Riktvärden',
     guidelinesIntro:
       'Riktvärden för inomhusluft (boendehälsoförordningen 545/2015 och Inneklimatklassificering 2018). Rapportens storhet är i fetstil.',

@@ -17,6 +17,35 @@ export const CHART_WIDTH_MIN = 100;
 export const CHART_WIDTH_MAX = 4000;
 export const CHART_WIDTH_DEFAULT = 1200;
 
+/**
+ * What one point of a chart stands for (issue 27): every reading for a day or a week, the
+ * readings' means per bucket of minutes when a short range has more readings than the chart has
+ * room for, the hourly rollup's means up to about a quarter, the daily rollup's beyond. The
+ * rollups also give each bucket's lowest and highest value (the chart's band).
+ */
+export const CHART_RESOLUTIONS = ['raw', 'minutes', 'hour', 'day'] as const;
+export type ChartResolution = (typeof CHART_RESOLUTIONS)[number];
+
+const DAY_MS = 86_400_000;
+/** The longest span drawn from the readings themselves: a week's 8 days, with a DST hour to spare. */
+export const CHART_RAW_MAX_DAYS = 8;
+/** The longest span drawn from the hourly rollup: a quarter and a little (2,400 hours). */
+export const CHART_HOURLY_MAX_DAYS = 100;
+
+/**
+ * The resolution of a chart of [from, to): it follows the range, not the screen, so a phone and
+ * a desktop show the same means. The raw span may still be reduced to minute buckets when it
+ * has more readings than 2 a pixel (the service decides that from the count).
+ */
+export function chartResolution(range: { from: Date; to: Date }): 'raw' | 'hour' | 'day' {
+  const days = (range.to.getTime() - range.from.getTime()) / DAY_MS;
+  // Round off the DST hour: 8 Finnish days are 8 days ± 1 h.
+  const whole = Math.round(days);
+  if (whole <= CHART_RAW_MAX_DAYS) return 'raw';
+  if (whole <= CHART_HOURLY_MAX_DAYS) return 'hour';
+  return 'day';
+}
+
 /** `validation.sensorData.*` keys. */
 const sensorMsg = (key: 'edBeforeSd' | 'rangeTooLong') => msg(`sensorData.${key}`);
 
@@ -35,6 +64,19 @@ export function helsinkiToday(now: Date = new Date()): string {
     month: '2-digit',
     day: '2-digit',
   }).format(now);
+}
+
+/**
+ * A day as a Finn writes it, "1.3.2026" or "01.03.2026" (a trailing dot and spaces allowed),
+ * or YYYY-MM-DD, as YYYY-MM-DD; null unless it is a real calendar day with a 4-digit year.
+ */
+export function parseFinnishDay(text: string): string | null {
+  const trimmed = text.trim();
+  const finnish = /^(\d{1,2})\.(\d{1,2})\.(\d{4})\.?$/.exec(trimmed);
+  const day = finnish
+    ? `${finnish[3]}-${finnish[2]?.padStart(2, '0')}-${finnish[1]?.padStart(2, '0')}`
+    : trimmed;
+  return isDay(day) ? day : null;
 }
 
 /** The day `days` after (negative: before) a YYYY-MM-DD day. */
@@ -129,6 +171,14 @@ export function checkSensorDataRange<
     ctx.addIssue({ code: 'custom', path: ['ed'], message: sensorMsg('rangeTooLong') });
   }
 }
+
+/**
+ * The range alone, as the screens check it before they ask (issue 27): the same rules and
+ * messages as the queries, so a reversed range is an error on its field, not a failed call.
+ */
+export const sensorDataDays = z
+  .object({ sd: sensorDataFields.sd, ed: sensorDataFields.ed })
+  .superRefine(checkSensorDataRange);
 
 /** The days filled in: sd and ed are always there after parsing. */
 export function withDefaultDays<T extends { sd?: string | undefined; ed?: string | undefined }>(
@@ -229,9 +279,19 @@ export const chartAlarm = z.object({
 });
 export type ChartAlarm = z.infer<typeof chartAlarm>;
 
+/** A bucket's lowest and highest value (the chart's min–max band), at the bucket's start. */
+export const bandPoint = z.object({
+  /** ISO 8601 UTC: the bucket's start, the same instant as its mean in measurementData. */
+  createdAt: z.string(),
+  min: z.number(),
+  max: z.number(),
+});
+export type BandPoint = z.infer<typeof bandPoint>;
+
 /**
- * A device's series of one measurement: raw points when the range has at most 2 × width of
- * them, else per time bucket its lowest and highest point (at their own times), in time order.
+ * A device's series of one measurement (see CHART_RESOLUTIONS): the readings themselves
+ * (resolution raw), or per bucket its mean at the bucket's start in measurementData and its
+ * lowest and highest value in band, in time order.
  */
 export const measurementSeries = z.object({
   deviceId: z.string(),
@@ -240,8 +300,14 @@ export const measurementSeries = z.object({
   measurementUnit: z.string(),
   lowLimit: z.number().nullable(),
   highLimit: z.number().nullable(),
+  /** True when the points are bucket means (any resolution but raw). */
   downsampled: z.boolean(),
+  resolution: z.enum(CHART_RESOLUTIONS),
+  /** The bucket's length in minutes for resolution minutes, else null. */
+  bucketMinutes: z.number().int().nullable(),
   measurementData: z.array(measurementPoint),
+  /** Empty for raw; else one entry per point of measurementData. */
+  band: z.array(bandPoint),
   alarms: z.array(chartAlarm),
 });
 export type MeasurementSeries = z.infer<typeof measurementSeries>;

@@ -3,6 +3,7 @@ import {
   type MeasurementQuantity,
   QUANTITY_APPLICATION,
   type TargetMeasurementOption,
+  TIME_ZONE,
 } from '@vahti/domain';
 import { and, asc, eq, gte, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -51,6 +52,14 @@ export interface Point {
   value: number;
 }
 
+/** A chart bucket: its start, the mean of its readings and their extremes. */
+export interface Bucket {
+  at: Date;
+  mean: number;
+  min: number;
+  max: number;
+}
+
 export interface RawRow {
   createdAt: Date;
   /** The exact stored time as text: the keyset cursor (a Date would drop microseconds). */
@@ -76,8 +85,8 @@ const iso = (at: Date) => sql`${at.toISOString()}::timestamptz`;
 
 /**
  * Reads of measurement data for the summary, the chart and the exports (ADR 0020): summaries
- * and counts from the daily rollup, a long chart's buckets from the hourly one, raw rows only
- * for short ranges, buckets under an hour and exports. Every read is limited to devices on
+ * and counts from the daily rollup, a long chart's buckets from the hourly or daily one, raw
+ * rows only for short ranges and exports. Every read is limited to devices on
  * targets the scope sees.
  */
 export function createSensorDataRepository(db: Db) {
@@ -97,6 +106,34 @@ export function createSensorDataRepository(db: Db) {
     );
 
   const execute = async <T>(query: SQL): Promise<T[]> => rowsOf<T>(await db.execute(query));
+
+  /** A rollup's buckets of the device and measurement within `range`, in time order. */
+  const rollupBuckets = (
+    r: typeof measurementHourly | typeof measurementDaily,
+    at: AnyPgColumn | SQL<Date>,
+    scope: Scope,
+    deviceId: string,
+    measurementId: string,
+    range: SQL[],
+  ): Promise<Bucket[]> =>
+    db
+      .select({
+        at: sql<Date>`${at}`.mapWith(toDate),
+        mean: sql<number>`${round3(sql`${r.sumValue} / ${r.count}`)}`.mapWith(Number),
+        min: r.minValue,
+        max: r.maxValue,
+      })
+      .from(r)
+      .where(
+        and(
+          eq(r.deviceId, deviceId),
+          eq(r.measurementId, measurementId),
+          ...range,
+          inScope(r.organizationId, scope),
+          deviceVisible(r.deviceId, scope),
+        ),
+      )
+      .orderBy(asc(at));
 
   return {
     /** A measurement the scope sees whose quantity the organization's applications allow. */
@@ -320,56 +357,72 @@ export function createSensorDataRepository(db: Db) {
     },
 
     /**
-     * Per time bucket of `bucketSeconds` from `from` (a whole number of hours): the lowest and
-     * the highest reading at their own times, from the hourly rollup. In bucket order.
+     * Per UTC hour of [from, to) with readings, from the hourly rollup: the mean (3 decimals) at
+     * the hour's start and the lowest and highest value. In time order.
      */
-    async bucketsFromRollup(
+    async hourlyBuckets(
       scope: Scope,
       deviceId: string,
       measurementId: string,
       from: Date,
       to: Date,
-      bucketSeconds: number,
-    ) {
+    ): Promise<Bucket[]> {
       const h = measurementHourly;
-      const visible = and(inScope(h.organizationId, scope), deviceVisible(h.deviceId, scope));
-      const rows = await execute<Record<string, unknown>>(sql`
-        select
-          (array_agg(min_at order by min_value, min_at))[1] as min_at, min(min_value) as min_value,
-          (array_agg(max_at order by max_value desc, max_at))[1] as max_at, max(max_value) as max_value
-        from ${h}
-        where ${h.deviceId} = ${deviceId} and ${h.measurementId} = ${measurementId}
-          and ${h.hour} >= ${iso(from)} and ${h.hour} < ${iso(to)} and ${visible}
-        group by floor(extract(epoch from ${h.hour} - ${iso(from)}) / ${bucketSeconds})
-        order by 1`);
-      return rows.map(bucketOf);
+      return rollupBuckets(h, h.hour, scope, deviceId, measurementId, [
+        gte(h.hour, from),
+        lt(h.hour, to),
+      ]);
     },
 
-    /** The same from the raw rows (buckets shorter than an hour). */
-    async bucketsFromRaw(
+    /**
+     * Per Finnish day sd…ed with readings, from the daily rollup: the mean (3 decimals) at the
+     * day's start (00:00 Europe/Helsinki) and the lowest and highest value. In time order.
+     */
+    async dailyBuckets(
+      scope: Scope,
+      deviceId: string,
+      measurementId: string,
+      days: { sd: string; ed: string },
+    ): Promise<Bucket[]> {
+      const d = measurementDaily;
+      const start = sql<Date>`(${d.day}::timestamp at time zone ${TIME_ZONE})`.mapWith(toDate);
+      return rollupBuckets(d, start, scope, deviceId, measurementId, [
+        gte(d.day, days.sd),
+        lte(d.day, days.ed),
+      ]);
+    },
+
+    /**
+     * The same per bucket of `bucketSeconds` from `from`, from the raw rows: a short range with
+     * more readings than the chart has room for.
+     */
+    async rawBuckets(
       scope: Scope,
       deviceId: string,
       measurementId: string,
       from: Date,
       to: Date,
       bucketSeconds: number,
-    ) {
+    ): Promise<Bucket[]> {
       const m = measurementData;
       const visible = and(inScope(m.organizationId, scope), deviceVisible(m.deviceId, scope));
       const rows = await execute<Record<string, unknown>>(sql`
-        select
-          (array_agg(at order by value, at))[1] as min_at, min(value) as min_value,
-          (array_agg(at order by value desc, at))[1] as max_at, max(value) as max_value
+        select bucket, ${round3(sql`avg(value)`)} as mean, min(value) as min, max(value) as max
         from (
-          select ${m.createdAt} as at, (${m.data} ->> ${measurementId})::float8 as value,
+          select (${m.data} ->> ${measurementId})::float8 as value,
             floor(extract(epoch from ${m.createdAt} - ${iso(from)}) / ${bucketSeconds}) as bucket
           from ${m}
           where ${m.deviceId} = ${deviceId} and ${m.createdAt} >= ${iso(from)} and ${m.createdAt} < ${iso(to)}
             and ${m.data} ? ${measurementId} and ${visible}
         ) readings
         group by bucket
-        order by 1`);
-      return rows.map(bucketOf);
+        order by bucket`);
+      return rows.map((row) => ({
+        at: new Date(from.getTime() + Number(row.bucket) * bucketSeconds * 1000),
+        mean: Number(row.mean),
+        min: Number(row.min),
+        max: Number(row.max),
+      }));
     },
 
     /**
@@ -443,15 +496,6 @@ export function createSensorDataRepository(db: Db) {
         .orderBy(asc(m.createdAt), asc(m.id))
         .limit(limit);
     },
-  };
-}
-
-function bucketOf(row: Record<string, unknown>) {
-  return {
-    minAt: toDate(row.min_at),
-    minValue: Number(row.min_value),
-    maxAt: toDate(row.max_at),
-    maxValue: Number(row.max_value),
   };
 }
 

@@ -52,8 +52,8 @@ export const sensorDataRoutes = signedIn<Options>('sensor-data', (app, { sensorD
   app.get('/api/measurement-data/:deviceId', {
     schema: {
       operationId: 'getMeasurementData',
-      summary: 'A device’s series of one measurement for a chart, downsampled on the server',
-      description: `${READ} mid, sd, ed as in /api/target-measurements (tid and did are not used); width: the chart’s width in pixels, 100–4000, default 1200. The raw readings when the range has at most 2 × width of them (downsampled false); else, per time bucket (the range split into at most width buckets, whole hours when a bucket is an hour or longer), the lowest and the highest reading at their own times, in time order (downsampled true). With the effective alarm limits and the alarms of the device and measurement open in the range. 404 DEVICE_NOT_FOUND for a device the caller does not see, MEASUREMENT_NOT_FOUND when its type does not carry the measurement.`,
+      summary: 'A device’s series of one measurement for a chart, at the range’s resolution',
+      description: `${READ} mid, sd, ed as in /api/target-measurements (tid and did are not used); width: the chart’s width in pixels, 100–4000, default 1200. The resolution follows the range (resolution): up to 8 days the readings themselves (raw), or, when there are more than 2 × width of them, their means per bucket of whole minutes (minutes, bucketMinutes); up to 100 days the hourly means (hour); beyond, the means per Finnish day (day). For every resolution but raw, measurementData holds each bucket’s mean (3 decimals) at the bucket’s start and band its lowest and highest value (downsampled true). With the effective alarm limits and the alarms of the device and measurement open in the range. 404 DEVICE_NOT_FOUND for a device the caller does not see, MEASUREMENT_NOT_FOUND when its type does not carry the measurement.`,
       params: measurementDataParams,
       querystring: measurementDataQuery,
       response: { 200: measurementDataResponse, ...errors(403, 404) },

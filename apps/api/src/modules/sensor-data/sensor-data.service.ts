@@ -1,4 +1,6 @@
 import {
+  type ChartResolution,
+  chartResolution,
   type MeasurementDataQuery,
   type MeasurementSeries,
   type SensorDataQuery,
@@ -11,6 +13,7 @@ import { notFound } from '../../lib/errors.js';
 import { authorize, type Scope } from '../../lib/scope.js';
 import type { DevicesRepository } from '../devices/devices.repository.js';
 import type {
+  Bucket,
   Point,
   ReadableMeasurement,
   SensorDataRepository,
@@ -41,7 +44,7 @@ export interface SensorDataService {
   ): Promise<TargetMeasurementOption[]>;
   /** One row per device: latest, min, max, avg (3 decimals), count, limits. 404 for unknown ids. */
   summary(caller: Caller, query: SensorDataQuery): Promise<TargetMeasurementRow[]>;
-  /** A device's series of the measurement, downsampled to ≤ 2 points a pixel, with its alarms. */
+  /** A device's series of the measurement at the range's resolution, with its alarms. */
   series(caller: Caller, deviceId: string, query: MeasurementDataQuery): Promise<MeasurementSeries>;
   /**
    * The raw readings of the range, read in keyset pages (never the whole range in memory).
@@ -63,23 +66,24 @@ async function inOrder<A, B>(a: Promise<A>, b: Promise<B>): Promise<[A, B]> {
   return [first.value, second.value];
 }
 
-/**
- * The points a chart draws for buckets: each bucket's lowest and highest reading at their own
- * times, in time order (one point when they are the same reading).
- */
-export function bucketPoints(
-  buckets: { minAt: Date; minValue: number; maxAt: Date; maxValue: number }[],
-): Point[] {
-  const points: Point[] = [];
-  for (const b of buckets) {
-    const low = { at: b.minAt, value: b.minValue };
-    const high = { at: b.maxAt, value: b.maxValue };
-    if (b.minAt.getTime() === b.maxAt.getTime()) points.push(low);
-    else if (b.minAt < b.maxAt) points.push(low, high);
-    else points.push(high, low);
-  }
-  return points;
+/** A chart's line (readings or bucket means) and, for buckets, their extremes. */
+interface ChartLine {
+  resolution: ChartResolution;
+  bucketMinutes: number | null;
+  points: Point[];
+  buckets: Bucket[];
 }
+
+const bucketed = (
+  resolution: ChartResolution,
+  buckets: Bucket[],
+  bucketMinutes: number | null = null,
+): ChartLine => ({
+  resolution,
+  bucketMinutes,
+  points: buckets.map((b) => ({ at: b.at, value: b.mean })),
+  buckets,
+});
 
 /**
  * Vainu sensor data (issue 12, ADR 0020): the summary table, the chart series and the raw rows
@@ -127,6 +131,44 @@ export function createSensorDataService({
         .filter((row) => row.measurementId === measurementId)
         .map((row) => [row.deviceId, { lowLimit: row.lowLimit, highLimit: row.highLimit }]),
     );
+  }
+
+  /**
+   * The chart's points at the range's resolution (chartResolution): the readings for a short
+   * range (in minute buckets when there are more than 2 a pixel), else the rollup's buckets.
+   */
+  async function seriesOf(
+    scope: Scope,
+    deviceId: string,
+    query: MeasurementDataQuery,
+    range: { from: Date; to: Date },
+  ): Promise<ChartLine> {
+    const mid = query.mid;
+    const resolution = chartResolution(range);
+    if (resolution === 'day') {
+      return bucketed('day', await sensorData.dailyBuckets(scope, deviceId, mid, query));
+    }
+    if (resolution === 'hour') {
+      const buckets = await sensorData.hourlyBuckets(scope, deviceId, mid, range.from, range.to);
+      return bucketed('hour', buckets);
+    }
+    const cap = 2 * query.width;
+    const count = await sensorData.countOfDays(scope, deviceId, mid, query);
+    if (count <= cap) {
+      const points = await sensorData.rawPoints(scope, deviceId, mid, range.from, range.to, cap);
+      return { resolution: 'raw', bucketMinutes: null, points, buckets: [] };
+    }
+    // At most `width` buckets of whole minutes.
+    const minutes = Math.ceil((range.to.getTime() - range.from.getTime()) / 60_000 / query.width);
+    const buckets = await sensorData.rawBuckets(
+      scope,
+      deviceId,
+      mid,
+      range.from,
+      range.to,
+      minutes * 60,
+    );
+    return bucketed('minutes', buckets, minutes);
   }
 
   return {
@@ -182,37 +224,7 @@ export function createSensorDataService({
       if (!device) throw notFound('MEASUREMENT_NOT_FOUND');
       // The days' bounds are whole UTC hours (Finland's offsets are whole hours).
       const range = sensorDataRange(query);
-      const cap = 2 * query.width;
-      let points: Point[];
-      let downsampled = false;
-      const count = await sensorData.countOfDays(scope, deviceId, query.mid, query);
-      if (count <= cap) {
-        points = await sensorData.rawPoints(scope, deviceId, query.mid, range.from, range.to, cap);
-      } else {
-        // At most `width` buckets, each giving its lowest and highest reading: ≤ 2 a pixel.
-        downsampled = true;
-        const spanSeconds = (range.to.getTime() - range.from.getTime()) / 1000;
-        const bucketSeconds = Math.ceil(spanSeconds / query.width);
-        const buckets =
-          bucketSeconds >= 3600
-            ? await sensorData.bucketsFromRollup(
-                scope,
-                deviceId,
-                query.mid,
-                range.from,
-                range.to,
-                Math.ceil(bucketSeconds / 3600) * 3600,
-              )
-            : await sensorData.bucketsFromRaw(
-                scope,
-                deviceId,
-                query.mid,
-                range.from,
-                range.to,
-                bucketSeconds,
-              );
-        points = bucketPoints(buckets);
-      }
+      const line = await seriesOf(scope, deviceId, query, range);
       const [limits, alarmRows] = await Promise.all([
         limitsOf(scope, [deviceId], query.mid),
         sensorData.alarmsOf(scope, deviceId, query.mid, range.from, range.to),
@@ -225,10 +237,17 @@ export function createSensorDataService({
         measurementUnit: measurement.measurementUnit,
         lowLimit: limit?.lowLimit ?? null,
         highLimit: limit?.highLimit ?? null,
-        downsampled,
-        measurementData: points.map((p) => ({
+        downsampled: line.resolution !== 'raw',
+        resolution: line.resolution,
+        bucketMinutes: line.bucketMinutes,
+        measurementData: line.points.map((p) => ({
           createdAt: p.at.toISOString(),
           data: { [query.mid]: p.value },
+        })),
+        band: line.buckets.map((b) => ({
+          createdAt: b.at.toISOString(),
+          min: b.min,
+          max: b.max,
         })),
         alarms: alarmRows.map((a) => ({
           id: a.id,

@@ -1,4 +1,4 @@
-import { helsinkiToday } from '@vahti/domain';
+import { helsinkiToday, sensorDataDays } from '@vahti/domain';
 
 /**
  * The screens' state as the query string keeps it (spec 001 §2 Vainu 6): tid (targets, multi),
@@ -92,6 +92,41 @@ export function searchOf(filters: SensorDataFilters): string {
   return query.toString();
 }
 
-/** Whether the filters name what the summary, charts and downloads need. */
+/**
+ * What is wrong with the days, as an i18n key on the field it concerns (the end day: before the
+ * start, or more than 3 years after it), or null: the queries' own rule (sensorDataDays).
+ */
+export function rangeError(filters: Pick<SensorDataFilters, 'sd' | 'ed'>): string | null {
+  const result = sensorDataDays.safeParse({ sd: filters.sd, ed: filters.ed });
+  return result.success ? null : (result.error.issues[0]?.message ?? null);
+}
+
+/**
+ * Whether the filters name what the summary, charts and downloads need: targets, a measurement
+ * and a range the API accepts (a reversed one would only fail).
+ */
 export const isComplete = (filters: SensorDataFilters) =>
-  filters.tid.length > 0 && filters.mid !== '';
+  filters.tid.length > 0 && filters.mid !== '' && rangeError(filters) === null;
+
+/**
+ * The chart screen's own choices (issue 27), kept in its query string after the filters:
+ * view=overlay draws every device in one chart; mid2 adds a second measurement on a right axis.
+ * The table and the downloads never see them.
+ */
+export interface ChartChoices {
+  overlay: boolean;
+  mid2: string;
+}
+
+export const chartChoicesOf = (params: URLSearchParams): ChartChoices => ({
+  overlay: params.get('view') === 'overlay',
+  mid2: params.get('mid2')?.trim() ?? '',
+});
+
+/** The chart screen's query string: the filters, then its own choices. */
+export function chartSearchOf(filters: SensorDataFilters, choices: ChartChoices): string {
+  const query = new URLSearchParams(searchOf(filters));
+  if (choices.overlay) query.set('view', 'overlay');
+  if (choices.mid2 && choices.mid2 !== filters.mid) query.set('mid2', choices.mid2);
+  return query.toString();
+}

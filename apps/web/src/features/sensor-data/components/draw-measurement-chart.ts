@@ -1,9 +1,10 @@
 import {
-  alarmLabelAlign,
-  FULL_ZOOM,
   type MeasurementChartInput,
   measurementChartOption,
+  measurementChartView,
+  wallClockShifter,
   type ZoomWindow,
+  zoomedRange,
 } from '@vahti/domain';
 import { LineChart } from 'echarts/charts';
 import {
@@ -12,6 +13,7 @@ import {
   GraphicComponent,
   GridComponent,
   LegendComponent,
+  MarkAreaComponent,
   MarkLineComponent,
   TitleComponent,
   TooltipComponent,
@@ -19,9 +21,9 @@ import {
 import { type EChartsType, init, use } from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
 
-// Only what the shared option uses: lines on a time axis with a title (a legend for several
-// series, a text for none), the limit lines and alarm marks (markLine), zoom and pan (inside +
-// slider) and the tooltip. Drawn as SVG: crisp on any screen, and the limit lines' labels are
+// Only what the shared option uses: lines and bands on a time axis with a title (a legend for
+// the PDF, a text for none), the limit lines (markLine), the alarm lane (markArea), zoom and pan
+// (inside + slider) and the tooltip. Drawn as SVG: crisp on any screen, and the limit lines' labels are
 // text that a test can find. bench/chart-draw.ts draws through this same function.
 use([
   LineChart,
@@ -29,6 +31,7 @@ use([
   TitleComponent,
   LegendComponent,
   GraphicComponent,
+  MarkAreaComponent,
   MarkLineComponent,
   DataZoomInsideComponent,
   DataZoomSliderComponent,
@@ -57,10 +60,15 @@ interface DataZoomEvent {
   batch?: { start?: number; end?: number }[];
 }
 
+/** The alarm lane's shortest cluster in pixels: room for its count. */
+const LANE_MIN_PX = 16;
+/** The plot's side margins in the option's grid (left axis, right axis or room). */
+const GRID_SIDES_PX = 128;
+
 /**
- * Draws one measurement chart into the container (interactive: zoom, pan, tooltip). With a range,
- * each alarm's label runs from its line toward the wider side of the plot (alarmLabelAlign),
- * again after every zoom; the PDF keeps ECharts' centred labels.
+ * Draws one measurement chart into the container (interactive: zoom, pan, tooltip). After every
+ * zoom or pan the value axes are fitted to the data in view, the limits near it drawn and the
+ * alarm lane clustered anew (measurementChartView).
  */
 export function drawMeasurementChart(
   container: HTMLElement,
@@ -68,40 +76,34 @@ export function drawMeasurementChart(
   { fontFamily, range, renderer = 'svg', onZoom }: DrawOptions = {},
 ): EChartsType {
   const chart = init(container, undefined, { renderer });
-  const option = measurementChartOption(input, { interactive: true });
-  const axis = range && { from: range.from, to: Math.min(range.to, Date.now()) };
-  const [first, ...rest] = option.series;
-  const marks = first && 'markLine' in first ? first.markLine : undefined;
-  let aligns = '';
-  /** The first series' marks with the alarm labels aligned for the window, or none if unchanged. */
-  const alignedMarks = (window: ZoomWindow) => {
-    if (!axis || !marks) return undefined;
-    const alignments = marks.data.map((mark) =>
-      'xAxis' in mark ? alarmLabelAlign(mark.xAxis, axis, window) : null,
-    );
-    const next = alignments.join();
-    if (next === aligns) return undefined;
-    aligns = next;
-    const data = marks.data.map((mark, i) => {
-      const align = alignments[i];
-      return align ? { ...mark, label: { ...mark.label, align } } : mark;
-    });
-    return { ...marks, data };
-  };
-  const firstMarks = alignedMarks(FULL_ZOOM);
+  const at = input.timeZone ? wallClockShifter(input.timeZone) : (timeMs: number) => timeMs;
+  // The option's own instants (wall-clock of the input's zone).
+  const axis = range && { from: at(range.from), to: at(Math.min(range.to, Date.now())) };
+  const laneMinShare = () => LANE_MIN_PX / Math.max(100, container.clientWidth - GRID_SIDES_PX);
+  const option = measurementChartOption(input, {
+    interactive: true,
+    span: axis,
+    laneMinShare: laneMinShare(),
+  });
   chart.setOption({
     ...option,
     // The figure's caption says it in words; ECharts' own description would repeat it.
     aria: { enabled: false },
     ...(fontFamily ? { textStyle: { ...option.textStyle, fontFamily } } : {}),
-    ...(axis ? { xAxis: { ...option.xAxis, min: axis.from, max: axis.to } } : {}),
-    ...(first && firstMarks ? { series: [{ ...first, markLine: firstMarks }, ...rest] } : {}),
   });
   chart.on('datazoom', (event) => {
     const { start, end } = (event as DataZoomEvent).batch?.[0] ?? (event as DataZoomEvent);
     if (start === undefined || end === undefined) return;
-    const markLine = alignedMarks({ start, end });
-    if (markLine) chart.setOption({ series: [{ markLine }] });
+    if (axis) {
+      const view = measurementChartView(input, zoomedRange(axis, { start, end }), laneMinShare());
+      chart.setOption({
+        yAxis: view.valueAxes.map((fit) => fit ?? {}),
+        series: [
+          { id: 'alarm-lane', markArea: { data: view.lane } },
+          { id: 'limits', markLine: { data: view.limitLines } },
+        ],
+      });
+    }
     onZoom?.({ start, end });
   });
   return chart;

@@ -12,7 +12,9 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import {
   FULL_ZOOM,
+  formatInZone,
   type MeasurementChartInput,
+  TIME_ZONE,
   type ZoomStep,
   type ZoomWindow,
   zoomedRange,
@@ -21,7 +23,6 @@ import {
 import type { EChartsType } from 'echarts/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '@/lib/dates';
 import { drawMeasurementChart, zoomChart } from './draw-measurement-chart';
 
 export interface MeasurementChartCanvasProps {
@@ -42,13 +43,11 @@ const STEPS = [
   { step: 'reset', Icon: RestartAltIcon },
 ] as const satisfies readonly { step: ZoomStep; Icon: unknown }[];
 
-const at = (timeMs: number) => formatDateTime(new Date(timeMs).toISOString());
-
 /**
- * The ECharts drawing of one device's series, from the option builder the PDF report uses too,
+ * The ECharts drawing of a chart's series, from the option builder the PDF report uses too,
  * with buttons that zoom and pan it and the shown time span in words (a polite live region, so a
- * screen reader hears where a press led). Import it only lazily (DeviceChart does), so ECharts
- * never loads with the login screen. The drawing is hidden from screen readers: DeviceChart says
+ * screen reader hears where a press led). Import it only lazily (ChartFigure does), so ECharts
+ * never loads with the login screen. The drawing is hidden from screen readers: ChartFigure says
  * the same in its caption.
  */
 export default function MeasurementChartCanvas({
@@ -115,7 +114,10 @@ export default function MeasurementChartCanvas({
           })}
         </Box>
         <Typography variant="body2" aria-live="polite">
-          {t('sensorData.shownRange', { from: at(shown.from), to: at(shown.to) })}
+          {t('sensorData.shownRange', {
+            from: formatInZone(shown.from, TIME_ZONE),
+            to: formatInZone(shown.to, TIME_ZONE),
+          })}
         </Typography>
       </Box>
       <div ref={element} aria-hidden="true" data-chart={name} style={{ width: '100%', height }} />

@@ -7,7 +7,6 @@ import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import Select from '@mui/material/Select';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,8 +15,15 @@ import { measurementLabel } from '@/lib/measurement-label';
 import { useMeasurementsByTarget } from '../api/get-measurements-by-target';
 import { useTargetDevices } from '../api/get-target-devices';
 import { useTargetNames } from '../api/get-target-names';
-import { QUICK_RANGES, quickRange, quickRangeOf, type SensorDataFilters } from '../filters';
+import {
+  QUICK_RANGES,
+  quickRange,
+  quickRangeOf,
+  rangeError,
+  type SensorDataFilters,
+} from '../filters';
 import { failureText } from '../format';
+import { DayField } from './day-field';
 
 interface SensorDataFiltersProps {
   filters: SensorDataFilters;
@@ -50,6 +56,7 @@ export function SensorDataFiltersBar({ filters, onChange }: SensorDataFiltersPro
   );
   const chosenRange = quickRangeOf(filters);
   const failure = targets.error ?? measurements.error ?? devices.error;
+  const dayError = rangeError(filters);
 
   return (
     <Stack spacing={2} component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
@@ -143,24 +150,19 @@ export function SensorDataFiltersBar({ filters, onChange }: SensorDataFiltersPro
           </Select>
         </FormControl>
       </Box>
-      <Box sx={{ ...row, alignItems: 'center' }}>
-        <TextField
-          type="date"
+      <Box sx={{ ...row, alignItems: 'flex-start' }}>
+        <DayField
           label={t('sensorData.startDate')}
           value={filters.sd}
-          onChange={(event) => event.target.value && onChange({ sd: event.target.value })}
-          slotProps={{ inputLabel: { shrink: true } }}
-          sx={{ width: { xs: '100%', sm: 180 } }}
+          onChange={(sd) => onChange({ sd })}
         />
-        <TextField
-          type="date"
+        <DayField
           label={t('sensorData.endDate')}
           value={filters.ed}
-          onChange={(event) => event.target.value && onChange({ ed: event.target.value })}
-          slotProps={{ inputLabel: { shrink: true } }}
-          sx={{ width: { xs: '100%', sm: 180 } }}
+          onChange={(ed) => onChange({ ed })}
+          error={dayError && t(dayError)}
         />
-        <Box role="group" aria-label={t('sensorData.quickRanges')} sx={{ ...row, gap: 1 }}>
+        <Box role="group" aria-label={t('sensorData.quickRanges')} sx={{ ...row, gap: 1, pt: 1 }}>
           {QUICK_RANGES.map((range) => (
             <Button
               key={range}

@@ -9,8 +9,10 @@ import Typography from '@mui/material/Typography';
 import {
   EXPORT_KINDS,
   type ExportKind,
+  formatInZone,
   measurementDecimals,
   type TargetMeasurementRow,
+  TIME_ZONE,
 } from '@vahti/domain';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,13 +20,12 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import { AlertMessage } from '@/components/alert-message';
 import { type Column, DataTable } from '@/components/data-table';
 import { PageHeader } from '@/components/page-header';
-import { formatDateTime } from '@/lib/dates';
 import { formatMeasurementValue } from '@/lib/numbers';
 import { downloadFile } from '../api/download-sensor-data';
 import { useTargetMeasurements } from '../api/get-target-measurements';
 import { ReportOverlay } from '../components/report-overlay';
 import { SensorDataFiltersBar } from '../components/sensor-data-filters';
-import { filtersOf, isComplete, type SensorDataFilters, searchOf } from '../filters';
+import { filtersOf, isComplete, rangeError, type SensorDataFilters, searchOf } from '../filters';
 import { failureText } from '../format';
 
 type Download = 'csv' | 'xlsx' | 'pdf';
@@ -108,7 +109,7 @@ export function SensorDataRoute() {
       key: 'latestAt',
       label: t('sensorData.latestAt'),
       value: (row) => row.lastAt,
-      render: (row) => formatDateTime(row.lastAt) || '–',
+      render: (row) => (row.lastAt ? formatInZone(Date.parse(row.lastAt), TIME_ZONE) : '–'),
       nowrap: true,
       hideBelow: 'xl',
     },
@@ -205,7 +206,10 @@ export function SensorDataRoute() {
           minWidth={640}
         />
       ) : (
-        <Typography color="text.secondary">{t('sensorData.pickTargets')}</Typography>
+        // A refused range says so on its field; the table waits for a range it can show.
+        !rangeError(filters) && (
+          <Typography color="text.secondary">{t('sensorData.pickTargets')}</Typography>
+        )
       )}
       <ReportOverlay open={pending === 'pdf'} text={t('sensorData.creatingPdf')} />
     </Stack>
