@@ -435,6 +435,8 @@ export const en: SharedMessages = {
     lowLimit: 'Low limit',
     highLimit: 'High limit',
     noData: 'No readings in the period',
+    alarmLane: 'Alarms',
+    timeAxis: 'Time (Finnish time)',
     noDevices: 'No devices match the selection.',
     downsampled: 'The chart shows the mean of each interval.',
     guidelinesTitle: 'Guideline values',

@@ -446,6 +446,8 @@ export const fi = {
     lowLimit: 'Alaraja',
     highLimit: 'Yläraja',
     noData: 'Ei mittauksia aikavälillä',
+    alarmLane: 'Hälytykset',
+    timeAxis: 'Aika (Suomen aika)',
     noDevices: 'Valinnalla ei löytynyt mittareita.',
     downsampled: 'Kuvaaja näyttää jokaisen aikavälin keskiarvon.',
     guidelinesTitle: 'Ohjearvot',

@@ -436,6 +436,8 @@ export const sv: SharedMessages = {
     lowLimit: 'Nedre gräns',
     highLimit: 'Övre gräns',
     noData: 'Inga mätningar under perioden',
+    alarmLane: 'Larm',
+    timeAxis: 'Tid (finsk tid)',
     noDevices: 'Inga mätare motsvarar urvalet.',
     downsampled: 'Diagrammet visar medelvärdet för varje intervall.',
     guidelinesTitle: 'Riktvärden',

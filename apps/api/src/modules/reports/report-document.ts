@@ -121,47 +121,6 @@ const addressOf = (target: ReportTarget) =>
     .filter((part) => part !== '')
     .join(', ');
 
-/** 1, 2, 2.5 or 5 times a power of ten, at least `raw`. */
-function niceStep(raw: number): number {
-  const power = 10 ** Math.floor(Math.log10(raw));
-  const f = raw / power;
-  return (f <= 1 ? 1 : f <= 2 ? 2 : f <= 2.5 ? 2.5 : f <= 5 ? 5 : 10) * power;
-}
-
-/**
- * The value axis of a report chart, fitted to the readings: the limits that lie near them (within
- * a quarter of their span) are drawn and kept in view, a limit far away is left out (its value is
- * in the device table) rather than squeezing the readings into a strip.
- */
-export function fittedAxis(
-  values: readonly number[],
-  limits: readonly (number | null)[],
-): { min: number; max: number; interval: number; limits: (number | null)[] } | undefined {
-  let lo = Number.POSITIVE_INFINITY;
-  let hi = Number.NEGATIVE_INFINITY;
-  for (const v of values) {
-    if (v < lo) lo = v;
-    if (v > hi) hi = v;
-  }
-  if (lo > hi) return undefined;
-  const near = Math.max(hi - lo, Math.abs(hi) * 0.05, 1) * 0.25;
-  const kept = limits.map((l) => (l !== null && l >= lo - near && l <= hi + near ? l : null));
-  for (const l of kept) {
-    if (l === null) continue;
-    lo = Math.min(lo, l);
-    hi = Math.max(hi, l);
-  }
-  const span = hi - lo || Math.abs(hi) || 1;
-  const step = niceStep(span / 6);
-  return {
-    min: Math.floor((lo - span * 0.05) / step) * step,
-    max: Math.ceil((hi + span * 0.05) / step) * step,
-    // Ticks on the same steps as the ends, so no label crowds the lowest one.
-    interval: step,
-    limits: kept,
-  };
-}
-
 /**
  * The chart of one device as an SVG string, drawn by ECharts' server-side renderer from the very
  * option the browser uses (interactive off), its value axis fitted to the readings (fittedAxis).
@@ -174,43 +133,39 @@ export function renderChartSvg(model: ReportModel, index: number): string {
     name: t(language, `series.${s.key}`),
     points: s.points,
   }));
-  const axis = fittedAxis(
-    series.flatMap((s) => s.points.map(([, v]) => v)),
-    [chart.lowLimit, chart.highLimit],
-  );
   const option = measurementChartOption(
     {
       title: `${chart.deviceName}: ${model.measurement.name}`,
       unit: model.measurement.unit,
       series,
-      lowLimit: axis ? (axis.limits[0] ?? null) : chart.lowLimit,
-      highLimit: axis ? (axis.limits[1] ?? null) : chart.highLimit,
-      // Unlabelled marks: the alarm table names them.
+      lowLimit: chart.lowLimit,
+      highLimit: chart.highLimit,
+      // Unlabelled spans in the lane: the alarm table names them.
       alarms: chart.alarms.map((a) => ({ timeMs: a.timeMs, label: '' })),
       colourIndex: 0,
       labels: {
         lowLimit: t(language, 'lowLimit'),
         highLimit: t(language, 'highLimit'),
         noData: t(language, 'noData'),
+        alarms: t(language, 'alarmLane'),
+        time: t(language, 'timeAxis'),
       },
       timeZone: TIME_ZONE,
       formatValue: (value) => formatNumber(language, value),
     },
     { interactive: false },
   );
+  // The daily highest value is the quieter line beside the mean: grey, not an alarm's red.
+  const isDailyMax = (id: string | undefined) => {
+    const line = /^line-(\d+)$/.exec(id ?? '');
+    return line !== null && chart.series[Number(line[1])]?.key === 'dailyMax';
+  };
   const fitted = {
     ...option,
     title: { ...option.title, textStyle: { fontSize: 15, color: '#212121' } },
-    grid: { ...option.grid, top: 40, bottom: series.length > 1 ? 52 : 28 },
-    legend: { ...option.legend, bottom: 0 },
-    yAxis: {
-      ...option.yAxis,
-      ...(axis ? { min: axis.min, max: axis.max, interval: axis.interval } : {}),
-    },
-    // The daily highest value is the quieter line beside the mean: grey, not an alarm's red.
     color: chart.series.map((s, i) => (s.key === 'dailyMax' ? MAX_COLOUR : option.color[i])),
-    series: option.series.map((s, i) =>
-      chart.series[i]?.key === 'dailyMax'
+    series: option.series.map((s) =>
+      isDailyMax(s.id)
         ? { ...s, lineStyle: { width: 1, color: MAX_COLOUR }, itemStyle: { color: MAX_COLOUR } }
         : s,
     ),
