@@ -136,6 +136,29 @@ describe('organizations in the browser (Pääylläpitäjä)', () => {
     expect(await logo.count()).toBe(0);
   });
 
+  it('lets an Ylläpitäjä set their own organization’s logo from the menu, at 360 px', async () => {
+    const page = await e2e.newPage({ width: 360, height: 740 });
+    await page.goto('/#/admin/dashboard');
+    await signIn(page, 'yllapitaja@demo.vahti.fi');
+    await page.getByRole('button', { name: 'Valikko' }).click();
+    await page.getByRole('link', { name: 'Organisaation logo' }).click();
+    await page.getByRole('heading', { name: 'Organisaation logo', level: 1 }).waitFor();
+    await page.getByText('Ei logoa').waitFor();
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: pngImage() });
+    await page.getByText('Logo tallennettu').waitFor();
+    await page.getByRole('img', { name: 'Organisaation Demo Kiinteistöt Oy logo' }).waitFor();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Poista logo' }).click();
+    await page.getByText('Logo poistettu').waitFor();
+    // A Pääkäyttäjä may not change the logo: the screen is not there for them.
+    const chief = await e2e.newPage();
+    await chief.goto('/#/admin/organization-logo');
+    await signIn(chief, 'paakayttaja@demo.vahti.fi');
+    await chief.waitForURL(/#\/not-found$/);
+  });
+
   it("loads the code generator's targets only after an organization is chosen", async () => {
     const page = await e2e.newPage();
     await page.goto('/#/admin/generate-registeration-code');

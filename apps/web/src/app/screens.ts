@@ -6,6 +6,9 @@ export type Access = (actor: Actor) => boolean;
 
 /** Pääylläpitäjä only (spec 000 §6: the organizations menu). */
 const topAdmin: Access = (actor) => can(actor, { do: 'crossOrganizations' });
+/** Ylläpitäjä: their own organization's logo (the top administrator edits any in the list). */
+const ownLogo: Access = (actor) =>
+  can(actor, { do: 'manageOrganizationLogo' }) && !can(actor, { do: 'crossOrganizations' });
 /** The outbox shows every organization's mail, reset links included: Pääylläpitäjä only. */
 const outboxReader: Access = (actor) => can(actor, { do: 'readOutbox' });
 /** The audit log spans every organization: Pääylläpitäjä only. */
@@ -166,6 +169,16 @@ export const AREA_SCREENS: Record<Section, readonly Screen[]> = {
       component: screen(
         () => import('@/features/organizations/routes/add-organization-route'),
         'AddOrganizationRoute',
+        texts.organizations,
+      ),
+    },
+    {
+      path: 'organization-logo',
+      access: ownLogo,
+      menu: organizations('nav.organizationLogo'),
+      component: screen(
+        () => import('@/features/organizations/routes/organization-logo-route'),
+        'OrganizationLogoRoute',
         texts.organizations,
       ),
     },

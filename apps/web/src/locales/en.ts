@@ -159,6 +159,7 @@ export const en: WebMessages = {
     organizations: 'Organizations',
     showOrganizations: 'Show organizations',
     addOrganization: 'Add organization',
+    organizationLogo: 'Organization logo',
     users: 'Users',
     showUsers: 'Show users',
     addUser: 'Add user',

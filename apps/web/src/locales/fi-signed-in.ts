@@ -77,6 +77,7 @@ export const signedInFi = {
     organizations: 'Organisaatiot',
     showOrganizations: 'Näytä organisaatiot',
     addOrganization: 'Lisää uusi organisaatio',
+    organizationLogo: 'Organisaation logo',
     users: 'Käyttäjät',
     showUsers: 'Näytä käyttäjät',
     addUser: 'Lisää uusi käyttäjä',

@@ -160,6 +160,7 @@ export const sv: WebMessages = {
     organizations: 'Organisationer',
     showOrganizations: 'Visa organisationer',
     addOrganization: 'Lägg till organisation',
+    organizationLogo: 'Organisationens logotyp',
     users: 'Användare',
     showUsers: 'Visa användare',
     addUser: 'Lägg till användare',

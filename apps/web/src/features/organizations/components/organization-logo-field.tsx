@@ -31,7 +31,11 @@ function useObjectUrl(blob: Blob | null | undefined): string | null {
  * The organization's logo in its edit dialog: shown, replaced by choosing a PNG or JPG (sent at
  * once; the server checks its content and size) or removed. Saved apart from the form's fields.
  */
-export function OrganizationLogoField({ organization }: { organization: OrganizationRecord }) {
+export function OrganizationLogoField({
+  organization,
+}: {
+  organization: Pick<OrganizationRecord, 'organizationId' | 'organizationName'>;
+}) {
   const { t } = useTranslation();
   const mayChange = useCan({ do: 'manageOrganizationLogo' });
   const { organizationId, organizationName } = organization;

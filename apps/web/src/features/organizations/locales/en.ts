@@ -20,6 +20,8 @@ export const organizationsEn: typeof organizationsFi = {
   retentionHint: 'Older measurement data is deleted once a day. Empty: kept for good.',
   description: 'Description',
   logo: 'Logo',
+  ownLogoTitle: 'Organization logo',
+  ownLogoIntro: "The logo is shown on the first page of the organization's measurement reports.",
   logoHint:
     'A PNG or JPG image, at most 512 kB. Shown on the first page of the measurement report.',
   logoAlt: 'Logo of {{name}}',

@@ -20,6 +20,8 @@ export const organizationsFi = {
     'Tätä vanhemmat mittaustiedot poistetaan kerran vuorokaudessa. Tyhjä: säilytetään aina.',
   description: 'Kuvaus',
   logo: 'Logo',
+  ownLogoTitle: 'Organisaation logo',
+  ownLogoIntro: 'Logo näkyy organisaation mittausraporttien ensimmäisellä sivulla.',
   logoHint: 'PNG- tai JPG-kuva, enintään 512 kt. Näkyy mittausraportin ensimmäisellä sivulla.',
   logoAlt: 'Organisaation {{name}} logo',
   noLogo: 'Ei logoa',

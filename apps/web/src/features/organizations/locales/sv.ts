@@ -20,6 +20,8 @@ export const organizationsSv: typeof organizationsFi = {
   retentionHint: 'Äldre mätdata raderas en gång per dygn. Tom: sparas alltid.',
   description: 'Beskrivning',
   logo: 'Logotyp',
+  ownLogoTitle: 'Organisationens logotyp',
+  ownLogoIntro: 'Logotypen visas på första sidan av organisationens mätrapporter.',
   logoHint: 'En PNG- eller JPG-bild, högst 512 kB. Visas på mätrapportens första sida.',
   logoAlt: 'Logotyp för {{name}}',
   noLogo: 'Ingen logotyp',

@@ -1,0 +1,29 @@
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { FormScreen } from '@/components/form-screen';
+import { useSession } from '@/lib/session';
+import { OrganizationLogoField } from '../components/organization-logo-field';
+
+/**
+ * /admin/organization-logo: an Ylläpitäjä's own organization's logo, which the measurement report
+ * shows on its first page (the top administrator sets any organization's in its edit dialog).
+ */
+export function OrganizationLogoRoute() {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  if (!user) return null;
+  return (
+    <FormScreen title={t('organizations.ownLogoTitle')}>
+      <Stack spacing={2}>
+        <Typography>{t('organizations.ownLogoIntro')}</Typography>
+        <OrganizationLogoField
+          organization={{
+            organizationId: user.userOrganization,
+            organizationName: user.Organization.organizationName,
+          }}
+        />
+      </Stack>
+    </FormScreen>
+  );
+}
