@@ -1,13 +1,12 @@
-import { STATES, type UserDeviceRecord, updateUserDeviceBody } from '@vahti/domain';
+import { type UserDeviceRecord, updateUserDeviceBody } from '@vahti/domain';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { EditDialog } from '@/components/edit-dialog';
-import { MultiSelectField } from '@/components/multi-select-field';
-import { SelectField } from '@/components/select-field';
 import { useMutationForm } from '@/lib/use-mutation-form';
 import { useAdminDevices } from '../api/get-admin-devices';
 import { useDeviceTypes } from '../api/get-device-types';
 import { useUpdateUserDevice } from '../api/update-user-device';
+import { UserDeviceChoiceFields } from './user-device-choice-fields';
 
 /** The form holds the shown measurement ids; the call gets one {id: shown} per measurement. */
 const formSchema = updateUserDeviceBody.omit({ id: true, deviceMeasurements: true }).extend({
@@ -46,10 +45,6 @@ export function UserDeviceEditDialog({ link, onClose, onSaved }: Props) {
     successMessage: 'none',
     onSuccess: ({ message }) => onSaved(message),
   });
-  const options = (type?.Measurements ?? []).map((m) => ({
-    value: m.measurementId,
-    label: m.measurementName,
-  }));
   return (
     <EditDialog
       open
@@ -62,23 +57,7 @@ export function UserDeviceEditDialog({ link, onClose, onSaved }: Props) {
       pending={pending}
       feedback={feedback}
     >
-      <MultiSelectField
-        control={form.control}
-        name="measurementIds"
-        label={t('devices.userDevices.measurements')}
-        options={options}
-        required
-      />
-      <SelectField
-        control={form.control}
-        name="measurementsState"
-        label={t('devices.devices.state')}
-        options={STATES.map((state) => ({
-          value: state,
-          label: t(`devices.devices.states.${state}`),
-        }))}
-        required
-      />
+      <UserDeviceChoiceFields control={form.control} measurements={type?.Measurements ?? []} />
     </EditDialog>
   );
 }

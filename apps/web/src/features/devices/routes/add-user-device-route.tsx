@@ -1,4 +1,4 @@
-import { createUserDeviceBody, STATES } from '@vahti/domain';
+import { createUserDeviceBody } from '@vahti/domain';
 import { useEffect, useRef } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,6 @@ import { useTargets } from '@/api/get-targets';
 import { AlertMessage } from '@/components/alert-message';
 import { FeedbackForm } from '@/components/feedback-form';
 import { FormScreen } from '@/components/form-screen';
-import { MultiSelectField } from '@/components/multi-select-field';
 import { SelectField } from '@/components/select-field';
 import { SubmitButton } from '@/components/submit-button';
 import { errorText } from '@/lib/api-client';
@@ -19,6 +18,7 @@ import { useMutationForm } from '@/lib/use-mutation-form';
 import { useCreateUserDevice } from '../api/create-user-device';
 import { useAdminDevices } from '../api/get-admin-devices';
 import { useDeviceTypes } from '../api/get-device-types';
+import { UserDeviceChoiceFields } from '../components/user-device-choice-fields';
 
 /** The form holds the chosen measurement ids; the call gets one {id: shown} per measurement. */
 const formSchema = createUserDeviceBody.omit({ deviceMeasurements: true }).extend({
@@ -95,10 +95,6 @@ export function AddUserDeviceRoute() {
   const deviceOptions = (devices.data ?? [])
     .filter((d) => d.deviceTargetId === targetId)
     .map((d) => ({ value: d.deviceId, label: `${d.deviceName} (${d.deviceQrCode})` }));
-  const measurementOptions = (type?.Measurements ?? []).map((m) => ({
-    value: m.measurementId,
-    label: m.measurementName,
-  }));
   const loadError = errorText(users.error) ?? errorText(targets.error) ?? errorText(devices.error);
 
   return (
@@ -135,23 +131,7 @@ export function AddUserDeviceRoute() {
           options={deviceOptions}
           required
         />
-        <MultiSelectField
-          control={form.control}
-          name="measurementIds"
-          label={t('devices.userDevices.measurements')}
-          options={measurementOptions}
-          required
-        />
-        <SelectField
-          control={form.control}
-          name="measurementsState"
-          label={t('devices.devices.state')}
-          options={STATES.map((state) => ({
-            value: state,
-            label: t(`devices.devices.states.${state}`),
-          }))}
-          required
-        />
+        <UserDeviceChoiceFields control={form.control} measurements={type?.Measurements ?? []} />
         <SubmitButton pending={pending} sx={{ alignSelf: 'flex-start' }}>
           {t('devices.userDevices.submit')}
         </SubmitButton>
