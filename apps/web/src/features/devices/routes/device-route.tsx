@@ -12,6 +12,7 @@ import { ALARM_EVENTS, type AlarmRecord } from '@vahti/domain';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useParams } from 'react-router';
+import { z } from 'zod';
 import { AlertMessage } from '@/components/alert-message';
 import { LatestValues } from '@/components/latest-values';
 import { LoadingFallback } from '@/components/loading-fallback';
@@ -104,8 +105,16 @@ function AlarmList({ alarms }: { alarms: readonly AlarmRecord[] }) {
  * and the recent ended ones), its connection and battery, and its history.
  */
 export function DeviceRoute() {
-  const { t } = useTranslation();
   const { id = '' } = useParams();
+  // show-devices/{code}: a QR code or a name in the path is the list's search (spec 001 §2).
+  if (!z.uuid().safeParse(id).success) {
+    return <Navigate to={`/vainu/show-devices?id=${encodeURIComponent(id)}`} replace />;
+  }
+  return <DevicePage id={id} />;
+}
+
+function DevicePage({ id }: { id: string }) {
+  const { t } = useTranslation();
   const manages = useCan({ do: 'manageDevices' });
   const overview = useDevice(id);
   const alarms = useDeviceAlarms(id);
