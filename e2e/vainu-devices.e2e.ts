@@ -76,8 +76,13 @@ describe('Vainu device register in the browser (Ylläpitäjä)', () => {
     const edits = history.getByRole('region', { name: 'Muutokset', exact: true });
     const newest = edits.getByRole('listitem').first();
     await newest.getByText('Toimenpide: Siirretty portaaseen B').waitFor();
-    const today = new Date();
-    const day = `${String(today.getDate()).padStart(2, '0')}.${String(today.getMonth() + 1).padStart(2, '0')}.${today.getFullYear()}`;
+    // Today in Finnish time, as the screens show every time but an alarm's.
+    const day = new Intl.DateTimeFormat('fi-FI', {
+      timeZone: 'Europe/Helsinki',
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+    }).format(new Date());
     expect(await newest.innerText()).toContain('Ylermi Ylänne');
     expect(await newest.innerText()).toContain(day);
     // Fields by the form's names, not the API's keys (issue 27: a raw deviceName).

@@ -1,15 +1,26 @@
+import { formatInZone, TIME_ZONE } from '@vahti/domain';
+
 const pad = (value: number) => String(value).padStart(2, '0');
 
 /**
- * A moment as the screens show it, in the browser's time zone: "21.11.2026 17.04"
- * (DD.MM.YYYY HH.mm, spec 000 §9). Empty for a missing or unreadable value.
+ * A moment as the screens show it: "21.11.2026 17.04" (DD.MM.YYYY HH.mm, spec 000 §9) in Finnish
+ * time, the buildings' own, whatever the browser's zone (a manager abroad reads the same hour as
+ * the caretaker on site, the charts and the reports). Empty for a missing or unreadable value.
+ * Alarm times are the exception the spec makes: formatUtc.
  */
 export function formatDateTime(value: string | null | undefined): string {
   if (!value) return '';
+  const time = Date.parse(value);
+  if (Number.isNaN(time)) return '';
+  return formatInZone(time, TIME_ZONE);
+}
+
+/** Alarm times are shown in UTC (spec 000 §9, 001 §9): "21.11.2026 17.04 UTC". */
+export function formatUtc(value: string | null | undefined): string {
+  if (!value) return '';
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return '';
-  const day = `${pad(date.getDate())}.${pad(date.getMonth() + 1)}.${date.getFullYear()}`;
-  return `${day} ${pad(date.getHours())}.${pad(date.getMinutes())}`;
+  return `${pad(date.getUTCDate())}.${pad(date.getUTCMonth() + 1)}.${date.getUTCFullYear()} ${pad(date.getUTCHours())}.${pad(date.getUTCMinutes())} UTC`;
 }
 
 /** A day as the screens show it: "21.11.2026" (DD.MM.YYYY, spec 000 §9). */

@@ -10,7 +10,7 @@ import type { AlarmRecord } from '@vahti/domain';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ResponsiveDialog } from '@/components/responsive-dialog';
-import { formatUtc } from '../utc';
+import { formatUtc } from '@/lib/dates';
 
 /**
  * An alarm's timeline: opened, acknowledged, cancelled, closed — who and when (UTC), and the

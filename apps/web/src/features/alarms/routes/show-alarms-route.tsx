@@ -21,6 +21,7 @@ import { PageHeader } from '@/components/page-header';
 import { ResourceList } from '@/components/resource-list';
 import type { PageState } from '@/components/use-server-paging';
 import { errorText } from '@/lib/api-client';
+import { formatUtc } from '@/lib/dates';
 import { useInvalidateOnEvents } from '@/lib/event-stream';
 import { useFlashMessage } from '@/lib/use-flash-message';
 import { useAcknowledgeAlarm } from '../api/acknowledge-alarm';
@@ -30,7 +31,6 @@ import { AcknowledgeDialog } from '../components/acknowledge-dialog';
 import { AlarmStateChips } from '../components/alarm-state-chips';
 import { AlarmTimelineDialog } from '../components/alarm-timeline-dialog';
 import { filtersOf, queueStateOf, STATE_FILTERS, stateOfFilters } from '../queue-state';
-import { formatUtc } from '../utc';
 
 /** An ended alarm needs no action now: its row is muted (its state says so in words too). */
 const mutedRow = (alarm: AlarmRecord): SxProps<Theme> =>

@@ -171,6 +171,7 @@ export const devicesEn: Widen<typeof devicesFi> = {
   page: {
     intro: 'Target {{target}} · {{type}} · {{location}}',
     qrCode: 'QR code {{code}}',
+    times: 'Times in Finnish time, alarm times in UTC',
     latestHeading: 'Current values',
     latestLabel: 'Current values of {{name}}',
     noMeasurements: 'The device has no measurements to show.',

@@ -166,6 +166,7 @@ export const devicesFi = {
   page: {
     intro: 'Kohde {{target}} · {{type}} · {{location}}',
     qrCode: 'QR-koodi {{code}}',
+    times: 'Ajat Suomen aikaa, hälytysten ajat UTC',
     latestHeading: 'Nykyiset arvot',
     latestLabel: 'Mittarin {{name}} nykyiset arvot',
     noMeasurements: 'Mittarilla ei ole näytettäviä mittauksia.',

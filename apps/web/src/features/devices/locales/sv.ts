@@ -170,6 +170,7 @@ export const devicesSv: typeof devicesEn = {
   page: {
     intro: 'Objekt {{target}} · {{type}} · {{location}}',
     qrCode: 'QR-kod {{code}}',
+    times: 'Tider i finsk tid, larmens tider i UTC',
     latestHeading: 'Aktuella värden',
     latestLabel: 'Aktuella värden för mätaren {{name}}',
     noMeasurements: 'Mätaren har inga mätningar att visa.',

@@ -18,7 +18,7 @@ import { LatestValues } from '@/components/latest-values';
 import { LoadingFallback } from '@/components/loading-fallback';
 import { PageHeader } from '@/components/page-header';
 import { errorText, isApiError } from '@/lib/api-client';
-import { formatDateTime } from '@/lib/dates';
+import { formatUtc } from '@/lib/dates';
 import { useInvalidateOnEvents } from '@/lib/event-stream';
 import { useCan } from '@/lib/session';
 import { deviceKeys } from '../api/device-keys';
@@ -74,7 +74,7 @@ function AlarmList({ alarms }: { alarms: readonly AlarmRecord[] }) {
             useFlexGap
             sx={{ flexWrap: 'wrap', alignItems: 'center' }}
           >
-            <Typography variant="body2">{formatDateTime(alarm.createdAt)}</Typography>
+            <Typography variant="body2">{formatUtc(alarm.createdAt)}</Typography>
             {alarm.active ? (
               <Chip size="small" color="error" label={t('devices.page.alarmActive')} />
             ) : (
@@ -82,7 +82,7 @@ function AlarmList({ alarms }: { alarms: readonly AlarmRecord[] }) {
                 size="small"
                 variant="outlined"
                 label={t('devices.page.alarmEnded', {
-                  at: alarm.closedAt ? formatDateTime(alarm.closedAt) : '',
+                  at: alarm.closedAt ? formatUtc(alarm.closedAt) : '',
                 })}
               />
             )}
@@ -154,6 +154,9 @@ function DevicePage({ id }: { id: string }) {
         <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
           <Typography variant="body2" color="text.secondary">
             {t('devices.page.qrCode', { code: device.deviceQrCode })}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {t('devices.page.times')}
           </Typography>
           <Link
             component={RouterLink}

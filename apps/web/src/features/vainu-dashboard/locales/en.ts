@@ -19,7 +19,7 @@ export const vainuDashboardEn: typeof vainuDashboardFi = {
     'Devices that have sent no readings within their device type’s offline limit; they have an open No connection alarm.',
   noneOffline: 'No device in use has lost its connection.',
   lastSeenTitle: 'Last seen',
-  lastSeenIntro: 'When each device last sent a measurement, newest first.',
+  lastSeenIntro: 'When each device last sent a measurement, newest first. Times in Finnish time.',
   device: 'Device',
   target: 'Target',
   location: 'Location',

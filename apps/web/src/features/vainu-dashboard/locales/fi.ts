@@ -17,7 +17,8 @@ export const vainuDashboardFi = {
     'Mittarit, joista ei ole saatu mittauksia laitetyypin yhteyskatkon hälytysrajan aikana; niillä on avoin Ei yhteyttä -hälytys.',
   noneOffline: 'Yhdenkään käytössä olevan mittarin yhteys ei ole katkennut.',
   lastSeenTitle: 'Viimeksi nähty',
-  lastSeenIntro: 'Milloin kustakin mittarista on viimeksi saatu mittaustieto, uusin ensin.',
+  lastSeenIntro:
+    'Milloin kustakin mittarista on viimeksi saatu mittaustieto, uusin ensin. Ajat Suomen aikaa.',
   device: 'Mittari',
   target: 'Kohde',
   location: 'Sijainti',

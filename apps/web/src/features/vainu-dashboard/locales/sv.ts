@@ -19,7 +19,7 @@ export const vainuDashboardSv: typeof vainuDashboardFi = {
     'Mätare som inte har skickat mätningar inom mätartypens larmgräns för avbrott; de har ett öppet larm Ingen förbindelse.',
   noneOffline: 'Ingen mätare i bruk har tappat förbindelsen.',
   lastSeenTitle: 'Senast sedd',
-  lastSeenIntro: 'När varje mätare senast skickade ett mätvärde, nyaste först.',
+  lastSeenIntro: 'När varje mätare senast skickade ett mätvärde, nyaste först. Tider i finsk tid.',
   device: 'Mätare',
   target: 'Objekt',
   location: 'Plats',
