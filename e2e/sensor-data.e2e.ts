@@ -250,7 +250,7 @@ describe('measurement data (/vainu/sensor-data)', () => {
     await figure.locator('svg text', { hasText: 'Yläraja' }).first().waitFor();
     await figure.locator('svg text', { hasText: 'Alaraja' }).first().waitFor();
     const summary = await figure.locator('figcaption').innerText();
-    expect(summary).toContain('5 pistettä, pienin 20,5, suurin 28,5, viimeisin 21.');
+    expect(summary).toContain('5 pistettä, pienin 20,5, suurin 28,5, viimeisin 21,0.');
     expect(summary).toContain('Alaraja 19, yläraja 27.');
     expect(summary).toContain('Hälytyksiä 1.');
     const other = page.getByRole('figure', { name: devices[1].deviceName });

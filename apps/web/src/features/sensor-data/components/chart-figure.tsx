@@ -7,6 +7,7 @@ import {
   CHART_WIDTH_MIN,
   type ChartAlarm,
   type MeasurementSeries,
+  measurementDecimals,
   sensorDataRange,
 } from '@vahti/domain';
 import type { TFunction } from 'i18next';
@@ -107,13 +108,18 @@ function summaryOf(
             low: formatMeasurementValue(data.lowLimit),
             high: formatMeasurementValue(data.highLimit),
           });
+    // One precision for the three, as in the table: the extremes' (a bucket's mean is rounded).
+    const decimals = measurementDecimals(
+      data.band.length ? [min, max] : [min, max, points.at(-1)?.[1]],
+    );
+    const value = (v: number | undefined) => formatMeasurementValue(v, undefined, decimals);
     return [
       t('sensorData.chartSummary', {
         ...about,
         count: points.length,
-        min: formatMeasurementValue(min),
-        max: formatMeasurementValue(max),
-        latest: formatMeasurementValue(points.at(-1)?.[1]),
+        min: value(min),
+        max: value(max),
+        latest: value(points.at(-1)?.[1]),
       }),
       limits,
       t('sensorData.alarmsSummary', { count: data.alarms.length }),
