@@ -142,8 +142,8 @@ export function createDevicesService({
   }
 
   /** The measurements of the device's type a caller is shown (see measurementsOf). */
-  async function measurementsShown(caller: Caller, scope: Scope, deviceId: string) {
-    const device = await read(scope, deviceId);
+  async function measurementsShown(caller: Caller, scope: Scope, device: DeviceRecord) {
+    const { deviceId } = device;
     const type = await measurements.findDeviceType(scope, device.deviceTypeId);
     if (!type) throw notFound('DEVICE_TYPE_NOT_FOUND');
     const all = type.Measurements.map(({ position: _, ...m }) => m);
@@ -368,7 +368,7 @@ export function createDevicesService({
       const device = await read(scope, deviceId);
       const [latest, shown] = await Promise.all([
         latestValues(scope, [deviceId]),
-        measurementsShown(caller, scope, deviceId),
+        measurementsShown(caller, scope, device),
       ]);
       const ids = new Set(shown.map((m) => m.measurementId));
       return {
@@ -524,8 +524,10 @@ export function createDevicesService({
      * The measurements of the device's type. A Käyttäjä linked to the device sees only the
      * measurements their links choose (spec 001 §3 device-to-user link); without a link, all.
      */
-    measurementsOf: (caller: Caller, deviceId: string) =>
-      measurementsShown(caller, authorize(caller, READ), deviceId),
+    async measurementsOf(caller: Caller, deviceId: string) {
+      const scope = authorize(caller, READ);
+      return measurementsShown(caller, scope, await read(scope, deviceId));
+    },
   };
 }
 

@@ -9,10 +9,8 @@ import Typography from '@mui/material/Typography';
 import {
   EXPORT_KINDS,
   type ExportKind,
-  formatInZone,
   measurementDecimals,
   type TargetMeasurementRow,
-  TIME_ZONE,
 } from '@vahti/domain';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +18,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import { AlertMessage } from '@/components/alert-message';
 import { type Column, DataTable } from '@/components/data-table';
 import { PageHeader } from '@/components/page-header';
+import { formatDateTime } from '@/lib/dates';
 import { formatMeasurementValue } from '@/lib/numbers';
 import { downloadFile } from '../api/download-sensor-data';
 import { useTargetMeasurements } from '../api/get-target-measurements';
@@ -109,7 +108,7 @@ export function SensorDataRoute() {
       key: 'latestAt',
       label: t('sensorData.latestAt'),
       value: (row) => row.lastAt,
-      render: (row) => (row.lastAt ? formatInZone(Date.parse(row.lastAt), TIME_ZONE) : '–'),
+      render: (row) => formatDateTime(row.lastAt) || '–',
       nowrap: true,
       hideBelow: 'xl',
     },
