@@ -21,6 +21,10 @@ const GLOBAL = {
   'rate-limits.repository.ts': 'rate-limit windows are keyed by address or IP, not by tenant',
   'organizations.repository.ts#countKnownApplications':
     'the application catalogue is shared by every organization',
+  'second-factors.repository.ts#saveChallenge':
+    'a WebAuthn challenge is random and single-use; a password-less one is issued before anyone is known',
+  'second-factors.repository.ts#takeChallenge':
+    'a WebAuthn challenge is random and single-use; a password-less one is issued before anyone is known',
 };
 
 /**
@@ -30,6 +34,14 @@ const GLOBAL = {
 const SYSTEM_SCOPE = {
   'apps/api/src/modules/auth/auth.service.ts': {
     signIn: 'signing in finds the account by e-mail in every organization: no one is signed in yet',
+  },
+  'apps/api/src/modules/sign-in/sign-in.service.ts': {
+    signIn:
+      'the second step finds the account a ticket or a passkey names, in every organization: no one is signed in yet',
+  },
+  'apps/api/src/modules/sso/sso-sign-in.service.ts': {
+    singleSignOn:
+      "an address's domain is looked up in every organization before anyone is signed in; the sign-in then writes in that organization",
   },
   'apps/api/src/modules/account/account.service.ts': {
     passwordReset: 'a reset link is asked for and used by someone who cannot sign in',
@@ -41,11 +53,21 @@ const SYSTEM_SCOPE = {
   'apps/api/src/modules/mail/mailer.ts': {
     mailDelivery: "the mail worker delivers every organization's queued mail",
   },
+  'apps/api/src/modules/push/push.service.ts': {
+    pushDelivery: "the push worker delivers every organization's queued notifications",
+  },
   'apps/api/src/modules/materialbank/materialbank.service.ts': {
     fileSweep: 'the orphan sweep compares every stored object with the rows of every organization',
   },
+  'apps/api/src/modules/materialbank/preview-queue.ts': {
+    previewQueue: "the preview worker makes every organization's queued previews",
+  },
   'apps/api/src/modules/alarms/alarms.service.ts': {
     alarmSweep: 'the offline sweep looks for silent devices in every organization',
+  },
+  'apps/api/src/modules/notifications/notifications.service.ts': {
+    notifications:
+      "held digests and escalation steps go to every organization's users; an unsubscribe link names its user by a signed token, not a session",
   },
   'apps/api/src/modules/ingest/': {
     ingest:
@@ -53,6 +75,13 @@ const SYSTEM_SCOPE = {
   },
   'apps/api/src/modules/retention/retention.service.ts': {
     retention: "the daily job reads every organization's retention, then deletes in each",
+  },
+  'apps/api/src/modules/report-schedules/report-runner.ts': {
+    reportDelivery:
+      "the runner claims every organization's due schedules, then reads and mails in each one's organization",
+  },
+  'apps/api/src/modules/webhooks/webhook-worker.ts': {
+    webhookDelivery: "the webhook worker delivers every organization's queued deliveries",
   },
   'apps/api/src/db/seed.ts': {
     seed: 'the demo data is loaded before anyone exists to sign in',

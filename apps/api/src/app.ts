@@ -1,9 +1,7 @@
+import type { Agent } from 'node:https';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import pino from 'pino';
 import type { Config } from './config/index.js';
 import { createContainer } from './container.js';
 import type { Database } from './db/client.js';
@@ -17,6 +15,7 @@ import { errorsPlugin, frameworkErrors } from './plugins/errors.js';
 import { jsonBodyPlugin } from './plugins/json-body.js';
 import { metricsPlugin } from './plugins/metrics.js';
 import { securityPlugin } from './plugins/security.js';
+import { responseSerializer } from './plugins/serializer.js';
 import { webPlugin } from './plugins/web.js';
 import { routeGroups } from './routes.js';
 
@@ -26,6 +25,10 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Where the default logger writes (stdout unless given): the tests read its lines. */
   logDestination?: { write(line: string): void };
+  /** The HTTPS agent Web Push sends with (the tests' receiver has its own CA). */
+  pushAgent?: Agent;
+  /** Every answer also checked against its schema by zod (the tests; plugins/serializer.ts). */
+  checkAnswers?: boolean;
 }
 
 /**
@@ -33,7 +36,14 @@ export interface AppOptions {
  * the tests and the benches share it. The container's background jobs start when the app is
  * ready and stop, in reverse order, when it closes (before the caller closes the database).
  */
-export async function buildApp({ config, database, logger, logDestination }: AppOptions) {
+export async function buildApp({
+  config,
+  database,
+  logger,
+  logDestination,
+  pushAgent,
+  checkAnswers = false,
+}: AppOptions) {
   const app = Fastify({
     logger: logger ?? {
       level: config.logLevel,
@@ -42,7 +52,9 @@ export async function buildApp({ config, database, logger, logDestination }: App
       redact: REDACT_PATHS,
       hooks: { streamWrite: redactSecrets },
       serializers: { err: errorForLog },
-      ...(logDestination && { stream: logDestination }),
+      // Written asynchronously: lines that come while a write is under way go out together in
+      // the next one, not one system call each (issue 30); pino flushes what is left at exit.
+      stream: logDestination ?? pino.destination({ dest: 1, sync: false }),
     },
     // One line per request, when it is answered (method, path without the query, status, time).
     logController: new OneLinePerRequest(),
@@ -65,10 +77,16 @@ export async function buildApp({ config, database, logger, logDestination }: App
     },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializer({ checkAnswers }));
 
-  const container = createContainer({ config, database, log: app.log });
+  const container = createContainer({
+    config,
+    database,
+    log: app.log,
+    ...(pushAgent && { pushAgent }),
+  });
   const { lifecycle, metrics, services } = container;
+  for (const line of config.deprecations) app.log.warn(line);
   app.addHook('onReady', () => lifecycle.start('ready'));
   // Fastify runs onClose hooks last-added first: this one, added before any plugin, runs after
   // the server has stopped taking requests and every plugin has closed.

@@ -1,3 +1,4 @@
+import type { Agent } from 'node:https';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config/index.js';
@@ -8,10 +9,12 @@ import { backgroundJobs } from './jobs.js';
 import { createDeviceTokens } from './lib/device-tokens.js';
 import { createLifecycle } from './lib/lifecycle.js';
 import { createMetrics } from './lib/metrics.js';
+import { createSecretBox } from './lib/secret-box.js';
 import { createTokenService } from './lib/session-tokens.js';
 import { createFileStorage } from './lib/storage/create-storage.js';
 import { createResetLinksRepository } from './modules/account/account.repository.js';
 import { createAccountService } from './modules/account/account.service.js';
+import { createAlarmNoticeService } from './modules/alarms/alarm-notice.service.js';
 import { createAlarmsRepository } from './modules/alarms/alarms.repository.js';
 import { createAlarmsService } from './modules/alarms/alarms.service.js';
 import { createAuditRepository } from './modules/audit/audit.repository.js';
@@ -49,18 +52,31 @@ import { createMailService } from './modules/mail/mail.service.js';
 import { createMailer } from './modules/mail/mailer.js';
 import { createMaterialbankRepository } from './modules/materialbank/materialbank.repository.js';
 import { createMaterialbankService } from './modules/materialbank/materialbank.service.js';
+import { createPreviewQueue } from './modules/materialbank/preview-queue.js';
+import {
+  createPreviewRenderer,
+  defaultPreviewLimits,
+} from './modules/materialbank/preview-renderer.js';
 import { createMeasurementsRepository } from './modules/measurements/measurements.repository.js';
 import { createMeasurementsService } from './modules/measurements/measurements.service.js';
 import { createNewDevicesRepository } from './modules/new-devices/new-devices.repository.js';
 import { createNewDevicesService } from './modules/new-devices/new-devices.service.js';
+import { createNotificationsRepository } from './modules/notifications/notifications.repository.js';
+import { createNotificationsService } from './modules/notifications/notifications.service.js';
+import { createUnsubscribeTokens } from './modules/notifications/unsubscribe-tokens.js';
 import { createOrganizationLogosService } from './modules/organizations/organization-logos.service.js';
 import { createOrganizationsRepository } from './modules/organizations/organizations.repository.js';
 import { createOrganizationsService } from './modules/organizations/organizations.service.js';
+import { createPushRepository } from './modules/push/push.repository.js';
+import { createPushService } from './modules/push/push.service.js';
 import { createRateLimitsRepository } from './modules/rate-limits/rate-limits.repository.js';
 import { createRateLimitService } from './modules/rate-limits/rate-limits.service.js';
 import { createRegistrationCodeAdminService } from './modules/registration-codes/registration-code-admin.service.js';
 import { createRegistrationCodesRepository } from './modules/registration-codes/registration-codes.repository.js';
 import { createRegistrationCodesService } from './modules/registration-codes/registration-codes.service.js';
+import { createReportRunner } from './modules/report-schedules/report-runner.js';
+import { createReportSchedulesRepository } from './modules/report-schedules/report-schedules.repository.js';
+import { createReportSchedulesService } from './modules/report-schedules/report-schedules.service.js';
 import { createReportRenderer } from './modules/reports/render-pool.js';
 import { createReportsRepository } from './modules/reports/reports.repository.js';
 import { createReportsService } from './modules/reports/reports.service.js';
@@ -70,6 +86,17 @@ import {
   createSensorDataRepository,
   createSensorDataService,
 } from './modules/sensor-data/index.js';
+import { createOwnSignInService } from './modules/sign-in/own-sign-in.service.js';
+import { createPasskeys } from './modules/sign-in/passkeys.js';
+import { createSecondFactorsRepository } from './modules/sign-in/second-factors.repository.js';
+import { createSecondFactorsService } from './modules/sign-in/second-factors.service.js';
+import { createSessionsRepository } from './modules/sign-in/sessions.repository.js';
+import { createSignInService } from './modules/sign-in/sign-in.service.js';
+import { createSignInKeys } from './modules/sign-in/sign-in-keys.js';
+import { createOidcClient } from './modules/sso/oidc-client.js';
+import { createSsoRepository } from './modules/sso/sso.repository.js';
+import { createSsoService } from './modules/sso/sso.service.js';
+import { createSsoSignInService } from './modules/sso/sso-sign-in.service.js';
 import { createSurveyResultsRepository } from './modules/surveys/survey-results.repository.js';
 import { createSurveyResultsService } from './modules/surveys/survey-results.service.js';
 import { createSurveysRepository } from './modules/surveys/surveys.repository.js';
@@ -86,12 +113,17 @@ import { createUsersRepository } from './modules/users/users.repository.js';
 import { createUsersService } from './modules/users/users.service.js';
 import { createVainuDashboardRepository } from './modules/vainu-dashboard/vainu-dashboard.repository.js';
 import { createVainuDashboardService } from './modules/vainu-dashboard/vainu-dashboard.service.js';
+import { createWebhookWorker } from './modules/webhooks/webhook-worker.js';
+import { createWebhooksRepository } from './modules/webhooks/webhooks.repository.js';
+import { createWebhooksService } from './modules/webhooks/webhooks.service.js';
 
 export interface ContainerOptions {
   config: Config;
   database: Database;
   /** The app's logger: the services and jobs log with it. */
   log: FastifyBaseLogger;
+  /** The HTTPS agent Web Push sends with; the tests pass one that trusts their receiver. */
+  pushAgent?: Agent;
 }
 
 /**
@@ -99,7 +131,7 @@ export interface ContainerOptions {
  * the app's metrics and the lifecycle of its background work. The HTTP app (app.ts) registers
  * routes over it; the tests and benches call its services directly.
  */
-export function createContainer({ config, database, log }: ContainerOptions) {
+export function createContainer({ config, database, log, pushAgent }: ContainerOptions) {
   // Prometheus metrics (ADR 0028): one registry for this app, each family handed to what records.
   const metrics = createMetrics();
   metrics.database.info.set({ driver: database.kind }, 1);
@@ -137,18 +169,125 @@ export function createContainer({ config, database, log }: ContainerOptions) {
     ingest: createIngestRepository(db),
     vainuDashboard: createVainuDashboardRepository(db),
     sensorData: createSensorDataRepository(db),
+    webhooks: createWebhooksRepository(db),
+    sso: createSsoRepository(db),
   };
   const { organizations: organizationRecords, users: userRecords } = repositories;
   const tokens = createTokenService(config);
   const rateLimits = createRateLimitService({ windows: repositories.rateLimits, log });
-  const mailer = createMailer({ mails: repositories.mails, config, log });
-  const auth = createAuthService({
+  const mailer = createMailer({
+    mails: repositories.mails,
+    config,
+    log,
+    attachmentStorage: createFileStorage(config, 'mail'),
+  });
+  const audit = createAuditService({ auditLog: repositories.auditLog });
+  // Sign-in after the password (issue 31): second factors, passkeys, sessions, trusted browsers.
+  const signInKeys = createSignInKeys(config);
+  const passkeys = createPasskeys(config);
+  const sessions = createSessionsRepository(db);
+  const secondFactorRecords = createSecondFactorsRepository(db);
+  const secondFactors = createSecondFactorsService({
+    factors: secondFactorRecords,
+    passkeys,
+    keys: signInKeys,
+  });
+  const signIn = createSignInService({
+    db,
     accounts: repositories.accounts,
+    sessions,
+    factors: secondFactorRecords,
+    secondFactors,
+    passkeys,
+    keys: signInKeys,
     tokens,
     deviceTokens: createDeviceTokens(config),
     rateLimits,
+    audit,
+    config,
   });
-  const audit = createAuditService({ auditLog: repositories.auditLog });
+  const ownSignIn = createOwnSignInService({
+    db,
+    accounts: repositories.accounts,
+    sessions,
+    factors: secondFactorRecords,
+    secondFactors,
+    organizations: organizationRecords,
+    audit,
+    mailer,
+    config,
+  });
+  const auth = createAuthService({
+    accounts: repositories.accounts,
+    sessions,
+    tokens,
+    deviceTokens: createDeviceTokens(config),
+    rateLimits,
+    signIn,
+    sso: repositories.sso,
+  });
+  // Web Push (issue 28): browsers' subscriptions and the push queue, worked by every instance.
+  const push = createPushService({
+    db,
+    push: createPushRepository(db),
+    config: {
+      keys: config.push,
+      serviceHosts: config.pushServiceHosts,
+      leaseMs: config.deliveryLeaseMs,
+    },
+    publicUrl: config.publicUrl,
+    log,
+    ...(pushAgent && { agent: pushAgent }),
+  });
+  // The unsubscribe links of alarm and report mails (issue 28).
+  const unsubscribeTokens = createUnsubscribeTokens(config.jwtSecret);
+  const reportSchedulesRepository = createReportSchedulesRepository(db);
+  // Who hears of an alarm, on which channel and when (issue 28): mail, Web Push or held rows.
+  const notifications = createNotificationsService({
+    db,
+    notifications: createNotificationsRepository(db),
+    alarms: repositories.alarms,
+    organizations: organizationRecords,
+    targets: repositories.targets,
+    audit,
+    mailer,
+    push,
+    tokens: unsubscribeTokens,
+    reportRecipients: reportSchedulesRepository,
+    publicUrl: config.publicUrl,
+    log,
+  });
+  // Single sign-on with each organization's OpenID provider (issue 31); the client secrets are
+  // sealed under a key derived from JWT_SECRET, requests go through the outbound guard.
+  const oidc = createOidcClient({
+    policy: config.outbound,
+    redirectUri: `${config.publicUrl}/api/auth/sso/callback`,
+  });
+  const ssoSecrets = createSecretBox(config.jwtSecret, 'organization-sso');
+  const sso = createSsoService({
+    db,
+    sso: repositories.sso,
+    organizations: organizationRecords,
+    targets: repositories.targets,
+    audit,
+    secrets: ssoSecrets,
+    oidc,
+    policy: config.outbound,
+  });
+  const ssoSignIn = createSsoSignInService({
+    db,
+    sso: repositories.sso,
+    accounts: repositories.accounts,
+    users: userRecords,
+    userTargets: repositories.userTargets,
+    signIn,
+    audit,
+    secrets: ssoSecrets,
+    oidc,
+    rateLimits,
+    publicUrl: config.publicUrl,
+    log,
+  });
   // Live updates: services publish after their change is committed; each open stream hears only
   // what its caller may see (docs/ARCHITECTURE.md, "Live updates"). On PostgreSQL every
   // instance's streams hear every instance's events (LISTEN/NOTIFY, ADR 0023); PGlite has one
@@ -175,8 +314,9 @@ export function createContainer({ config, database, log }: ContainerOptions) {
     users: userRecords,
     userTargets: repositories.userTargets,
     resetLinks: repositories.resetLinks,
-    tokens,
+    signIn,
     mailer,
+    notifications,
     registrationCodes,
     rateLimits,
     config,
@@ -233,14 +373,25 @@ export function createContainer({ config, database, log }: ContainerOptions) {
     client: deviceNetworkClient,
     deviceTypes: repositories.measurements,
   });
+  // Material bank previews (issue 29, ADR 0051): queued with the file, made by every instance's
+  // worker in a thread of their own, stored beside the file.
+  const materialbankStorage = createFileStorage(config);
+  const previewRenderer = createPreviewRenderer(defaultPreviewLimits);
+  const previewQueue = createPreviewQueue({
+    files: repositories.materialbankFiles,
+    storage: materialbankStorage,
+    renderer: previewRenderer,
+    log,
+  });
   const materialbank = createMaterialbankService({
     db,
     files: repositories.materialbankFiles,
     organizations: organizationRecords,
     targets: repositories.targets,
     audit,
-    storage: createFileStorage(config),
+    storage: materialbankStorage,
     orphanGraceMs: config.materialbankOrphanGraceMs,
+    kickPreviews: previewQueue.kick,
   });
   const surveys = createSurveysService({
     db,
@@ -251,8 +402,12 @@ export function createContainer({ config, database, log }: ContainerOptions) {
     audit,
   });
   const surveyResults = createSurveyResultsService({
+    db,
     results: repositories.surveyResults,
     surveys: repositories.surveys,
+    audit,
+    mailer,
+    config,
   });
   const feedback = createFeedbackService({
     db,
@@ -262,6 +417,7 @@ export function createContainer({ config, database, log }: ContainerOptions) {
     mailer,
     events: eventBus,
     config,
+    storage: createFileStorage(config, 'feedback'),
   });
   const discussions = createDiscussionsService({
     db,
@@ -316,17 +472,47 @@ export function createContainer({ config, database, log }: ContainerOptions) {
     organizations: organizationRecords,
     audit,
   });
+  // Outbound webhooks (issue 28, docs/webhooks.md): deliveries are queued in the transaction of
+  // each alarm change and sent by every instance's worker.
+  const webhookWorker = createWebhookWorker({
+    webhooks: repositories.webhooks,
+    policy: config.webhooks,
+    log,
+    ...(config.deliveryLeaseMs && { leaseMs: config.deliveryLeaseMs }),
+  });
+  const webhooks = createWebhooksService({
+    db,
+    webhooks: repositories.webhooks,
+    alarms: repositories.alarms,
+    organizations: organizationRecords,
+    audit,
+    policy: config.webhooks,
+    publicUrl: config.publicUrl,
+    kick: webhookWorker.kick,
+  });
   const alarms = createAlarmsService({
     db,
     alarms: repositories.alarms,
     devices: repositories.devices,
     organizations: organizationRecords,
     events: eventBus,
-    mailer,
-    publicUrl: config.publicUrl,
+    notifications,
+    webhooks,
     hysteresisPercent: config.alarmHysteresisPercent,
     log,
     metrics: metrics.alarms,
+  });
+  const alarmNotice = createAlarmNoticeService({
+    db,
+    alarms: repositories.alarms,
+    devices: repositories.devices,
+    discussions: repositories.discussions,
+    surveys: repositories.surveys,
+    results: repositories.surveyResults,
+    audit,
+    events: eventBus,
+    mailer,
+    publicUrl: config.publicUrl,
   });
   // Monthly partitions of measurement_data (ADR 0025): created ahead at start and daily, and on
   // demand before a group whose readings fall in a month without one.
@@ -392,6 +578,27 @@ export function createContainer({ config, database, log }: ContainerOptions) {
   });
   // Measurement exports (issue 12): CSV/XLSX of the summary or the raw rows, streamed.
   const measurementExports = createExportsService({ sensorData });
+  // Scheduled reports (issue 28): a periodic job runs due schedules; their files wait for the
+  // mails in the storage's `mail` area.
+  const reportRunner = createReportRunner({
+    db,
+    schedules: reportSchedulesRepository,
+    reports,
+    exports: measurementExports,
+    sensorData,
+    mailer,
+    storage: createFileStorage(config, 'mail'),
+    tokens: unsubscribeTokens,
+    publicUrl: config.publicUrl,
+    log,
+  });
+  const reportSchedules = createReportSchedulesService({
+    db,
+    schedules: reportSchedulesRepository,
+    organizations: organizationRecords,
+    audit,
+    runner: reportRunner,
+  });
   // Uplinks over MQTT when MQTT_URL is set (ADR 0019), started and stopped with the jobs.
   const mqtt = config.mqtt ? createMqttSubscriber({ config: config.mqtt, ingest, log }) : null;
   if (mqtt) metrics.mqtt.watch(() => mqtt.status());
@@ -427,18 +634,25 @@ export function createContainer({ config, database, log }: ContainerOptions) {
     postgresBus,
     reportRenderer,
     mailer,
+    webhookWorker,
+    previewQueue,
+    previewRenderer,
+    push,
     ingest,
     journal,
     retention,
     materialbank,
     alarms,
+    notifications,
     mqtt,
+    reportRunner,
   });
 
   return {
     metrics,
     services: {
       account,
+      alarmNotice,
       alarms,
       audit,
       auth,
@@ -459,17 +673,29 @@ export function createContainer({ config, database, log }: ContainerOptions) {
       /** The mail sender; tests drive its delivery with deliverDue(). */
       mailer,
       materialbank,
+      /** The material bank's preview worker; tests drive it with runDue(). */
+      previewQueue,
       measurements,
       deviceTypes,
       /** The MQTT uplink subscriber; null unless MQTT_URL is set. */
       mqtt,
       newDevices,
+      notifications,
       organizationLogos,
       organizations,
+      /** Web Push: subscriptions, and enqueue/kick for the modules that notify. */
+      push,
+      ownSignIn,
       registrationCodeAdmin,
+      /** Runs due report schedules; tests drive it with runDue(). */
+      reportRunner,
+      reportSchedules,
       reports,
       retention,
       sensorData,
+      signIn,
+      sso,
+      ssoSignIn,
       surveyResults,
       surveys,
       targets,
@@ -478,12 +704,17 @@ export function createContainer({ config, database, log }: ContainerOptions) {
       userTargets,
       users,
       vainuDashboard,
+      webhooks,
+      /** The webhook sender; tests drive its delivery with runDue(). */
+      webhookWorker,
     },
     /** The background work: `ready` jobs start with the app, `listening` ones in server.ts. */
     lifecycle: createLifecycle([
       ...jobs,
       // Not a job of its own: frees the sandbox (if it was loaded) when the app stops.
       { name: 'script codecs', start: () => {}, stop: () => scriptCodecs.dispose() },
+      // Not a job either: closes the OpenID client's connections when the app stops.
+      { name: 'openid client', start: () => {}, stop: () => oidc.close() },
     ]),
     /** The demo simulator's back-fill, once it has run (server.ts prints it). */
     simulation,

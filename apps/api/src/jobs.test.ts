@@ -40,7 +40,15 @@ function jobsWith(calls: string[], env: Record<string, string>, { postgres = tru
         } as unknown as JobsOptions['postgresBus'])
       : null,
     reportRenderer: { close: call('renderer.close') },
-    mailer: { start: call('mailer.start'), stop: call('mailer.stop') },
+    mailer: {
+      start: call('mailer.start'),
+      stop: call('mailer.stop'),
+      sweepAttachments: call('mailer.sweepAttachments'),
+    },
+    webhookWorker: { start: call('webhooks.start'), stop: call('webhooks.stop') },
+    previewQueue: { start: call('previews.start'), stop: call('previews.stop') },
+    previewRenderer: { close: call('previewRenderer.close') },
+    push: { start: call('push.start'), stop: call('push.stop') },
     ingest: {
       drain: call('ingest.drain'),
       authenticate: call('ingest.authenticate'),
@@ -55,7 +63,9 @@ function jobsWith(calls: string[], env: Record<string, string>, { postgres = tru
     } as unknown as JobsOptions['retention'],
     materialbank: { sweepOrphans: call('materialbank.sweep') } as JobsOptions['materialbank'],
     alarms: { sweepOffline: call('alarms.sweep') } as JobsOptions['alarms'],
+    notifications: { sweep: call('notifications.sweep') } as JobsOptions['notifications'],
     mqtt: { start: call('mqtt.start'), stop: call('mqtt.stop') },
+    reportRunner: { runDue: call('reportRunner.runDue') },
   });
 }
 
@@ -67,6 +77,9 @@ describe('the background jobs', () => {
     expect(calls).toEqual([
       'bus.start',
       'mailer.start',
+      'webhooks.start',
+      'previews.start',
+      'push.start',
       'journal.start',
       'partitions.ensureAhead',
       'mqtt.start',
@@ -81,6 +94,10 @@ describe('the background jobs', () => {
       'journal.stop',
       'ingest.drain',
       'renderer.close',
+      'push.stop',
+      'previews.stop',
+      'previewRenderer.close',
+      'webhooks.stop',
       'mailer.stop',
       'bus.close',
     ]);
@@ -93,19 +110,27 @@ describe('the background jobs', () => {
       );
     expect(phases({ SIMULATE: '0' })).toEqual([
       'mailer: ready',
+      'webhook delivery: ready',
+      'preview renderer: ready',
+      'material bank previews: ready',
+      'push: ready',
       'report renderer: ready',
       'ingest: ready',
       'intake journal: ready',
       'storage upkeep: ready',
       'statistics upkeep: ready',
       'material bank orphan sweep: ready',
+      'mail attachment sweep: ready',
+      'report schedules: ready',
       'mqtt subscriber: ready',
       'offline alarm sweep: ready',
+      'notification sweep: ready',
     ]);
-    expect(phases({ SIMULATE: '1' }).slice(-3)).toEqual([
+    expect(phases({ SIMULATE: '1' }).slice(-4)).toEqual([
       'mqtt subscriber: ready',
       'demo simulator: listening',
       'offline alarm sweep: listening',
+      'notification sweep: ready',
     ]);
   });
 });

@@ -15,9 +15,15 @@ import type { MqttSubscriber } from './modules/ingest/mqtt-subscriber.js';
 import type { Mailer } from './modules/mail/mailer.js';
 import type { MaterialbankService } from './modules/materialbank/materialbank.service.js';
 import { startOrphanSweep } from './modules/materialbank/orphan-sweep.js';
+import type { PreviewQueue } from './modules/materialbank/preview-queue.js';
+import type { PreviewRenderer } from './modules/materialbank/preview-renderer.js';
+import type { NotificationsService } from './modules/notifications/notifications.service.js';
+import type { PushService } from './modules/push/push.service.js';
+import type { ReportRunner } from './modules/report-schedules/report-runner.js';
 import type { ReportRenderer } from './modules/reports/render-pool.js';
 import type { RetentionService } from './modules/retention/retention.service.js';
 import { startStorageUpkeep } from './modules/retention/storage-upkeep.js';
+import type { WebhookWorker } from './modules/webhooks/webhook-worker.js';
 
 export interface JobsOptions {
   config: Config;
@@ -29,14 +35,20 @@ export interface JobsOptions {
   /** PostgreSQL's LISTEN/NOTIFY bus; null on PGlite, whose bus is in process and needs no job. */
   postgresBus: PostgresEventBus | null;
   reportRenderer: Pick<ReportRenderer, 'close'>;
-  mailer: Pick<Mailer, 'start' | 'stop'>;
+  mailer: Pick<Mailer, 'start' | 'stop' | 'sweepAttachments'>;
+  webhookWorker: Pick<WebhookWorker, 'start' | 'stop'>;
+  previewQueue: Pick<PreviewQueue, 'start' | 'stop'>;
+  previewRenderer: Pick<PreviewRenderer, 'close'>;
+  push: Pick<PushService, 'start' | 'stop'>;
   ingest: Pick<IngestService, 'drain' | 'authenticate' | 'generic' | 'chirpstack' | 'replay'>;
   /** The intake journal, unless INGEST_JOURNAL_AFTER_MS=0. */
   journal: Pick<IntakeJournal, 'start' | 'stop'> | null;
   retention: Pick<RetentionService, 'dropExpiredMonths' | 'purgeExpired'>;
   materialbank: Pick<MaterialbankService, 'sweepOrphans'>;
   alarms: Pick<AlarmsService, 'sweepOffline'>;
+  notifications: Pick<NotificationsService, 'sweep'>;
   mqtt: Pick<MqttSubscriber, 'start' | 'stop'> | null;
+  reportRunner: Pick<ReportRunner, 'runDue'>;
 }
 
 /**
@@ -59,6 +71,21 @@ export function backgroundJobs(options: JobsOptions) {
       : []),
     // Mail delivery runs beside the requests.
     { name: 'mailer', start: () => mailer.start(), stop: () => mailer.stop() },
+    // Outbound webhook delivery, likewise (docs/webhooks.md).
+    {
+      name: 'webhook delivery',
+      start: () => options.webhookWorker.start(),
+      stop: () => options.webhookWorker.stop(),
+    },
+    // Material bank previews (ADR 0051), likewise; the worker stops before its render thread.
+    { name: 'preview renderer', start() {}, stop: () => options.previewRenderer.close() },
+    {
+      name: 'material bank previews',
+      start: () => options.previewQueue.start(),
+      stop: () => options.previewQueue.stop(),
+    },
+    // Web Push delivery, like the mail's (issue 28).
+    { name: 'push', start: () => options.push.start(), stop: () => options.push.stop() },
     // The PDF report's worker threads (ADR 0021), made on the first report.
     { name: 'report renderer', start() {}, stop: () => options.reportRenderer.close() },
     // Uplinks still waiting for their group are written; the events they announce are sent.
@@ -98,6 +125,31 @@ export function backgroundJobs(options: JobsOptions) {
       });
     }),
     periodic('material bank orphan sweep', async () => startOrphanSweep(options.materialbank, log)),
+    // Mail attachments (scheduled reports' files) that no waiting mail names, hourly: what the
+    // removal after each send missed (ADR 0041).
+    periodic('mail attachment sweep', async () =>
+      startPeriodic({
+        name: 'mail attachment sweep',
+        intervalMs: 60 * 60_000,
+        log,
+        task: async () => {
+          const removed = await mailer.sweepAttachments();
+          if (removed > 0) log.info({ removed }, 'old mail attachments removed');
+        },
+      }),
+    ),
+    // Scheduled reports (issue 28): every instance looks for due schedules once a minute; a
+    // claimed row keeps two from running one. Stops before the mailer it queues mail to.
+    periodic('report schedules', async () =>
+      config.reportSchedulesMs === 0
+        ? undefined
+        : startPeriodic({
+            name: 'report schedules',
+            intervalMs: config.reportSchedulesMs,
+            log,
+            task: () => options.reportRunner.runDue(),
+          }),
+    ),
     // Uplinks over MQTT when MQTT_URL is set (ADR 0019); its stop waits until each connection's
     // message in hand is committed and acknowledged.
     ...(mqtt
@@ -136,6 +188,19 @@ export function backgroundJobs(options: JobsOptions) {
               task: () => options.alarms.sweepOffline(),
             }),
       simulated ? 'listening' : 'ready',
+    ),
+    // Held notifications (digests, the end of quiet hours) and due escalation steps: every
+    // instance sweeps; each user's held rows and each escalation sweep are claimed with an
+    // advisory lock, so each goes out once.
+    periodic('notification sweep', async () =>
+      config.notifySweepMs === 0
+        ? undefined
+        : startPeriodic({
+            name: 'notification sweep',
+            intervalMs: config.notifySweepMs,
+            log,
+            task: () => options.notifications.sweep(),
+          }),
     ),
   ];
   return {

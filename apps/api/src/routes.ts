@@ -23,11 +23,19 @@ import { mailRoutes } from './modules/mail/mail.routes.js';
 import { materialbankRoutes } from './modules/materialbank/materialbank.routes.js';
 import { measurementsRoutes } from './modules/measurements/measurements.routes.js';
 import { newDevicesRoutes } from './modules/new-devices/new-devices.routes.js';
+import {
+  notificationsRoutes,
+  unsubscribeRoutes,
+} from './modules/notifications/notifications.routes.js';
 import { organizationLogoRoutes } from './modules/organizations/organization-logo.routes.js';
 import { organizationsRoutes } from './modules/organizations/organizations.routes.js';
+import { pushRoutes } from './modules/push/push.routes.js';
 import { registrationCodesRoutes } from './modules/registration-codes/registration-codes.routes.js';
+import { reportSchedulesRoutes } from './modules/report-schedules/report-schedules.routes.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { sensorDataRoutes } from './modules/sensor-data/index.js';
+import { signInRoutes } from './modules/sign-in/sign-in.routes.js';
+import { ssoRoutes } from './modules/sso/sso.routes.js';
 import { surveysRoutes } from './modules/surveys/surveys.routes.js';
 import { targetsRoutes } from './modules/targets/targets.routes.js';
 import { tietoDashboardRoutes } from './modules/tieto-dashboard/tieto-dashboard.routes.js';
@@ -35,6 +43,7 @@ import { userDevicesRoutes } from './modules/user-devices/user-devices.routes.js
 import { userTargetsRoutes } from './modules/user-targets/user-targets.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { vainuDashboardRoutes } from './modules/vainu-dashboard/vainu-dashboard.routes.js';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes.js';
 
 /** A routes plugin and the options it is registered with. */
 export interface RouteGroup {
@@ -65,10 +74,17 @@ export function routeGroups({
     group(healthRoutes, { database, mqtt: services.mqtt, journal: services.journal }),
     group(authRoutes, { auth: services.auth }),
     group(accountRoutes, { account: services.account }),
+    group(signInRoutes, { signIn: services.signIn, ownSignIn: services.ownSignIn }),
     group(mailRoutes, { mail: services.mail }),
+    group(pushRoutes, { push: services.push }),
     group(auditRoutes, { audit: services.audit }),
     group(organizationsRoutes, { organizations: services.organizations }),
     group(organizationLogoRoutes, { logos: services.organizationLogos }),
+    group(ssoRoutes, {
+      sso: services.sso,
+      ssoSignIn: services.ssoSignIn,
+      secureCookies: config.publicUrl.startsWith('https:'),
+    }),
     group(targetsRoutes, { targets: services.targets, devices: services.devices }),
     group(registrationCodesRoutes, { registrationCodes: services.registrationCodeAdmin }),
     group(usersRoutes, { users: services.users }),
@@ -93,7 +109,9 @@ export function routeGroups({
     group(devicesRoutes, { devices: services.devices }),
     group(deviceImportRoutes, { deviceImport: services.deviceImport }),
     group(userDevicesRoutes, { userDevices: services.userDevices }),
-    group(alarmsRoutes, { alarms: services.alarms }),
+    group(alarmsRoutes, { alarms: services.alarms, alarmNotice: services.alarmNotice }),
+    group(notificationsRoutes, { notifications: services.notifications }),
+    group(unsubscribeRoutes, { notifications: services.notifications }),
     group(ingestKeysRoutes, { ingestKeys: services.ingestKeys }),
     group(ingestRoutes, { ingest: services.ingest }),
     group(newDevicesRoutes, { newDevices: services.newDevices }),
@@ -101,5 +119,7 @@ export function routeGroups({
     group(sensorDataRoutes, { sensorData: services.sensorData }),
     group(reportsRoutes, { reports: services.reports }),
     group(exportsRoutes, { exports: services.exports }),
+    group(reportSchedulesRoutes, { reportSchedules: services.reportSchedules }),
+    group(webhooksRoutes, { webhooks: services.webhooks }),
   ];
 }

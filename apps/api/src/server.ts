@@ -10,10 +10,13 @@ async function main() {
   // configuration's schema included, is loaded only now.
   const address = listenAddress(process.env);
   const early = address && (await listenFirst(address));
-  const { ConfigError, loadConfig } = await import('./config/index.js');
-  let config: ReturnType<typeof loadConfig>;
+  const [{ ConfigError }, { createVahti }] = await Promise.all([
+    import('./config/index.js'),
+    import('./start.js'),
+  ]);
+  let vahti: Awaited<ReturnType<typeof createVahti>>;
   try {
-    config = loadConfig();
+    vahti = await createVahti(process.env, started);
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message);
@@ -22,49 +25,13 @@ async function main() {
     throw err;
   }
   if (!early) throw new Error('PORT and HOST passed loadConfig but not listenAddress');
-  const [{ buildApp }, { openDatabase }, { printStartBanner }, { seedDemoData }, storage] =
-    await Promise.all([
-      import('./app.js'),
-      import('./db/client.js'),
-      import('./db/demo/banner.js'),
-      import('./db/seed.js'),
-      import('./lib/storage/create-storage.js'),
-    ]);
-
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const seeded = config.demo
-    ? await seedDemoData(database.db, {
-        dataDir: config.dataDir,
-        storage: storage.createFileStorage(config),
-        analyze: true,
-      })
-    : false;
-  const { app, container } = await buildApp({ config, database });
 
   closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
-    if (err) app.log.error({ err }, 'closing after an error');
-    else app.log.info({ signal }, 'closing');
-    // The app stops its background work, the demo simulator first, then the database closes.
-    try {
-      await app.close();
-    } finally {
-      await database.close();
-    }
+    if (err) vahti.log.error({ err }, 'closing after an error');
+    else vahti.log.info({ signal }, 'closing');
+    await vahti.close();
   });
-
-  await app.ready();
-  await early.handOver(app.server);
-  // Work that waits for the server to listen: in demo mode the simulator's back-fill, then the
-  // offline alarm sweep (jobs.ts).
-  await container.lifecycle.start('listening');
-  await printStartBanner(app.log, {
-    config,
-    db: database.db,
-    databaseKind: database.kind,
-    seeded,
-    simulation: container.simulation(),
-    seconds: (performance.now() - started) / 1000,
-  });
+  await vahti.serve(early);
 }
 
 main().catch((err) => {

@@ -54,10 +54,17 @@ export default async function setup() {
     return () => dropDatabasesOfRun(url, run);
   }
   // Kept between runs, named by the migrations it holds: a new migration makes a new image.
-  const file = path.join(tmpdir(), `vahti-test-pglite-${migrationsDigest()}.tar`);
+  const file = path.join(tmpdir(), `vahti-test-pglite-lean-${migrationsDigest()}.tar`);
   if (!existsSync(file)) {
     const database = await openDatabase({ dataDir: null });
     const client = (database.db as unknown as { $client: PGlite }).$client;
+    // The app has one database and never creates another, so the two template databases are
+    // dropped from the image: a third of its bytes, and of each test file's time to load it
+    // (0.7 s of CPU rather than 1.3 s a copy, measured in the session of stop 39).
+    await client.exec(`update pg_database set datistemplate = false
+                         where datname in ('template0', 'template1')`);
+    for (const statement of ['drop database template0', 'drop database template1', 'checkpoint'])
+      await client.exec(statement);
     const image = await client.dumpDataDir('none');
     await database.close();
     // Written aside and renamed, so a run that starts meanwhile never reads half a file.

@@ -24,6 +24,8 @@ export const POSTGRES_SUITE = [
   'apps/api/test/integration/ingest-group-commit.test.ts',
   'apps/api/test/integration/ingest-crash.test.ts',
   'apps/api/test/integration/fault-postgres.test.ts',
+  // Two server processes on one database, one killed mid-delivery (issue 28, ADR 0047).
+  'apps/api/test/integration/fault-delivery.test.ts',
   'apps/api/test/integration/mqtt.test.ts',
   'apps/api/test/integration/alarms-evaluate.test.ts',
   'apps/api/test/integration/alarms-offline.test.ts',

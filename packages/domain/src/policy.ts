@@ -31,6 +31,12 @@ export type Action =
    * Ylläpitäjä or above, in their own organization (the top administrator in any).
    */
   | { do: 'manageOrganizationLogo' }
+  /**
+   * The organization's sign-in: its rules (second factor required, password-less passkeys), the
+   * reset of a user's second factor, and its single sign-on (OpenID Connect): Hallinta and
+   * Ylläpitäjä or above, in their own organization (the top administrator in any).
+   */
+  | { do: 'manageSignIn' }
   /** Edit, passivate or set the password of a user who holds `role`: not one above your own. */
   | { do: 'manageUser'; role: Role }
   /** The audit log spans every organization: top role only. */
@@ -78,7 +84,25 @@ export type Action =
    * The "Uudet laitteet" inbox (issue 25): uplinks of unknown DevEUIs, accepted into devices or
    * dismissed. The Vainu permission and Ylläpitäjä or above.
    */
-  | { do: 'onboardDevices' };
+  | { do: 'onboardDevices' }
+  /**
+   * The organization's notification defaults and alarm escalation (issue 28): Hallinta and
+   * Ylläpitäjä or above, in their own organization (the top administrator in any).
+   */
+  | { do: 'manageNotifications' }
+  /**
+   * Scheduled reports (issue 28): the Vainu permission and a role above Käyttäjä, who sees every
+   * target of the organization and so may mail its reports to others. Ylläpitäjä and above see
+   * every schedule of the organization, a Pääkäyttäjä the ones they made.
+   */
+  | { do: 'manageReportSchedules' }
+  /** Every report schedule of the organization rather than only one's own: Ylläpitäjä and up. */
+  | { do: 'seeEveryReportSchedule' }
+  /**
+   * The organization's outbound webhooks (issue 28): Hallinta and Ylläpitäjä or above, in their
+   * own organization (the top administrator in any).
+   */
+  | { do: 'manageWebhooks' };
 
 export function can(actor: Actor, action: Action): boolean {
   switch (action.do) {
@@ -101,12 +125,18 @@ export function can(actor: Actor, action: Action): boolean {
     case 'administer':
       return staffOf(actor, 'hallinta');
     case 'manageOrganizationLogo':
+    case 'manageNotifications':
+    case 'manageWebhooks':
+    case 'manageSignIn':
       return staffOf(actor, 'hallinta', 'Ylläpitäjä');
     case 'readDeviceNetwork':
     case 'manageDevices':
       return staffOf(actor, 'vainu');
     case 'onboardDevices':
+    case 'seeEveryReportSchedule':
       return staffOf(actor, 'vainu', 'Ylläpitäjä');
+    case 'manageReportSchedules':
+      return staffOf(actor, 'vainu');
     case 'manageMaterialbank':
       return staffOf(actor, 'materiaalipankki');
     case 'deleteMaterialbankFile':

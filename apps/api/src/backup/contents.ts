@@ -73,16 +73,31 @@ export function assertMigrationsKnown(migrations: Manifest['migrations']): void 
   }
 }
 
-/** The stored names of the material bank's files, as the database names them. */
+/**
+ * Where the database names the material bank's stored objects: each file's content, the earlier
+ * contents of a replaced file, and the preview images made of them. A table that an older
+ * schema lacks names nothing.
+ */
+const STORED_NAMES = [
+  ['materialbank_files', 'file'],
+  ['materialbank_file_versions', 'file'],
+  ['materialbank_previews', 'preview'],
+] as const;
+
+/** The stored names of the material bank's objects, as the database names them. */
 export async function referencedFiles(db: Queryable): Promise<string[]> {
-  const { rows: exists } = await db.query<{ table: string | null }>(
-    `select to_regclass('public.materialbank_files')::text as table`,
-  );
-  if (!exists[0]?.table) return [];
-  const { rows } = await db.query<{ file: string }>(
-    'select file from public.materialbank_files order by file',
-  );
-  return rows.map((row) => row.file);
+  const names = new Set<string>();
+  for (const [table, column] of STORED_NAMES) {
+    const { rows: exists } = await db.query<{ table: string | null }>(
+      `select to_regclass('public.${table}')::text as table`,
+    );
+    if (!exists[0]?.table) continue;
+    const { rows } = await db.query<{ name: string }>(
+      `select ${column} as name from public.${table} where ${column} is not null`,
+    );
+    for (const row of rows) names.add(row.name);
+  }
+  return [...names].sort();
 }
 
 /** The restored database must hold what the backup counted, table by table. */

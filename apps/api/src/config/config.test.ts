@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -9,6 +9,7 @@ import {
   loadConfig,
   mqttDisplayUrl,
 } from './index.js';
+import { DEFAULT_PUSH_SERVICE_HOSTS, pushHostAllowed } from './push.js';
 
 const tmp = () => mkdtempSync(path.join(tmpdir(), 'vahti-config-'));
 
@@ -198,6 +199,34 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads one private-network setting for OpenID issuers and webhooks, the old name with a warning', () => {
+    const dir = tmp();
+    const read = (env: Record<string, string>) => {
+      const config = loadConfig({ DATA_DIR: dir, NODE_ENV: 'production', ...env });
+      return [config.outbound, config.webhooks.allowPrivate, config.deprecations.length];
+    };
+    const closed = { allowPrivate: false, allowHttp: false };
+    const open = { allowPrivate: true, allowHttp: true };
+    expect(read({})).toEqual([closed, false, 0]);
+    expect(read({ OUTBOUND_ALLOW_PRIVATE: '1' })).toEqual([open, true, 0]);
+    expect(read({ OUTBOUND_ALLOW_PRIVATE: 'true' })).toEqual([open, true, 0]);
+    expect(read({ OUTBOUND_ALLOW_PRIVATE: '0' })).toEqual([closed, false, 0]);
+    // The webhooks' old name still works, for both, and says it is deprecated.
+    expect(read({ WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' })).toEqual([open, true, 1]);
+    expect(
+      loadConfig({ DATA_DIR: dir, WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'false' }).deprecations[0],
+    ).toMatch(/^WEBHOOK_ALLOW_PRIVATE_NETWORKS is deprecated: set OUTBOUND_ALLOW_PRIVATE/);
+    expect(read({ WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', OUTBOUND_ALLOW_PRIVATE: '1' })).toEqual([
+      open,
+      true,
+      1,
+    ]);
+    expect(() =>
+      read({ WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', OUTBOUND_ALLOW_PRIVATE: '0' }),
+    ).toThrow(/WEBHOOK_ALLOW_PRIVATE_NETWORKS: contradicts OUTBOUND_ALLOW_PRIVATE/);
+    expect(() => read({ OUTBOUND_ALLOW_PRIVATE: 'yes' })).toThrow(/OUTBOUND_ALLOW_PRIVATE/);
+  });
+
   it('reads METRICS_TOKEN: unset by default, at least 32 characters, never echoed', () => {
     const dir = tmp();
     expect(loadConfig({ DATA_DIR: dir }).metricsToken).toBeUndefined();
@@ -207,6 +236,58 @@ describe('loadConfig', () => {
     const short = () => loadConfig({ DATA_DIR: dir, METRICS_TOKEN: 'lyhyt-salaisuus' });
     expect(short).toThrow(/METRICS_TOKEN: .*value hidden/);
     expect(short).not.toThrow(/lyhyt-salaisuus/);
+  });
+});
+
+describe('Web Push settings', () => {
+  it('makes the VAPID keys once into DATA_DIR (0600) when embedded, and keeps them', () => {
+    const dir = tmp();
+    const push = loadConfig({ DATA_DIR: dir }).push;
+    expect(push?.vapidPublicKey).toMatch(/^[\w-]{87}$/);
+    expect(push?.vapidSubject).toBe('mailto:noreply@vahti.invalid');
+    const file = path.join(dir, 'vapid-keys.json');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(loadConfig({ DATA_DIR: dir }).push).toEqual(push);
+    expect(loadConfig({ DATA_DIR: dir }).pushServiceHosts).toContain('fcm.googleapis.com');
+  });
+
+  it('on PostgreSQL takes them from the environment, or turns push off without them', () => {
+    const env = {
+      DATA_DIR: tmp(),
+      DATABASE_URL: 'postgres://db/vahti',
+      JWT_SECRET: 'j'.repeat(32),
+    };
+    expect(loadConfig(env).push).toBeNull();
+    const keys = { VAPID_PUBLIC_KEY: `B${'a'.repeat(86)}`, VAPID_PRIVATE_KEY: 'k'.repeat(43) };
+    expect(loadConfig({ ...env, ...keys, VAPID_SUBJECT: 'https://vahti.example.fi' }).push).toEqual(
+      {
+        vapidPublicKey: keys.VAPID_PUBLIC_KEY,
+        vapidPrivateKey: keys.VAPID_PRIVATE_KEY,
+        vapidSubject: 'https://vahti.example.fi',
+      },
+    );
+    expect(() => loadConfig({ ...env, VAPID_PUBLIC_KEY: keys.VAPID_PUBLIC_KEY })).toThrow(
+      /set both or neither/,
+    );
+    expect(() => loadConfig({ ...env, VAPID_PRIVATE_KEY: 'short' })).toThrow(
+      /VAPID_PRIVATE_KEY: .*\(got \(value hidden\)\)/,
+    );
+    expect(() => loadConfig({ ...env, VAPID_SUBJECT: 'vahti' })).toThrow(/VAPID_SUBJECT/);
+    expect(
+      loadConfig({ ...env, PUSH_SERVICE_HOSTS: 'Push.Example.fi, *.push.test' }).pushServiceHosts,
+    ).toEqual(['push.example.fi', '*.push.test']);
+    expect(() => loadConfig({ ...env, PUSH_SERVICE_HOSTS: 'https://x' })).toThrow(
+      /PUSH_SERVICE_HOSTS/,
+    );
+  });
+
+  it('allows a push endpoint only on the listed hosts', () => {
+    expect(pushHostAllowed('fcm.googleapis.com', DEFAULT_PUSH_SERVICE_HOSTS)).toBe(true);
+    expect(pushHostAllowed('wns2-db5p.notify.windows.com', DEFAULT_PUSH_SERVICE_HOSTS)).toBe(true);
+    expect(pushHostAllowed('notify.windows.com.evil.fi', DEFAULT_PUSH_SERVICE_HOSTS)).toBe(false);
+    expect(pushHostAllowed('evilnotify.windows.com', DEFAULT_PUSH_SERVICE_HOSTS)).toBe(false);
+    expect(pushHostAllowed('127.0.0.1', DEFAULT_PUSH_SERVICE_HOSTS)).toBe(false);
+    expect(pushHostAllowed('10.0.0.1', ['*'])).toBe(true);
   });
 });
 

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { RETENTION_MONTHS_MAX } from '@vahti/domain/constants';
 import { z } from 'zod';
 import type { S3Settings } from '../lib/storage/s3-storage.js';
+import { DEFAULT_PUSH_SERVICE_HOSTS, type PushConfig, pushConfig } from './push.js';
 
 const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
@@ -25,6 +26,7 @@ const SECRET_VARIABLES = new Set([
   'MQTT_URL',
   'MQTT_INGEST_KEY',
   'METRICS_TOKEN',
+  'VAPID_PRIVATE_KEY',
 ]);
 
 /** An IP address or a CIDR block (10.0.0.0/8, fd00::/8). */
@@ -116,6 +118,10 @@ const envSchema = z.object({
     .regex(MAILBOX, 'must be an address, optionally with a name: Vahti <noreply@example.fi>')
     .default('Vahti <noreply@vahti.invalid>'),
   TRUST_PROXY: trustProxy,
+  // Requests to addresses an administrator or user chose (OpenID issuers, webhooks): loopback,
+  // private and link-local addresses too? Off, so they cannot reach the server's own network
+  // (SSRF); on for tests and on-premise installs.
+  OUTBOUND_ALLOW_PRIVATE: z.enum(['0', '1', 'true', 'false']).optional(),
   // GET /metrics from other hosts than this one (ADR 0028); unset, loopback only.
   METRICS_TOKEN: z.preprocess(
     unsetWhenEmpty,
@@ -143,6 +149,12 @@ const envSchema = z.object({
   ALARM_HYSTERESIS_PERCENT: z.coerce.number().min(0).max(50).default(2),
   // How often silent devices get their offline alarms (ADR 0024); 0 turns the sweep off.
   ALARM_OFFLINE_SWEEP_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  // How often held notifications (digests, quiet hours) and escalation steps are looked for; 0: never.
+  NOTIFY_SWEEP_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  // How long a claimed mail, push or webhook delivery is held (ADR 0047); unset, per queue.
+  DELIVERY_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).optional(),
+  // How often every instance looks for due report schedules (issue 28); 0 turns the job off.
+  REPORT_SCHEDULES_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   // The longest any organization's measurement data is kept, in months (ADR 0025); unset: no limit.
   MEASUREMENT_RETENTION_MAX_MONTHS: z.coerce
     .number()
@@ -224,7 +236,46 @@ const envSchema = z.object({
   INGEST_GROUP_DELAY_MS: z.coerce.number().int().min(0).max(1000).default(5),
   INGEST_GROUP_FLUSHES: z.coerce.number().int().min(1).max(8).default(2),
   INGEST_JOURNAL_AFTER_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
+  // Web Push (config/push.ts): VAPID keys (embedded: made once into DATA_DIR) and push services.
+  VAPID_PUBLIC_KEY: z.preprocess(
+    unsetWhenEmpty,
+    z
+      .string()
+      .trim()
+      .regex(/^[\w-]{87}$/, 'must be the base64url public key of npx web-push generate-vapid-keys')
+      .optional(),
+  ),
+  VAPID_PRIVATE_KEY: z.preprocess(
+    unsetWhenEmpty,
+    z
+      .string()
+      .trim()
+      .regex(/^[\w-]{43}$/, 'must be the base64url private key of npx web-push generate-vapid-keys')
+      .optional(),
+  ),
+  VAPID_SUBJECT: z.preprocess(
+    unsetWhenEmpty,
+    z
+      .string()
+      .trim()
+      .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: or https:// URL')
+      .optional(),
+  ),
+  PUSH_SERVICE_HOSTS: z.preprocess(
+    unsetWhenEmpty,
+    z
+      .string()
+      .trim()
+      .regex(
+        /^(\*|(\*\.)?[\w.-]+)(\s*,\s*(\*|(\*\.)?[\w.-]+))*$/,
+        'host names separated by commas (*.example.com: any subdomain)',
+      )
+      .transform((value) => value.split(',').map((host) => host.trim().toLowerCase()))
+      .optional(),
+  ),
   INGEST_JOURNAL_MAX_MB: z.coerce.number().int().min(1).max(1_000_000).default(1024),
+  // The old name of OUTBOUND_ALLOW_PRIVATE for webhooks alone: still read, with a warning.
+  WEBHOOK_ALLOW_PRIVATE_NETWORKS: z.enum(['true', 'false']).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -251,6 +302,13 @@ export interface Config {
   mailFrom: string;
   /** Fastify's trustProxy: false, a hop count, or the proxies' addresses. */
   trustProxy: false | number | string[];
+  /**
+   * Requests to addresses an administrator chose (lib/outbound-url.ts): loopback, private and
+   * link-local addresses only with OUTBOUND_ALLOW_PRIVATE=1; plain http then, or outside production.
+   */
+  outbound: { allowPrivate: boolean; allowHttp: boolean };
+  /** Settings read under a deprecated name: one line each, logged at start. */
+  deprecations: string[];
   /** Bearer token for GET /metrics from a non-loopback address; unset: loopback only (404). */
   metricsToken: string | undefined;
   /** A request (headers and body) must arrive within this; then 408 and the socket closes. */
@@ -269,6 +327,15 @@ export interface Config {
   alarmHysteresisPercent: number;
   /** Period of the offline-alarm sweep in ms; 0: no sweep (tests drive it themselves). */
   alarmOfflineSweepMs: number;
+  /** Period of the notification sweep (digests, quiet hours, escalation) in ms; 0: none. */
+  notifySweepMs: number;
+  /**
+   * How long an instance holds a mail, push or webhook delivery it claimed: what a killed
+   * instance's deliveries wait before another takes them. Undefined: each queue's own.
+   */
+  deliveryLeaseMs: number | undefined;
+  /** Period of the scheduled-report job in ms; 0: none (tests drive the runner themselves). */
+  reportSchedulesMs: number;
   /** The platform's longest retention of measurement data in months; null: none. */
   measurementRetentionMaxMonths: number | null;
   /** Period of the statistics upkeep in ms, where the database has no autovacuum; 0: none. */
@@ -290,6 +357,15 @@ export interface Config {
    * replayed; 0 turns it off. Past maxBytes webhooks answer 507.
    */
   ingestJournal: { afterMs: number; maxBytes: number };
+  /**
+   * Outbound webhooks: whether they may go to loopback, private and link-local addresses (the
+   * same OUTBOUND_ALLOW_PRIVATE as `outbound`), and whether only https is allowed (production).
+   */
+  webhooks: { allowPrivate: boolean; httpsOnly: boolean };
+  /** Web Push's VAPID keys; null (push off) on PostgreSQL without VAPID_PUBLIC_KEY/_PRIVATE_KEY. */
+  push: PushConfig | null;
+  /** The hosts a push subscription's https endpoint may name (PUSH_SERVICE_HOSTS). */
+  pushServiceHosts: string[];
 }
 
 export interface MqttConfig {
@@ -340,6 +416,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const env = parseEnv(envSchema, source);
   const dataDir = path.resolve(env.DATA_DIR);
   const embedded = env.DATABASE_URL === undefined;
+  const { allowPrivate, deprecations } = allowPrivateSetting(env);
   return {
     env: env.NODE_ENV,
     port: env.PORT,
@@ -357,6 +434,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     trustProxy: env.TRUST_PROXY,
+    outbound: { allowPrivate, allowHttp: env.NODE_ENV !== 'production' || allowPrivate },
+    deprecations,
     metricsToken: env.METRICS_TOKEN,
     requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
     connectionTimeoutMs: env.CONNECTION_TIMEOUT_MS,
@@ -366,6 +445,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     s3: s3Settings(env),
     alarmHysteresisPercent: env.ALARM_HYSTERESIS_PERCENT,
     alarmOfflineSweepMs: env.ALARM_OFFLINE_SWEEP_SECONDS * 1000,
+    notifySweepMs: env.NOTIFY_SWEEP_SECONDS * 1000,
+    deliveryLeaseMs: env.DELIVERY_LEASE_SECONDS && env.DELIVERY_LEASE_SECONDS * 1000,
+    reportSchedulesMs: env.REPORT_SCHEDULES_SECONDS * 1000,
     statisticsUpkeepMs: env.STATISTICS_UPKEEP_SECONDS * 1000,
     measurementRetentionMaxMonths: env.MEASUREMENT_RETENTION_MAX_MONTHS ?? null,
     reports: {
@@ -383,7 +465,42 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       afterMs: env.INGEST_JOURNAL_AFTER_MS,
       maxBytes: env.INGEST_JOURNAL_MAX_MB * 1024 * 1024,
     },
+    webhooks: {
+      allowPrivate,
+      // Only https in production: a webhook's body and signature never cross the network in clear.
+      httpsOnly: env.NODE_ENV === 'production',
+    },
+    push: webPushConfig(env, { dataDir, embedded }),
+    pushServiceHosts: env.PUSH_SERVICE_HOSTS ?? DEFAULT_PUSH_SERVICE_HOSTS,
   };
+}
+
+/**
+ * OUTBOUND_ALLOW_PRIVATE (1/true), or its webhooks-only predecessor WEBHOOK_ALLOW_PRIVATE_NETWORKS
+ * with a deprecation line; both set and differing is a configuration error.
+ */
+function allowPrivateSetting(env: Env) {
+  const on = (value: string | undefined) =>
+    value === undefined ? undefined : value === '1' || value === 'true';
+  const current = on(env.OUTBOUND_ALLOW_PRIVATE);
+  const old = on(env.WEBHOOK_ALLOW_PRIVATE_NETWORKS);
+  if (old === undefined) return { allowPrivate: current ?? false, deprecations: [] };
+  if (current !== undefined && current !== old)
+    throw new ConfigError(
+      'Invalid configuration:\n  WEBHOOK_ALLOW_PRIVATE_NETWORKS: contradicts OUTBOUND_ALLOW_PRIVATE, which replaces it (remove it)',
+    );
+  return {
+    allowPrivate: old,
+    deprecations: [
+      'WEBHOOK_ALLOW_PRIVATE_NETWORKS is deprecated: set OUTBOUND_ALLOW_PRIVATE instead (it covers webhooks and OpenID issuers alike)',
+    ],
+  };
+}
+
+function webPushConfig(env: Env, where: { dataDir: string; embedded: boolean }) {
+  const push = pushConfig(env, { ...where, mailFrom: env.MAIL_FROM });
+  if (typeof push === 'string') throw new ConfigError(`Invalid configuration:\n  ${push}`);
+  return push;
 }
 
 /** MQTT_URL turns the subscriber on; it then needs MQTT_INGEST_KEY. */

@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { type DataDirLock, lockDataDir } from './data-dir-lock.js';
+import { buildIndexesOnline } from './online-indexes.js';
 import { PreparedPGlite } from './pglite-statements.js';
 import * as schema from './schema/index.js';
 
@@ -37,6 +38,7 @@ export interface Database {
 const MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url));
 /** Serialises migrations across API instances starting at once (arbitrary constant key). */
 const MIGRATION_LOCK_KEY = 7_261_803;
+const MIGRATION_LOCK_POLL_MS = 500;
 
 export interface DatabaseOptions {
   /** postgres://… uses PostgreSQL; otherwise PGlite in `dataDir` (or in memory when null). */
@@ -96,7 +98,14 @@ async function openPostgres(url: string): Promise<Database> {
   const migrator = new pg.Client({ connectionString: url });
   await migrator.connect();
   try {
-    await migrator.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    // Polled, not waited for in one statement: a waiting statement holds a snapshot, and the
+    // concurrent index builds of the instance holding the lock would wait for it (ADR 0048).
+    const locked = async () =>
+      (await migrator.query('select pg_try_advisory_lock($1) as ok', [MIGRATION_LOCK_KEY])).rows[0]
+        ?.ok === true;
+    while (!(await locked()))
+      await new Promise((resolve) => setTimeout(resolve, MIGRATION_LOCK_POLL_MS));
+    await buildIndexesOnline(migrator);
     await migrateNodePg(drizzleNodePg(migrator, { schema }), { migrationsFolder: MIGRATIONS });
     await migrator.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
   } finally {

@@ -34,5 +34,10 @@ export async function listenFirst({ port, host }: { port: number; host: string }
       };
       for (const socket of waiting.splice(0)) deliver(socket);
     },
+    /** When the app never came (its start failed in a process that lives on): the port closes. */
+    async close() {
+      for (const socket of waiting.splice(0)) socket.destroy();
+      await new Promise<void>((resolve) => listener.close(() => resolve()));
+    },
   };
 }

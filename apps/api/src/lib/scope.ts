@@ -59,15 +59,33 @@ export type SystemReason =
   | 'passwordReset'
   | 'registration'
   | 'mailDelivery'
+  /** The push worker: every organization's queued Web Push deliveries. */
+  | 'pushDelivery'
   | 'seed'
   /** The material bank's orphan sweep: which stored objects still have their row. */
   | 'fileSweep'
+  /** The material bank's preview worker: every organization's queued previews. */
+  | 'previewQueue'
   /** The offline-alarm sweep: Aktiivinen devices of every organization that fell silent. */
   | 'alarmSweep'
   /** Uplink webhooks: find the ingest key (every organization), then write in its organization. */
   | 'ingest'
+  /**
+   * Notifications (issue 28): held digests and escalation steps of every organization's users,
+   * and an unsubscribe link, which names its user by a signed token instead of a session.
+   */
+  | 'notifications'
+  /**
+   * Single sign-on (issue 31): the e-mail's domain names the organization (every organization is
+   * searched), then the sign-in and a just-in-time user are written in that organization.
+   */
+  | 'singleSignOn'
   /** The daily retention job: which organizations limit their data, then each one's old rows. */
-  | 'retention';
+  | 'retention'
+  /** Scheduled reports: due schedules of every organization, then each one's report and mail. */
+  | 'reportDelivery'
+  /** The webhook worker: every organization's queued deliveries, each to its own webhook. */
+  | 'webhookDelivery';
 
 export function systemScope(_reason: SystemReason, organizationId: string | null = null): Scope {
   return scope({ organizationId, linkedUserId: null, actor: null });

@@ -8,6 +8,8 @@ export interface TokenClaims {
   sub: string;
   /** token version: a bump on the user row revokes every earlier token */
   tv: number;
+  /** session id: the user_sessions row that lists this sign-in and can end it alone */
+  sid: string;
 }
 
 export interface TokenService {
@@ -40,9 +42,13 @@ export function createTokenService(
         const payload = verify(token) as Partial<TokenClaims>;
         // A well-signed token whose claims could not have come from sign() (a user id that is no
         // uuid, a version that is no whole number) is refused here, never handed to a query.
-        if (!userId.safeParse(payload.sub).success || !Number.isSafeInteger(payload.tv))
+        if (
+          !userId.safeParse(payload.sub).success ||
+          !Number.isSafeInteger(payload.tv) ||
+          !userId.safeParse(payload.sid).success
+        )
           return null;
-        return { sub: payload.sub as string, tv: payload.tv as number };
+        return { sub: payload.sub as string, tv: payload.tv as number, sid: payload.sid as string };
       } catch {
         return null;
       }

@@ -10,6 +10,8 @@ declare module 'fastify' {
     /** Set by the authenticate preHandler; routes without it never read it. */
     caller: Caller;
     account: Account;
+    /** The session (user_sessions row) the bearer token names. */
+    sessionId: string;
   }
   interface FastifyInstance {
     authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void>;
@@ -21,13 +23,15 @@ export const authPlugin = fp<{ auth: AuthService }>(
   async (app, { auth }) => {
     app.decorateRequest('caller', null as unknown as Caller);
     app.decorateRequest('account', null as unknown as Account);
+    app.decorateRequest('sessionId', '');
     app.decorate('authenticate', async (request: FastifyRequest) => {
       const header = request.headers.authorization;
       const match = header?.match(/^Bearer\s+(\S+)$/i);
       if (!match?.[1]) throw unauthorized();
-      const { caller, account } = await auth.authenticate(match[1]);
+      const { caller, account, sessionId } = await auth.authenticate(match[1]);
       request.caller = caller;
       request.account = account;
+      request.sessionId = sessionId;
     });
   },
   { name: 'auth' },

@@ -198,6 +198,9 @@ export interface IdPool {
 /** The ids a uuid field draws from, by its name: `targetId` gets targets, and so on. */
 function idsFor(name: string, pool: IdPool): string[] {
   const missing = [pool.missing];
+  // An idempotency key (POST /api/alarms/notice) names no record: any other id of the pool
+  // would be stored as the key and read as a write naming that record's organization.
+  if (name === 'key') return missing;
   // Most specific first: targetOrganizationId names an organization, targetContactUser users.
   if (/organization/i.test(name)) return [...pool.organization, ...missing];
   if (/user|uuid/i.test(name)) return [...pool.user, ...missing];

@@ -105,8 +105,12 @@ describe(`whole numbers beyond PostgreSQL integer are bad input (${DRIVER})`, ()
 
 describe(`a well-signed token with claims sign() never makes is refused (${DRIVER})`, () => {
   it.each([
-    ['a user id that is no uuid', { sub: 'not-a-uuid', tv: 0 }],
-    ['a token version that is no whole number', { sub: crypto.randomUUID(), tv: 1.5 }],
+    ['a user id that is no uuid', { sub: 'not-a-uuid', tv: 0, sid: crypto.randomUUID() }],
+    [
+      'a token version that is no whole number',
+      { sub: crypto.randomUUID(), tv: 1.5, sid: crypto.randomUUID() },
+    ],
+    ['a session id that is no uuid', { sub: crypto.randomUUID(), tv: 0, sid: 'x' }],
   ])('%s answers 401', async (_what, claims) => {
     const token = createTokenService(ctx.config).sign(claims);
     const res = await ctx.app.inject({ method: 'GET', url: '/api/auth', headers: bearer(token) });

@@ -9,8 +9,11 @@ import {
   organizations,
   rateLimits,
   rejectedUplinks,
+  reportScheduleRecipients,
+  reportSchedules,
   targets,
   users,
+  webhooks,
 } from '../../src/db/schema/index.js';
 import { DEMO_PASSWORD } from '../../src/db/seed.js';
 import {
@@ -115,6 +118,34 @@ export async function createWorld(ctx: TestContext) {
   const alarmIds = (await rowsOf<{ id: string }>(sql`select id::text as id from alarms`)).map(
     (row) => row.id,
   );
+  // A report schedule of each organization (issue 28), made by its Ylläpitäjä, who receives it.
+  const scheduleIds: string[] = [];
+  for (const [org, admin] of [
+    [orgA, fx.seeded('A', 'Ylläpitäjä')],
+    [orgB, adminB],
+  ] as const) {
+    const [measurement] = await db
+      .select({ id: measurements.measurementId })
+      .from(measurements)
+      .where(eq(measurements.organizationId, org))
+      .limit(1);
+    const [schedule] = await db
+      .insert(reportSchedules)
+      .values({
+        organizationId: org,
+        targetId: null,
+        measurementId: measurement?.id as string,
+        frequency: 'monthly',
+        monthDay: 0,
+        hour: 6,
+        createdBy: admin.id,
+        nextRunAt: new Date(Date.now() + 86_400_000),
+      })
+      .returning({ id: reportSchedules.id });
+    if (!schedule) throw new Error('fuzz: schedule not stored');
+    await db.insert(reportScheduleRecipients).values({ scheduleId: schedule.id, userId: admin.id });
+    scheduleIds.push(schedule.id);
+  }
   // Ingest keys of both organizations, and the DevEUIs, times and payloads the webhooks name.
   const ingestKeyOf = new Map<string, string>();
   for (const org of [orgA, orgB]) {
@@ -143,6 +174,23 @@ export async function createWorld(ctx: TestContext) {
         }),
       )
       .returning({ id: ingestKeys.id })
+  ).map((row) => row.id);
+  // A webhook of each organization: its calls reach past "not found". Its host is under
+  // .invalid (RFC 2606: never resolves), so a fuzzed "send test" goes nowhere.
+  const webhookIds = (
+    await db
+      .insert(webhooks)
+      .values(
+        [orgA, orgB].map((organizationId) => ({
+          organizationId,
+          name: 'Fuzz',
+          url: 'https://hooks.vahti.invalid/fuzz',
+          events: ['alarm.opened'],
+          format: 'json' as const,
+          secret: 'whsec_fuzz',
+        })),
+      )
+      .returning({ id: webhooks.id })
   ).map((row) => row.id);
   const times = [new Date(Date.now() - 3_600_000).toISOString(), '2026-01-01T00:00:00Z'];
   const euis = (await db.select({ eui: devices.deviceEui }).from(devices).limit(6)).map(
@@ -192,9 +240,11 @@ export async function createWorld(ctx: TestContext) {
       codeB.id,
       ...discussionIds,
       ...spareKeys,
+      ...webhookIds,
       ...tieto,
       ...vainu,
       ...alarmIds,
+      ...scheduleIds,
       fx.missing,
     ],
     missing: fx.missing,
@@ -329,7 +379,6 @@ export async function createWorld(ctx: TestContext) {
       await Promise.all(organizationIds.map(async (id) => [id, await digestOf(id)] as const)),
     );
   }
-  await rebaseline();
 
   /**
    * After a successful write: the rows of every organization other than the caller's must be
@@ -340,15 +389,27 @@ export async function createWorld(ctx: TestContext) {
     const before = digests;
     await rebaseline();
     if (caller.top) return [];
-    return organizationIds.filter(
-      (id) => id !== caller.organizationId && before.get(id) !== digests.get(id),
-    );
+    return organizationIds
+      .filter((id) => id !== caller.organizationId && before.get(id) !== digests.get(id))
+      .map((id) => `${id} (${changedTables(before.get(id), digests.get(id))})`);
+  }
+
+  /** The tables whose digest differs between two digests of one organization. */
+  function changedTables(before = '', after = '') {
+    const old = new Set(before.split(','));
+    return after
+      .split(',')
+      .filter((part) => !old.has(part))
+      .map((part) => part.split(':')[0])
+      .join(', ');
   }
 
   for (const caller of callers) if (caller.email) await signIn(caller);
   const missing = callers.filter((caller) => caller.email && !caller.token);
   if (missing.length)
     throw new Error(`cannot sign in: ${missing.map((caller) => caller.name).join(', ')}`);
+  // After the sign-ins: each writes its session's row (user_sessions) in the caller's organization.
+  await rebaseline();
 
   return {
     callers,

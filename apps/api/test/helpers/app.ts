@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import type { Agent } from 'node:https';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import webpush from 'web-push';
 import { type App, buildApp } from '../../src/app.js';
 import { type Config, loadConfig } from '../../src/config/index.js';
 import type { Services } from '../../src/container.js';
@@ -19,6 +21,26 @@ import {
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
 export const DRIVER = TEST_DATABASE_URL ? 'postgres' : 'pglite';
+/** The VAPID key pair of this test process. */
+export const TEST_VAPID_KEYS = webpush.generateVAPIDKeys();
+
+/**
+ * The settings of work that runs by the clock, for every app a test builds: tests drive it
+ * themselves, at a time they choose.
+ */
+export const TEST_TIMING = {
+  // The offline-alarm sweep with a fixed time (services.alarms.sweepOffline).
+  ALARM_OFFLINE_SWEEP_SECONDS: '0',
+  // Digests and escalation with a fixed time (services.notifications).
+  NOTIFY_SWEEP_SECONDS: '0',
+  REPORT_SCHEDULES_SECONDS: '0',
+  // Tables are analyzed only where a test asks (statistics.test.ts), not under other tests.
+  STATISTICS_UPKEEP_SECONDS: '0',
+  // A test judges an ingest call by what it stored: a commit slower than the intake journal's
+  // 3 s (a loaded CI machine) is not answered 202 and stored later. The journal itself, and its
+  // deadline, are tested where they are the subject (journal.test.ts, fault-postgres.test.ts).
+  INGEST_JOURNAL_AFTER_MS: '60000',
+};
 
 export interface TestContext {
   app: App;
@@ -39,6 +61,8 @@ export async function createTestApp(
     env?: Record<string, string>;
     /** Log as production does (level info) to this destination instead of not at all. */
     logDestination?: { write(line: string): void };
+    /** The HTTPS agent Web Push sends with (test/helpers/push-receiver.ts trusts its receiver). */
+    pushAgent?: Agent;
   } = {},
 ): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'vahti-test-'));
@@ -53,10 +77,10 @@ export async function createTestApp(
     LOG_LEVEL: options.logDestination ? 'info' : 'silent',
     TRUST_PROXY: '1',
     WEB_DIR: path.join(dataDir, 'no-web'),
-    // Tests drive the offline-alarm sweep with a fixed time (services.alarms.sweepOffline).
-    ALARM_OFFLINE_SWEEP_SECONDS: '0',
-    // Tables are analyzed only where a test asks (statistics.test.ts), not under other tests.
-    STATISTICS_UPKEEP_SECONDS: '0',
+    ...TEST_TIMING,
+    // Web Push on, on PGlite and PostgreSQL alike (embedded, the keys would go to DATA_DIR).
+    VAPID_PUBLIC_KEY: TEST_VAPID_KEYS.publicKey,
+    VAPID_PRIVATE_KEY: TEST_VAPID_KEYS.privateKey,
     ...(fresh && { DATABASE_URL: fresh.url }),
     ...options.env,
   });
@@ -73,6 +97,8 @@ export async function createTestApp(
     config,
     database,
     ...(options.logDestination ? { logDestination: options.logDestination } : { logger: false }),
+    ...(options.pushAgent && { pushAgent: options.pushAgent }),
+    checkAnswers: true,
   });
   await app.ready();
   return {

@@ -1,3 +1,4 @@
+import { createDeflate } from 'node:zlib';
 import { PDFDocument, PDFName, PDFString, StandardFonts } from 'pdf-lib';
 
 // Small real PDFs, built with pdf-lib, that carry what the material bank refuses (ISO 32000-1:
@@ -94,5 +95,29 @@ export async function encryptedPdf() {
       P: -4,
     }),
   );
+  return bytes(pdf);
+}
+
+/**
+ * A hostile PDF: one page whose Flate-compressed content stream (ISO 32000-1 §7.4.4, §7.8.2)
+ * unpacks to `megabytes` MB of path operators, a few hundred kB on the disk. It passes the upload's
+ * checks (nothing in it acts), but rendering it takes far more time and memory than a page should.
+ */
+export async function heavyPdf(megabytes = 120) {
+  const line = Buffer.from('0 0 m 612 792 l S\n'.repeat(60_000));
+  const deflate = createDeflate({ level: 9 });
+  const chunks: Buffer[] = [];
+  deflate.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise((resolve) => deflate.on('end', resolve));
+  for (let written = 0; written < megabytes * 1024 * 1024; written += line.length) {
+    if (!deflate.write(line)) await new Promise((resolve) => deflate.once('drain', resolve));
+  }
+  deflate.end();
+  await done;
+  const pdf = await PDFDocument.create();
+  const page = pdf.addPage();
+  // The bytes are compressed already: stored as given, marked FlateDecode.
+  const stream = pdf.context.stream(Buffer.concat(chunks), { Filter: 'FlateDecode' });
+  page.node.set(PDFName.of('Contents'), pdf.context.register(stream));
   return bytes(pdf);
 }

@@ -6,7 +6,7 @@ const SERVER = fileURLToPath(new URL('../../src/server.ts', import.meta.url));
 
 export interface ServerProcess {
   child: ChildProcess;
-  /** The demo ingest key and the demo devices' DevEUIs the server printed. */
+  /** The demo ingest key and the demo devices' DevEUIs the server printed ('' and [] with DEMO=0). */
   key: string;
   euis: string[];
   /** Everything the server wrote to stdout and stderr so far. */
@@ -19,7 +19,8 @@ export interface ServerProcess {
  * `npm start` in a process of its own (src/server.ts with the demo: its first start seeds it) on
  * 127.0.0.1:`port`; resolves once it says it is running, with the demo ingest key and devices.
  * `env` adds to (or overrides) the settings below and the parent's environment (but for its
- * DATABASE_URL: PGlite in DATA_DIR unless `env` names one).
+ * DATABASE_URL: PGlite in DATA_DIR unless `env` names one). With DEMO=0 it resolves once the
+ * server runs, with no key or devices.
  */
 export function startServerProcess(port: number, env: Record<string, string>) {
   // Embedded PGlite unless DATABASE_URL is given here.
@@ -54,11 +55,11 @@ export function startServerProcess(port: number, env: Record<string, string>) {
       if (!out.includes('Vahti is running')) return;
       const key = /Demo ingest key: (\S+)/.exec(out)?.[1];
       const devices = /Demo devices \(deviceEui\): (.+)/.exec(out)?.[1];
-      if (key && devices)
+      if ((key && devices) || env.DEMO === '0')
         resolve({
           child,
-          key,
-          euis: devices.split(', ').map((e) => e.trim()),
+          key: key ?? '',
+          euis: devices ? devices.split(', ').map((e) => e.trim()) : [],
           output: () => out,
           stop,
         });

@@ -7,17 +7,22 @@ export interface ReceivedMail {
   /** Envelope recipients. */
   to: string[];
   from: string;
+  /** The Message-ID header, brackets included. */
+  messageId: string;
   subject: string;
   text: string;
   html: string;
+  /** The files the message carries, decoded. */
+  attachments: { filename: string; contentType: string; content: Buffer }[];
   raw: string;
 }
 
 /**
  * A real SMTP server in the test process (plain SMTP on 127.0.0.1, no auth, no STARTTLS), which
- * keeps every message it receives. `next()` waits for the next message not yet taken.
+ * keeps every message it receives and accepts it `delayMs` after its end (a slow server).
+ * `next()` waits for the next message not yet taken.
  */
-export async function startSmtpServer(port = 0) {
+export async function startSmtpServer(port = 0, { delayMs = 0 } = {}) {
   const received: ReceivedMail[] = [];
   const waiting: Array<(mail: ReceivedMail) => void> = [];
   let taken = 0;
@@ -34,14 +39,20 @@ export async function startSmtpServer(port = 0) {
         const parsed = await simpleParser(raw);
         const mail = {
           subject: parsed.subject ?? '',
+          messageId: parsed.messageId ?? '',
           text: parsed.text ?? '',
           html: typeof parsed.html === 'string' ? parsed.html : '',
           to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          attachments: parsed.attachments.map((a) => ({
+            filename: a.filename ?? '',
+            contentType: a.contentType,
+            content: a.content,
+          })),
           raw,
         };
         received.push(mail);
-        callback();
+        setTimeout(callback, delayMs);
         const waiter = waiting.shift();
         if (waiter) {
           taken += 1;

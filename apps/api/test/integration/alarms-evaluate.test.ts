@@ -7,6 +7,7 @@ import {
   devices,
   mailOutbox,
   measurements,
+  notificationSettings,
   targetContactUsers,
   users,
 } from '../../src/db/schema/index.js';
@@ -199,10 +200,18 @@ describe(`alarm evaluation (${DRIVER})`, () => {
     const target = await fx.create.target(fx.orgA.id);
     const wants = await fx.create.user(fx.orgA.id);
     const optedOut = await fx.create.user(fx.orgA.id);
-    await ctx.database.db
-      .update(users)
-      .set({ userAlarmMail: false })
-      .where(eq(users.userId, optedOut));
+    await ctx.database.db.insert(notificationSettings).values({
+      organizationId: fx.orgA.id,
+      userId: optedOut,
+      channel: 'email',
+      enabled: false,
+      allTargets: true,
+      kinds: ['up'],
+      events: ['opened'],
+      digest: false,
+      digestHour: 7,
+      escalations: true,
+    });
     await ctx.database.db.insert(targetContactUsers).values([
       { targetId: target, userId: wants },
       { targetId: target, userId: optedOut },
@@ -271,8 +280,8 @@ describe(`alarm evaluation (${DRIVER})`, () => {
       devices: {} as never,
       organizations: {} as never,
       events: bus,
-      mailer: { enqueue: async () => '', kick: () => {} },
-      publicUrl: 'http://localhost',
+      notifications: { route: async () => {}, kick: () => {} },
+      webhooks: { enqueueAlarmChanges: async () => {}, kick: () => {} },
       hysteresisPercent: 2,
       log: silentLog(),
       metrics: createMetrics().alarms,

@@ -24,8 +24,12 @@ import {
   DRIVER,
   fromNewIp,
   TEST_DATABASE_URL,
+  TEST_TIMING,
 } from '../helpers/app.js';
 import { multipartBody } from '../helpers/multipart.js';
+
+/** Every sign-in writes a row to each (issue 31: session rows, the sign-in's audit entry). */
+const SIGN_IN_TABLES = ['public.audit_log', 'public.user_sessions'];
 
 // `npm run backup` and `npm run restore` as an operator runs them (child processes on the
 // server's environment), from a database filled through the app into an EMPTY one: a new
@@ -39,7 +43,9 @@ interface Running {
   database: Database;
   token: string;
   userId: string;
-  /** Closes the app, then its database (as server.ts does). */
+  /** Lets the preview images of what it stored be made (they are made in the background). */
+  settle(): Promise<void>;
+  /** Closes the app, then its database (as server.ts does), once settled. */
   close(): Promise<void>;
 }
 
@@ -50,7 +56,8 @@ async function startServer(env: Record<string, string>, seed = false): Promise<R
     JWT_SECRET: randomBytes(32).toString('hex'),
     LOG_LEVEL: 'silent',
     TRUST_PROXY: '1',
-    ALARM_OFFLINE_SWEEP_SECONDS: '0',
+    // The readings must be in the database when the backup is taken, among others.
+    ...TEST_TIMING,
     ...env,
   });
   config.webDir = path.join(config.dataDir, 'no-web');
@@ -61,7 +68,7 @@ async function startServer(env: Record<string, string>, seed = false): Promise<R
       storage: createFileStorage(config),
     });
   }
-  const { app } = await buildApp({ config, database, logger: false });
+  const { app, container } = await buildApp({ config, database, logger: false });
   await app.ready();
   const login = await app.inject({
     method: 'POST',
@@ -70,12 +77,17 @@ async function startServer(env: Record<string, string>, seed = false): Promise<R
     payload: { userEmail: ADMIN, userPassword: DEMO_PASSWORD },
   });
   expect(login.statusCode, login.body).toBe(200);
+  const settle = async () => {
+    await container.services.previewQueue.runDue();
+  };
   return {
     app,
     database,
     token: login.json().token,
     userId: login.json().user.userId,
+    settle,
     async close() {
+      await settle();
       await app.close();
       await database.close();
     },
@@ -239,6 +251,8 @@ beforeAll(async () => {
         .slice(0, 3)
         .map((row) => `/api/measurement-data/${row.deviceId}?mid=${mid}&${range}&width=4000`),
     ];
+    // The answers as the restored server will give them: with the files' previews made.
+    await server.settle();
     for (const url of [
       '/api/users',
       '/api/targets',
@@ -320,8 +334,9 @@ describe(`npm run backup and npm run restore (${DRIVER})`, { timeout: 120_000 },
     const server = await startServer(targetEnv);
     try {
       const counts = await countRows(queryable(server.database));
+      // startServer's own sign-in writes a session row and its audit entry (issue 31).
       for (const [table, rows] of Object.entries(sourceCounts))
-        expect(counts[table], table).toBe(rows);
+        expect(counts[table], table).toBe(SIGN_IN_TABLES.includes(table) ? rows + 1 : rows);
       // Start-up may add next months' partitions, empty; nothing else is new.
       for (const [table, rows] of Object.entries(counts)) {
         if (!(table in sourceCounts)) {
@@ -369,7 +384,13 @@ describe(`npm run backup and npm run restore (${DRIVER})`, { timeout: 120_000 },
     expect(more).toEqual([]);
     expect(path.join(backups, name as string)).not.toBe(backupDir);
     expect(run.stdout).toContain(`Removed by BACKUP_KEEP=1: ${path.basename(backupDir)}`);
-    expect(readManifest(path.join(backups, name as string)).tables).toEqual(sourceCounts);
+    // The same rows, but for the sign-ins of any server started on the source since.
+    const { tables } = readManifest(path.join(backups, name as string));
+    expect(Object.keys(tables).sort()).toEqual(Object.keys(sourceCounts).sort());
+    for (const [table, rows] of Object.entries(sourceCounts)) {
+      if (SIGN_IN_TABLES.includes(table)) expect(tables[table], table).toBeGreaterThanOrEqual(rows);
+      else expect(tables[table], table).toBe(rows);
+    }
   });
   it('restores the files into an S3-compatible bucket as well', async () => {
     const bucket = 'vahti-restored';

@@ -7,6 +7,7 @@ import {
   discussionSubComments,
   mailOutbox,
   targets,
+  users,
   userTargets,
 } from '../../src/db/schema/index.js';
 import { type Actors, startApiTest } from '../helpers/actors.js';
@@ -206,6 +207,25 @@ describe('discussions', () => {
     expect(byId.statusCode).toBe(404);
     const bad = await as('Ylläpitäjä').get('/api/tieto/discussions-by-targets?targetId=x');
     expect(bad.statusCode).toBe(400);
+  });
+
+  it('finds discussions in the management list by title, in any case, within the organization only', async () => {
+    const own = await createDiscussion(fx, fx.orgA, { discussionTitle: 'Pihan ROSKAKATOS 100%_' });
+    const foreign = await createDiscussion(fx, fx.orgB, { discussionTitle: 'Roskakatos B' });
+    const found = async (role: 'Ylläpitäjä' | 'Pääylläpitäjä', search: string) => {
+      const res = await as(role).get(
+        `/api/tieto/discussions?${new URLSearchParams({ search, pageSize: '100' })}`,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().discussions.map((d: { discussionId: string }) => d.discussionId);
+    };
+    expect(await found('Ylläpitäjä', 'roskakatos')).toEqual([own]);
+    // % and _ are letters here, not patterns.
+    expect(await found('Ylläpitäjä', '100%_')).toEqual([own]);
+    expect(await found('Ylläpitäjä', '1%0')).toEqual([]);
+    expect((await found('Pääylläpitäjä', 'roskakatos')).sort()).toEqual([own, foreign].sort());
+    const long = await as('Ylläpitäjä').get(`/api/tieto/discussions?search=${'x'.repeat(201)}`);
+    expect(long.statusCode).toBe(400);
   });
 
   it('counts discussions per target for the dashboard', async () => {
@@ -468,5 +488,224 @@ describe('following a discussion (mail about new comments)', () => {
       discussionComment: 'Kukaan ei kuule',
     });
     expect(await mailsTo(resident.email)).toHaveLength(0);
+  });
+});
+
+describe('search, pinning, locking, unread markers and mentions', () => {
+  const titles = (res: { json: () => { discussions: { discussionTitle: string }[] } }) =>
+    res.json().discussions.map((d) => d.discussionTitle);
+
+  it('finds discussions by inflected Finnish words in the title, comments and replies, only in scope', async () => {
+    const word = `Kattoremontti${Date.now()}`;
+    await createDiscussion(fx, fx.orgA, {
+      discussionTitle: `Saunan ${word.toLowerCase()}`,
+    });
+    const byComment = await createDiscussion(fx, fx.orgA, { discussionTitle: 'Ilmanvaihto' });
+    await createComment(fx, fx.orgA, byComment, {
+      discussionComment: 'Hiilidioksidipitoisuudet nousivat taloissa illalla',
+    });
+    const byReply = await createDiscussion(fx, fx.orgA, { discussionTitle: 'Pyöräkellari' });
+    await createSubComment(fx, fx.orgA, byReply, await createComment(fx, fx.orgA, byReply), {
+      discussionSubComment: 'Lukot vaihdetaan pyöräkellareihin maanantaina',
+    });
+    // The same words in organization B are never found by A.
+    await createDiscussion(fx, fx.orgB, { discussionTitle: 'Talo ja pyöräkellari B' });
+
+    const search = (q: string, client = as('Pääkäyttäjä')) =>
+      client.get(`/api/tieto/discussions?pageSize=100&search=${encodeURIComponent(q)}`);
+    // "talo" finds "taloissa" (the finnish stemmer), in a comment.
+    expect(titles(await search('talo'))).toContain('Ilmanvaihto');
+    expect(titles(await search('talo'))).not.toContain('Talo ja pyöräkellari B');
+    // "pyöräkellari" finds the reply's "pyöräkellareihin" and the title.
+    expect(titles(await search('pyöräkellari'))).toEqual(expect.arrayContaining(['Pyöräkellari']));
+    expect(titles(await search(word))).toEqual([`Saunan ${word.toLowerCase()}`]);
+    // Web-search syntax: an excluded word.
+    expect(titles(await search('talo -nousivat'))).not.toContain('Ilmanvaihto');
+    // The same parameter on the resident's list and the organization list.
+    const resident = await as('Käyttäjä').get(
+      `/api/tieto/discussions-by-targets?targetId=${fx.orgA.target.id}&search=talo`,
+    );
+    expect(titles(resident)).toContain('Ilmanvaihto');
+    const top = await as('Pääylläpitäjä').get(
+      `/api/tieto/discussions/organization?organizationId=${fx.orgB.id}&search=talo`,
+    );
+    expect(titles(top)).toEqual(['Talo ja pyöräkellari B']);
+    // Punctuation only or too long: no 500.
+    expect((await search('&|!:*()')).statusCode).toBe(200);
+    const long = await search('a'.repeat(201));
+    expect(long.statusCode).toBe(400);
+    expect(long.json().fields.search).toBeTruthy();
+  });
+
+  it('pins first and locks against new comments, by a manager or the moderator only', async () => {
+    const moderator = await fx.create.account(fx.orgA.id);
+    await fx.create.link(moderator.id, fx.orgA.target.id);
+    const discussionId = await createDiscussion(fx, fx.orgA, {
+      moderatorId: moderator.id,
+      discussionTitle: 'Kiinnitettävä',
+    });
+    const modClient = as.withToken(await as.signIn(moderator.email, moderator.password));
+    // A Käyttäjä who is not the moderator is refused.
+    const refused = await as('Käyttäjä').send('PATCH', '/api/tieto/discussion/moderation', {
+      discussionId,
+      locked: true,
+    });
+    expect(refused.statusCode).toBe(403);
+    const empty = await modClient.send('PATCH', '/api/tieto/discussion/moderation', {
+      discussionId,
+    });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().fields.pinned).toBe('Valitse kiinnitys tai lukitus');
+
+    const pinned = await modClient.send('PATCH', '/api/tieto/discussion/moderation', {
+      discussionId,
+      pinned: true,
+    });
+    expect(pinned.statusCode, pinned.body).toBe(200);
+    expect(pinned.json().discussion).toMatchObject({ pinned: true, locked: false });
+    await createDiscussion(fx, fx.orgA, { discussionTitle: 'Uudempi' });
+    const list = await as('Käyttäjä').get(
+      `/api/tieto/discussions-by-targets?targetId=${fx.orgA.target.id}&pageSize=100`,
+    );
+    expect(titles(list)[0]).toBe('Kiinnitettävä');
+
+    const locked = await as('Pääkäyttäjä').send('PATCH', '/api/tieto/discussion/moderation', {
+      discussionId,
+      locked: true,
+    });
+    expect(locked.json().discussion).toMatchObject({ pinned: true, locked: true });
+    const comment = await as('Käyttäjä').post('/api/tieto/discussion/comment', {
+      discussionId,
+      discussionComment: 'Vielä yksi kommentti',
+    });
+    expect(comment.statusCode).toBe(409);
+    expect(comment.json()).toMatchObject({
+      code: 'discussions.DISCUSSION_LOCKED',
+      error: 'Keskustelu on lukittu, eikä siihen voi enää kommentoida',
+    });
+    const commentId = await createComment(fx, fx.orgA, discussionId);
+    const reply = await as('Ylläpitäjä').post('/api/tieto/discussion/sub-comment', {
+      discussionId,
+      discussionCommentId: commentId,
+      discussionSubComment: 'Vastaus lukittuun',
+    });
+    expect(reply.statusCode).toBe(409);
+    const audit = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, discussionId));
+    expect(audit.map((row) => row.action)).toContain('discussion.moderate');
+  });
+
+  it('counts comments and replies by others as unread until the user marks the discussion read', async () => {
+    const discussionId = await createDiscussion(fx, fx.orgA, { discussionTitle: 'Lukematon' });
+    const reader = as('Pääkäyttäjä');
+    const unread = async () =>
+      (await reader.get(`/api/tieto/discussion/id?discussionId=${discussionId}`)).json().discussion
+        .unread;
+    expect(await unread()).toBe(0);
+    const commentId = await createComment(fx, fx.orgA, discussionId);
+    await createSubComment(fx, fx.orgA, discussionId, commentId);
+    expect(await unread()).toBe(2);
+    const read = await reader.send('PUT', '/api/tieto/discussion/read', { discussionId });
+    expect(read.json()).toMatchObject({ unread: 0, message: 'Luetuksi merkitty' });
+    expect(await unread()).toBe(0);
+    // The reader's own comment is never unread to them; another user's marker is their own.
+    await reader.post('/api/tieto/discussion/comment', {
+      discussionId,
+      discussionComment: 'Oma kommentti',
+    });
+    expect(await unread()).toBe(0);
+    const other = await as('Ylläpitäjä').get(
+      `/api/tieto/discussion/id?discussionId=${discussionId}`,
+    );
+    expect(other.json().discussion.unread).toBe(3);
+  });
+
+  it('mails mentioned users in their language and refuses a mention of someone who cannot see the discussion', async () => {
+    const discussionId = await createDiscussion(fx, fx.orgA, { discussionTitle: 'Mainintatesti' });
+    const swede = await fx.create.account(fx.orgA.id, 'Pääkäyttäjä');
+    await ctx.database.db.update(users).set({ language: 'sv' }).where(eq(users.userId, swede.id));
+    // A Käyttäjä of organization A not linked to the target, and a user of organization B.
+    const outsider = await fx.create.account(fx.orgA.id);
+    const foreign = await fx.user('B', 'Ylläpitäjä');
+
+    const mentionable = await as('Käyttäjä').get(
+      `/api/tieto/discussion/mentionable?discussionId=${discussionId}`,
+    );
+    const ids = (mentionable.json().users as { uuid: string }[]).map((u) => u.uuid);
+    expect(ids).not.toContain(outsider.id);
+    expect(ids).not.toContain(foreign.id);
+    const swedeName = await fullNameOf(fx, swede.id);
+    const named = await as('Käyttäjä').get(
+      `/api/tieto/discussion/mentionable?discussionId=${discussionId}&search=${encodeURIComponent(swedeName.split(' ')[1] ?? '')}`,
+    );
+    expect(named.json().users).toContainEqual({ uuid: swede.id, fullName: swedeName });
+
+    const before = await ctx.database.db
+      .select()
+      .from(discussionComments)
+      .where(eq(discussionComments.discussionId, discussionId));
+    for (const bad of [outsider.id, foreign.id, fx.missing]) {
+      const res = await as('Käyttäjä').post('/api/tieto/discussion/comment', {
+        discussionId,
+        discussionComment: `@${swedeName} katso tätä`,
+        mentions: [swede.id, bad],
+      });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().code).toBe('USER_NOT_FOUND');
+    }
+    const after = await ctx.database.db
+      .select()
+      .from(discussionComments)
+      .where(eq(discussionComments.discussionId, discussionId));
+    expect(after).toHaveLength(before.length);
+    const tooMany = await as('Käyttäjä').post('/api/tieto/discussion/comment', {
+      discussionId,
+      discussionComment: 'Liikaa mainintoja',
+      mentions: Array.from({ length: 21 }, () => swede.id),
+    });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().fields.mentions).toBe(
+      'Yhdessä kommentissa voi mainita enintään 20 käyttäjää',
+    );
+
+    const ok = await as('Käyttäjä').post('/api/tieto/discussion/comment', {
+      discussionId,
+      discussionComment: `@${swedeName} katso tätä`,
+      mentions: [swede.id],
+    });
+    expect(ok.statusCode, ok.body).toBe(201);
+    const mails = await ctx.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.toAddress, swede.email));
+    expect(mails).toHaveLength(1);
+    const writerName = await fullNameOf(fx, (await fx.user('A', 'Käyttäjä')).id);
+    expect(mails[0]?.subject).toBe(`Vahti: ${writerName} nämnde dig i Mainintatesti`);
+    expect(mails[0]?.textBody).toContain(
+      `/#/tieto/current-discussions?discussionId=${discussionId}`,
+    );
+    expect(mails[0]?.textBody).not.toContain('katso tätä');
+    // A reply mentions too; mentioning oneself mails nobody.
+    const writer = await fx.user('A', 'Käyttäjä');
+    const reply = await as('Käyttäjä').post('/api/tieto/discussion/sub-comment', {
+      discussionId,
+      discussionCommentId: ok.json().comment.discussionCommentId,
+      discussionSubComment: 'Vastaus mainiten',
+      mentions: [swede.id, writer.id],
+    });
+    expect(reply.statusCode, reply.body).toBe(201);
+    expect(
+      await ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, swede.email)),
+    ).toHaveLength(2);
+    expect(
+      (
+        await ctx.database.db
+          .select()
+          .from(mailOutbox)
+          .where(eq(mailOutbox.toAddress, writer.email))
+      ).filter((mail) => mail.subject.includes('Mainintatesti')),
+    ).toHaveLength(0);
   });
 });

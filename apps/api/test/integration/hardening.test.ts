@@ -354,43 +354,51 @@ describe('9. sending a registration code', () => {
   });
 });
 
-describe('10. forgot-password takes as long for an unknown address as for a known one', () => {
-  it('answers both in the same time (median of alternating calls)', async () => {
-    const known = (await newUser({ userRoles: 'Käyttäjä', userPermissions: '1' })).userEmail;
-    const rounds = Number(process.env.FORGOT_PASSWORD_ROUNDS ?? 100);
-    const times = { known: [] as number[], unknown: [] as number[] };
-    const timed = async (kind: 'known' | 'unknown') => {
-      // The limits would stop a loop like this; they are not what is measured.
-      await ctx.database.db.delete(rateLimits).where(sql`${rateLimits.key} like 'forgot%'`);
-      const email = kind === 'known' ? known : newEmail('tuntematon');
-      const started = process.hrtime.bigint();
+describe('10. forgot-password does the same work for an unknown address as for a known one', () => {
+  /** The SQL statements (texts, not values) one call runs, as drizzle sends them. */
+  async function statementsOf(email: string): Promise<string[]> {
+    const session = (
+      ctx.database.db as unknown as {
+        session: { logger: unknown; options: { logger?: unknown } };
+      }
+    ).session;
+    const statements: string[] = [];
+    const capture = { logQuery: (query: string) => statements.push(query) };
+    const before = { logger: session.logger, optionsLogger: session.options.logger };
+    // The limits would stop repeated calls; they are not what is compared.
+    await ctx.database.db.delete(rateLimits).where(sql`${rateLimits.key} like 'forgot%'`);
+    session.logger = capture;
+    session.options.logger = capture; // a transaction's session is made from the options
+    try {
       const res = await call('POST', '/api/forgot-user-password', null, { userEmail: email });
-      times[kind].push(Number(process.hrtime.bigint() - started) / 1e6);
       expect(res.statusCode).toBe(200);
-    };
-    // Warm-up, not counted.
-    for (let i = 0; i < 5; i++) {
-      await timed('known');
-      await timed('unknown');
+    } finally {
+      session.logger = before.logger;
+      session.options.logger = before.optionsLogger;
     }
-    times.known.length = 0;
-    times.unknown.length = 0;
-    for (let i = 0; i < rounds; i++) {
-      await timed(i % 2 === 0 ? 'known' : 'unknown');
-      await timed(i % 2 === 0 ? 'unknown' : 'known');
-    }
-    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
-    const figures = { known: median(times.known), unknown: median(times.unknown) };
-    console.info(`forgot-password median ms over ${rounds} calls each (${DRIVER}):`, figures);
-    // Each pair ran back to back, so the machine's load weighs on both alike: compare within
-    // pairs (the median of their ratios), not the two medians.
-    const ratio = median(times.known.map((known, i) => known / (times.unknown[i] ?? known)));
-    console.info(`median ratio known/unknown within pairs: ${ratio.toFixed(3)}`);
-    expect(ratio).toBeGreaterThan(1 / 1.25);
-    expect(ratio).toBeLessThan(1.25);
-    // The known address still gets its mail.
+    return statements;
+  }
+
+  // The time an answer takes tells nothing if both paths run the same statements in the same
+  // order and commit alike: only the savepoint that held the link and the mail ends differently.
+  // (Timing figures: docs/security.md; a timing threshold here failed on a loaded CI machine.)
+  it('runs the same statements, and rolls back only the link and the mail of an unknown one', async () => {
+    const known = (await newUser({ userRoles: 'Käyttäjä', userPermissions: '1' })).userEmail;
+    const forKnown = await statementsOf(known);
+    const forUnknown = await statementsOf(newEmail('tuntematon'));
+    const ending = (statement: string) => statement.replace(/\bsp\w*/g, 'sp');
+    expect(forKnown.length).toBeGreaterThan(4);
+    expect(forUnknown.map(ending)).toEqual(
+      forKnown
+        .map(ending)
+        .map((statement) =>
+          statement.startsWith('release savepoint') ? 'rollback to savepoint sp' : statement,
+        ),
+    );
+    expect(forKnown.some((statement) => statement.startsWith('release savepoint'))).toBe(true);
+    // The known address gets its mail; the unknown one left no link.
     await resetCode(known);
-  }, 120_000);
+  });
 });
 
 describe('11. an address of another organization', () => {
@@ -544,13 +552,14 @@ describe('15. sign-out and token claims', () => {
 
   it('refuses a token without exp or iss, even when correctly signed', async () => {
     const token = await login(ctx.app, 'tieto@demo.vahti.fi');
-    const { sub, tv } = createDecoder()(token) as { sub: string; tv: number };
+    const { sub, tv, sid } = createDecoder()(token) as { sub: string; tv: number; sid: string };
     const key = ctx.config.jwtSecret;
-    const noExp = createSigner({ key, algorithm: 'HS256', iss: 'vahti' })({ sub, tv });
-    const noIss = createSigner({ key, algorithm: 'HS256', expiresIn: 60_000 })({ sub, tv });
+    const noExp = createSigner({ key, algorithm: 'HS256', iss: 'vahti' })({ sub, tv, sid });
+    const noIss = createSigner({ key, algorithm: 'HS256', expiresIn: 60_000 })({ sub, tv, sid });
     const good = createSigner({ key, algorithm: 'HS256', iss: 'vahti', expiresIn: 60_000 })({
       sub,
       tv,
+      sid,
     });
     expect((await call('GET', '/api/auth', good)).statusCode).toBe(200);
     expect((await call('GET', '/api/auth', noExp)).statusCode).toBe(401);

@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alarms, measurementData } from '../../src/db/schema/index.js';
+import type { JournalEntry } from '../../src/modules/ingest/journal.js';
 import { type Actors, type Client, startApiTest } from '../helpers/actors.js';
 import { DRIVER, type TestContext } from '../helpers/app.js';
 import type { Fixtures } from '../helpers/fixtures.js';
@@ -148,5 +150,39 @@ describe(`group commit of uplinks (${DRIVER})`, () => {
       await db().execute(sql.raw('drop trigger refuse_poisoned on measurement_data'));
       await db().execute(sql.raw('drop function refuse_poisoned()'));
     }
+  });
+  it('replays the journal: a removed organization’s uplink comes back to be kept apart, the rest is stored', async () => {
+    const before = await rowsOf(sensor.deviceId);
+    const generic = (organizationId: string, hum: number, n: number): JournalEntry => {
+      const body = uplink(hum);
+      return {
+        receivedAt: Date.now(),
+        caller: { keyId: randomUUID(), organizationId },
+        origin: { source: 'webhook', requestId: `replay-${n}` },
+        uplinks: [
+          {
+            source: 'generic',
+            deviceEui: body.deviceEui,
+            time: body.time,
+            fCnt: undefined,
+            dedupId: undefined,
+            payload: undefined,
+            decoded: body.values,
+            strict: true,
+            raw: body,
+          },
+        ],
+      };
+    };
+    // The second entry's organization no longer exists: neither a reading nor a rejected uplink
+    // can name it.
+    const gone = generic(randomUUID(), 50, 2);
+    const unstorable = await ctx.services.ingest.replay([
+      generic(fx.orgA.id, 40, 1),
+      gone,
+      generic(fx.orgA.id, 41, 3),
+    ]);
+    expect(unstorable).toEqual([gone]);
+    expect(await rowsOf(sensor.deviceId)).toBe(before + 2);
   });
 });

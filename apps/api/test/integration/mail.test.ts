@@ -175,6 +175,8 @@ describe(`over SMTP (${DRIVER})`, () => {
     const [row] = await mailsTo(ctx, fx.seeded('A', 'Käyttäjä').email);
     expect(row).toMatchObject({ status: 'sent', attempts: 1, lastError: null, language: 'en' });
     expect(row?.sentAt).toBeInstanceOf(Date);
+    // The Message-ID is the row's: a mail sent again after a crash is the same message (ADR 0047).
+    expect(mail.messageId).toBe(`<${row?.id}@vahti.invalid>`);
   });
 
   it('never sends a mail twice when several instances deliver at once', async () => {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   existsSync,
   mkdtempSync,
@@ -11,11 +12,14 @@ import path from 'node:path';
 import type { Role } from '@vahti/domain';
 import { count, eq } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { minimalJpeg, minimalPdf, seedMaterialbank } from '../../src/db/demo/materialbank.js';
-import { materialbankFiles } from '../../src/db/schema/index.js';
+import { materialbankFiles, materialbankPreviews, users } from '../../src/db/schema/index.js';
 import { parseRange } from '../../src/lib/storage/range.js';
 import { contentDisposition } from '../../src/modules/materialbank/materialbank.routes.js';
+import { pdfRefusal } from '../../src/modules/materialbank/pdf-active-content.js';
+import { createPreviewRenderer } from '../../src/modules/materialbank/preview-renderer.js';
 import { type Actors, startApiTest } from '../helpers/actors.js';
 import type { TestContext } from '../helpers/app.js';
 import type { Fixtures, OrgKey } from '../helpers/fixtures.js';
@@ -26,6 +30,7 @@ import {
   embeddedFilePdf,
   encryptedPdf,
   escapedJavaScriptPdf,
+  heavyPdf,
   javaScriptNamesPdf,
   javaScriptPdf,
   launchPdf,
@@ -46,6 +51,11 @@ const PDF = minimalPdf('Testiraportti');
 const JPG = minimalJpeg();
 
 const stored = () => (existsSync(storageDir) ? readdirSync(storageDir).sort() : []);
+/** The stored names once the previews of earlier uploads, made in the background, have landed. */
+const storedOnceSettled = async () => {
+  await ctx.services.previewQueue.runDue();
+  return stored();
+};
 const rowCount = async () =>
   (await ctx.database.db.select({ n: count() }).from(materialbankFiles))[0]?.n ?? 0;
 
@@ -86,6 +96,7 @@ async function uploaded(options: UploadOptions = {}) {
     MaterialbankTargets: { id: string; targetId: string }[];
     MaterialbankPermissions: { id: string; permission: string }[];
     MaterialbankApplications: { id: string; applicationId: number }[];
+    previewState: string;
   };
 }
 
@@ -94,7 +105,7 @@ const getFile = (role: Role, org: OrgKey, file: string, headers: Record<string, 
 
 describe('upload', () => {
   it('stores a PDF under a random name, records the extension after the first dot, never trusted', async () => {
-    const before = stored();
+    const before = await storedOnceSettled();
     const file = await uploaded();
     expect(file.file).toMatch(/^[0-9a-f-]{36}\.pdf$/);
     expect(file.fileExtension).toBe('2026.pdf');
@@ -115,7 +126,7 @@ describe('upload', () => {
   });
 
   it('refuses a missing file and missing fields with the spec texts, storing nothing', async () => {
-    const before = stored();
+    const before = await storedOnceSettled();
     const res = await upload({ file: null, fields: { title: '', targets: '', state: '' } });
     expect(res.statusCode).toBe(400);
     expect(res.json().fields).toMatchObject({
@@ -131,7 +142,7 @@ describe('upload', () => {
   });
 
   it("refuses another organization's target (404) and removes the stored upload", async () => {
-    const before = stored();
+    const before = await storedOnceSettled();
     const rows = await rowCount();
     const res = await upload({ fields: { targets: fx.orgB.target.id } });
     expect(res.statusCode).toBe(404);
@@ -168,7 +179,7 @@ describe('upload', () => {
     form.append('file', new Blob([new Uint8Array(PDF)]), 'a.pdf');
     form.append('file', new Blob([new Uint8Array(PDF)]), 'b.pdf');
     const request = new Request('http://x/', { method: 'POST', body: form });
-    const before = stored();
+    const before = await storedOnceSettled();
     const two = await as('Ylläpitäjä', 'A').post(
       '/api/materialbank-file',
       Buffer.from(await request.arrayBuffer()),
@@ -180,7 +191,7 @@ describe('upload', () => {
   });
 
   it('refuses a file over the size limit (25 MB by default) with 413 naming the field, storing nothing', async () => {
-    const before = stored();
+    const before = await storedOnceSettled();
     const rows = await rowCount();
     const big = Buffer.alloc(25 * 1024 * 1024 + 1, 0x20);
     PDF.copy(big, 0, 0, 16);
@@ -239,7 +250,7 @@ describe('disguised files are refused by content', () => {
   it('has 20 cases', () => expect(cases).toHaveLength(20));
 
   it.each(cases)('$name ($kind, declared $type): 400, neither row nor file', async (file) => {
-    const before = stored();
+    const before = await storedOnceSettled();
     const rows = await rowCount();
     const res = await upload({ file });
     expect(res.statusCode, res.body).toBe(400);
@@ -256,7 +267,7 @@ describe('materialbank-get-file', () => {
   let foreign: { file: string };
   let noRole: { file: string };
   let noTarget: { file: string };
-  let noApplication: { file: string };
+  let vainuOnly: { file: string };
   let passive: { file: string };
 
   beforeAll(async () => {
@@ -265,7 +276,7 @@ describe('materialbank-get-file', () => {
     noRole = await uploaded({ fields: { permissions: 'Ylläpitäjä' } });
     const otherTarget = await fx.create.target(fx.orgA.id);
     noTarget = await uploaded({ fields: { targets: otherTarget } });
-    noApplication = await uploaded({ fields: { applications: '3' } });
+    vainuOnly = await uploaded({ fields: { applications: '2' } });
     passive = await uploaded({ fields: { state: 'Passiivinen' } });
   });
 
@@ -328,7 +339,7 @@ describe('materialbank-get-file', () => {
     expect(parseRange('items=0-3', 10)).toBeUndefined();
   });
 
-  it('answers 404 to 40 traversal and foreign-file attempts', async () => {
+  it('answers 404 to 39 traversal and foreign-file attempts', async () => {
     const uuid = '3f2b8c1e-4d5a-4b6c-8d7e-9f0a1b2c3d4e';
     const attempts = [
       '../jwt-secret',
@@ -369,10 +380,9 @@ describe('materialbank-get-file', () => {
       foreign.file,
       noRole.file,
       noTarget.file,
-      noApplication.file,
       passive.file,
     ];
-    expect(attempts).toHaveLength(40);
+    expect(attempts).toHaveLength(39);
     for (const attempt of attempts) {
       const res = await getFile('Käyttäjä', 'A', attempt);
       expect(res.statusCode, `${attempt}: ${res.body}`).toBe(404);
@@ -385,6 +395,19 @@ describe('materialbank-get-file', () => {
     expect((await getFile('Pääylläpitäjä', 'A', foreign.file)).statusCode).toBe(200);
   });
 
+  it('offers the areas a file shows in, and takes no other application', async () => {
+    // The form once offered the organization applications (Tehovahti, Sisäilma, Käyttäjät) while
+    // the lists read the ids as areas: a file marked Sisäilma (2) showed in Vainu, not in Tieto.
+    const offered = await as('Pääkäyttäjä', 'A').get('/api/materialbank-applications');
+    expect(offered.json().applications).toEqual([
+      { applicationId: 1, applicationName: 'Tieto' },
+      { applicationId: 2, applicationName: 'Vainu' },
+    ]);
+    const users = await upload({ fields: { applications: '1,3' } });
+    expect(users.statusCode).toBe(400);
+    expect(users.json().fields).toEqual({ applications: 'Virheellinen arvo' });
+  });
+
   it('shows Tieto and Vainu lists by role, target and application, decided by the server', async () => {
     const list = async (role: Role, query: string) => {
       const res = await as(role, 'A').get(`/api/materialbank-files-by-user?${query}`);
@@ -393,11 +416,13 @@ describe('materialbank-get-file', () => {
     };
     const tieto = await list('Käyttäjä', 'appId=1&permissions=Pääylläpitäjä');
     expect(tieto).toContain(own.file);
-    for (const hidden of [foreign, noRole, noTarget, noApplication, passive]) {
+    for (const hidden of [foreign, noRole, noTarget, vainuOnly, passive]) {
       expect(tieto).not.toContain(hidden.file);
     }
     expect(await list('Käyttäjä', `appId=1&targetId=${fx.orgA.target.id}`)).toContain(own.file);
-    expect(await list('Käyttäjä', 'appId=2')).not.toContain(own.file);
+    const vainu = await list('Käyttäjä', 'appId=2');
+    expect(vainu).not.toContain(own.file);
+    expect(vainu).toContain(vainuOnly.file);
     // The role of the caller, not the one sent: Pääkäyttäjä is not in the permissions.
     expect(await list('Pääkäyttäjä', 'appId=1&permissions=Käyttäjä')).not.toContain(own.file);
     const foreignTarget = await as('Käyttäjä', 'A').get(
@@ -420,8 +445,17 @@ describe('lists, edit and delete', () => {
     const counts = await as('Ylläpitäjä', 'A').get(
       `/api/materialbank-count-files?organizationId=${fx.orgA.id}`,
     );
-    const { pdf, jpg, totalFiles } = counts.json();
+    const { pdf, jpg, totalFiles, organization } = counts.json();
     expect(totalFiles).toBe(pdf + jpg);
+    // The dashboard names the organization with its address beside the doughnut.
+    expect(organization).toMatchObject({ organizationId: fx.orgA.id });
+    expect(Object.keys(organization)).toContain('organizationAddress');
+    const own = await as('Pääkäyttäjä', 'A').get('/api/materialbank-count-files');
+    expect(own.json().organization.organizationId).toBe(fx.orgA.id);
+    const foreign = await as('Ylläpitäjä', 'A').get(
+      `/api/materialbank-count-files?organizationId=${fx.orgB.id}`,
+    );
+    expect(foreign.statusCode).toBe(404);
     expect(pdf).toBeGreaterThan(0);
   });
 
@@ -433,7 +467,7 @@ describe('lists, edit and delete', () => {
       title: 'Muokattu',
       targets: [other],
       permissions: ['Pääkäyttäjä'],
-      applications: [2, 3],
+      applications: [2, 1],
       state: 'Passiivinen',
       info: null,
     });
@@ -444,8 +478,11 @@ describe('lists, edit and delete', () => {
       other,
     ]);
     expect(
-      edited.MaterialbankApplications.map((a: { applicationId: number }) => a.applicationId),
-    ).toEqual([2, 3]);
+      edited.MaterialbankApplications.map(
+        (a: { applicationId: number; Application: { applicationName: string } }) =>
+          `${a.applicationId} ${a.Application.applicationName}`,
+      ),
+    ).toEqual(['1 Tieto', '2 Vainu']);
     const bad = await as('Pääkäyttäjä', 'A').patch('/api/materialbank-file', {
       id: file.id,
       title: 'Muokattu',
@@ -462,6 +499,9 @@ describe('lists, edit and delete', () => {
       unchanged.json().materialbankTargets.map((t: { targetId: string }) => t.targetId),
     ).toEqual([other]);
 
+    const empty = await as('Ylläpitäjä', 'A').patch('/api/materialbank-data-remove', {});
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().fields).toEqual({ targets: 'Pakollinen kenttä' });
     const foreignRemove = await as('Ylläpitäjä', 'B').patch('/api/materialbank-data-remove', {
       targets: edited.MaterialbankTargets.map((t: { id: string }) => t.id),
     });
@@ -489,6 +529,113 @@ describe('lists, edit and delete', () => {
     expect((await getFile('Ylläpitäjä', 'A', file.file)).statusCode).toBe(404);
     const again = await as('Ylläpitäjä', 'A').delete('/api/materialbank-file', { id: file.id });
     expect(again.statusCode).toBe(404);
+  });
+});
+
+describe('uploader and who opened a file', () => {
+  it('names the uploader and upload date, and shows an Ylläpitäjä each opening and download', async () => {
+    const file = await uploaded({ role: 'Pääkäyttäjä' });
+    const list = await as('Ylläpitäjä', 'A').get('/api/materialbank-files');
+    const row = (list.json().materialbankFiles as { id: string }[]).find((f) => f.id === file.id);
+    const uploader = await fx.user('A', 'Pääkäyttäjä');
+    const [name] = await ctx.database.db
+      .select({ first: users.userFirstName, last: users.userLastName })
+      .from(users)
+      .where(eq(users.userId, uploader.id));
+    expect(row).toMatchObject({
+      uploaderName: `${name?.first} ${name?.last}`,
+      fileSize: PDF.length,
+    });
+    expect(
+      Date.now() - Date.parse((row as unknown as { createdAt: string }).createdAt),
+    ).toBeLessThan(60_000);
+
+    const accessUrl = `/api/materialbank-file-access?id=${file.id}`;
+    expect((await as('Ylläpitäjä', 'A').get(accessUrl)).json().access).toEqual([]);
+    // The Käyttäjä opens it, and a viewer's later range is the same opening; then downloads.
+    expect((await getFile('Käyttäjä', 'A', file.file)).statusCode).toBe(200);
+    const later = await getFile('Käyttäjä', 'A', file.file, { range: 'bytes=10-20' });
+    expect(later.statusCode).toBe(206);
+    const download = await as('Käyttäjä', 'A').get(
+      `/api/materialbank-get-file?file=${file.file}&download=1`,
+    );
+    expect(download.statusCode).toBe(200);
+    const res = await as('Ylläpitäjä', 'A').get(accessUrl);
+    expect(res.statusCode).toBe(200);
+    const reader = await fx.user('A', 'Käyttäjä');
+    const access = res.json().access as { userId: string; download: boolean }[];
+    expect(access.map((a) => [a.userId, a.download])).toEqual([
+      [reader.id, true],
+      [reader.id, false],
+    ]);
+    // Pääkäyttäjä manages files but does not see who opened them; organization B gets 404.
+    expect((await as('Pääkäyttäjä', 'A').get(accessUrl)).statusCode).toBe(403);
+    expect((await as('Ylläpitäjä', 'B').get(accessUrl)).statusCode).toBe(404);
+    expect((await as('Ylläpitäjä', 'A').get('/api/materialbank-file-access?id=x')).statusCode).toBe(
+      400,
+    );
+    // The record goes with the file.
+    const removed = await as('Ylläpitäjä', 'A').delete('/api/materialbank-file', { id: file.id });
+    expect(removed.statusCode, removed.body).toBe(200);
+  });
+});
+
+describe('replacing a file keeps the earlier version', () => {
+  const replace = async (
+    id: string,
+    file: { name: string; type: string; content: Buffer } | null,
+  ) => {
+    const body = await multipartBody({ id }, file ?? undefined);
+    return as('Pääkäyttäjä', 'A').post('/api/materialbank-file-replace', body.payload, {
+      headers: body.headers,
+    });
+  };
+
+  it('stores the new content, keeps the former one downloadable, and removes both with the file', async () => {
+    const file = await uploaded();
+    const res = await replace(file.id, { name: 'kuva.jpeg', type: 'image/jpeg', content: JPG });
+    expect(res.statusCode, res.body).toBe(200);
+    const now = res.json().materialbankFile;
+    expect(now).toMatchObject({ id: file.id, fileType: 'jpg', fileName: 'kuva.jpeg' });
+    expect(now.file).not.toBe(file.file);
+    expect((await getFile('Käyttäjä', 'A', now.file)).rawPayload.equals(JPG)).toBe(true);
+
+    const versions = await as('Käyttäjä', 'A').get(`/api/materialbank-file-versions?id=${file.id}`);
+    expect(versions.statusCode).toBe(200);
+    expect(versions.json().versions).toMatchObject([
+      { file: file.file, fileType: 'pdf', fileName: 'raportti.2026.pdf', fileSize: PDF.length },
+    ]);
+    // The earlier version is fetched by its stored name, by whoever sees the file; not by B.
+    expect((await getFile('Käyttäjä', 'A', file.file)).rawPayload.equals(PDF)).toBe(true);
+    expect((await getFile('Ylläpitäjä', 'B', file.file)).statusCode).toBe(404);
+    // The sweep keeps it: it has a row.
+    await ctx.services.materialbank.sweepOrphans(new Date(Date.now() + 365 * 86_400_000));
+    expect(stored()).toContain(file.file);
+
+    // Refused content, a missing file, an unknown id: nothing changes.
+    const bad = await replace(file.id, {
+      name: 'x.pdf',
+      type: 'application/pdf',
+      content: Buffer.from('ei pdf'),
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields.file).toBeTruthy();
+    const none = await replace(file.id, null);
+    expect(none.statusCode).toBe(400);
+    expect(none.json().fields.file).toBe('Tiedosto pitää valita');
+    expect(
+      (await replace(randomUUID(), { name: 'a.pdf', type: 'application/pdf', content: PDF }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await as('Käyttäjä', 'A').get(`/api/materialbank-file-versions?id=${file.id}`)).json()
+        .versions,
+    ).toHaveLength(1);
+
+    const removed = await as('Ylläpitäjä', 'A').delete('/api/materialbank-file', { id: file.id });
+    expect(removed.statusCode).toBe(200);
+    expect(stored()).not.toContain(file.file);
+    expect(stored()).not.toContain(now.file);
   });
 });
 
@@ -571,7 +718,7 @@ describe('PDFs that act, and the saved name (issue 26, finding 7)', () => {
   it.each(cases)(
     '$name: 400 naming the file field, neither row nor file',
     async ({ name, build, text }) => {
-      const before = stored();
+      const before = await storedOnceSettled();
       const rows = await rowCount();
       const res = await upload({ file: { name, type: 'application/pdf', content: await build() } });
       expect(res.statusCode, res.body).toBe(400);
@@ -618,4 +765,132 @@ describe('PDFs that act, and the saved name (issue 26, finding 7)', () => {
       `inline; filename="kuva.jpg"; filename*=UTF-8''kuva.jpg`,
     );
   });
+});
+
+describe('previews (issue 29)', () => {
+  const previewOf = (role: Role, org: OrgKey, file: string) =>
+    as(role, org).get(`/api/materialbank-file-preview?file=${file}`);
+  const previewNames = async (source: string) =>
+    (
+      await ctx.database.db
+        .select({ preview: materialbankPreviews.preview })
+        .from(materialbankPreviews)
+        .where(eq(materialbankPreviews.source, source))
+    ).map((row) => row.preview);
+  /** Who sees the file in Tieto, and in what state its preview is. */
+  const tietoState = async (id: string) =>
+    (
+      (await as('Käyttäjä', 'A').get('/api/materialbank-files-by-user?appId=1')).json()
+        .materialbankFiles as { id: string; previewState: string }[]
+    ).find((file) => file.id === id)?.previewState;
+
+  it('makes a small JPEG of a real PDF’s first page and of a JPG, served as the file is', async () => {
+    const pdf = await uploaded({
+      file: { name: 'huoltokirja.pdf', type: 'application/pdf', content: await cleanPdf() },
+    });
+    expect(pdf.previewState).toBe('pending');
+    const photo = await sharp({
+      create: { width: 1600, height: 1200, channels: 3, background: '#2a6f97' },
+    })
+      .jpeg()
+      .toBuffer();
+    const jpg = await uploaded({
+      file: { name: 'julkisivu.jpg', type: 'image/jpeg', content: photo },
+    });
+    await ctx.services.previewQueue.runDue();
+
+    expect(await tietoState(pdf.id)).toBe('ready');
+    expect(await tietoState(jpg.id)).toBe('ready');
+    const page = await previewOf('Käyttäjä', 'A', pdf.file);
+    expect(page.statusCode, page.body).toBe(200);
+    expect(page.headers['content-type']).toBe('image/jpeg');
+    const pageImage = sharp(page.rawPayload);
+    // An A4 page at 640 px high, white with the dark text 'Huoltokirja' on it.
+    expect(await pageImage.metadata()).toMatchObject({ format: 'jpeg', width: 453, height: 640 });
+    const [luminance] = (await pageImage.stats()).channels;
+    expect(luminance?.max).toBeGreaterThan(240);
+    expect(luminance?.min).toBeLessThan(80);
+    const thumb = await previewOf('Käyttäjä', 'A', jpg.file);
+    expect(await sharp(thumb.rawPayload).metadata()).toMatchObject({ width: 640, height: 480 });
+
+    // As the file itself: organization B and a role the file does not permit get 404.
+    const other = await previewOf('Ylläpitäjä', 'B', pdf.file);
+    expect(other.statusCode).toBe(404);
+    expect(other.json()).toMatchObject({ code: 'materialbank.FILE_NOT_FOUND' });
+    expect((await previewOf('Pääkäyttäjä', 'A', pdf.file)).statusCode).toBe(200);
+    const restricted = await uploaded({ fields: { permissions: 'Ylläpitäjä' } });
+    expect((await previewOf('Käyttäjä', 'A', restricted.file)).statusCode).toBe(404);
+    expect((await previewOf('Käyttäjä', 'A', '../../etc/passwd')).statusCode).toBe(404);
+    // Seeing a preview is no opening of the file.
+    const access = await as('Ylläpitäjä', 'A').get(`/api/materialbank-file-access?id=${pdf.id}`);
+    expect(access.json().access).toEqual([]);
+
+    // Replacing keeps the earlier content's preview for its version; the new one gets its own.
+    const body = await multipartBody(
+      { id: pdf.id },
+      { name: 'uusi.jpg', type: 'image/jpeg', content: photo },
+    );
+    const replaced = await as('Pääkäyttäjä', 'A').post(
+      '/api/materialbank-file-replace',
+      body.payload,
+      {
+        headers: body.headers,
+      },
+    );
+    expect(replaced.json().materialbankFile.previewState).toBe('pending');
+    await ctx.services.previewQueue.runDue();
+    const versions = await as('Käyttäjä', 'A').get(`/api/materialbank-file-versions?id=${pdf.id}`);
+    expect(versions.json().versions).toMatchObject([{ file: pdf.file, previewState: 'ready' }]);
+    expect((await previewOf('Käyttäjä', 'A', pdf.file)).rawPayload.equals(page.rawPayload)).toBe(
+      true,
+    );
+    const current = replaced.json().materialbankFile.file as string;
+    expect((await previewOf('Käyttäjä', 'A', current)).statusCode).toBe(200);
+
+    // The sweep keeps the images; deleting the file removes them with its contents.
+    const images = [...(await previewNames(pdf.file)), ...(await previewNames(current))];
+    expect(images).toHaveLength(2);
+    await ctx.services.materialbank.sweepOrphans(new Date(Date.now() + 365 * 86_400_000));
+    for (const image of images) expect(stored()).toContain(image);
+    await as('Ylläpitäjä', 'A').delete('/api/materialbank-file', { id: pdf.id });
+    for (const image of images) expect(stored()).not.toContain(image);
+  });
+
+  it('a JPEG that cannot be decoded is kept and works, with no preview and no 500', async () => {
+    const broken = Buffer.concat([JPG.subarray(0, 20), Buffer.alloc(200, 0x55)]);
+    const file = await uploaded({
+      file: { name: 'rikki.jpg', type: 'image/jpeg', content: broken },
+    });
+    await ctx.services.previewQueue.runDue();
+    expect(await tietoState(file.id)).toBe('none');
+    const res = await previewOf('Käyttäjä', 'A', file.file);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({
+      error: 'Tiedostolla ei ole esikatselukuvaa',
+      code: 'materialbank.PREVIEW_NOT_FOUND',
+    });
+    expect((await getFile('Käyttäjä', 'A', file.file)).rawPayload.equals(broken)).toBe(true);
+  });
+
+  it('a hostile PDF is stopped at the time limit in its thread; the server answers meanwhile', async () => {
+    const renderer = createPreviewRenderer({ timeoutMs: 3_000, maxHeapMb: 256 });
+    try {
+      // Warm (a thread's start loads pdf.js: seconds on a busy machine); the limit is the render's.
+      await renderer.render('pdf', new Uint8Array(await cleanPdf()));
+      const hostile = await heavyPdf();
+      // Nothing in it acts: the upload would take it.
+      expect(await pdfRefusal(hostile)).toBeNull();
+      const started = Date.now();
+      const rendering = renderer.render('pdf', new Uint8Array(hostile));
+      const during = Date.now();
+      expect((await as('Ylläpitäjä', 'A').get('/api/materialbank-count-files')).statusCode).toBe(
+        200,
+      );
+      expect(Date.now() - during).toBeLessThan(1_000);
+      await expect(rendering).rejects.toThrow(/abort/i);
+      expect(Date.now() - started).toBeLessThan(10_000);
+    } finally {
+      await renderer.close();
+    }
+  }, 90_000);
 });

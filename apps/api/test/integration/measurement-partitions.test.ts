@@ -12,6 +12,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/client.js';
+import { buildIndexesOnline } from '../../src/db/online-indexes.js';
 import { createMeasurementPartitions, MONTHS_AHEAD } from '../../src/db/partitions.js';
 import { adminQuery, POSTGRES_RUN_ENV, withDatabase } from '../database-image.js';
 import { type Actors, type Client, startApiTest } from '../helpers/actors.js';
@@ -57,7 +58,12 @@ async function databaseUpTo(lastTag: string) {
     await migrateNodePg(db, { migrationsFolder: folder });
     return {
       db: db as unknown as Db,
-      finish: () => migrateNodePg(db, { migrationsFolder: MIGRATIONS }),
+      /** What openDatabase does: the online index builds, then the migrations. */
+      online: () => buildIndexesOnline(client),
+      async finish() {
+        await buildIndexesOnline(client);
+        await migrateNodePg(db, { migrationsFolder: MIGRATIONS });
+      },
       async close() {
         await client.end();
         await adminQuery(
@@ -73,6 +79,7 @@ async function databaseUpTo(lastTag: string) {
   await migratePglite(db, { migrationsFolder: folder });
   return {
     db: db as unknown as Db,
+    online: async () => {},
     finish: () => migratePglite(db, { migrationsFolder: MIGRATIONS }),
     async close() {
       await client.close();
@@ -81,36 +88,42 @@ async function databaseUpTo(lastTag: string) {
   };
 }
 
+/** An organization with a target, a device type and a device, by SQL (any schema version). */
+async function addOrganizationDevice(db: Db) {
+  const [org] = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      insert into organizations (business_id, contract_number, name, address, zip_code, postal_district, area)
+      values ('1234567-8', 'S-1', 'Vanha Oy', 'Katu 1', '00100', 'Helsinki', 'Uusimaa')
+      returning organization_id as id`),
+  );
+  const [target] = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      insert into targets (organization_id, name, address, zip_code, postal_district, type, property_id, job_number)
+      values (${org?.id}, 'Kohde', 'Katu 1', '00100', 'Helsinki', 'Toimisto', 'P-1', 'J-1')
+      returning target_id as id`),
+  );
+  const [type] = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      insert into device_types (organization_id, name) values (${org?.id}, 'Tyyppi')
+      returning device_type_id as id`),
+  );
+  const [device] = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      insert into devices (organization_id, target_id, device_type_id, qr_code, name, dev_eui, serial_number,
+        commissioning_day, location, latitude, longitude, sw_version, product_code)
+      values (${org?.id}, ${target?.id}, ${type?.id}, 'QR', 'Mittari', '0011223344556677', 'SN', '2025-01-01',
+        'Kellari', 60.2, 24.9, '1.0', 'VA')
+      returning device_id as id`),
+  );
+  return { org, device };
+}
+
 describe(`the migration to monthly partitions (${DRIVER})`, () => {
   it('moves the stored rows into partitions of their months, keeps keys, indexes and cascades', async () => {
     const database = await databaseUpTo('0013_sensor_rollups');
     const { db } = database;
     try {
-      const [org] = rowsOf<{ id: string }>(
-        await db.execute(sql`
-          insert into organizations (business_id, contract_number, name, address, zip_code, postal_district, area)
-          values ('1234567-8', 'S-1', 'Vanha Oy', 'Katu 1', '00100', 'Helsinki', 'Uusimaa')
-          returning organization_id as id`),
-      );
-      const [target] = rowsOf<{ id: string }>(
-        await db.execute(sql`
-          insert into targets (organization_id, name, address, zip_code, postal_district, type, property_id, job_number)
-          values (${org?.id}, 'Kohde', 'Katu 1', '00100', 'Helsinki', 'Toimisto', 'P-1', 'J-1')
-          returning target_id as id`),
-      );
-      const [type] = rowsOf<{ id: string }>(
-        await db.execute(sql`
-          insert into device_types (organization_id, name) values (${org?.id}, 'Tyyppi')
-          returning device_type_id as id`),
-      );
-      const [device] = rowsOf<{ id: string }>(
-        await db.execute(sql`
-          insert into devices (organization_id, target_id, device_type_id, qr_code, name, dev_eui, serial_number,
-            commissioning_day, location, latitude, longitude, sw_version, product_code)
-          values (${org?.id}, ${target?.id}, ${type?.id}, 'QR', 'Mittari', '0011223344556677', 'SN', '2025-01-01',
-            'Kellari', 60.2, 24.9, '1.0', 'VA')
-          returning device_id as id`),
-      );
+      const { org, device } = await addOrganizationDevice(db);
       const times = ['2025-01-31T23:59:59.999Z', '2025-03-01T00:00:00Z', '2025-03-15T12:00:00Z'];
       const stored = times.map((at, i) => ({ id: randomUUID(), at, key: `${i}:${at}` }));
       for (const row of stored) {
@@ -167,6 +180,74 @@ describe(`the migration to monthly partitions (${DRIVER})`, () => {
         await db.execute(sql`select count(*)::int as n from measurement_data`),
       );
       expect(left?.n).toBe(0);
+    } finally {
+      await database.close();
+    }
+  });
+});
+
+/** The partition indexes attached to a partitioned index, with whether the parent is valid. */
+async function indexPartsOf(db: Db, index: string) {
+  return rowsOf<{ part: string; table: string; valid: boolean }>(
+    await db.execute(sql`
+      select c.relname as part, t.relname as table, p.indisvalid as valid
+      from pg_inherits i join pg_class c on c.oid = i.inhrelid
+        join pg_index x on x.indexrelid = c.oid join pg_class t on t.oid = x.indrelid
+        join pg_index p on p.indexrelid = i.inhparent
+      where i.inhparent = to_regclass(${index}) order by 2`),
+  );
+}
+
+describe(`the idempotency key in time order (${DRIVER})`, () => {
+  it('replaces the key on a filled table, each month built before the migration on PostgreSQL', async () => {
+    const database = await databaseUpTo('0033_tieto_discussions_documents');
+    const { db } = database;
+    try {
+      const { org, device } = await addOrganizationDevice(db);
+      await db.execute(sql`select create_measurement_partition('2025-01-10T00:00:00Z')`);
+      await db.execute(sql`select create_measurement_partition('2025-02-10T00:00:00Z')`);
+      await db.execute(sql`
+        insert into measurement_data (organization_id, device_id, created_at, f_cnt, dedup_key, data)
+        select ${org?.id}::uuid, ${device?.id}::uuid, t, 0, gen_random_uuid()::text, '{"a": 1}'
+        from generate_series(timestamptz '2025-01-20T00:00:00Z', '2025-02-20T00:00:00Z', '1 hour') t`);
+      const partitions = (await partitionsOf(db)).map((p) => p.name);
+
+      await database.online();
+      if (TEST_DATABASE_URL) {
+        // Each partition's index is built, valid, before the migration creates the parent's.
+        const built = rowsOf<{ table: string; valid: boolean }>(
+          await db.execute(sql`
+            select t.relname as table, x.indisvalid as valid
+            from pg_index x join pg_class c on c.oid = x.indexrelid join pg_class t on t.oid = x.indrelid
+            where c.relname like '%_device_id_created_at_dedup_key_idx' order by 1`),
+        );
+        expect(built).toEqual(partitions.map((table) => ({ table, valid: true })));
+        expect(await indexPartsOf(db, 'measurement_data_device_time_dedup_key')).toEqual([]);
+      }
+      await database.finish();
+
+      const parts = await indexPartsOf(db, 'measurement_data_device_time_dedup_key');
+      expect(parts.map((p) => p.table)).toEqual(partitions);
+      expect(parts.every((p) => p.valid)).toBe(true);
+      const [old] = rowsOf<{ gone: boolean }>(
+        await db.execute(
+          sql`select to_regclass('measurement_data_device_dedup_key') is null as gone`,
+        ),
+      );
+      expect(old?.gone).toBe(true);
+      // A replay of a stored reading is still skipped; a new reading at the same time is not.
+      const [stored] = rowsOf<{ created_at: string; dedup_key: string }>(
+        await db.execute(sql`
+          select created_at::text, dedup_key from measurement_data
+          where created_at = '2025-02-01T00:00:00Z'`),
+      );
+      const insert = (key: string) =>
+        db.execute(sql`
+          insert into measurement_data (organization_id, device_id, created_at, f_cnt, dedup_key, data)
+          values (${org?.id}, ${device?.id}, '2025-02-01T00:00:00Z', 0, ${key}, '{}')
+          on conflict (device_id, dedup_key, created_at) do nothing returning id`);
+      expect(rowsOf(await insert(stored?.dedup_key as string))).toHaveLength(0);
+      expect(rowsOf(await insert('uusi'))).toHaveLength(1);
     } finally {
       await database.close();
     }

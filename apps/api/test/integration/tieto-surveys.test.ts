@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { addDays, helsinkiToday } from '@vahti/domain';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryQuestions, queryResults } from '../../src/db/schema/index.js';
+import { mailOutbox, queries, queryQuestions, queryResults } from '../../src/db/schema/index.js';
 import { type Actors, startApiTest } from '../helpers/actors.js';
 import { DRIVER, type TestContext } from '../helpers/app.js';
 import type { Fixtures } from '../helpers/fixtures.js';
@@ -388,6 +389,130 @@ describe(`answering and results (${DRIVER})`, () => {
     });
   });
 
+  it('takes answers only between its opening and closing days, with a Finnish message outside them', async () => {
+    const q = await createQuestion(await createGroup());
+    const survey = await createSurvey([q]);
+    const today = helsinkiToday();
+    const edit = (days: { queryOpensOn?: string | null; queryClosesOn?: string | null }) =>
+      as('Pääkäyttäjä').patch('/api/tieto/query', {
+        queryId: survey.queryId,
+        queryTitle: 'Ajastettu kysely',
+        queryDescription: 'Avoinna vain määräpäivinä',
+        queryTargets: [fx.orgA.target.id],
+        queryQuestions: q,
+        queryState: 'Aktiivinen',
+        ...days,
+      });
+    const answer = () =>
+      as('Käyttäjä').post('/api/tieto/result/', {
+        queryId: survey.queryId,
+        queryTargetId: fx.orgA.target.id,
+        answers: { [q]: '4' },
+      });
+    const backwards = await edit({ queryOpensOn: today, queryClosesOn: addDays(today, -1) });
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json().fields).toEqual({
+      queryClosesOn: 'Päättymispäivä ei voi olla ennen alkamispäivää',
+    });
+    expect((await edit({ queryOpensOn: '2026-02-30' })).statusCode).toBe(400);
+
+    expect((await edit({ queryOpensOn: addDays(today, 1) })).statusCode).toBe(200);
+    const early = await answer();
+    expect(early.statusCode).toBe(409);
+    expect(early.json()).toMatchObject({
+      code: 'surveys.QUERY_NOT_OPEN_YET',
+      error: 'Kysely ei ole vielä avoinna',
+    });
+    const late = await edit({ queryOpensOn: null, queryClosesOn: addDays(today, -1) });
+    expect(late.json().query).toMatchObject({
+      queryOpensOn: null,
+      queryClosesOn: addDays(today, -1),
+    });
+    expect((await answer()).json()).toMatchObject({
+      code: 'surveys.QUERY_ENDED',
+      error: 'Kysely on päättynyt',
+    });
+    // Both days included; a title edit leaves the days as they are.
+    expect((await edit({ queryOpensOn: today, queryClosesOn: today })).statusCode).toBe(200);
+    const kept = await edit({});
+    expect(kept.json().query).toMatchObject({ queryOpensOn: today, queryClosesOn: today });
+    expect((await answer()).statusCode).toBe(201);
+  });
+
+  it('reminds by mail the audience members who have not answered, each in their language', async () => {
+    const q = await createQuestion(await createGroup());
+    const survey = await createSurvey([q]);
+    const answered = await as.user('Käyttäjä');
+    const sent = await as('Käyttäjä').post('/api/tieto/result/', {
+      queryId: survey.queryId,
+      queryTargetId: fx.orgA.target.id,
+      answers: { [q]: '3' },
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const res = await as('Pääkäyttäjä').post('/api/tieto/query-reminder', {
+      queryId: survey.queryId,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { reminded, remindedAt, message } = res.json();
+    expect(reminded).toBeGreaterThan(0);
+    expect(remindedAt).toMatch(/^\d{4}-/);
+    expect(message).toBe(`Muistutus lähetetty vastaamatta jättäneille: ${reminded}`);
+    const title = (await as('Pääkäyttäjä').get('/api/tieto/queries'))
+      .json()
+      .queries.find((query: { queryId: string }) => query.queryId === survey.queryId).queryTitle;
+    const mails = await ctx.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.subject, `Vahti: muistutus kyselystä ${title}`));
+    expect(mails).toHaveLength(reminded);
+    expect(mails.map((mail) => mail.toAddress)).not.toContain(answered.email);
+    expect(mails[0]?.textBody).toContain('/#/tieto/show-survey-form');
+
+    // At most one reminder a day: the second is refused in Finnish and mails no one.
+    const again = await as('Ylläpitäjä').post('/api/tieto/query-reminder', {
+      queryId: survey.queryId,
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({
+      code: 'surveys.REMINDED_RECENTLY',
+      error: expect.stringMatching(/^Muistutus on jo lähetetty viimeisen 24 tunnin aikana/),
+    });
+    const record = async () =>
+      (await as('Pääkäyttäjä').get('/api/tieto/queries'))
+        .json()
+        .queries.find((query: { queryId: string }) => query.queryId === survey.queryId);
+    expect(await record()).toMatchObject({ queryRemindedAt: remindedAt, queryReminderCount: 1 });
+    // A day later the next one goes and is counted.
+    await ctx.database.db
+      .update(queries)
+      .set({ remindedAt: new Date(Date.now() - 24 * 3600_000) })
+      .where(eq(queries.id, survey.queryId));
+    const next = await as('Pääkäyttäjä').post('/api/tieto/query-reminder', {
+      queryId: survey.queryId,
+    });
+    expect(next.statusCode, next.body).toBe(200);
+    expect(next.json().reminderCount).toBe(2);
+    expect((await record()).queryReminderCount).toBe(2);
+    expect(
+      (
+        await ctx.database.db
+          .select()
+          .from(mailOutbox)
+          .where(eq(mailOutbox.subject, `Vahti: muistutus kyselystä ${title}`))
+      ).length,
+    ).toBe(reminded * 2);
+
+    expect(
+      (await as('Käyttäjä').post('/api/tieto/query-reminder', { queryId: survey.queryId }))
+        .statusCode,
+    ).toBe(403);
+    const foreign = await as('Ylläpitäjä', 'B').post('/api/tieto/query-reminder', {
+      queryId: survey.queryId,
+    });
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().code).toBe('surveys.QUERY_NOT_FOUND');
+  });
+
   it('keeps a Käyttäjä to the surveys of their own targets', async () => {
     const unlinked = await fx.create.target(fx.orgA.id);
     const q = await createQuestion(await createGroup());
@@ -404,5 +529,39 @@ describe(`answering and results (${DRIVER})`, () => {
     });
     expect(res.statusCode).toBe(404);
     expect(res.json().code).toBe('TARGET_NOT_FOUND');
+  });
+});
+
+describe(`survey sections (${DRIVER})`, () => {
+  it('gives the questions section by section, each with its group as title, in answers and results', async () => {
+    const [indoor, noise] = [await createGroup(), await createGroup()];
+    const q1 = await createQuestion(indoor);
+    const q2 = await createQuestion(noise);
+    const q3 = await createQuestion(indoor);
+    // Chosen in the order indoor, noise, indoor: the indoor section comes first with both.
+    const survey = await createSurvey([q1, q2, q3]);
+    expect(survey.queryQuestions).toEqual([q1, q2, q3]);
+    const form = await as('Käyttäjä').get(
+      `/api/tieto/query-customer-id?queryTargetId=${fx.orgA.target.id}&queryId=${survey.queryId}`,
+    );
+    expect(form.statusCode, form.body).toBe(200);
+    const sections = (rows: { id: string; questionGroup: string }[]) =>
+      rows.map((row) => [row.questionGroup, row.id]);
+    expect(sections(form.json().questions)).toEqual([
+      [indoor, q1],
+      [indoor, q3],
+      [noise, q2],
+    ]);
+    expect(form.json().questions[0]).toMatchObject({
+      queryQuestionGroupName: expect.stringMatching(/^Sisäilma /),
+      queryQuestionGroupDescrption: 'Kysymyksiä sisäilmasta',
+    });
+    // The creator's preview reads the same list before anyone answers.
+    const preview = await as('Pääkäyttäjä').get(
+      `/api/tieto/query-questions?queryId=${survey.queryId}`,
+    );
+    expect(sections(preview.json().questions)).toEqual(sections(form.json().questions));
+    const results = await as('Pääkäyttäjä').get(`/api/tieto/results?queryId=${survey.queryId}`);
+    expect(sections(results.json().results)).toEqual(sections(form.json().questions));
   });
 });

@@ -88,6 +88,28 @@ export const discussionsMatrix: Matrix = {
       },
     })),
   },
+  'PATCH /api/tieto/discussion/moderation': {
+    // Managers; the discussion's moderator too (the fixture's moderator is the Ylläpitäjä, so a
+    // Käyttäjä is refused: tested as a moderator in test/integration/discussions.test.ts).
+    access: MANAGE,
+    ids: freshIds(DISCUSSION_NOT_FOUND, async (fx, org) => ({
+      url: '/api/tieto/discussion/moderation',
+      body: { discussionId: await discussionOf(fx, org), pinned: true },
+    })),
+  },
+  'PUT /api/tieto/discussion/read': {
+    access: TIETO,
+    ids: freshIds(DISCUSSION_NOT_FOUND, async (fx, org) => ({
+      url: '/api/tieto/discussion/read',
+      body: { discussionId: await discussionOf(fx, org) },
+    })),
+  },
+  'GET /api/tieto/discussion/mentionable': {
+    access: TIETO,
+    ids: freshIds(DISCUSSION_NOT_FOUND, async (fx, org) => ({
+      url: `/api/tieto/discussion/mentionable?discussionId=${await discussionOf(fx, org)}`,
+    })),
+  },
   'GET /api/tieto/discussion/follow': {
     access: TIETO,
     ids: freshIds(DISCUSSION_NOT_FOUND, async (fx, org) => ({

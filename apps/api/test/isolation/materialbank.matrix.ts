@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { minimalPdf } from '../../src/db/demo/materialbank.js';
+import { minimalJpeg, minimalPdf } from '../../src/db/demo/materialbank.js';
 import {
   materialbankApplications,
   materialbankFiles,
   materialbankPermissions,
+  materialbankPreviews,
   materialbankTargets,
 } from '../../src/db/schema/index.js';
 import type { FixtureOrg, Fixtures } from '../helpers/fixtures.js';
@@ -22,7 +23,8 @@ const PDF = minimalPdf('Matriisi');
 
 /**
  * A stored file of the organization that every role of it may see: all four roles, the target
- * its fixture users are linked to, Tieto and Vainu, Aktiivinen; its object in the app's storage.
+ * its fixture users are linked to, Tieto and Vainu, Aktiivinen; its object and its preview's in
+ * the app's storage.
  */
 export async function createMaterialbankFile(fx: Fixtures, org: FixtureOrg) {
   const { ctx } = await matrixApp();
@@ -57,6 +59,15 @@ export async function createMaterialbankFile(fx: Fixtures, org: FixtureOrg) {
     { fileId: file.id, applicationId: 1 },
     { fileId: file.id, applicationId: 2 },
   ]);
+  const preview = `${randomUUID()}.jpg`;
+  writeFileSync(path.join(dir, preview), minimalJpeg());
+  await fx.db.insert(materialbankPreviews).values({
+    organizationId: org.id,
+    fileId: file.id,
+    source: name,
+    status: 'ready',
+    preview,
+  });
   return { id: file.id, name, targetLinkId: target?.id ?? '' };
 }
 
@@ -84,6 +95,14 @@ async function uploadRequest(organizationId: string, targetId: string) {
   return { url: '/api/materialbank-file', body: payload, headers };
 }
 
+async function replaceRequest(id: string) {
+  const { payload, headers } = await multipartBody(
+    { id },
+    { name: 'uusi.pdf', type: 'application/pdf', content: PDF },
+  );
+  return { url: '/api/materialbank-file-replace', body: payload, headers };
+}
+
 /** Materiaalipankki: files, their links and the stored objects. */
 export const materialbankMatrix: Matrix = {
   'GET /api/materialbank-files': { access: SECTION },
@@ -108,10 +127,28 @@ export const materialbankMatrix: Matrix = {
     access: { section: 'tieto', minRole: 'Käyttäjä' },
     ids: targetIds((id) => `/api/materialbank-files-by-user?appId=1&targetId=${id}`),
   },
+  'GET /api/materialbank-file-access': {
+    access: DELETE,
+    ids: freshIds('materialbank.FILE_NOT_FOUND', async (fx, org) => ({
+      url: `/api/materialbank-file-access?id=${org ? (await createMaterialbankFile(fx, org)).id : fx.missing}`,
+    })),
+  },
+  'GET /api/materialbank-file-versions': {
+    access: 'signedIn',
+    ids: freshIds('materialbank.FILE_NOT_FOUND', async (fx, org) => ({
+      url: `/api/materialbank-file-versions?id=${org ? (await createMaterialbankFile(fx, org)).id : fx.missing}`,
+    })),
+  },
   'GET /api/materialbank-get-file': {
     access: 'signedIn',
     ids: freshIds('materialbank.FILE_NOT_FOUND', async (fx, org) => ({
       url: `/api/materialbank-get-file?file=${org ? (await createMaterialbankFile(fx, org)).name : `${randomUUID()}.pdf`}`,
+    })),
+  },
+  'GET /api/materialbank-file-preview': {
+    access: 'signedIn',
+    ids: freshIds('materialbank.FILE_NOT_FOUND', async (fx, org) => ({
+      url: `/api/materialbank-file-preview?file=${org ? (await createMaterialbankFile(fx, org)).name : `${randomUUID()}.pdf`}`,
     })),
   },
   'POST /api/materialbank-file': {
@@ -122,6 +159,12 @@ export const materialbankMatrix: Matrix = {
       of: (_fx, org) => uploadRequest(org.id, org.target.id),
       missing: (fx) => uploadRequest(fx.missing, fx.orgA.target.id),
     },
+  },
+  'POST /api/materialbank-file-replace': {
+    access: MANAGE,
+    ids: freshIds('materialbank.FILE_NOT_FOUND', async (fx, org) =>
+      replaceRequest(org ? (await createMaterialbankFile(fx, org)).id : fx.missing),
+    ),
   },
   'PATCH /api/materialbank-file': {
     access: MANAGE,

@@ -1,5 +1,5 @@
 import type { ErrorCode, Role, Section } from '@vahti/domain';
-import type { FixtureOrg, Fixtures } from '../helpers/fixtures.js';
+import type { FixtureOrg, Fixtures, OrgKey } from '../helpers/fixtures.js';
 
 /**
  * Who may call a route:
@@ -14,6 +14,12 @@ export type Access = 'public' | 'signedIn' | 'topAdmin' | { section: Section; mi
 
 /** The admin area: Hallinta and a role above Käyttäjä (spec 000 §6). */
 export const ADMIN_AREA = { section: 'hallinta', minRole: 'Pääkäyttäjä' } as const satisfies Access;
+
+/** One of the runner's callers: a role of organization A or B. */
+export interface MatrixCaller {
+  role: Role;
+  org: OrgKey;
+}
 
 export interface Req {
   /** Path and query, e.g. `/api/user?uuid=…` */
@@ -38,7 +44,11 @@ export interface Entry {
    */
   ids?: {
     notFound: ErrorCode;
-    of: (fx: Fixtures, org: FixtureOrg) => Req | Promise<Req>;
+    /**
+     * `caller` is who will send the request, for a record only its author may touch (their own
+     * feedback's photo): the record is then the caller's, in `org`.
+     */
+    of: (fx: Fixtures, org: FixtureOrg, caller?: MatrixCaller) => Req | Promise<Req>;
     missing: Build;
     /**
      * The id is the organization a new record is put in (a body field the caller sets, ADR

@@ -14,7 +14,7 @@ import {
 } from '../helpers/fake-chirpstack.js';
 import type { FixtureOrg, Fixtures, OrgKey } from '../helpers/fixtures.js';
 import { COUNTS_DIR_ENV } from './counts.js';
-import type { Access, Build, Entry, Matrix, Req } from './matrix.js';
+import type { Access, Build, Entry, Matrix, MatrixCaller, Req } from './matrix.js';
 import { collectTenantMarkers } from './tenant-data.js';
 
 /** Every role of organization A, and a Käyttäjä and an Ylläpitäjä of organization B. */
@@ -44,6 +44,8 @@ export const startMatrixApp = async () => {
       DEVICE_NETWORK_URL: chirpStack.url,
       DEVICE_NETWORK_API_KEY: FAKE_API_KEY,
       DEVICE_NETWORK_TENANT_ID: FAKE_TENANT_ID,
+      // The single sign-on test route reads a test provider's discovery on 127.0.0.1.
+      OUTBOUND_ALLOW_PRIVATE: '1',
     },
   });
 };
@@ -142,8 +144,8 @@ export function runMatrix(name: string, matrix: Matrix): void {
   };
 
   /** The entry's plain request: its own builder, its own-id request, or the bare URL. */
-  const plainRequest = (url: string, entry: Entry, org: FixtureOrg): Build =>
-    entry.request ?? (entry.ids ? (f) => entry.ids?.of(f, org) as Req : () => ({ url }));
+  const plainRequest = (url: string, entry: Entry, org: FixtureOrg, caller?: MatrixCaller): Build =>
+    entry.request ?? (entry.ids ? (f) => entry.ids?.of(f, org, caller) as Req : () => ({ url }));
 
   /** Nothing of the other organization's records in what the caller got back. */
   function expectNoForeignData(actor: Actor, res: LightMyRequestResponse, what: string) {
@@ -180,7 +182,7 @@ export function runMatrix(name: string, matrix: Matrix): void {
       const own = fx.org(org);
       const foreign = org === 'A' ? fx.orgB : fx.orgA;
       if (!allowed(entry.access, actor)) {
-        const res = await call(method, plainRequest(url, entry, own), role, org);
+        const res = await call(method, plainRequest(url, entry, own, { role, org }), role, org);
         expect(res.statusCode, res.body).toBe(403);
         expect(res.json().code).toBe('FORBIDDEN');
         expectNoForeignData(actor, res, 'refusal');
@@ -204,7 +206,7 @@ export function runMatrix(name: string, matrix: Matrix): void {
         }
       };
       const ofOrg = (target: FixtureOrg) => (f: Fixtures) =>
-        entry.ids?.of(f, target) as Req | Promise<Req>;
+        entry.ids?.of(f, target, { role, org }) as Req | Promise<Req>;
 
       const ownRes = await call(method, ofOrg(own), role, org);
       expect(isOk(ownRes.statusCode), `own: ${ownRes.statusCode} ${ownRes.body}`).toBe(true);

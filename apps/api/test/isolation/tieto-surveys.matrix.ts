@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { minimalJpeg } from '../../src/db/demo/materialbank.js';
 import {
   feedbacks,
   queries,
@@ -8,8 +11,10 @@ import {
   questions,
 } from '../../src/db/schema/index.js';
 import type { FixtureOrg, Fixtures } from '../helpers/fixtures.js';
+import { multipartBody } from '../helpers/multipart.js';
 import type { Access, Matrix } from './matrix.js';
 import { freshIds, organizationIds, targetIds } from './requests.js';
+import { matrixApp } from './runner.js';
 
 /** Survey and feedback management: Tieto and a role above Käyttäjä (spec 001 §6). */
 const MANAGE = { section: 'tieto', minRole: 'Pääkäyttäjä' } as const satisfies Access;
@@ -48,7 +53,11 @@ async function freshSurvey(fx: Fixtures, org: FixtureOrg) {
   return { queryId, questionId };
 }
 
-async function freshFeedback(fx: Fixtures, org: FixtureOrg) {
+async function freshFeedback(
+  fx: Fixtures,
+  org: FixtureOrg,
+  more: { userId?: string; photo?: string } = {},
+) {
   const [row] = await fx.db
     .insert(feedbacks)
     .values({
@@ -56,9 +65,23 @@ async function freshFeedback(fx: Fixtures, org: FixtureOrg) {
       targetId: org.target.id,
       title: `Matriisipalaute ${short()}`,
       message: 'Palaute',
+      ...more,
     })
     .returning({ id: feedbacks.id });
   return row?.id as string;
+}
+
+const JPG = minimalJpeg();
+
+/** A feedback from the organization's Käyttäjä with a photo in the app's storage. */
+async function feedbackWithPhoto(fx: Fixtures, org: FixtureOrg) {
+  const { ctx } = await matrixApp();
+  const dir = path.join(ctx.config.dataDir, 'feedback');
+  mkdirSync(dir, { recursive: true });
+  const photo = `${randomUUID()}.jpg`;
+  writeFileSync(path.join(dir, photo), JPG);
+  const sender = await fx.user(org.key, 'Käyttäjä');
+  return freshFeedback(fx, org, { userId: sender.id, photo });
 }
 
 const groupBody = (organizationId: string) => ({
@@ -73,6 +96,14 @@ const surveyIds = (notFound: 'surveys.QUERY_NOT_FOUND', url: (id: string) => str
   freshIds(notFound, async (fx, org) => ({
     url: url(org ? (await freshSurvey(fx, org)).queryId : fx.missing),
   }));
+
+async function photoUpload(feedbackId: string) {
+  const { payload, headers } = await multipartBody(
+    {},
+    { name: 'kuva.jpg', type: 'image/jpeg', content: JPG },
+  );
+  return { url: `/api/tieto/feedback-photo?id=${feedbackId}`, body: payload, headers };
+}
 
 /** Question groups, questions, surveys, answers and results; feedback; the Tieto dashboard. */
 export const tietoSurveysMatrix: Matrix = {
@@ -219,12 +250,20 @@ export const tietoSurveysMatrix: Matrix = {
     access: MANAGE,
     ids: surveyIds('surveys.QUERY_NOT_FOUND', (id) => `/api/tieto/results?queryId=${id}`),
   },
+  'POST /api/tieto/query-reminder': {
+    access: MANAGE,
+    ids: freshIds('surveys.QUERY_NOT_FOUND', async (fx, org) => ({
+      url: '/api/tieto/query-reminder',
+      body: { queryId: org ? (await freshSurvey(fx, org)).queryId : fx.missing },
+    })),
+  },
   'GET /api/tieto/all-results': {
     access: MANAGE,
     ids: surveyIds('surveys.QUERY_NOT_FOUND', (id) => `/api/tieto/all-results?queryId=${id}`),
   },
 
   'GET /api/tieto/feedbacks': { access: MANAGE },
+  'GET /api/tieto/own-feedbacks': { access: TIETO },
   'GET /api/tieto/organization-feedbacks': {
     access: MANAGE,
     ids: organizationIds((id) => `/api/tieto/organization-feedbacks?feedbackOrganizationId=${id}`),
@@ -265,12 +304,31 @@ export const tietoSurveysMatrix: Matrix = {
       url: '/api/tieto/feedback',
       body: {
         id: org ? await freshFeedback(fx, org) : fx.missing,
-        feedbackTitle: 'Käsitelty palaute',
-        feedbackTargetId: (org ?? fx.orgA).target.id,
-        feedbackMessage: 'Käsitelty',
         feedbackState: 'Suljettu',
+        feedbackReply: 'Käsitelty',
       },
     })),
+  },
+
+  'GET /api/tieto/feedback-photo': {
+    // Staff read any feedback's photo; a Käyttäjä their own (the fixture's is their Käyttäjä's).
+    access: TIETO,
+    ids: freshIds('feedback.FEEDBACK_NOT_FOUND', async (fx, org) => ({
+      url: `/api/tieto/feedback-photo?id=${org ? await feedbackWithPhoto(fx, org) : fx.missing}`,
+    })),
+  },
+  'PUT /api/tieto/feedback-photo': {
+    // Only the sender attaches a photo: the feedback is the caller's own, in `org`.
+    access: TIETO,
+    ids: {
+      notFound: 'feedback.FEEDBACK_NOT_FOUND',
+      of: async (fx, org, caller) => {
+        const sender = await fx.user(caller?.org ?? org.key, caller?.role ?? 'Käyttäjä');
+        const id = await freshFeedback(fx, org, { userId: sender.id });
+        return photoUpload(id);
+      },
+      missing: (fx) => photoUpload(fx.missing),
+    },
   },
 
   'GET /api/tieto/dashboard': {

@@ -2,10 +2,22 @@ import type { SharedMessages } from './fi.js';
 
 export const en: SharedMessages = {
   validation: {
+    signIn: {
+      ticketRequired: 'The sign-in confirmation is missing. Sign in again.',
+      totpCodeRequired: 'Enter the code of your authenticator app',
+      totpCodeFormat: 'The code has 6 digits',
+      recoveryCodeRequired: 'Enter a recovery code',
+      recoveryCodeFormat: 'A recovery code looks like xxxxx-xxxxx',
+      passkeyRequired: "The passkey's answer is missing",
+      passkeyNameRequired: 'Give the passkey a name',
+      passkeyNameTooLong: 'The name can have at most 100 characters',
+    },
     alarms: {
       alarmsRequired: 'Select at least one alarm',
       tooManyAlarms: 'At most 500 alarms at a time',
       commentTooLong: 'The acknowledgement comment can have at most 500 characters',
+      noticeChoiceRequired: 'Choose the notice, the survey or both',
+      surveyDays: 'The survey can stay open for 1–30 days',
     },
     deviceLabels: {
       noDevices: 'Select at least one device',
@@ -23,6 +35,9 @@ export const en: SharedMessages = {
     firstNameRequired: 'First name is required',
     lastNameRequired: 'Last name is required',
     required: 'Required field',
+    invalidTime: 'Give the time as HH:MM',
+    tooManySteps: 'At most 3 escalation steps per alarm kind',
+    stepsInOrder: 'A step must wait longer than the one before it',
     invalidValue: 'Invalid value',
     controlCharacters: 'The text contains control characters that cannot be saved',
     checkForm: 'Check the information you entered',
@@ -50,6 +65,14 @@ export const en: SharedMessages = {
     logoType: 'Logo: only PNG and JPG images are accepted (the file content is checked)',
     logoTooLarge: 'The logo is too large: at most 512 kB',
     ownPermissionsLocked: 'You cannot change your own permissions here',
+    webhooks: {
+      urlInvalid: 'The address must be an http or https address (without a user name)',
+      urlHttps: 'The address must start with https://',
+      urlPrivate:
+        'The address leads to an internal network, the local machine or a reserved address, where webhooks are not sent',
+      urlUnresolved: "The address's server was not found",
+      eventsRequired: 'Choose at least one event',
+    },
     discussions: {
       titleRequired: 'Title is required',
       titleTooShort: 'Title must have at least 3 characters',
@@ -57,6 +80,8 @@ export const en: SharedMessages = {
       descriptionTooShort: 'Description must have at least 3 characters',
       commentTooShort: 'A comment must have at least 3 characters',
       commentTooLong: 'A comment may have at most 5000 characters',
+      moderationRequired: 'Choose pinning or locking',
+      mentionsTooMany: 'One comment may mention at most 20 users',
     },
     materialbank: {
       fileRequired: 'Choose a file',
@@ -95,13 +120,18 @@ export const en: SharedMessages = {
       questionsOfAnotherOrganization: "The questions must belong to the survey's organization",
       targetsOfAnotherOrganization: "The targets must belong to the survey's organization",
       ownAnswerOnly: 'You can answer only in your own name',
+      closesBeforeOpens: 'The closing day cannot be before the opening day',
     },
     feedback: {
       titleRequired: 'Title is required',
       titleTooShort: 'Title must be at least 3 characters',
       messageLength: 'The message must be at least 3 and at most 500 characters',
       targetRequired: 'Choose a target',
+      replyTooLong: 'The reply can be at most 2000 characters',
       stateRequired: 'Choose a state',
+      photoRequired: 'Photo: choose a JPG image',
+      photoType: 'Photo: only JPG images are accepted (the file content is checked)',
+      photoTooLarge: 'The photo is too large: at most 5 MB',
     },
     device: {
       sizeRange: 'The size must be 1–8 bytes',
@@ -152,13 +182,51 @@ export const en: SharedMessages = {
       edBeforeSd: 'The end day cannot be before the start day',
       rangeTooLong: 'The range can be at most 3 years',
     },
+    push: {
+      endpointInvalid: "The browser's notification address (endpoint) must be an https address",
+      endpointNotAllowed: "The browser's push service (endpoint) is not allowed",
+      keysInvalid: "The browser's encryption keys (keys) are missing or invalid",
+    },
     reports: {
       occupiedHours: 'Give the occupied hours as 8-16 (0–24, start before end)',
       occupiedDays: 'Give the weekdays as numbers 1–7 (Monday = 1), e.g. 1-5',
       tooManyDevices: 'A report can have at most 50 devices',
     },
+    reportSchedules: {
+      weekdayRequired: 'Choose the weekday',
+      monthDayRequired: 'Choose the day of the month',
+      recipientsRequired: 'Choose at least one recipient',
+      recipientNotAllowed: 'A recipient cannot see the reports of these targets',
+    },
+    sso: {
+      issuerUrlRequired: 'The issuer URL is required',
+      issuerUrlInvalid: 'Give the issuer URL as https://login.example.com',
+      clientIdRequired: 'The client id is required',
+      clientSecretRequired: 'The client secret is required',
+      domainsRequired: 'Give at least one e-mail domain',
+      domainInvalid: 'Give the domain as company.com',
+      domainTaken: "The domain is already in another organization's single sign-on",
+      roleTooHigh: 'You cannot give new users a role above your own',
+      permissionsTooHigh: 'You can only give new users applications you have yourself',
+      targetUnknown: 'The target was not found in the organization',
+    },
   },
   errors: {
+    signIn: {
+      SECOND_STEP_INVALID: 'The sign-in confirmation has expired. Sign in again.',
+      TOTP_CODE_WRONG: 'The code is wrong or already used',
+      RECOVERY_CODE_WRONG: 'The recovery code is wrong or already used',
+      PASSKEY_INVALID: 'The passkey could not be verified. Try again.',
+      PASSKEY_NOT_FOUND: 'Passkey not found',
+      PASSKEY_SIGN_IN_DISABLED:
+        'Your organization does not allow signing in with a passkey alone. Sign in with your password.',
+      TOTP_NOT_STARTED: 'Start setting up the authenticator app again',
+      TOTP_ENABLED: 'An authenticator app is already in use. Remove it first.',
+      SECOND_FACTOR_REQUIRED:
+        'Your organization requires a second factor for your role, so the last one cannot be removed',
+      SESSION_NOT_FOUND: 'Sign-in not found',
+      TRUSTED_BROWSER_NOT_FOUND: 'Trusted browser not found',
+    },
     deviceProfileLinks: {
       DEVICE_PROFILE_LINKED: 'The device profile is already linked to another device type',
       DEVICE_PROFILE_NOT_FOUND: 'The device profile was not found in the device network',
@@ -225,11 +293,13 @@ export const en: SharedMessages = {
       COMMENT_NOT_FOUND: 'Comment not found',
       SUB_COMMENT_NOT_FOUND: 'Reply not found',
       DISCUSSION_CLOSED: 'The discussion is closed to new comments',
+      DISCUSSION_LOCKED: 'The discussion is locked: no new comments',
       EDIT_WINDOW_PASSED: 'Your own comment can be edited only within 15 minutes of writing it',
     },
     materialbank: {
       FILE_NOT_FOUND: 'File not found',
       FILE_TOO_LARGE: 'The file is too large',
+      PREVIEW_NOT_FOUND: 'The file has no preview',
     },
     surveys: {
       QUERY_NOT_FOUND: 'Survey not found',
@@ -238,23 +308,93 @@ export const en: SharedMessages = {
       ALREADY_ANSWERED:
         'You have already answered this survey for this target. The answer cannot be changed.',
       QUERY_CLOSED: 'The survey is not open',
+      QUERY_NOT_OPEN_YET: 'The survey is not open yet',
+      QUERY_ENDED: 'The survey has ended',
       QUERY_HAS_ANSWERS: 'The survey has answers, so its questions can no longer change',
+      REMINDED_RECENTLY:
+        'A reminder was already sent in the last 24 hours. The next one can be sent 24 hours after the previous one.',
+    },
+    notifications: {
+      UNSUBSCRIBE_INVALID: 'The link is not valid or has expired',
     },
     alarm: {
       ALARM_NOT_FOUND: 'Alarm not found',
     },
     feedback: {
       FEEDBACK_NOT_FOUND: 'Feedback not found',
+      PHOTO_TOO_LARGE: 'The photo is too large',
+      PHOTO_NOT_FOUND: 'The feedback has no photo',
     },
     ingest: {
       INGEST_KEY_NOT_FOUND: 'Ingest key not found',
       INGEST_KEY_INVALID: 'The ingest key is missing, wrong or revoked',
     },
+    webhooks: {
+      WEBHOOK_NOT_FOUND: 'Webhook not found',
+    },
+    push: {
+      PUSH_SUBSCRIPTION_NOT_FOUND: 'Browser not found',
+      PUSH_NOT_CONFIGURED: 'Notifications are not enabled on this server',
+      PUSH_NO_SUBSCRIPTIONS: 'None of your browsers has subscribed to notifications',
+    },
     reports: {
       REPORTS_BUSY: 'Too many reports are being made right now. Try again in a moment.',
     },
+    reportSchedules: {
+      REPORT_SCHEDULE_NOT_FOUND: 'Scheduled report not found',
+    },
+    sso: {
+      SSO_NOT_CONFIGURED: 'The organization has no single sign-on',
+      SSO_NOT_AVAILABLE: "This e-mail address's organization does not use single sign-on",
+      SSO_REQUIRED:
+        'Your organization uses single sign-on. Sign in with your organization account.',
+      SSO_ISSUER_NOT_ALLOWED:
+        'The issuer URL is not allowed: only https addresses on the public network are',
+      SSO_DISCOVERY_FAILED:
+        "The identity provider's details could not be read. Check the issuer URL.",
+      SSO_STATE_INVALID: 'The sign-in has expired or was already used. Start signing in again.',
+      SSO_PROVIDER_REFUSED: 'The identity provider did not sign you in. Try again.',
+      SSO_TOKEN_INVALID: "The identity provider's answer could not be verified. Sign-in stopped.",
+      SSO_EMAIL_NOT_VERIFIED:
+        'The identity provider has not verified your e-mail address. Sign-in stopped.',
+      SSO_DOMAIN_NOT_ALLOWED:
+        "Your e-mail address's domain is not part of the organization's single sign-on",
+      SSO_OTHER_ORGANIZATION:
+        "Your e-mail address belongs to another organization's user. Contact your administrator.",
+      SSO_CODE_INVALID: 'The sign-in code has expired or was already used. Sign in again.',
+    },
   },
   messages: {
+    pushKeyOk: 'Notification key fetched',
+    pushSubscribed: 'Notifications turned on in this browser',
+    pushSubscriptionsOk: 'Browsers fetched',
+    pushUnsubscribed: 'Browser removed from notifications',
+    pushTestQueued: 'Test notification sent to your browsers',
+    signIn: {
+      secondStep: 'Confirm the sign-in with a second factor',
+      enrolRequired: 'Your organization requires a second factor. Set one up to sign in.',
+      passkeyOptions: 'Passkey challenge created',
+      totpStarted: 'Scan the QR code with your authenticator app and enter the code it shows',
+      totpEnabled: 'Authenticator app set up',
+      totpRemoved: 'Authenticator app removed',
+      passkeyAdded: 'Passkey added',
+      passkeyRemoved: 'Passkey removed',
+      recoveryCodesCreated: 'New recovery codes created. The old ones no longer work.',
+      ownSignIn: 'Sign-in details fetched',
+      sessionEnded: 'Sign-in ended',
+      otherSessionsEnded: 'Signed out everywhere else',
+      trustedBrowserRemoved: 'The browser is no longer trusted',
+      secondFactorsReset: "The user's second factor was reset",
+      settingsSaved: 'Sign-in settings saved',
+    },
+    sso: {
+      lookupOk: 'Sign-in method found',
+      startOk: 'Go on to the identity provider',
+      settingsOk: 'Single sign-on settings found',
+      saved: 'Single sign-on settings saved',
+      removed: 'Single sign-on removed',
+      discoveryOk: 'The identity provider answers',
+    },
     deviceProfileLinks: {
       linked: 'Device profile linked to the device type',
       unlinked: 'Device profile link removed',
@@ -270,6 +410,11 @@ export const en: SharedMessages = {
       'If the address is registered with the service, we have sent instructions for changing the password to it.',
     resetPasswordOk: 'Password changed. You can now sign in with the new password.',
     changePasswordOk: 'Password changed',
+    notificationSettingsOk: 'Notification settings fetched',
+    notificationSettingsSaved: 'Notification settings saved',
+    notificationSettingsReset: 'The organization’s default settings are in use',
+    organizationNotificationsOk: 'Organization notification settings fetched',
+    organizationNotificationsSaved: 'Organization notification settings saved',
     ownDetailsOk: 'Details saved',
     outboxOk: 'Outgoing mail loaded',
     userCreated: 'User created',
@@ -324,9 +469,15 @@ export const en: SharedMessages = {
       subCommentUpdated: 'Reply saved',
       followOk: 'Following loaded',
       followSaved: 'Following saved',
+      moderationSaved: 'Pinning and locking saved',
+      readSaved: 'Marked as read',
+      mentionableOk: 'Mentionable users loaded',
     },
     materialbank: {
       filesOk: 'Files fetched',
+      accessOk: 'File openings fetched',
+      fileReplaced: 'File content replaced',
+      versionsOk: 'Earlier versions fetched',
       fileCreated: 'File added',
       fileUpdated: 'File details saved',
       fileDeleted: 'File deleted',
@@ -347,17 +498,21 @@ export const en: SharedMessages = {
       queryUpdated: 'Survey saved',
       resultSaved: 'Thank you for your answer!',
       resultsOk: 'Results fetched',
+      reminderSent: 'Reminder sent to those who have not answered: {{count}}',
     },
     alarm: {
       alarmsOk: 'Alarms fetched',
       alarmAcknowledged: 'Alarm acknowledged',
       alarmUnacknowledged: 'Acknowledgement cancelled',
       alarmsAcknowledged: 'Alarms acknowledged: {{count}}',
+      noticeSent: 'Residents informed',
+      followUpsOk: 'Follow-up survey answers fetched',
     },
     feedback: {
       feedbacksOk: 'Feedback fetched',
       feedbackCreated: 'Feedback sent',
       feedbackUpdated: 'Feedback saved',
+      feedbackPhotoSaved: 'Photo saved',
     },
     tietoDashboard: {
       dashboardOk: 'Summary fetched',
@@ -401,15 +556,36 @@ export const en: SharedMessages = {
       keyRevoked: 'Ingest key revoked',
       rejectedOk: 'Rejected uplinks fetched',
     },
+    webhooks: {
+      listOk: 'Webhooks fetched',
+      created: 'Webhook created. Copy the secret now: it is not shown again.',
+      updated: 'Webhook saved',
+      removed: 'Webhook deleted',
+      secretRotated: 'New secret created. Copy it now: it is not shown again.',
+      deliveriesOk: 'Delivery log fetched',
+      testQueued: 'Test message is being sent',
+    },
     sensorData: {
       measurementsOk: 'Measurements fetched',
       summaryOk: 'Measurement data fetched',
       seriesOk: 'Measurement series fetched',
     },
+    reportSchedules: {
+      listOk: 'Scheduled reports fetched',
+      recipientsOk: 'Recipients fetched',
+      created: 'Scheduled report added',
+      updated: 'Scheduled report saved',
+      removed: 'Scheduled report removed',
+      sendQueued: 'The report will be sent in a moment',
+    },
   },
   rateLimit: {
     failedSignIns: 'Too many failed attempts. Try again at {{time}} (Finnish time).',
     attempts: 'Too many attempts. Try again at {{time}} (Finnish time).',
+  },
+  push: {
+    testTitle: 'Vahti: test notification',
+    testBody: 'Notifications work in this browser.',
   },
   reports: {
     title: 'Measurement report',
@@ -517,6 +693,32 @@ export const en: SharedMessages = {
         good: 'Good level {{min}}–{{max}} {{unit}}',
       },
     },
+  },
+  /** Scheduled reports (apps/api/src/modules/report-schedules): run errors and the mail. */
+  reportSchedules: {
+    runErrors: {
+      noRecipients: 'No recipient can see the targets of the report any more',
+      noData: 'There are no readings in the period',
+      renderFailed: 'Making the report failed',
+      reportsBusy: 'Too many reports were being made at once',
+      mailFailed: 'Sending the mail failed: {{detail}}',
+    },
+    mail: {
+      subject: 'Vahti: measurement report {{sd}}–{{ed}}, {{scope}}',
+      greeting: 'Hello {{name}},',
+      body: 'attached is the scheduled measurement report ({{measurement}}) of {{scope}} for {{sd}}–{{ed}}: the report as a PDF file and the readings as an Excel file.',
+      tooBig:
+        'The readings did not fit in the mail ({{size}} MB, at most {{max}} MB). You can download them in Vahti on the sensor data page.',
+      linkLabel: 'Open the sensor data in Vahti',
+      why: 'You receive this message because you were chosen as a recipient of a scheduled report. The schedule can be changed in Vahti under Vainu → Scheduled reports.',
+      allTargets: 'all targets',
+      unsubscribe: 'Stop the mails of this report',
+    },
+  },
+  alarmNotice: {
+    question: 'How does the indoor air feel now?',
+    groupName: 'Alarm follow-up',
+    groupDescription: 'Questions sent to residents after an alarm',
   },
   exports: {
     columns: {

@@ -8,10 +8,22 @@
  * texts are the API's answers, which it sends translated).
  */
 export const validationFi = {
+  signIn: {
+    ticketRequired: 'Kirjautumisen vahvistus puuttuu. Kirjaudu uudelleen.',
+    totpCodeRequired: 'Anna todennussovelluksen koodi',
+    totpCodeFormat: 'Todennuskoodissa on 6 numeroa',
+    recoveryCodeRequired: 'Anna varakoodi',
+    recoveryCodeFormat: 'Varakoodi on muotoa xxxxx-xxxxx',
+    passkeyRequired: 'Pääsyavaimen vastaus puuttuu',
+    passkeyNameRequired: 'Anna pääsyavaimelle nimi',
+    passkeyNameTooLong: 'Nimessä voi olla enintään 100 merkkiä',
+  },
   alarms: {
     alarmsRequired: 'Valitse vähintään yksi hälytys',
     tooManyAlarms: 'Enintään 500 hälytystä kerrallaan',
     commentTooLong: 'Kuittauksen kommentissa voi olla enintään 500 merkkiä',
+    noticeChoiceRequired: 'Valitse tiedote, kysely tai molemmat',
+    surveyDays: 'Kyselyn kesto on 1–30 päivää',
   },
   deviceLabels: {
     noDevices: 'Valitse vähintään yksi mittari',
@@ -29,6 +41,9 @@ export const validationFi = {
   firstNameRequired: 'Etunimi on pakollinen tieto',
   lastNameRequired: 'Sukunimi on pakollinen tieto',
   required: 'Pakollinen kenttä',
+  invalidTime: 'Anna aika muodossa TT:MM',
+  tooManySteps: 'Enintään 3 porrastusta hälytyslajia kohden',
+  stepsInOrder: 'Porrastuksen viiveen on oltava edellistä pidempi',
   invalidValue: 'Virheellinen arvo',
   controlCharacters: 'Teksti sisältää ohjausmerkkejä, joita ei voi tallentaa',
   checkForm: 'Tarkasta annetut tiedot',
@@ -56,6 +71,14 @@ export const validationFi = {
   logoType: 'Logo: vain PNG- ja JPG-kuvat kelpaavat (tiedoston sisältö tarkistetaan)',
   logoTooLarge: 'Logo on liian suuri: enintään 512 kt',
   ownPermissionsLocked: 'Omia oikeuksiasi ei voi muuttaa täällä',
+  webhooks: {
+    urlInvalid: 'Osoitteen pitää olla http- tai https-osoite (ilman käyttäjätunnusta)',
+    urlHttps: 'Osoitteen pitää alkaa https://',
+    urlPrivate:
+      'Osoite johtaa sisäverkkoon, paikalliseen koneeseen tai varattuun osoitteeseen, jonne webhookeja ei lähetetä',
+    urlUnresolved: 'Osoitteen palvelinta ei löytynyt',
+    eventsRequired: 'Valitse vähintään yksi tapahtuma',
+  },
   discussions: {
     titleRequired: 'Otsikko on pakollinen tieto',
     titleTooShort: 'Otsikon pitää olla ainakin 3 merkkiä',
@@ -63,6 +86,8 @@ export const validationFi = {
     descriptionTooShort: 'Kuvauksen pitää olla ainakin 3 merkkiä',
     commentTooShort: 'Kommentissa pitää olla ainakin 3 merkkiä',
     commentTooLong: 'Kommentissa voi olla enintään 5000 merkkiä',
+    moderationRequired: 'Valitse kiinnitys tai lukitus',
+    mentionsTooMany: 'Yhdessä kommentissa voi mainita enintään 20 käyttäjää',
   },
   materialbank: {
     fileRequired: 'Tiedosto pitää valita',
@@ -101,13 +126,18 @@ export const validationFi = {
     questionsOfAnotherOrganization: 'Kysymysten pitää kuulua kyselyn organisaatioon',
     targetsOfAnotherOrganization: 'Kohteiden pitää kuulua kyselyn organisaatioon',
     ownAnswerOnly: 'Voit vastata vain omissa nimissäsi',
+    closesBeforeOpens: 'Päättymispäivä ei voi olla ennen alkamispäivää',
   },
   feedback: {
     titleRequired: 'Otsikko on pakollinen tieto',
     titleTooShort: 'Otsikon pitää olla ainakin 3 merkkiä',
     messageLength: 'Viestin pitää olla vähintään 3 merkkiä tai enintään 500 merkkiä',
     targetRequired: 'Kohde pitää valita',
+    replyTooLong: 'Vastauksessa voi olla enintään 2000 merkkiä',
     stateRequired: 'Tila pitää valita',
+    photoRequired: 'Kuva: valitse JPG-kuva',
+    photoType: 'Kuva: vain JPG-kuvat kelpaavat (tiedoston sisältö tarkistetaan)',
+    photoTooLarge: 'Kuva on liian suuri: enintään 5 Mt',
   },
   device: {
     sizeRange: 'Koon pitää olla 1–8 tavua',
@@ -158,16 +188,54 @@ export const validationFi = {
     edBeforeSd: 'Loppupäivä ei voi olla ennen alkupäivää',
     rangeTooLong: 'Aikaväli voi olla enintään 3 vuotta',
   },
+  push: {
+    endpointInvalid: 'Selaimen ilmoitusosoitteen (endpoint) pitää olla https-osoite',
+    endpointNotAllowed: 'Selaimen ilmoituspalvelu (endpoint) ei ole sallittu',
+    keysInvalid: 'Selaimen salausavaimet (keys) puuttuvat tai ovat virheelliset',
+  },
   reports: {
     occupiedHours: 'Anna käyttöaika tunteina muodossa 8-16 (0–24, alku ennen loppua)',
     occupiedDays: 'Anna viikonpäivät numeroina 1–7 (ma = 1), esim. 1-5',
     tooManyDevices: 'Raporttiin voi valita enintään 50 mittaria',
+  },
+  reportSchedules: {
+    weekdayRequired: 'Valitse viikonpäivä',
+    monthDayRequired: 'Valitse kuukauden päivä',
+    recipientsRequired: 'Valitse vähintään yksi vastaanottaja',
+    recipientNotAllowed: 'Vastaanottaja ei voi nähdä näiden kohteiden raportteja',
+  },
+  sso: {
+    issuerUrlRequired: 'Palvelun osoite (issuer) on pakollinen tieto',
+    issuerUrlInvalid: 'Anna palvelun osoite muodossa https://tunnistus.example.fi',
+    clientIdRequired: 'Asiakastunnus (client id) on pakollinen tieto',
+    clientSecretRequired: 'Asiakassalaisuus (client secret) on pakollinen tieto',
+    domainsRequired: 'Anna vähintään yksi sähköpostin verkkotunnus',
+    domainInvalid: 'Anna verkkotunnus muodossa yritys.fi',
+    domainTaken: 'Verkkotunnus on jo toisen organisaation kertakirjautumisen käytössä',
+    roleTooHigh: 'Et voi antaa uusille käyttäjille omaasi korkeampaa roolia',
+    permissionsTooHigh: 'Voit antaa uusille käyttäjille vain omia sovellusoikeuksiasi',
+    targetUnknown: 'Kohdetta ei löytynyt organisaatiosta',
   },
 } as const;
 
 export const fi = {
   validation: validationFi,
   errors: {
+    signIn: {
+      SECOND_STEP_INVALID: 'Kirjautumisen vahvistus on vanhentunut. Kirjaudu uudelleen.',
+      TOTP_CODE_WRONG: 'Todennuskoodi on väärin tai jo käytetty',
+      RECOVERY_CODE_WRONG: 'Varakoodi on väärin tai jo käytetty',
+      PASSKEY_INVALID: 'Pääsyavainta ei voitu vahvistaa. Yritä uudelleen.',
+      PASSKEY_NOT_FOUND: 'Pääsyavainta ei löytynyt',
+      PASSKEY_SIGN_IN_DISABLED:
+        'Organisaatiosi ei salli kirjautumista pelkällä pääsyavaimella. Kirjaudu salasanalla.',
+      TOTP_NOT_STARTED: 'Aloita todennussovelluksen käyttöönotto uudelleen',
+      TOTP_ENABLED: 'Todennussovellus on jo käytössä. Poista se ensin.',
+      SECOND_FACTOR_REQUIRED:
+        'Organisaatiosi edellyttää roolillesi toista tunnistautumistapaa, joten viimeistä ei voi poistaa',
+      SESSION_NOT_FOUND: 'Kirjautumista ei löytynyt',
+      TRUSTED_BROWSER_NOT_FOUND: 'Luotettua selainta ei löytynyt',
+    },
     deviceProfileLinks: {
       DEVICE_PROFILE_LINKED: 'Laiteprofiili on jo liitetty toiseen mittarityyppiin',
       DEVICE_PROFILE_NOT_FOUND: 'Laiteprofiilia ei löytynyt laiteverkosta',
@@ -234,11 +302,13 @@ export const fi = {
       COMMENT_NOT_FOUND: 'Kommenttia ei löytynyt',
       SUB_COMMENT_NOT_FOUND: 'Vastausta ei löytynyt',
       DISCUSSION_CLOSED: 'Keskustelu on suljettu, eikä siihen voi enää kommentoida',
+      DISCUSSION_LOCKED: 'Keskustelu on lukittu, eikä siihen voi enää kommentoida',
       EDIT_WINDOW_PASSED: 'Omaa kommenttia voi muokata vain 15 minuutin ajan sen kirjoittamisesta',
     },
     materialbank: {
       FILE_NOT_FOUND: 'Tiedostoa ei löytynyt',
       FILE_TOO_LARGE: 'Tiedosto on liian suuri',
+      PREVIEW_NOT_FOUND: 'Tiedostolla ei ole esikatselukuvaa',
     },
     surveys: {
       QUERY_NOT_FOUND: 'Kyselyä ei löytynyt',
@@ -247,23 +317,96 @@ export const fi = {
       ALREADY_ANSWERED:
         'Olet jo vastannut tähän kyselyyn tämän kohteen osalta. Vastausta ei voi muuttaa.',
       QUERY_CLOSED: 'Kysely ei ole avoinna',
+      QUERY_NOT_OPEN_YET: 'Kysely ei ole vielä avoinna',
+      QUERY_ENDED: 'Kysely on päättynyt',
       QUERY_HAS_ANSWERS: 'Kyselyyn on jo vastattu, joten sen kysymyksiä ei voi enää muuttaa',
+      REMINDED_RECENTLY:
+        'Muistutus on jo lähetetty viimeisen 24 tunnin aikana. Seuraavan muistutuksen voi lähettää, kun edellisestä on kulunut 24 tuntia.',
+    },
+    notifications: {
+      UNSUBSCRIBE_INVALID: 'Linkki ei kelpaa tai se on vanhentunut',
     },
     alarm: {
       ALARM_NOT_FOUND: 'Hälytystä ei löytynyt',
     },
     feedback: {
       FEEDBACK_NOT_FOUND: 'Palautetta ei löytynyt',
+      PHOTO_TOO_LARGE: 'Kuva on liian suuri',
+      PHOTO_NOT_FOUND: 'Palautteessa ei ole kuvaa',
     },
     ingest: {
       INGEST_KEY_NOT_FOUND: 'Syöttöavainta ei löytynyt',
       INGEST_KEY_INVALID: 'Syöttöavain puuttuu, on väärä tai on peruttu',
     },
+    webhooks: {
+      WEBHOOK_NOT_FOUND: 'Webhookia ei löytynyt',
+    },
+    push: {
+      PUSH_SUBSCRIPTION_NOT_FOUND: 'Selainta ei löytynyt',
+      PUSH_NOT_CONFIGURED: 'Ilmoitukset eivät ole käytössä tällä palvelimella',
+      PUSH_NO_SUBSCRIPTIONS: 'Yksikään selaimesi ei ole tilannut ilmoituksia',
+    },
     reports: {
       REPORTS_BUSY: 'Raportteja tehdään juuri nyt liian monta. Yritä hetken kuluttua uudelleen.',
     },
+    reportSchedules: {
+      REPORT_SCHEDULE_NOT_FOUND: 'Ajastettua raporttia ei löytynyt',
+    },
+    sso: {
+      SSO_NOT_CONFIGURED: 'Organisaatiolla ei ole kertakirjautumista',
+      SSO_NOT_AVAILABLE:
+        'Tämän sähköpostiosoitteen organisaatiolla ei ole käytössä kertakirjautumista',
+      SSO_REQUIRED:
+        'Organisaatiosi käyttää kertakirjautumista. Kirjaudu organisaation tunnuksella.',
+      SSO_ISSUER_NOT_ALLOWED:
+        'Palvelun osoite ei kelpaa: vain https-osoitteet julkisessa verkossa ovat sallittuja',
+      SSO_DISCOVERY_FAILED: 'Tunnistuspalvelun tietoja ei saatu haettua. Tarkista palvelun osoite.',
+      SSO_STATE_INVALID:
+        'Kirjautuminen on vanhentunut tai jo käytetty. Aloita kirjautuminen uudelleen.',
+      SSO_PROVIDER_REFUSED: 'Tunnistuspalvelu ei kirjannut sinua sisään. Yritä uudelleen.',
+      SSO_TOKEN_INVALID:
+        'Tunnistuspalvelun vastausta ei voitu vahvistaa. Kirjautuminen keskeytettiin.',
+      SSO_EMAIL_NOT_VERIFIED:
+        'Tunnistuspalvelu ei ole vahvistanut sähköpostiosoitettasi. Kirjautuminen keskeytettiin.',
+      SSO_DOMAIN_NOT_ALLOWED:
+        'Sähköpostiosoitteesi verkkotunnus ei kuulu organisaation kertakirjautumiseen',
+      SSO_OTHER_ORGANIZATION:
+        'Sähköpostiosoitteesi kuuluu toisen organisaation käyttäjälle. Ota yhteyttä ylläpitäjään.',
+      SSO_CODE_INVALID: 'Kirjautumiskoodi on vanhentunut tai jo käytetty. Kirjaudu uudelleen.',
+    },
   },
   messages: {
+    pushKeyOk: 'Ilmoitusten avain haettu',
+    pushSubscribed: 'Ilmoitukset otettu käyttöön tässä selaimessa',
+    pushSubscriptionsOk: 'Selaimet haettu',
+    pushUnsubscribed: 'Selain poistettu ilmoituksista',
+    pushTestQueued: 'Testi-ilmoitus lähetetty selaimiisi',
+    signIn: {
+      secondStep: 'Vahvista kirjautuminen toisella tunnistautumistavalla',
+      enrolRequired:
+        'Organisaatiosi edellyttää toista tunnistautumistapaa. Ota se käyttöön kirjautuaksesi.',
+      passkeyOptions: 'Pääsyavaimen haaste luotu',
+      totpStarted: 'Lue QR-koodi todennussovelluksella ja anna sen näyttämä koodi',
+      totpEnabled: 'Todennussovellus otettu käyttöön',
+      totpRemoved: 'Todennussovellus poistettu',
+      passkeyAdded: 'Pääsyavain lisätty',
+      passkeyRemoved: 'Pääsyavain poistettu',
+      recoveryCodesCreated: 'Uudet varakoodit luotu. Vanhat eivät enää kelpaa.',
+      ownSignIn: 'Kirjautumistiedot haettu',
+      sessionEnded: 'Kirjautuminen lopetettu',
+      otherSessionsEnded: 'Kirjauduttu ulos muualta',
+      trustedBrowserRemoved: 'Selain ei ole enää luotettu',
+      secondFactorsReset: 'Käyttäjän toinen tunnistautumistapa nollattu',
+      settingsSaved: 'Kirjautumisasetukset tallennettu',
+    },
+    sso: {
+      lookupOk: 'Kirjautumistapa haettu',
+      startOk: 'Siirry tunnistuspalveluun',
+      settingsOk: 'Kertakirjautumisen asetukset haettu',
+      saved: 'Kertakirjautumisen asetukset tallennettu',
+      removed: 'Kertakirjautuminen poistettu',
+      discoveryOk: 'Yhteys tunnistuspalveluun toimii',
+    },
     deviceProfileLinks: {
       linked: 'Laiteprofiili liitetty mittarityyppiin',
       unlinked: 'Laiteprofiilin liitos poistettu',
@@ -279,6 +422,11 @@ export const fi = {
       'Jos osoite löytyy palvelusta, lähetimme siihen ohjeet salasanan vaihtamiseen.',
     resetPasswordOk: 'Salasana vaihdettu. Voit nyt kirjautua uudella salasanalla.',
     changePasswordOk: 'Salasana vaihdettu',
+    notificationSettingsOk: 'Ilmoitusasetukset haettu',
+    notificationSettingsSaved: 'Ilmoitusasetukset tallennettu',
+    notificationSettingsReset: 'Käytössä ovat organisaation oletusasetukset',
+    organizationNotificationsOk: 'Organisaation ilmoitusasetukset haettu',
+    organizationNotificationsSaved: 'Organisaation ilmoitusasetukset tallennettu',
     ownDetailsOk: 'Tiedot tallennettu',
     outboxOk: 'Lähtevät viestit haettu',
     userCreated: 'Käyttäjä luotu',
@@ -333,9 +481,15 @@ export const fi = {
       subCommentUpdated: 'Vastaus tallennettu',
       followOk: 'Seuranta haettu',
       followSaved: 'Seuranta tallennettu',
+      moderationSaved: 'Kiinnitys ja lukitus tallennettu',
+      readSaved: 'Luetuksi merkitty',
+      mentionableOk: 'Mainittavat käyttäjät haettu',
     },
     materialbank: {
       filesOk: 'Tiedostot haettu',
+      accessOk: 'Tiedoston avaajat haettu',
+      fileReplaced: 'Tiedoston sisältö korvattu',
+      versionsOk: 'Aiemmat versiot haettu',
       fileCreated: 'Tiedosto lisätty',
       fileUpdated: 'Tiedoston tiedot tallennettu',
       fileDeleted: 'Tiedosto poistettu',
@@ -356,17 +510,21 @@ export const fi = {
       queryUpdated: 'Kysely tallennettu',
       resultSaved: 'Kiitos vastauksestasi!',
       resultsOk: 'Tulokset haettu',
+      reminderSent: 'Muistutus lähetetty vastaamatta jättäneille: {{count}}',
     },
     alarm: {
       alarmsOk: 'Hälytykset haettu',
       alarmAcknowledged: 'Hälytys kuitattu',
       alarmUnacknowledged: 'Kuittaus peruttu',
       alarmsAcknowledged: 'Hälytyksiä kuitattu: {{count}}',
+      noticeSent: 'Asukkaita tiedotettu',
+      followUpsOk: 'Seurantakyselyjen vastaukset haettu',
     },
     feedback: {
       feedbacksOk: 'Palautteet haettu',
       feedbackCreated: 'Palaute lähetetty',
       feedbackUpdated: 'Palaute tallennettu',
+      feedbackPhotoSaved: 'Kuva tallennettu',
     },
     tietoDashboard: {
       dashboardOk: 'Yhteenveto haettu',
@@ -410,16 +568,38 @@ export const fi = {
       keyRevoked: 'Syöttöavain peruttu',
       rejectedOk: 'Hylätyt viestit haettu',
     },
+    webhooks: {
+      listOk: 'Webhookit haettu',
+      created: 'Webhook luotu. Kopioi salaisuus nyt: sitä ei näytetä uudelleen.',
+      updated: 'Webhook tallennettu',
+      removed: 'Webhook poistettu',
+      secretRotated: 'Uusi salaisuus luotu. Kopioi se nyt: sitä ei näytetä uudelleen.',
+      deliveriesOk: 'Toimitusloki haettu',
+      testQueued: 'Testiviesti lähetetään',
+    },
     sensorData: {
       measurementsOk: 'Mittaukset haettu',
       summaryOk: 'Mittaustiedot haettu',
       seriesOk: 'Mittaussarja haettu',
+    },
+    reportSchedules: {
+      listOk: 'Ajastetut raportit haettu',
+      recipientsOk: 'Vastaanottajat haettu',
+      created: 'Ajastettu raportti lisätty',
+      updated: 'Ajastettu raportti tallennettu',
+      removed: 'Ajastettu raportti poistettu',
+      sendQueued: 'Raportti lähtee hetken kuluttua',
     },
   },
   /** 429 texts naming the time (Europe/Helsinki) when the caller may try again. */
   rateLimit: {
     failedSignIns: 'Liian monta epäonnistunutta yritystä. Yritä uudelleen klo {{time}}.',
     attempts: 'Liian monta yritystä. Yritä uudelleen klo {{time}}.',
+  },
+  /** Web Push notifications (apps/api/src/modules/push). */
+  push: {
+    testTitle: 'Vahti: testi-ilmoitus',
+    testBody: 'Ilmoitukset toimivat tässä selaimessa.',
   },
   /** The PDF measurement report (apps/api/src/modules/reports). */
   reports: {
@@ -533,7 +713,34 @@ export const fi = {
       },
     },
   },
+  /** The follow-up survey of an alarm notice (apps/api/src/modules/alarms/alarm-notice.service.ts). */
+  alarmNotice: {
+    question: 'Miltä sisäilma tuntuu nyt?',
+    groupName: 'Hälytysten seuranta',
+    groupDescription: 'Kysymykset, jotka lähtevät asukkaille hälytyksen jälkeen',
+  },
   /** Measurement exports (CSV/XLSX): column titles and sheet names. */
+  /** Scheduled reports (apps/api/src/modules/report-schedules): run errors and the mail. */
+  reportSchedules: {
+    runErrors: {
+      noRecipients: 'Yksikään vastaanottaja ei voi enää nähdä raportin kohteita',
+      noData: 'Jaksolta ei ole mittauksia',
+      renderFailed: 'Raportin tekeminen epäonnistui',
+      reportsBusy: 'Raportteja tehtiin samaan aikaan liian monta',
+      mailFailed: 'Sähköpostin lähetys epäonnistui: {{detail}}',
+    },
+    mail: {
+      subject: 'Vahti: mittausraportti {{sd}}–{{ed}}, {{scope}}',
+      greeting: 'Hei {{name}},',
+      body: 'liitteenä on ajastettu mittausraportti ({{measurement}}) kohteista {{scope}} ajalta {{sd}}–{{ed}}: raportti PDF-tiedostona ja mittaukset Excel-tiedostona.',
+      tooBig:
+        'Mittaukset eivät mahtuneet sähköpostin liitteeksi ({{size}} Mt, enintään {{max}} Mt). Voit ladata ne Vahdista mittaustietojen sivulta.',
+      linkLabel: 'Avaa mittaustiedot Vahdissa',
+      why: 'Saat tämän viestin, koska sinut on valittu ajastetun raportin vastaanottajaksi. Ajastusta voi muuttaa Vahdissa kohdassa Vainu → Ajastetut raportit.',
+      allTargets: 'kaikki kohteet',
+      unsubscribe: 'Lopeta tämän raportin sähköpostit',
+    },
+  },
   exports: {
     columns: {
       time: 'Aika',

@@ -2,10 +2,22 @@ import type { SharedMessages } from './fi.js';
 
 export const sv: SharedMessages = {
   validation: {
+    signIn: {
+      ticketRequired: 'Bekräftelsen av inloggningen saknas. Logga in igen.',
+      totpCodeRequired: 'Ange koden från autentiseringsappen',
+      totpCodeFormat: 'Koden har 6 siffror',
+      recoveryCodeRequired: 'Ange en reservkod',
+      recoveryCodeFormat: 'En reservkod har formen xxxxx-xxxxx',
+      passkeyRequired: 'Nyckelns svar saknas',
+      passkeyNameRequired: 'Ge nyckeln ett namn',
+      passkeyNameTooLong: 'Namnet kan ha högst 100 tecken',
+    },
     alarms: {
       alarmsRequired: 'Välj minst ett larm',
       tooManyAlarms: 'Högst 500 larm åt gången',
       commentTooLong: 'Kvitteringens kommentar får vara högst 500 tecken',
+      noticeChoiceRequired: 'Välj meddelande, enkät eller båda',
+      surveyDays: 'Enkäten kan vara öppen 1–30 dagar',
     },
     deviceLabels: {
       noDevices: 'Välj minst en mätare',
@@ -23,6 +35,9 @@ export const sv: SharedMessages = {
     firstNameRequired: 'Förnamn är obligatoriskt',
     lastNameRequired: 'Efternamn är obligatoriskt',
     required: 'Obligatoriskt fält',
+    invalidTime: 'Ange tiden som TT:MM',
+    tooManySteps: 'Högst 3 eskaleringssteg per larmtyp',
+    stepsInOrder: 'Ett steg måste vänta längre än det föregående',
     invalidValue: 'Ogiltigt värde',
     controlCharacters: 'Texten innehåller kontrolltecken som inte kan sparas',
     checkForm: 'Kontrollera uppgifterna',
@@ -50,6 +65,14 @@ export const sv: SharedMessages = {
     logoType: 'Logotyp: endast PNG- och JPG-bilder godkänns (filens innehåll kontrolleras)',
     logoTooLarge: 'Logotypen är för stor: högst 512 kB',
     ownPermissionsLocked: 'Du kan inte ändra dina egna behörigheter här',
+    webhooks: {
+      urlInvalid: 'Adressen måste vara en http- eller https-adress (utan användarnamn)',
+      urlHttps: 'Adressen måste börja med https://',
+      urlPrivate:
+        'Adressen leder till ett internt nätverk, den lokala datorn eller en reserverad adress, dit webhooks inte skickas',
+      urlUnresolved: 'Adressens server hittades inte',
+      eventsRequired: 'Välj minst en händelse',
+    },
     discussions: {
       titleRequired: 'Rubrik är obligatorisk',
       titleTooShort: 'Rubriken måste ha minst 3 tecken',
@@ -57,6 +80,8 @@ export const sv: SharedMessages = {
       descriptionTooShort: 'Beskrivningen måste ha minst 3 tecken',
       commentTooShort: 'Kommentaren måste ha minst 3 tecken',
       commentTooLong: 'Kommentaren får ha högst 5000 tecken',
+      moderationRequired: 'Välj fästning eller låsning',
+      mentionsTooMany: 'En kommentar kan nämna högst 20 användare',
     },
     materialbank: {
       fileRequired: 'Välj en fil',
@@ -95,13 +120,18 @@ export const sv: SharedMessages = {
       questionsOfAnotherOrganization: 'Frågorna måste höra till enkätens organisation',
       targetsOfAnotherOrganization: 'Objekten måste höra till enkätens organisation',
       ownAnswerOnly: 'Du kan bara svara i eget namn',
+      closesBeforeOpens: 'Slutdagen kan inte vara före startdagen',
     },
     feedback: {
       titleRequired: 'Rubrik är obligatorisk',
       titleTooShort: 'Rubriken måste ha minst 3 tecken',
       messageLength: 'Meddelandet måste ha minst 3 och högst 500 tecken',
       targetRequired: 'Välj ett objekt',
+      replyTooLong: 'Svaret får vara högst 2000 tecken',
       stateRequired: 'Välj status',
+      photoRequired: 'Bild: välj en JPG-bild',
+      photoType: 'Bild: endast JPG-bilder godkänns (filens innehåll kontrolleras)',
+      photoTooLarge: 'Bilden är för stor: högst 5 MB',
     },
     device: {
       sizeRange: 'Storleken ska vara 1–8 byte',
@@ -152,13 +182,51 @@ export const sv: SharedMessages = {
       edBeforeSd: 'Slutdagen kan inte vara före startdagen',
       rangeTooLong: 'Perioden kan vara högst 3 år',
     },
+    push: {
+      endpointInvalid: 'Webbläsarens aviseringsadress (endpoint) måste vara en https-adress',
+      endpointNotAllowed: 'Webbläsarens pushtjänst (endpoint) är inte tillåten',
+      keysInvalid: 'Webbläsarens krypteringsnycklar (keys) saknas eller är ogiltiga',
+    },
     reports: {
       occupiedHours: 'Ange användningstiden i timmar som 8-16 (0–24, början före slutet)',
       occupiedDays: 'Ange veckodagarna som siffror 1–7 (måndag = 1), t.ex. 1-5',
       tooManyDevices: 'En rapport kan ha högst 50 mätare',
     },
+    reportSchedules: {
+      weekdayRequired: 'Välj veckodag',
+      monthDayRequired: 'Välj dag i månaden',
+      recipientsRequired: 'Välj minst en mottagare',
+      recipientNotAllowed: 'En mottagare kan inte se rapporterna för dessa objekt',
+    },
+    sso: {
+      issuerUrlRequired: 'Tjänstens adress (issuer) är obligatorisk',
+      issuerUrlInvalid: 'Ange tjänstens adress som https://inloggning.example.fi',
+      clientIdRequired: 'Klient-id (client id) är obligatoriskt',
+      clientSecretRequired: 'Klienthemligheten (client secret) är obligatorisk',
+      domainsRequired: 'Ange minst en e-postdomän',
+      domainInvalid: 'Ange domänen som foretag.fi',
+      domainTaken: 'Domänen används redan i en annan organisations enkel inloggning',
+      roleTooHigh: 'Du kan inte ge nya användare en högre roll än din egen',
+      permissionsTooHigh: 'Du kan bara ge nya användare applikationer som du själv har',
+      targetUnknown: 'Objektet hittades inte i organisationen',
+    },
   },
   errors: {
+    signIn: {
+      SECOND_STEP_INVALID: 'Bekräftelsen av inloggningen har gått ut. Logga in igen.',
+      TOTP_CODE_WRONG: 'Koden är fel eller redan använd',
+      RECOVERY_CODE_WRONG: 'Reservkoden är fel eller redan använd',
+      PASSKEY_INVALID: 'Nyckeln kunde inte verifieras. Försök igen.',
+      PASSKEY_NOT_FOUND: 'Nyckeln hittades inte',
+      PASSKEY_SIGN_IN_DISABLED:
+        'Din organisation tillåter inte inloggning med enbart nyckel. Logga in med lösenord.',
+      TOTP_NOT_STARTED: 'Börja om med att ta autentiseringsappen i bruk',
+      TOTP_ENABLED: 'En autentiseringsapp används redan. Ta bort den först.',
+      SECOND_FACTOR_REQUIRED:
+        'Din organisation kräver en andra faktor för din roll, så den sista kan inte tas bort',
+      SESSION_NOT_FOUND: 'Inloggningen hittades inte',
+      TRUSTED_BROWSER_NOT_FOUND: 'Den betrodda webbläsaren hittades inte',
+    },
     deviceProfileLinks: {
       DEVICE_PROFILE_LINKED: 'Enhetsprofilen är redan kopplad till en annan mätartyp',
       DEVICE_PROFILE_NOT_FOUND: 'Enhetsprofilen hittades inte i enhetsnätverket',
@@ -224,12 +292,14 @@ export const sv: SharedMessages = {
       COMMENT_NOT_FOUND: 'Kommentaren hittades inte',
       SUB_COMMENT_NOT_FOUND: 'Svaret hittades inte',
       DISCUSSION_CLOSED: 'Diskussionen är stängd för nya kommentarer',
+      DISCUSSION_LOCKED: 'Diskussionen är låst och tar inte emot nya kommentarer',
       EDIT_WINDOW_PASSED:
         'En egen kommentar kan redigeras bara inom 15 minuter efter att den skrevs',
     },
     materialbank: {
       FILE_NOT_FOUND: 'Filen hittades inte',
       FILE_TOO_LARGE: 'Filen är för stor',
+      PREVIEW_NOT_FOUND: 'Filen har ingen förhandsvisning',
     },
     surveys: {
       QUERY_NOT_FOUND: 'Enkäten hittades inte',
@@ -238,23 +308,94 @@ export const sv: SharedMessages = {
       ALREADY_ANSWERED:
         'Du har redan svarat på denna enkät för detta objekt. Svaret kan inte ändras.',
       QUERY_CLOSED: 'Enkäten är inte öppen',
+      QUERY_NOT_OPEN_YET: 'Enkäten är inte öppen ännu',
+      QUERY_ENDED: 'Enkäten har avslutats',
       QUERY_HAS_ANSWERS: 'Enkäten har svar, så dess frågor kan inte längre ändras',
+      REMINDED_RECENTLY:
+        'En påminnelse har redan skickats under de senaste 24 timmarna. Nästa påminnelse kan skickas när 24 timmar har gått sedan den förra.',
+    },
+    notifications: {
+      UNSUBSCRIBE_INVALID: 'Länken är ogiltig eller har gått ut',
     },
     alarm: {
       ALARM_NOT_FOUND: 'Larmet hittades inte',
     },
     feedback: {
       FEEDBACK_NOT_FOUND: 'Responsen hittades inte',
+      PHOTO_TOO_LARGE: 'Bilden är för stor',
+      PHOTO_NOT_FOUND: 'Responsen har ingen bild',
     },
     ingest: {
       INGEST_KEY_NOT_FOUND: 'Inmatningsnyckeln hittades inte',
       INGEST_KEY_INVALID: 'Inmatningsnyckeln saknas, är fel eller har återkallats',
     },
+    webhooks: {
+      WEBHOOK_NOT_FOUND: 'Webhooken hittades inte',
+    },
+    push: {
+      PUSH_SUBSCRIPTION_NOT_FOUND: 'Webbläsaren hittades inte',
+      PUSH_NOT_CONFIGURED: 'Aviseringar används inte på den här servern',
+      PUSH_NO_SUBSCRIPTIONS: 'Ingen av dina webbläsare prenumererar på aviseringar',
+    },
     reports: {
       REPORTS_BUSY: 'Just nu skapas för många rapporter. Försök igen om en stund.',
     },
+    reportSchedules: {
+      REPORT_SCHEDULE_NOT_FOUND: 'Den schemalagda rapporten hittades inte',
+    },
+    sso: {
+      SSO_NOT_CONFIGURED: 'Organisationen har ingen enkel inloggning',
+      SSO_NOT_AVAILABLE: 'E-postadressens organisation använder inte enkel inloggning',
+      SSO_REQUIRED:
+        'Din organisation använder enkel inloggning. Logga in med organisationens konto.',
+      SSO_ISSUER_NOT_ALLOWED:
+        'Tjänstens adress är inte tillåten: endast https-adresser i det publika nätet tillåts',
+      SSO_DISCOVERY_FAILED:
+        'Identifieringstjänstens uppgifter kunde inte hämtas. Kontrollera tjänstens adress.',
+      SSO_STATE_INVALID: 'Inloggningen har gått ut eller redan använts. Börja om.',
+      SSO_PROVIDER_REFUSED: 'Identifieringstjänsten loggade inte in dig. Försök igen.',
+      SSO_TOKEN_INVALID:
+        'Identifieringstjänstens svar kunde inte verifieras. Inloggningen avbröts.',
+      SSO_EMAIL_NOT_VERIFIED:
+        'Identifieringstjänsten har inte verifierat din e-postadress. Inloggningen avbröts.',
+      SSO_DOMAIN_NOT_ALLOWED:
+        'Din e-postadress domän hör inte till organisationens enkla inloggning',
+      SSO_OTHER_ORGANIZATION:
+        'Din e-postadress hör till en användare i en annan organisation. Kontakta administratören.',
+      SSO_CODE_INVALID: 'Inloggningskoden har gått ut eller redan använts. Logga in igen.',
+    },
   },
   messages: {
+    pushKeyOk: 'Aviseringsnyckeln hämtad',
+    pushSubscribed: 'Aviseringar påslagna i den här webbläsaren',
+    pushSubscriptionsOk: 'Webbläsare hämtade',
+    pushUnsubscribed: 'Webbläsaren borttagen från aviseringar',
+    pushTestQueued: 'Testavisering skickad till dina webbläsare',
+    signIn: {
+      secondStep: 'Bekräfta inloggningen med en andra faktor',
+      enrolRequired: 'Din organisation kräver en andra faktor. Ta en i bruk för att logga in.',
+      passkeyOptions: 'Nyckelns utmaning skapad',
+      totpStarted: 'Läs QR-koden med autentiseringsappen och ange koden den visar',
+      totpEnabled: 'Autentiseringsappen tagen i bruk',
+      totpRemoved: 'Autentiseringsappen borttagen',
+      passkeyAdded: 'Nyckeln tillagd',
+      passkeyRemoved: 'Nyckeln borttagen',
+      recoveryCodesCreated: 'Nya reservkoder skapade. De gamla gäller inte längre.',
+      ownSignIn: 'Inloggningsuppgifterna hämtade',
+      sessionEnded: 'Inloggningen avslutad',
+      otherSessionsEnded: 'Utloggad överallt annars',
+      trustedBrowserRemoved: 'Webbläsaren är inte längre betrodd',
+      secondFactorsReset: 'Användarens andra faktor nollställd',
+      settingsSaved: 'Inloggningsinställningarna sparade',
+    },
+    sso: {
+      lookupOk: 'Inloggningssätt hämtat',
+      startOk: 'Gå vidare till identifieringstjänsten',
+      settingsOk: 'Inställningarna för enkel inloggning hämtade',
+      saved: 'Inställningarna för enkel inloggning sparade',
+      removed: 'Enkel inloggning borttagen',
+      discoveryOk: 'Identifieringstjänsten svarar',
+    },
     deviceProfileLinks: {
       linked: 'Enhetsprofilen kopplad till mätartypen',
       unlinked: 'Enhetsprofilens koppling borttagen',
@@ -270,6 +411,11 @@ export const sv: SharedMessages = {
       'Om adressen finns i tjänsten har vi skickat anvisningar för att byta lösenord till den.',
     resetPasswordOk: 'Lösenordet har bytts. Du kan nu logga in med det nya lösenordet.',
     changePasswordOk: 'Lösenordet har bytts',
+    notificationSettingsOk: 'Aviseringsinställningarna har hämtats',
+    notificationSettingsSaved: 'Aviseringsinställningarna har sparats',
+    notificationSettingsReset: 'Organisationens standardinställningar används',
+    organizationNotificationsOk: 'Organisationens aviseringsinställningar har hämtats',
+    organizationNotificationsSaved: 'Organisationens aviseringsinställningar har sparats',
     ownDetailsOk: 'Uppgifterna har sparats',
     outboxOk: 'Utgående e-post hämtad',
     userCreated: 'Användaren har skapats',
@@ -325,9 +471,15 @@ export const sv: SharedMessages = {
       subCommentUpdated: 'Svaret sparat',
       followOk: 'Följning hämtad',
       followSaved: 'Följning sparad',
+      moderationSaved: 'Fästning och låsning sparade',
+      readSaved: 'Markerad som läst',
+      mentionableOk: 'Användare som kan nämnas hämtade',
     },
     materialbank: {
       filesOk: 'Filerna hämtade',
+      accessOk: 'Filens öppningar hämtade',
+      fileReplaced: 'Filens innehåll ersatt',
+      versionsOk: 'Tidigare versioner hämtade',
       fileCreated: 'Filen har lagts till',
       fileUpdated: 'Filens uppgifter sparade',
       fileDeleted: 'Filen raderad',
@@ -348,17 +500,21 @@ export const sv: SharedMessages = {
       queryUpdated: 'Enkät sparad',
       resultSaved: 'Tack för ditt svar!',
       resultsOk: 'Resultat hämtade',
+      reminderSent: 'Påminnelse skickad till dem som inte har svarat: {{count}}',
     },
     alarm: {
       alarmsOk: 'Larm hämtade',
       alarmAcknowledged: 'Larmet kvitterat',
       alarmUnacknowledged: 'Kvitteringen ångrad',
       alarmsAcknowledged: 'Kvitterade larm: {{count}}',
+      noticeSent: 'De boende har informerats',
+      followUpsOk: 'Uppföljningsenkätens svar hämtade',
     },
     feedback: {
       feedbacksOk: 'Respons hämtad',
       feedbackCreated: 'Respons skickad',
       feedbackUpdated: 'Respons sparad',
+      feedbackPhotoSaved: 'Bilden sparad',
     },
     tietoDashboard: {
       dashboardOk: 'Sammanfattning hämtad',
@@ -402,15 +558,36 @@ export const sv: SharedMessages = {
       keyRevoked: 'Inmatningsnyckeln har återkallats',
       rejectedOk: 'Avvisade meddelanden hämtade',
     },
+    webhooks: {
+      listOk: 'Webhooks hämtade',
+      created: 'Webhooken skapad. Kopiera hemligheten nu: den visas inte igen.',
+      updated: 'Webhooken sparad',
+      removed: 'Webhooken borttagen',
+      secretRotated: 'Ny hemlighet skapad. Kopiera den nu: den visas inte igen.',
+      deliveriesOk: 'Leveransloggen hämtad',
+      testQueued: 'Testmeddelandet skickas',
+    },
     sensorData: {
       measurementsOk: 'Mätningarna hämtades',
       summaryOk: 'Mätdata hämtades',
       seriesOk: 'Mätserien hämtades',
     },
+    reportSchedules: {
+      listOk: 'Schemalagda rapporter hämtades',
+      recipientsOk: 'Mottagarna hämtades',
+      created: 'Schemalagd rapport tillagd',
+      updated: 'Schemalagd rapport sparad',
+      removed: 'Schemalagd rapport borttagen',
+      sendQueued: 'Rapporten skickas om en stund',
+    },
   },
   rateLimit: {
     failedSignIns: 'För många misslyckade försök. Försök igen kl. {{time}}.',
     attempts: 'För många försök. Försök igen kl. {{time}}.',
+  },
+  push: {
+    testTitle: 'Vahti: testavisering',
+    testBody: 'Aviseringar fungerar i den här webbläsaren.',
   },
   reports: {
     title: 'Mätrapport',
@@ -518,6 +695,32 @@ export const sv: SharedMessages = {
         good: 'God nivå {{min}}–{{max}} {{unit}}',
       },
     },
+  },
+  /** Scheduled reports (apps/api/src/modules/report-schedules): run errors and the mail. */
+  reportSchedules: {
+    runErrors: {
+      noRecipients: 'Ingen mottagare kan längre se rapportens objekt',
+      noData: 'Det finns inga mätningar under perioden',
+      renderFailed: 'Det gick inte att skapa rapporten',
+      reportsBusy: 'För många rapporter skapades samtidigt',
+      mailFailed: 'E-postmeddelandet kunde inte skickas: {{detail}}',
+    },
+    mail: {
+      subject: 'Vahti: mätrapport {{sd}}–{{ed}}, {{scope}}',
+      greeting: 'Hej {{name}},',
+      body: 'bifogad finns den schemalagda mätrapporten ({{measurement}}) för {{scope}} under {{sd}}–{{ed}}: rapporten som PDF-fil och mätningarna som Excel-fil.',
+      tooBig:
+        'Mätningarna rymdes inte i e-postmeddelandet ({{size}} MB, högst {{max}} MB). Du kan ladda ner dem i Vahti på sidan för mätdata.',
+      linkLabel: 'Öppna mätdata i Vahti',
+      why: 'Du får detta meddelande eftersom du har valts som mottagare av en schemalagd rapport. Schemat kan ändras i Vahti under Vainu → Schemalagda rapporter.',
+      allTargets: 'alla objekt',
+      unsubscribe: 'Sluta få e-post med denna rapport',
+    },
+  },
+  alarmNotice: {
+    question: 'Hur känns inomhusluften nu?',
+    groupName: 'Uppföljning av larm',
+    groupDescription: 'Frågor som skickas till de boende efter ett larm',
   },
   exports: {
     columns: {

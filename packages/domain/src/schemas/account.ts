@@ -16,13 +16,19 @@ export const registerUserBody = z.object({
 });
 export type RegisterUserBody = z.infer<typeof registerUserBody>;
 
-/** The registration form adds the repeated password, checked in the browser only. */
-export const registerUserForm = registerUserBody
-  .extend({ confirmPassword: z.string() })
-  .refine((form) => form.confirmPassword === form.userPassword, {
-    path: ['confirmPassword'],
-    error: msg('passwordsDoNotMatch'),
-  });
+/**
+ * The registration form adds the repeated password, checked in the browser only. The two
+ * passwords are compared on their own side of an intersection, so the mismatch shows at once,
+ * beside the other fields' messages: an object's own refinement waits until every field is valid.
+ */
+export const registerUserForm = registerUserBody.extend({ confirmPassword: z.string() }).and(
+  z
+    .object({ userPassword: z.string(), confirmPassword: z.string() })
+    .refine((form) => form.confirmPassword === form.userPassword, {
+      path: ['confirmPassword'],
+      error: msg('passwordsDoNotMatch'),
+    }),
+);
 export type RegisterUserForm = z.infer<typeof registerUserForm>;
 
 /** POST /api/forgot-user-password */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { translate } from '../i18n/messages.js';
+import { registerUserForm } from './account.js';
 import { createOrganizationBody } from './organizations.js';
 import { createRegistrationCodeBody } from './registration-codes.js';
 import { createTargetBody, targetsByIdQuery } from './targets.js';
@@ -204,5 +205,22 @@ describe('registration code', () => {
     expect(
       createRegistrationCodeBody.safeParse({ targetIds: [ID], userPermissions: '1,4' }).success,
     ).toBe(false);
+  });
+});
+
+describe('registration form', () => {
+  it("tells 'Salasanat eivät täsmää' at once, beside the other fields' messages", () => {
+    const result = registerUserForm.safeParse({
+      userEmail: '',
+      userCode: '',
+      userPassword: 'Salasana-1',
+      confirmPassword: 'Salasana-2',
+      userFirstName: '',
+      userLastName: 'Virtanen',
+    });
+    expect(messages(result)).toMatchObject({
+      userFirstName: 'Etunimi on pakollinen tieto',
+      confirmPassword: 'Salasanat eivät täsmää',
+    });
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PAGE_MAX } from '../constants.js';
+import { createDiscussionBody } from './discussions.js';
 import { calendarDay, id, msg, text } from './fields.js';
 
 // Vainu alarms (spec 001 §2 Vainu 7, §3 Alarm, §4, §7).
@@ -42,6 +43,10 @@ export const ALARM_EVENT_KINDS = [
   'acknowledged',
   'unacknowledged',
   'mailed',
+  /** An escalation step went out; the comment names the role it reached (issue 28). */
+  'escalated',
+  /** Staff told the residents (issue 29): the discussion and/or the follow-up survey it made. */
+  'notified',
 ] as const;
 export type AlarmEventKind = (typeof ALARM_EVENT_KINDS)[number];
 
@@ -102,8 +107,14 @@ export const organizationAlarmsQuery = z.object({ organizationId: id().optional(
 export const ALARM_ACK_MAX = 500;
 /** The most characters of an acknowledgement's comment. */
 export const ALARM_COMMENT_MAX = 500;
-const alarmsMsg = (key: 'alarmsRequired' | 'tooManyAlarms' | 'commentTooLong') =>
-  `validation.alarms.${key}`;
+const alarmsMsg = (
+  key:
+    | 'alarmsRequired'
+    | 'tooManyAlarms'
+    | 'commentTooLong'
+    | 'noticeChoiceRequired'
+    | 'surveyDays',
+) => `validation.alarms.${key}`;
 
 /** An acknowledgement's optional comment, kept in the timeline; blank or null: none. */
 const ackComment = text({ error: msg('invalidValue') }, true)
@@ -154,6 +165,10 @@ export const alarmTimelineEntry = z.object({
   createdAt: z.string(),
   /** The comment given with an acknowledgement or its cancellation; null: none. */
   comment: z.string().nullable(),
+  /** 'notified': the discussion the notice opened; null otherwise or without one. */
+  discussionId: z.string().nullable(),
+  /** 'notified': the follow-up survey it sent; null otherwise or without one. */
+  queryId: z.string().nullable(),
 });
 export type AlarmTimelineEntry = z.infer<typeof alarmTimelineEntry>;
 
@@ -214,3 +229,40 @@ export const alarmListResponse = z.object({
   message: z.string(),
   alarms: z.array(alarmRecord),
 });
+
+/** The most days a follow-up survey stays open, its first day included. */
+export const NOTICE_SURVEY_DAYS_MAX = 30;
+export const NOTICE_SURVEY_DAYS_DEFAULT = 7;
+
+/**
+ * POST /api/alarms/notice ("Tiedota asukkaille", issue 29): the notice's title and text (the
+ * discussion's fields, and the follow-up survey's description), which of the two to make, how
+ * many days the survey is open, and `key`, a uuid the dialog makes once: a second call with the
+ * same key (a double click, a retry) makes nothing new.
+ */
+export const alarmNoticeFields = createDiscussionBody
+  .pick({ discussionTitle: true, discussionDescription: true })
+  .extend({
+    id: id(),
+    key: id(),
+    discussion: z.boolean({ error: msg('invalidValue') }),
+    survey: z.boolean({ error: msg('invalidValue') }),
+    surveyDays: z
+      .number({ error: alarmsMsg('surveyDays') })
+      .int({ error: alarmsMsg('surveyDays') })
+      .min(1, { error: alarmsMsg('surveyDays') })
+      .max(NOTICE_SURVEY_DAYS_MAX, { error: alarmsMsg('surveyDays') })
+      .default(NOTICE_SURVEY_DAYS_DEFAULT),
+  });
+
+/** The notice, the survey or both: else the error on `discussion` (the body and the form). */
+export const withNoticeChoice = <T extends z.ZodType<{ discussion: boolean; survey: boolean }>>(
+  schema: T,
+) =>
+  schema.refine((body) => body.discussion || body.survey, {
+    path: ['discussion'],
+    error: alarmsMsg('noticeChoiceRequired'),
+  });
+
+export const alarmNoticeBody = withNoticeChoice(alarmNoticeFields);
+export type AlarmNoticeBody = z.input<typeof alarmNoticeBody>;

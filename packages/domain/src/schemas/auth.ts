@@ -14,6 +14,11 @@ export const loginBody = z.object({
     .string()
     .max(2048, { error: msg('invalidValue') })
     .optional(),
+  /** The token "trust this browser" answered with for this account, if any (issue 31). */
+  trustedBrowserToken: z
+    .string()
+    .max(256, { error: msg('invalidValue') })
+    .optional(),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 

@@ -14,6 +14,10 @@ export const COMMENT_CUT_LENGTH = 500;
 /** A writer may edit their own comment or sub-comment this long after writing it. */
 export const COMMENT_EDIT_WINDOW_MS = 15 * 60 * 1000;
 export const DISCUSSION_PAGE_SIZE_MAX = 100;
+/** The longest search text over discussions. */
+export const DISCUSSION_SEARCH_MAX_LENGTH = 200;
+/** The most users one comment may mention. */
+export const MENTIONS_MAX = 20;
 
 /** Required, at least 3 characters after trimming, with the spec's two messages. */
 const textOfLength = (required: ValidationKey, tooShort: ValidationKey, max: number) =>
@@ -85,6 +89,12 @@ export const discussionRecord = recordOf(createDiscussionBody).extend({
   createdAt: z.string().describe('ISO 8601'),
   /** How many comments the discussion has (sub-comments not counted). */
   comments: z.number().int(),
+  /** A pinned discussion is listed first. */
+  pinned: z.boolean(),
+  /** A locked discussion takes no new comments (409 discussions.DISCUSSION_LOCKED). */
+  locked: z.boolean(),
+  /** Comments and replies by others since the caller last opened the discussion. */
+  unread: z.number().int(),
 });
 
 export type DiscussionRecord = z.infer<typeof discussionRecord>;
@@ -101,11 +111,24 @@ export type DiscussionsResponse = z.infer<typeof discussionsResponse>;
 
 const paging = pageQuery(DISCUSSION_PAGE_SIZE_MAX);
 
+/**
+ * Words to look for in titles, descriptions, comments and replies: PostgreSQL full-text search
+ * with the `finnish` configuration (inflected forms match: "talo" finds "taloissa"), in the
+ * web-search syntax ("quoted phrase", -excluded, or).
+ */
+const search = {
+  search: text()
+    .trim()
+    .max(DISCUSSION_SEARCH_MAX_LENGTH, { error: msg('invalidValue') })
+    .optional()
+    .transform((value) => value || undefined),
+};
+
 /** GET /api/tieto/discussion/id?discussionId= */
 export const discussionByIdQuery = z.object({ discussionId: id() });
 
 /** GET /api/tieto/discussions/: every discussion in scope, newest first. */
-export const discussionsQuery = z.object({ ...paging });
+export const discussionsQuery = z.object({ ...search, ...paging });
 export type DiscussionsQuery = z.infer<typeof discussionsQuery>;
 
 /**
@@ -123,6 +146,7 @@ export const discussionsByTargetsQuery = z.object({
         .max(100, { error: msg('invalidValue') }),
     ),
   discussionState: z.enum(STATES, { error: msg('invalidValue') }).optional(),
+  ...search,
   ...paging,
 });
 export type DiscussionsByTargetsQuery = z.infer<typeof discussionsByTargetsQuery>;
@@ -131,6 +155,7 @@ export type DiscussionsByTargetsQuery = z.infer<typeof discussionsByTargetsQuery
 export const organizationDiscussionsQuery = z.object({
   organizationId: id(),
   targetId: id().optional(),
+  ...search,
   ...paging,
 });
 export type OrganizationDiscussionsQuery = z.infer<typeof organizationDiscussionsQuery>;
@@ -170,6 +195,47 @@ export const followResponse = z.object({
 });
 export type FollowResponse = z.infer<typeof followResponse>;
 
+/** PATCH /api/tieto/discussion/moderation: pin or lock (either or both). */
+export const moderateDiscussionBody = z
+  .object({
+    discussionId: id(),
+    pinned: z.boolean({ error: msg('invalidValue') }).optional(),
+    locked: z.boolean({ error: msg('invalidValue') }).optional(),
+  })
+  .refine((body) => body.pinned !== undefined || body.locked !== undefined, {
+    error: msg('discussions.moderationRequired'),
+    path: ['pinned'],
+  });
+export type ModerateDiscussionBody = z.infer<typeof moderateDiscussionBody>;
+
+/** PUT /api/tieto/discussion/read: the caller has read the discussion up to now. */
+export const readDiscussionBody = z.object({ discussionId: id() });
+export const readDiscussionResponse = z.object({ message: z.string(), unread: z.number().int() });
+
+/** GET /api/tieto/discussion/mentionable?discussionId=&search=: who may be @mentioned. */
+export const mentionableQuery = z.object({
+  discussionId: id(),
+  search: text()
+    .trim()
+    .max(100, { error: msg('invalidValue') })
+    .optional(),
+});
+export const mentionableResponse = z.object({
+  message: z.string(),
+  /** At most 20, by name: active users with Tieto who see the discussion's target. */
+  users: z.array(z.object({ uuid: z.string(), fullName: z.string() })),
+});
+export type MentionableResponse = z.infer<typeof mentionableResponse>;
+
+/**
+ * Users a comment mentions ("@Etunimi Sukunimi" in the text): each gets a mail in their own
+ * language. Each must see the discussion (404 USER_NOT_FOUND otherwise).
+ */
+const mentions = z
+  .array(id(), { error: msg('invalidValue') })
+  .max(MENTIONS_MAX, { error: msg('discussions.mentionsTooMany') })
+  .optional();
+
 // Comments
 
 /** POST /api/tieto/discussion/comment. The writer is always the caller. */
@@ -178,6 +244,7 @@ export const createCommentBody = z.object({
   /** Optional; when sent it must be the caller's own uuid (403 otherwise). */
   discussionCommentUserId: id().optional(),
   discussionComment: commentText(),
+  mentions,
 });
 export type CreateCommentBody = z.infer<typeof createCommentBody>;
 
@@ -186,7 +253,7 @@ export const modifyCommentBody = z.object({ id: id(), comment: commentText() });
 export type ModifyCommentBody = z.infer<typeof modifyCommentBody>;
 
 /** A comment as the API answers it: the body's fields, its id, writer and times. */
-export const commentRecord = recordOf(createCommentBody).extend({
+export const commentRecord = recordOf(createCommentBody.omit({ mentions: true })).extend({
   discussionCommentId: z.string(),
   /** The writer's first and last name. */
   fullName: z.string(),
@@ -223,11 +290,12 @@ export const createSubCommentBody = z.object({
   discussionSubCommentUserId: id().optional(),
   discussionCommentId: id(),
   discussionSubComment: commentText(),
+  mentions,
 });
 export type CreateSubCommentBody = z.infer<typeof createSubCommentBody>;
 
 /** A sub-comment as the API answers it: the body's fields, its id, writer and times. */
-export const subCommentRecord = recordOf(createSubCommentBody).extend({
+export const subCommentRecord = recordOf(createSubCommentBody.omit({ mentions: true })).extend({
   discussionCommentSubId: z.string(),
   fullName: z.string(),
   createdAt: z.string().describe('ISO 8601'),

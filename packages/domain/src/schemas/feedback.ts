@@ -38,24 +38,49 @@ const feedbackFields = {
 export const createFeedbackBody = z.object(feedbackFields);
 export type CreateFeedbackBody = z.infer<typeof createFeedbackBody>;
 
-/** PATCH /api/tieto/feedback: the feedback named by id; closing it mails its sender. */
+/** The largest photo a feedback may carry (a phone's JPEG fits; 413 PHOTO_TOO_LARGE above). */
+export const FEEDBACK_PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+/** PUT/GET /api/tieto/feedback-photo?id=: the photo of one feedback. */
+export const feedbackPhotoQuery = z.object({ id: id() });
+
+/** The staff's answer to a feedback, shown to its sender and mailed to them. */
+export const FEEDBACK_REPLY_MAX = 2000;
+
+/**
+ * PATCH /api/tieto/feedback: staff save the state and their own reply. The sender's words (title,
+ * message, target) are theirs: accepted as the spec's edit dialog sends them, and never written.
+ * A change of state or reply mails the sender in their language.
+ */
 export const updateFeedbackBody = z.object({
   id: id(),
-  ...feedbackFields,
   feedbackState: z.enum(FEEDBACK_STATES, {
     error: (issue) =>
       issue.input === undefined || issue.input === ''
         ? msg('feedback.stateRequired')
         : msg('invalidValue'),
   }),
+  feedbackReply: text({ error: msg('invalidValue') }, true)
+    .trim()
+    .max(FEEDBACK_REPLY_MAX, { error: msg('feedback.replyTooLong') })
+    .optional()
+    .nullable(),
 });
 export type UpdateFeedbackBody = z.infer<typeof updateFeedbackBody>;
 
-/** A feedback as the API answers it: the fields of PATCH, its organization, sender and times. */
-export const feedbackRecord = recordOf(updateFeedbackBody).extend({
+/** A feedback as the API answers it: the sender's words, the staff's state and reply, times. */
+export const feedbackRecord = recordOf(createFeedbackBody).extend({
+  id: z.string(),
   organizationId: z.string(),
+  feedbackState: z.enum(FEEDBACK_STATES),
+  /** The staff's reply; null until there is one. */
+  feedbackReply: z.string().nullable(),
+  /** When the reply was last saved (ISO 8601), and by whom; null without a reply. */
+  repliedAt: z.string().nullable(),
+  replierName: z.string().nullable(),
   /** The sender's name; null once the sender's account is gone. */
   senderName: z.string().nullable(),
+  /** Whether the sender attached a photo (GET /api/tieto/feedback-photo?id= gives it). */
+  feedbackPhoto: z.boolean(),
   Targets: z.array(z.object({ targetName: z.string() })),
   createdAt: z.string().describe('ISO 8601'),
   updatedAt: z.string().describe('ISO 8601'),

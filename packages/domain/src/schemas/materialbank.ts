@@ -32,6 +32,16 @@ export const MATERIALBANK_DEFAULT_MAX_FILE_MB = 25;
  */
 export const MATERIALBANK_AREA_APPLICATION = { tieto: 1, vainu: 2 } as const;
 
+/**
+ * What a file's `applications` name: the areas whose file lists show it. They are not the
+ * organization applications (Tehovahti, Sisäilma, Käyttäjät), whose ids happen to be 1–3 too; the
+ * form once offered those, and a file marked Sisäilma (2) showed in Vainu instead of Tieto.
+ */
+export const MATERIALBANK_AREAS = [
+  { applicationId: MATERIALBANK_AREA_APPLICATION.tieto, applicationName: 'Tieto' },
+  { applicationId: MATERIALBANK_AREA_APPLICATION.vainu, applicationName: 'Vainu' },
+] as const;
+
 /** A list of ids as a form holds it; multipart sends it as a comma string ("a,b"). */
 const commaList = <T extends z.ZodType>(item: T, max: number) =>
   z.preprocess(
@@ -51,7 +61,9 @@ const commaList = <T extends z.ZodType>(item: T, max: number) =>
 const role = z.enum(ROLES, { error: msg('invalidValue') });
 const applicationId = z.preprocess(
   (value) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value),
-  positiveInt(),
+  positiveInt().refine((value) => MATERIALBANK_AREAS.some((area) => area.applicationId === value), {
+    error: msg('invalidValue'),
+  }),
 );
 
 /** The fields of a file's form besides the file itself (spec 001 §5 'Materiaalipankki add'). */
@@ -87,7 +99,9 @@ export const createMaterialbankFileDocument = z.object({
   organizationId: z.string().optional().meta({ description: 'uuid; Pääylläpitäjä only' }),
   targets: z.string().meta({ description: 'comma-separated target uuids, at least one' }),
   permissions: z.string().meta({ description: `comma-separated roles (${ROLES.join(', ')})` }),
-  applications: z.string().meta({ description: 'comma-separated application ids' }),
+  applications: z
+    .string()
+    .meta({ description: 'comma-separated areas whose lists show the file: 1 Tieto, 2 Vainu' }),
   fileExtension: z.string().optional().meta({ description: 'ignored: the server decides' }),
   info: z.string().optional(),
   state: z.enum(STATES),
@@ -105,12 +119,20 @@ const linkIds = z
   .max(500, { error: msg('invalidValue') })
   .default([]);
 
-/** PATCH /api/materialbank-data-remove: link ids (MaterialbankTargets[].id, …) to remove. */
-export const materialbankDataRemoveBody = z.object({
-  targets: linkIds,
-  permissions: linkIds,
-  applications: linkIds,
-});
+/**
+ * PATCH /api/materialbank-data-remove: link ids (MaterialbankTargets[].id, …) to remove; at least
+ * one, so an empty body is a client's mistake (400), not a silent success.
+ */
+export const materialbankDataRemoveBody = z
+  .object({
+    targets: linkIds,
+    permissions: linkIds,
+    applications: linkIds,
+  })
+  .refine((body) => body.targets.length + body.permissions.length + body.applications.length > 0, {
+    error: msg('required'),
+    path: ['targets'],
+  });
 export type MaterialbankDataRemoveBody = z.infer<typeof materialbankDataRemoveBody>;
 
 /** DELETE /api/materialbank-file/ */
@@ -123,6 +145,9 @@ export const materialbankGetFileQuery = z.object({
   /** 1: answer as an attachment (download); otherwise inline (view). */
   download: z.enum(['0', '1']).optional(),
 });
+
+/** GET /api/materialbank-file-preview?file=: the preview of a stored content the caller sees. */
+export const materialbankPreviewQuery = materialbankGetFileQuery.pick({ file: true });
 
 /** GET /api/materialbank-files-organization?organizationId= */
 export const materialbankOrganizationQuery = z.object({ organizationId: id() });
@@ -149,6 +174,18 @@ export const materialbankFilesByUserQuery = z.object({
  * A file as the API answers it: the edit's fields but the links, which come as lists of their
  * own (MaterialbankTargets, …), and what the upload found out.
  */
+/**
+ * A stored content's preview (a small JPEG of a PDF's first page or of a JPG), made on the server
+ * after the upload: pending until then, none when it could not be made (the file itself works).
+ */
+export const MATERIALBANK_PREVIEW_STATES = ['pending', 'ready', 'none'] as const;
+export const materialbankPreviewState = z
+  .enum(MATERIALBANK_PREVIEW_STATES)
+  .describe(
+    'pending: being made; ready: GET /api/materialbank-file-preview?file= answers it; none: no preview could be made',
+  );
+export type MaterialbankPreviewState = z.infer<typeof materialbankPreviewState>;
+
 export const materialbankFileRecord = recordOf(updateMaterialbankFileBody)
   .omit({ targets: true, permissions: true, applications: true })
   .extend({
@@ -173,7 +210,10 @@ export const materialbankFileRecord = recordOf(updateMaterialbankFileBody)
         Application: z.object({ applicationName: z.string() }),
       }),
     ),
-    createdAt: z.string().describe('ISO 8601'),
+    createdAt: z.string().describe('ISO 8601: the upload date'),
+    /** Who uploaded the file (first and last name); null when unknown or the user is gone. */
+    uploaderName: z.string().nullable(),
+    previewState: materialbankPreviewState,
   });
 
 export type MaterialbankFileRecord = z.infer<typeof materialbankFileRecord>;
@@ -199,6 +239,7 @@ export const materialbankUserFile = materialbankFileRecord.pick({
   fileName: true,
   state: true,
   createdAt: true,
+  previewState: true,
 });
 export type MaterialbankUserFile = z.infer<typeof materialbankUserFile>;
 
@@ -219,12 +260,19 @@ export const materialbankCountTargetsResponse = z.object({
   ),
 });
 
-/** File count result (spec 001 §3). */
+/** File count result (spec 001 §3), and the organization the dashboard names beside it. */
 export const materialbankCountResponse = z.object({
   message: z.string(),
   pdf: z.number(),
   jpg: z.number(),
   totalFiles: z.number(),
+  organization: z.object({
+    organizationId: z.string(),
+    organizationName: z.string(),
+    organizationAddress: z.string().nullable(),
+    organizationZipCode: z.string().nullable(),
+    organizationPostalDistrict: z.string().nullable(),
+  }),
 });
 export type MaterialbankCountResponse = z.infer<typeof materialbankCountResponse>;
 
@@ -236,3 +284,47 @@ export const materialbankApplicationsResponse = z.object({
   message: z.string(),
   applications: z.array(application),
 });
+
+/** How many accesses GET /api/materialbank-file-access answers at most. */
+export const MATERIALBANK_ACCESS_LIMIT = 500;
+
+/** GET /api/materialbank-file-access?id=: who opened or downloaded the file and when. */
+export const materialbankFileAccessResponse = z.object({
+  message: z.string(),
+  access: z.array(
+    z.object({
+      userId: z.string(),
+      fullName: z.string(),
+      userEmail: z.string(),
+      /** true = downloaded (saved), false = opened in the browser. */
+      download: z.boolean(),
+      at: z.string().describe('ISO 8601'),
+    }),
+  ),
+});
+export type MaterialbankFileAccessResponse = z.infer<typeof materialbankFileAccessResponse>;
+
+/** POST /api/materialbank-file-replace (multipart/form-data): new content for a file. */
+export const replaceMaterialbankFileDocument = z.object({
+  id: z.string().meta({ description: 'uuid of the file' }),
+  file: z.string().meta({ format: 'binary', description: 'A PDF or JPEG file' }),
+});
+
+/** GET /api/materialbank-file-versions?id=: the file's earlier contents, newest first. */
+export const materialbankFileVersionsResponse = z.object({
+  message: z.string(),
+  versions: z.array(
+    z.object({
+      /** The stored name: GET /api/materialbank-get-file?file= fetches it. */
+      file: z.string(),
+      fileName: z.string(),
+      fileType: z.enum(['pdf', 'jpg']),
+      fileSize: z.number(),
+      uploaderName: z.string().nullable(),
+      uploadedAt: z.string().describe('ISO 8601'),
+      replacedAt: z.string().describe('ISO 8601'),
+      previewState: materialbankPreviewState,
+    }),
+  ),
+});
+export type MaterialbankFileVersionsResponse = z.infer<typeof materialbankFileVersionsResponse>;

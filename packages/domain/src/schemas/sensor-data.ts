@@ -313,3 +313,25 @@ export const measurementSeries = z.object({
 export type MeasurementSeries = z.infer<typeof measurementSeries>;
 export const measurementDataResponse = measurementSeries.extend({ message: z.string() });
 export type MeasurementDataResponse = z.infer<typeof measurementDataResponse>;
+
+/**
+ * GET /api/device-follow-ups (issue 29): id the device; sd, ed days in Finnish time as the sensor
+ * data's (defaults: ed today, sd 7 days before it).
+ */
+export const deviceFollowUpsQuery = z
+  .object({ id: id(), sd: sensorDataFields.sd, ed: sensorDataFields.ed })
+  .superRefine(checkSensorDataRange)
+  .transform(withDefaultDays);
+
+/** The answers of one follow-up survey per day (Finnish time): average of 1–5 and count. */
+export const followUpRecord = z.object({
+  queryId: z.string(),
+  queryTitle: z.string(),
+  alarmId: z.string(),
+  days: z.array(z.object({ day: z.string(), average: z.number(), count: z.number().int() })),
+});
+export type FollowUpRecord = z.infer<typeof followUpRecord>;
+export const followUpsResponse = z.object({
+  message: z.string(),
+  followUps: z.array(followUpRecord),
+});

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { STATES, TEXT_COUNTER_MAX } from '../constants.js';
-import { id, msg, recordOf, text } from './fields.js';
+import { calendarDay, id, msg, recordOf, text } from './fields.js';
 
 // Tieto surveys (kyselyt): question groups, questions, surveys and their answers (spec 001 §3,
 // §5, §7, §9).
@@ -12,6 +12,11 @@ export const ANSWER_VALUES = ['1', '2', '3', '4', '5'] as const;
 export type AnswerValue = (typeof ANSWER_VALUES)[number];
 /** The longest comment an answer may carry. */
 export const ANSWER_COMMENT_MAX = TEXT_COUNTER_MAX;
+/**
+ * A survey's audience is reminded at most once in this many hours: a day leaves a resident who
+ * reads mail once a day one reminder per reading, and the text of the 409 says "24 tuntia".
+ */
+export const SURVEY_REMINDER_INTERVAL_HOURS = 24;
 
 /** A required text of at least 3 characters with the spec's two messages. */
 const textOfThree = (required: Parameters<typeof msg>[0], tooShort: Parameters<typeof msg>[0]) =>
@@ -142,6 +147,12 @@ const queryFields = {
   /** The questions in order, comma-joined ids (spec 001 §3), of the survey's organization. */
   queryQuestions: commaIds(),
   queryState: stateField(),
+  /**
+   * The days (Finnish time, YYYY-MM-DD) the survey takes answers, both included; null or left
+   * out: no bound on that side. Outside them an answer is 409 QUERY_NOT_OPEN_YET / QUERY_ENDED.
+   */
+  queryOpensOn: calendarDay().nullable().optional(),
+  queryClosesOn: calendarDay().nullable().optional(),
 };
 
 /** POST /api/tieto/query/ */
@@ -163,6 +174,10 @@ export const queryRecord = recordOf(createQueryBody).extend({
   Targets: z.array(z.object({ targetId: z.string(), targetName: z.string() })),
   /** How many answers the survey has (its questions are fixed once it has one). */
   answerCount: z.number().int(),
+  /** When the audience was last reminded (ISO 8601), null before the first reminder. */
+  queryRemindedAt: z.string().nullable(),
+  /** How many reminders have gone. */
+  queryReminderCount: z.number().int(),
   createdAt: z.string().describe('ISO 8601'),
 });
 
@@ -188,12 +203,16 @@ export const queriesByTargetsQuery = z.object({
 /** GET /api/tieto/query-questions/?queryId= */
 export const queryIdQuery = z.object({ queryId: id() });
 
-/** A survey's question as the answer form and the results show it. */
+/**
+ * A survey's question as the answer form and the results show it. Its group is its section
+ * (title and description); the questions come section by section (ADR 0052).
+ */
 export const surveyQuestion = z.object({
   id: z.string(),
   questionDescription: z.string(),
   questionGroup: z.string(),
   queryQuestionGroupName: z.string(),
+  queryQuestionGroupDescrption: z.string(),
   position: z.number().int(),
 });
 export type SurveyQuestion = z.infer<typeof surveyQuestion>;
@@ -306,3 +325,15 @@ export const allResultsResponse = z.object({
   results: z.array(resultRecord),
 });
 export type AllResultsResponse = z.infer<typeof allResultsResponse>;
+
+/** POST /api/tieto/query-reminder: mail the survey's audience who have not answered it. */
+export const queryReminderBody = z.object({ queryId: id() });
+export const queryReminderResponse = z.object({
+  message: z.string(),
+  /** How many were mailed. */
+  reminded: z.number().int(),
+  /** When the survey's audience was reminded (ISO 8601). */
+  remindedAt: z.string().nullable(),
+  /** How many reminders have gone, this one included. */
+  reminderCount: z.number().int(),
+});

@@ -8,6 +8,7 @@ import {
   materialbankApplications,
   materialbankFiles,
   materialbankPermissions,
+  materialbankPreviews,
   materialbankTargets,
   organizations,
   targets,
@@ -106,7 +107,7 @@ const DEMO_FILES: DemoFile[] = [
 
 /**
  * Demo files for Materiaalipankki, stored through the storage interface in DATA_DIR and linked
- * to demo targets; the second organization gets one too (isolation).
+ * to demo targets, their previews queued; the second organization gets one too (isolation).
  */
 export async function seedMaterialbank(
   db: Db,
@@ -155,6 +156,10 @@ export async function seedMaterialbank(
       await tx
         .insert(materialbankApplications)
         .values(demo.applications.map((applicationId) => ({ fileId: file.id, applicationId })));
+      // The preview worker makes its preview once the app runs.
+      await tx
+        .insert(materialbankPreviews)
+        .values({ organizationId: organization.id, fileId: file.id, source: name });
     });
   }
 }

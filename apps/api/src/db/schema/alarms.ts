@@ -14,7 +14,9 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { devices, measurements } from './devices.js';
+import { discussions } from './discussions.js';
 import { organizations } from './organizations.js';
+import { queries } from './surveys.js';
 import { users } from './users.js';
 
 // Vainu alarms (spec 001 §3 Alarm, §4): a value above a device's high limit opens an alarm with
@@ -105,9 +107,21 @@ export const alarmEvents = pgTable(
     fullName: text('full_name').notNull().default(''),
     /** The comment given with an (un)acknowledgement (ALARM_COMMENT_MAX); null: none. */
     comment: text('comment'),
+    /** 'notified' (issue 29): the discussion the notice opened; null: none or removed. */
+    discussionId: uuid('discussion_id').references(() => discussions.discussionId, {
+      onDelete: 'set null',
+    }),
+    /** 'notified': the follow-up survey it sent; null: none or removed. */
+    queryId: uuid('query_id').references(() => queries.id, { onDelete: 'set null' }),
+    /** 'notified': the dialog's idempotency key; one entry per alarm and key. */
+    noticeKey: uuid('notice_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** Orders entries written in one transaction. */
     serial: integer('serial').generatedAlwaysAsIdentity(),
   },
-  (t) => [index('alarm_events_alarm_idx').on(t.alarmId, t.createdAt)],
+  (t) => [
+    index('alarm_events_alarm_idx').on(t.alarmId, t.createdAt),
+    uniqueIndex('alarm_events_notice_key').on(t.alarmId, t.noticeKey),
+    index('alarm_events_query_idx').on(t.queryId).where(sql`${t.queryId} is not null`),
+  ],
 );

@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { recordState } from './common.js';
 import { organizations } from './organizations.js';
 import { targets } from './targets.js';
@@ -26,12 +35,21 @@ export const discussions = pgTable(
     discussionTitle: text('title').notNull(),
     discussionDescription: text('description').notNull(),
     discussionState: recordState('state').notNull().default('Aktiivinen'),
+    /** Listed first; set by a moderator. */
+    pinned: boolean('pinned').notNull().default(false),
+    /** No new comments while locked; set by a moderator. */
+    locked: boolean('locked').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('discussions_organization_idx').on(t.organizationId, t.createdAt),
     index('discussions_target_idx').on(t.targetId, t.createdAt),
+    // Full-text search (the repository's `matches` uses the same expressions).
+    index('discussions_search_idx').using(
+      'gin',
+      sql`to_tsvector('finnish', ${t.discussionTitle} || ' ' || ${t.discussionDescription})`,
+    ),
   ],
 );
 
@@ -56,6 +74,10 @@ export const discussionComments = pgTable(
   (t) => [
     index('discussion_comments_discussion_idx').on(t.discussionId, t.createdAt),
     check('discussion_comments_length', sql`char_length(${t.discussionComment}) <= 5000`),
+    index('discussion_comments_search_idx').using(
+      'gin',
+      sql`to_tsvector('finnish', ${t.discussionComment})`,
+    ),
   ],
 );
 
@@ -83,6 +105,10 @@ export const discussionSubComments = pgTable(
   (t) => [
     index('discussion_sub_comments_comment_idx').on(t.discussionCommentId, t.createdAt),
     check('discussion_sub_comments_length', sql`char_length(${t.discussionSubComment}) <= 5000`),
+    index('discussion_sub_comments_search_idx').using(
+      'gin',
+      sql`to_tsvector('finnish', ${t.discussionSubComment})`,
+    ),
   ],
 );
 
@@ -104,6 +130,27 @@ export const discussionFollowers = pgTable(
       .references(() => users.userId, { onDelete: 'cascade' }),
     lastNotifiedAt: timestamp('last_notified_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.discussionId, t.userId] })],
+);
+
+/**
+ * When a user last opened a discussion: comments and replies by others after it are unread.
+ * No row = never opened (everything by others is unread).
+ */
+export const discussionReads = pgTable(
+  'discussion_reads',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.organizationId),
+    discussionId: uuid('discussion_id')
+      .notNull()
+      .references(() => discussions.discussionId, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.userId, { onDelete: 'cascade' }),
+    readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.discussionId, t.userId] })],
 );

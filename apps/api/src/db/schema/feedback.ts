@@ -24,12 +24,19 @@ export const feedbacks = pgTable(
     title: text('title').notNull(),
     message: text('message').notNull(),
     state: feedbackState('state').notNull().default('Uusi'),
+    /** The staff's answer, shown to the sender; its writer and time, null without one. */
+    reply: text('reply'),
+    repliedBy: uuid('replied_by').references(() => users.userId, { onDelete: 'set null' }),
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
+    /** The sender's optional JPEG: its object name in the 'feedback' storage area. */
+    photo: text('photo'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('feedbacks_organization_idx').on(t.organizationId, t.createdAt),
     index('feedbacks_target_idx').on(t.targetId),
+    index('feedbacks_user_idx').on(t.userId, t.createdAt),
     check(
       'feedbacks_message_length_check',
       sql`char_length(${t.message}) <= ${sql.raw(String(FEEDBACK_MESSAGE_MAX))}`,

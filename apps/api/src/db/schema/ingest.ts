@@ -57,7 +57,10 @@ export const ingestKeys = pgTable(
  * src/db/partitions.ts creates the months ahead and on demand. This declaration keeps the
  * columns, keys and indexes in step with that SQL. Every unique key must hold the partition key,
  * so the primary key is (deviceId, createdAt, id) — also the time-ordered access path of a
- * device — and the idempotency key (deviceId, dedupKey, createdAt).
+ * device — and the idempotency key (deviceId, createdAt, dedupKey). Both lead with the device and
+ * the time, so a new reading lands at the right edge of its device's entries and the insert
+ * working set stays within the newest pages (ADR 0048; a key led by the random dedup key made
+ * the whole month's index the working set).
  */
 export const measurementData = pgTable(
   'measurement_data',
@@ -77,7 +80,7 @@ export const measurementData = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.deviceId, t.createdAt, t.id] }),
-    uniqueIndex('measurement_data_device_dedup_key').on(t.deviceId, t.dedupKey, t.createdAt),
+    uniqueIndex('measurement_data_device_time_dedup_key').on(t.deviceId, t.createdAt, t.dedupKey),
     // The retention job's path (an organization's oldest readings) and the organization's cascade.
     index('measurement_data_organization_idx').on(t.organizationId, t.createdAt),
   ],

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { recordState } from './common.js';
+import { boolean, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { recordState, userRole } from './common.js';
 
 export const organizations = pgTable('organizations', {
   organizationId: uuid('organization_id').primaryKey().default(sql`gen_random_uuid()`),
@@ -24,6 +24,13 @@ export const organizations = pgTable('organizations', {
    * bytes never live in this table), PNG or JPEG by its extension; null: none.
    */
   organizationLogo: text('logo'),
+  /**
+   * Sign-in (issue 31): users of this role and above must have a second factor (TOTP or a
+   * passkey); null: nobody must. Users without one are led to enrol at their next sign-in.
+   */
+  organizationTwoFactorRole: userRole('two_factor_role'),
+  /** Whether a passkey alone (no password) signs a user of this organization in. */
+  organizationPasskeySignIn: boolean('passkey_sign_in').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   check,
+  date,
   index,
   integer,
   pgTable,
@@ -67,10 +68,20 @@ export const queries = pgTable(
     title: text('title').notNull(),
     description: text('description').notNull(),
     state: recordState('state').notNull().default('Aktiivinen'),
+    /** The first and last day (Finnish time) answers are taken; null: no bound. */
+    opensOn: date('opens_on', { mode: 'string' }),
+    closesOn: date('closes_on', { mode: 'string' }),
+    /** When the last reminder went to the audience members who had not answered. */
+    remindedAt: timestamp('reminded_at', { withTimezone: true }),
+    /** How many reminders have gone (at most one per SURVEY_REMINDER_INTERVAL_HOURS). */
+    reminderCount: integer('reminder_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('queries_organization_idx').on(t.organizationId)],
+  (t) => [
+    index('queries_organization_idx').on(t.organizationId),
+    check('queries_dates_check', sql`${t.closesOn} >= ${t.opensOn}`),
+  ],
 );
 
 /** The targets a survey concerns. */

@@ -8,6 +8,8 @@ import * as schema from './index.js';
  */
 const WITHOUT_ORGANIZATION: Record<string, string> = {
   applications: 'the catalogue of applications, the same for every organization',
+  webauthn_challenges:
+    'one-time WebAuthn challenges, some issued before anyone is known (password-less sign-in)',
   rate_limits: 'windows keyed by an e-mail address or an IP, never by a tenant',
   mail_outbox:
     'system table: a mail may concern no organization; read only by a scope that crosses organizations',
@@ -24,6 +26,8 @@ const WITHOUT_ORGANIZATION: Record<string, string> = {
     'a link between a survey and a question of its organization: scoped through the survey',
   query_answers: "owned by its result: scoped through the result's organization",
   device_type_measurements: "a device type's layout: scoped through the type's organization",
+  report_schedule_recipients:
+    'a link between a report schedule and a user of its organization: scoped through the schedule',
 };
 
 const tables = (Object.values(schema) as unknown[]).filter((value): value is Table =>

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  boolean,
   index,
   integer,
   pgTable,
@@ -35,8 +34,6 @@ export const users = pgTable(
     tokenVersion: integer('token_version').notNull().default(0),
     /** The language mail is written in; null (unknown) means Finnish. Set at self-registration. */
     language: language('language'),
-    /** Whether the user gets alarm mail as a contact user of a target (own details). */
-    userAlarmMail: boolean('alarm_mail').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

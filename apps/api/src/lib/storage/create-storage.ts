@@ -7,12 +7,12 @@ import type { FileStorage } from './storage.js';
 /**
  * Where uploaded files live: the S3-compatible bucket when configured, else DATA_DIR. The
  * material bank's objects are at the bucket's top (DATA_DIR/materialbank); organization logos
- * in their own area, `logos/` (DATA_DIR/logos), which the material bank's orphan sweep never
- * lists.
+ * in their own area, `logos/` (DATA_DIR/logos), and the files mails carry (scheduled reports)
+ * in `mail/` (DATA_DIR/mail), feedback photos in `feedback/` (DATA_DIR/feedback), which the material bank's orphan sweep never lists.
  */
 export function createFileStorage(
   config: Pick<Config, 's3' | 'dataDir'>,
-  area: 'materialbank' | 'logos' = 'materialbank',
+  area: 'materialbank' | 'logos' | 'mail' | 'feedback' = 'materialbank',
 ): FileStorage {
   return config.s3
     ? createS3Storage(config.s3, undefined, area === 'materialbank' ? '' : `${area}/`)

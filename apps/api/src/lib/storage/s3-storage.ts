@@ -4,7 +4,6 @@ import { rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import * as Minio from 'minio';
 import { assertObjectName, type FileStorage, OBJECT_NAME, type StoredObject } from './storage.js';
 
 export interface S3Settings {
@@ -33,15 +32,21 @@ export function createS3Storage(
   prefix = '',
 ): FileStorage {
   const url = new URL(settings.endpoint);
-  const client = new Minio.Client({
-    endPoint: url.hostname,
-    port: url.port ? Number(url.port) : undefined,
-    useSSL: url.protocol === 'https:',
-    accessKey: settings.accessKeyId,
-    secretKey: settings.secretAccessKey,
-    region: settings.region,
-    pathStyle: true,
-  });
+  // The client library loads with the first call, not at every start (docs/performance.md).
+  let loaded: Promise<import('minio').Client> | undefined;
+  const bucketClient = () =>
+    (loaded ??= import('minio').then(
+      (Minio) =>
+        new Minio.Client({
+          endPoint: url.hostname,
+          port: url.port ? Number(url.port) : undefined,
+          useSSL: url.protocol === 'https:',
+          accessKey: settings.accessKeyId,
+          secretKey: settings.secretAccessKey,
+          region: settings.region,
+          pathStyle: true,
+        }),
+    ));
   const { bucket } = settings;
   const key = (name: string) => {
     assertObjectName(name);
@@ -55,15 +60,16 @@ export function createS3Storage(
       try {
         await pipeline(source, createWriteStream(spool, { flags: 'wx', mode: 0o600 }));
         const { size } = await stat(spool);
-        await client.putObject(bucket, objectKey, createReadStream(spool), size);
+        await (await bucketClient()).putObject(bucket, objectKey, createReadStream(spool), size);
         return size;
       } finally {
         await rm(spool, { force: true });
       }
     },
 
-    open(name, range) {
+    async open(name, range) {
       const objectKey = key(name);
+      const client = await bucketClient();
       return range
         ? client.getPartialObject(bucket, objectKey, range.start, range.end - range.start + 1)
         : client.getObject(bucket, objectKey);
@@ -71,7 +77,7 @@ export function createS3Storage(
 
     async stat(name) {
       try {
-        const info = await client.statObject(bucket, key(name));
+        const info = await (await bucketClient()).statObject(bucket, key(name));
         return { name, size: info.size, modifiedAt: info.lastModified };
       } catch (err) {
         if (isNotFound(err)) return undefined;
@@ -80,11 +86,11 @@ export function createS3Storage(
     },
 
     async remove(name) {
-      await client.removeObject(bucket, key(name));
+      await (await bucketClient()).removeObject(bucket, key(name));
     },
 
     async *list(): AsyncIterable<StoredObject> {
-      const stream = client.listObjectsV2(bucket, prefix, true);
+      const stream = (await bucketClient()).listObjectsV2(bucket, prefix, true);
       for await (const item of stream as AsyncIterable<{
         name?: string;
         size: number;

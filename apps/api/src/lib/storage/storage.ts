@@ -32,9 +32,9 @@ export interface FileStorage {
 
 /** uuid v4 with the type's extension: the only names storage accepts. */
 export const OBJECT_NAME =
-  /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}\.(pdf|jpg|png)$/;
+  /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}\.(pdf|jpg|png|xlsx)$/;
 
-export function newObjectName(extension: 'pdf' | 'jpg' | 'png'): string {
+export function newObjectName(extension: 'pdf' | 'jpg' | 'png' | 'xlsx'): string {
   return `${randomUUID()}.${extension}`;
 }
 

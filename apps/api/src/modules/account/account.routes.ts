@@ -11,6 +11,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errors, ok, publicRoutes, signedIn } from '../../plugins/route-groups.js';
+import { signInOrigin } from '../sign-in/sign-in.routes.js';
 import type { AccountService } from './account.service.js';
 
 interface Options {
@@ -79,7 +80,11 @@ const own = signedIn<Options>('account', (app, { account }) => {
       response: { 200: changePasswordResponse, ...errors(429) },
     },
     handler: async (request) => {
-      const token = await account.changePassword(request.account, request.body, origin(request));
+      const token = await account.changePassword(
+        request.account,
+        request.body,
+        signInOrigin(request),
+      );
       return ok(request, 'messages.changePasswordOk', { token });
     },
   });

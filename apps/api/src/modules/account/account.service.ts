@@ -12,14 +12,16 @@ import type { Db } from '../../db/client.js';
 import { AppError, isUniqueViolation } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { authorize, systemScope } from '../../lib/scope.js';
-import type { TokenService } from '../../lib/session-tokens.js';
 import { randomToken, sha256Hex } from '../../lib/tokens.js';
+import { callerOf, isActiveAccount } from '../auth/account.js';
 import type { Account, AccountsRepository } from '../auth/auth.repository.js';
-import { type AuthService, callerOf, isActiveAccount } from '../auth/auth.service.js';
+import type { AuthService } from '../auth/auth.service.js';
 import type { Mailer } from '../mail/mailer.js';
 import { passwordResetMail } from '../mail/templates.js';
+import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { RateLimitKey, RateLimitService } from '../rate-limits/rate-limits.service.js';
 import type { RegistrationCodesService } from '../registration-codes/registration-codes.service.js';
+import type { SignInOrigin, SignInService } from '../sign-in/sign-in.service.js';
 import type { UserTargetsRepository } from '../user-targets/user-targets.repository.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import type { ResetLinksRepository } from './account.repository.js';
@@ -47,8 +49,9 @@ export function createAccountService({
   users,
   userTargets,
   resetLinks,
-  tokens,
+  signIn,
   mailer,
+  notifications,
   registrationCodes,
   rateLimits,
   config,
@@ -59,8 +62,10 @@ export function createAccountService({
   users: Pick<UsersRepository, 'emailTaken' | 'insert' | 'setPassword' | 'update'>;
   userTargets: Pick<UserTargetsRepository, 'insertLinks'>;
   resetLinks: ResetLinksRepository;
-  tokens: TokenService;
+  signIn: Pick<SignInService, 'issueSession'>;
   mailer: Mailer;
+  /** The own details' alarm-mail toggle is the e-mail channel of the notification settings. */
+  notifications: Pick<NotificationsService, 'setAlarmMail'>;
   registrationCodes: Pick<RegistrationCodesService, 'findUsable' | 'recordUse'>;
   rateLimits: RateLimitService;
   config: Pick<Config, 'publicUrl'>;
@@ -188,7 +193,7 @@ export function createAccountService({
     async changePassword(
       account: Account,
       body: ChangePasswordBody,
-      origin: Pick<RequestOrigin, 'ip'>,
+      origin: SignInOrigin,
     ): Promise<string> {
       const scope = authorize(callerOf(account), { do: 'signIn' });
       const limits: RateLimitKey[] = [
@@ -210,26 +215,35 @@ export function createAccountService({
         return version;
       });
       if (tokenVersion === undefined) throw new AppError(401, 'SESSION_EXPIRED');
-      return tokens.sign({ sub: account.userId, tv: tokenVersion });
+      const { token } = await signIn.issueSession({ ...account, tokenVersion }, origin, 'password');
+      return token;
     },
 
     /** The caller's own names, phone and job title; the e-mail is read-only (spec 000 §5). */
     async updateOwnDetails(account: Account, body: UpdateOwnDetailsBody): Promise<SessionUser> {
       const scope = authorize(callerOf(account), { do: 'signIn' });
-      await users.update(
-        scope,
-        account.userId,
-        {
-          userFirstName: body.userFirstName,
-          userLastName: body.userLastName,
-          ...(body.userPhoneNumber !== undefined && {
-            userPhoneNumber: body.userPhoneNumber || null,
-          }),
-          ...(body.userJobTitle !== undefined && { userJobTitle: body.userJobTitle || null }),
-          ...(body.userAlarmMail !== undefined && { userAlarmMail: body.userAlarmMail }),
-        },
-        { revokeTokens: false },
-      );
+      await db.transaction(async () => {
+        await users.update(
+          scope,
+          account.userId,
+          {
+            userFirstName: body.userFirstName,
+            userLastName: body.userLastName,
+            ...(body.userPhoneNumber !== undefined && {
+              userPhoneNumber: body.userPhoneNumber || null,
+            }),
+            ...(body.userJobTitle !== undefined && { userJobTitle: body.userJobTitle || null }),
+          },
+          { revokeTokens: false },
+        );
+        if (body.userAlarmMail !== undefined) {
+          await notifications.setAlarmMail(
+            scope,
+            { userId: account.userId, organizationId: account.userOrganization },
+            body.userAlarmMail,
+          );
+        }
+      });
       const updated = await accounts.findById(scope, account.userId);
       if (!updated) throw new AppError(401, 'SESSION_EXPIRED');
       return auth.toSessionUser(updated);

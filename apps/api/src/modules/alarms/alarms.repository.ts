@@ -4,6 +4,7 @@ import type {
   AlarmQueueState,
   AlarmRecord,
   AlarmsResponse,
+  FollowUpRecord,
   LimitBreakThrough,
 } from '@vahti/domain';
 import {
@@ -29,7 +30,9 @@ import {
   deviceTypes,
   measurements,
   organizations,
-  targetContactUsers,
+  queries,
+  queryAnswers,
+  queryResults,
   targets,
   users,
 } from '../../db/schema/index.js';
@@ -202,6 +205,8 @@ export function createAlarmsRepository(db: Db) {
         fullName: alarmEvents.fullName,
         createdAt: alarmEvents.createdAt,
         comment: alarmEvents.comment,
+        discussionId: alarmEvents.discussionId,
+        queryId: alarmEvents.queryId,
       })
       .from(alarmEvents)
       .where(inArray(alarmEvents.alarmId, ids))
@@ -214,6 +219,8 @@ export function createAlarmsRepository(db: Db) {
         fullName: row.fullName,
         createdAt: row.createdAt.toISOString(),
         comment: row.comment,
+        discussionId: row.discussionId,
+        queryId: row.queryId,
       });
       byAlarm.set(row.alarmId, list);
     }
@@ -316,13 +323,19 @@ export function createAlarmsRepository(db: Db) {
     comment?: string | null;
   }
 
-  /** Timeline entries in one insert; an (un)acknowledgement names the scope's user. */
-  async function addEvents(scope: Scope, entries: readonly EventEntry[]) {
-    if (entries.length === 0) return;
+  /** The scope's user's id and name as the timeline keeps them ('' for the system). */
+  function actorOf(scope: Scope) {
     const actorId = scope.actor?.userId ?? null;
     const fullName = actorId
       ? sql`coalesce((select ${users.userFirstName} || ' ' || ${users.userLastName} from ${users} where ${users.userId} = ${actorId}), '')`
       : '';
+    return { actorId, fullName };
+  }
+
+  /** Timeline entries in one insert; an (un)acknowledgement names the scope's user. */
+  async function addEvents(scope: Scope, entries: readonly EventEntry[]) {
+    if (entries.length === 0) return;
+    const { actorId, fullName } = actorOf(scope);
     await db.insert(alarmEvents).values(
       entries.map((entry) => {
         assertWithin(scope, entry.organizationId);
@@ -343,29 +356,6 @@ export function createAlarmsRepository(db: Db) {
 
   return {
     list,
-
-    /**
-     * Who gets mail when an alarm opens on the target: its contact users (the target form's
-     * 'Yhteyshenkilöt') who are active and have not turned alarm mail off.
-     */
-    async mailRecipients(scope: Scope, targetId: string) {
-      return db
-        .select({
-          email: users.userEmail,
-          firstName: users.userFirstName,
-          language: users.language,
-        })
-        .from(targetContactUsers)
-        .innerJoin(users, eq(users.userId, targetContactUsers.userId))
-        .where(
-          and(
-            eq(targetContactUsers.targetId, targetId),
-            eq(users.userAlarmMail, true),
-            eq(users.userState, 'Aktiivinen'),
-            inScope(users.organizationId, scope),
-          ),
-        );
-    },
 
     /**
      * Whether alarm mail went out for the device's measurement (null: its own kind of alarm, the
@@ -398,6 +388,82 @@ export function createAlarmsRepository(db: Db) {
         )
         .limit(1);
       return rows.length > 0;
+    },
+
+    /**
+     * The alarm's 'notified' entry for the dialog's key, by the scope's user (issue 29): its id,
+     * or undefined when the key has one already (a double click; the unique key decides under
+     * concurrency, the second insert waiting for the first to commit).
+     */
+    async claimNotice(
+      scope: Scope,
+      entry: { organizationId: string; alarmId: string; key: string },
+    ): Promise<string | undefined> {
+      assertWithin(scope, entry.organizationId);
+      const [row] = await db
+        .insert(alarmEvents)
+        .values({
+          organizationId: entry.organizationId,
+          alarmId: entry.alarmId,
+          kind: 'notified',
+          noticeKey: entry.key,
+          ...actorOf(scope),
+        })
+        .onConflictDoNothing({ target: [alarmEvents.alarmId, alarmEvents.noticeKey] })
+        .returning({ id: alarmEvents.id });
+      return row?.id;
+    },
+
+    /** Links a claimed 'notified' entry to what it made. */
+    async linkNotice(
+      scope: Scope,
+      eventId: string,
+      links: { discussionId: string | null; queryId: string | null },
+    ) {
+      await db
+        .update(alarmEvents)
+        .set(links)
+        .where(and(eq(alarmEvents.id, eventId), inScope(alarmEvents.organizationId, scope)));
+    },
+
+    /**
+     * The follow-up surveys of the device's alarms (issue 29) with their answers per day in
+     * Finnish time between `from` and `to`: the average of the values and how many answered.
+     * Surveys without answers in the period are left out.
+     */
+    async followUps(scope: Scope, deviceId: string, from: Date, to: Date) {
+      const day = sql<string>`((${queryResults.createdAt} at time zone 'Europe/Helsinki')::date)::text`;
+      const rows = await db
+        .select({
+          queryId: queries.id,
+          queryTitle: queries.title,
+          alarmId: alarmEvents.alarmId,
+          day,
+          average: sql<number>`avg(${queryAnswers.value})`.mapWith(Number),
+          count: sql<number>`count(distinct ${queryResults.id})`.mapWith(Number),
+        })
+        .from(alarmEvents)
+        .innerJoin(alarms, eq(alarms.id, alarmEvents.alarmId))
+        .innerJoin(queries, eq(queries.id, alarmEvents.queryId))
+        .innerJoin(queryResults, eq(queryResults.queryId, queries.id))
+        .innerJoin(queryAnswers, eq(queryAnswers.resultId, queryResults.id))
+        .where(
+          and(
+            eq(alarms.deviceId, deviceId),
+            inScope(alarms.organizationId, scope),
+            gte(queryResults.createdAt, from),
+            lt(queryResults.createdAt, to),
+          ),
+        )
+        .groupBy(queries.id, queries.title, alarmEvents.alarmId, day)
+        .orderBy(queries.id, day);
+      const byQuery = new Map<string, FollowUpRecord>();
+      for (const { day: on, average, count, ...query } of rows) {
+        const found = byQuery.get(query.queryId) ?? { ...query, days: [] };
+        found.days.push({ day: on, average: Math.round(average * 100) / 100, count });
+        byQuery.set(query.queryId, found);
+      }
+      return [...byQuery.values()];
     },
 
     /** The timeline entry that the alarm's mail was sent. */

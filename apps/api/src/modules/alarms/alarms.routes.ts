@@ -5,14 +5,20 @@ import {
   ackAlarmsBody,
   ackAlarmsResponse,
   alarmListResponse,
+  alarmNoticeBody,
   alarmResponse,
   alarmsQuery,
   alarmsResponse,
   deviceAlarmsQuery,
+  deviceFollowUpsQuery,
+  followUpsResponse,
+  NOTICE_SURVEY_DAYS_DEFAULT,
+  NOTICE_SURVEY_DAYS_MAX,
   organizationAlarmsQuery,
 } from '@vahti/domain';
 import { translate } from '@vahti/domain/i18n/messages';
 import { errors, ok, signedIn } from '../../plugins/route-groups.js';
+import type { AlarmNoticeService } from './alarm-notice.service.js';
 import type { AlarmsService } from './alarms.service.js';
 
 const READ =
@@ -20,10 +26,11 @@ const READ =
 
 interface Options {
   alarms: AlarmsService;
+  alarmNotice: AlarmNoticeService;
 }
 
 /** Vainu alarms, spec 001 §7: the list, the badge's active alarms, acknowledgement. */
-export const alarmsRoutes = signedIn<Options>('alarms', (app, { alarms }) => {
+export const alarmsRoutes = signedIn<Options>('alarms', (app, { alarms, alarmNotice }) => {
   app.get('/api/alarms', {
     schema: {
       operationId: 'listAlarms',
@@ -112,5 +119,34 @@ export const alarmsRoutes = signedIn<Options>('alarms', (app, { alarms }) => {
         acknowledged,
       };
     },
+  });
+
+  app.post('/api/alarms/notice', {
+    schema: {
+      operationId: 'notifyResidents',
+      summary: 'Tell the residents of the alarm’s target (“Tiedota asukkaille”)',
+      description: `Needs Vainu and Tieto, and a role above Käyttäjä (the discussion and survey management of Tieto); 403 FORBIDDEN without. 404 alarm.ALARM_NOT_FOUND for an alarm the caller does not see. discussionTitle and discussionDescription: the notice, validated as a discussion’s. discussion: true opens a discussion of the alarm’s target with them (the caller its moderator); survey: true makes a survey of the target with the one question “Miltä sisäilma tuntuu nyt?” (in the caller’s language; made once per organization in a question group of its own), the notice as its description, open from today for surveyDays days (1–${NOTICE_SURVEY_DAYS_MAX}, default ${NOTICE_SURVEY_DAYS_DEFAULT}, Finnish time), and mails it to the target’s residents (active users with Tieto linked to the target), each in their language, with the notice and a link to answer. At least one of the two (400 on discussion). All in one transaction with the audit entry alarm.notice and the alarm’s timeline entry 'notified' carrying discussionId and queryId. key: a uuid the dialog makes once; the same alarm and key again (a double click, a retry) makes nothing new and answers the same alarm.`,
+      body: alarmNoticeBody,
+      response: { 200: alarmResponse, ...errors(403, 404) },
+    },
+    handler: async (request) =>
+      ok(request, 'messages.alarm.noticeSent', {
+        alarm: await alarmNotice.notify(request.caller, request.body, request.language),
+      }),
+  });
+
+  app.get('/api/device-follow-ups', {
+    schema: {
+      operationId: 'listDeviceFollowUps',
+      summary: 'Answers of the follow-up surveys of a device’s alarms per day (beside its chart)',
+      description:
+        'Needs Vainu, Tieto and a role above Käyttäjä (who may see survey results); 403 FORBIDDEN without. id: the device (404 DEVICE_NOT_FOUND when the caller does not see it); sd, ed: days in Finnish time as the sensor data’s (default the last 7 days). followUps: each survey sent with “Tiedota asukkaille” from an alarm of the device that has answers in the period, with per day (Finnish time) the average of the answers (1–5, two decimals) and how many answered.',
+      querystring: deviceFollowUpsQuery,
+      response: { 200: followUpsResponse, ...errors(403, 404) },
+    },
+    handler: async (request) =>
+      ok(request, 'messages.alarm.followUpsOk', {
+        followUps: await alarmNotice.followUps(request.caller, request.query),
+      }),
   });
 });

@@ -17,15 +17,13 @@ import { authorize, type Scope, systemScope } from '../../lib/scope.js';
 import type { DevicesRepository } from '../devices/devices.repository.js';
 import type { EventBus } from '../events/event-bus.js';
 import type { HealthChange } from '../ingest/ingest.service.js';
-import type { Mailer } from '../mail/mailer.js';
+import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { OrganizationsRepository } from '../organizations/organizations.repository.js';
-import { alarmOpenedMail } from './alarm-mail.js';
+import type { WebhooksService } from '../webhooks/webhooks.service.js';
 import type { AlarmsRepository } from './alarms.repository.js';
 
 const VAINU = { do: 'openSection', section: 'vainu' } as const;
 const DAY_MS = 86_400_000;
-/** At most one alarm mail per device and measurement in this time. */
-export const ALARM_MAIL_THROTTLE_MS = 60 * 60_000;
 
 /** One decoded uplink: the device, when it measured, and its values by measurement id. */
 export interface Reading {
@@ -59,8 +57,8 @@ export function createAlarmsService({
   devices,
   organizations,
   events,
-  mailer,
-  publicUrl,
+  notifications,
+  webhooks,
   hysteresisPercent,
   log,
   metrics,
@@ -71,8 +69,10 @@ export function createAlarmsService({
   devices: Pick<DevicesRepository, 'effectiveLimitsOf' | 'list'>;
   organizations: Pick<OrganizationsRepository, 'lookup'>;
   events: Pick<EventBus, 'publish'>;
-  mailer: Pick<Mailer, 'enqueue' | 'kick'>;
-  publicUrl: string;
+  /** Routes opened and closed alarms to people (mail, push, held) in the same transaction. */
+  notifications: Pick<NotificationsService, 'route' | 'kick'>;
+  /** Outbound webhooks: deliveries queued in the change's transaction, sent after commit. */
+  webhooks: Pick<WebhooksService, 'enqueueAlarmChanges' | 'kick'>;
   /** Share of the limit span (high − low; one limit: of its absolute value) an alarm must clear. */
   hysteresisPercent: number;
   /** One info line per alarm opened or closed, with the id of the uplink's request (reqId). */
@@ -82,8 +82,9 @@ export function createAlarmsService({
   now?: () => Date;
 }) {
   function announce(changes: readonly AlarmChange[]) {
-    // Alarm mail was stored in the transaction; deliver it now that it is committed.
-    if (changes.some((c) => c.change === 'opened')) mailer.kick();
+    // Notifications were stored in the transaction; deliver them now that it is committed.
+    if (changes.some((c) => c.change === 'opened' || c.change === 'closed')) notifications.kick();
+    if (changes.length > 0) webhooks.kick();
     for (const c of changes) {
       metrics.changes.inc({ change: c.change });
       if (c.change === 'opened' || c.change === 'closed') {
@@ -126,7 +127,10 @@ export function createAlarmsService({
     const started = performance.now();
     metrics.readings.inc(readings.length);
     try {
-      return await evaluateReadings(scope, readings);
+      const changes = await evaluateReadings(scope, readings);
+      await notifications.route(scope, changes);
+      await webhooks.enqueueAlarmChanges(scope, changes);
+      return changes;
     } finally {
       metrics.evaluationSeconds.observe((performance.now() - started) / 1000);
     }
@@ -256,7 +260,6 @@ export function createAlarmsService({
               limitValue,
             });
             changes.push({ ...base, alarmId: id, change: 'opened' });
-            await mailContacts(scope, id, limit.deviceTargetId);
           }
         };
 
@@ -300,7 +303,6 @@ export function createAlarmsService({
         alarmId: id,
         change: 'opened',
       });
-      await mailContacts(scope, id, alarm.Device.deviceTargetId);
     };
     for (const { deviceId, battery, frameCounterReset } of health) {
       if (battery) {
@@ -350,6 +352,8 @@ export function createAlarmsService({
         await opened(id, deviceId);
       }
     }
+    await notifications.route(scope, changes);
+    await webhooks.enqueueAlarmChanges(scope, changes);
     return changes;
   }
 
@@ -382,55 +386,13 @@ export function createAlarmsService({
           alarmId: id,
           change: 'opened',
         });
-        await mailContacts(scope, id, device.deviceTargetId);
       }
+      await notifications.route(scope, opened);
+      await webhooks.enqueueAlarmChanges(scope, opened);
       return opened;
     });
     announce(changes);
     return changes;
-  }
-
-  /**
-   * Mails the target's contact users about a new alarm, in the same transaction (the mailer's
-   * outbox), unless mail went out for the device's measurement within the last hour.
-   */
-  async function mailContacts(scope: Scope, alarmId: string, targetId: string) {
-    const alarm = await alarms.find(scope, alarmId);
-    if (!alarm) return;
-    const since = new Date(Date.now() - ALARM_MAIL_THROTTLE_MS);
-    if (
-      await alarms.mailedSince(
-        scope,
-        alarm.alarmDeviceId,
-        alarm.measurementId,
-        since,
-        alarm.alarmBreakThrough,
-      )
-    )
-      return;
-    const recipients = await alarms.mailRecipients(scope, targetId);
-    if (recipients.length === 0) return;
-    const unit = alarm.measurementUnit ? ` ${alarm.measurementUnit}` : '';
-    for (const user of recipients) {
-      const language = user.language ?? 'fi';
-      await mailer.enqueue({
-        to: user.email,
-        language,
-        ...alarmOpenedMail(language, {
-          firstName: user.firstName,
-          targetName: alarm.Device.Target.targetName,
-          deviceName: alarm.Device.deviceName,
-          measurementName: alarm.measurementName,
-          direction: alarm.alarmBreakThrough,
-          value: `${Math.round(alarm.value * 1000) / 1000}${unit}`,
-          limit:
-            alarm.measurementId === null ? `${alarm.limitValue}` : `${alarm.limitValue}${unit}`,
-          time: utcText(alarm.createdAt),
-          link: `${publicUrl}/#/vainu/show-alarms?ac=1`,
-        }),
-      });
-    }
-    await alarms.recordMailed(scope, alarm.organizationId, alarmId);
   }
 
   /**
@@ -466,6 +428,8 @@ export function createAlarmsService({
           list.push({ ...base, change: 'closed' });
         }
       }
+      await notifications.route(scope, list);
+      await webhooks.enqueueAlarmChanges(scope, list);
       return list;
     });
     announce(changes);
@@ -568,10 +532,3 @@ export function createAlarmsService({
 }
 
 export type AlarmsService = ReturnType<typeof createAlarmsService>;
-
-const pad = (n: number) => String(n).padStart(2, '0');
-/** DD.MM.YYYY HH.mm UTC: alarm times are shown in UTC (spec 000 §9). */
-function utcText(iso: string) {
-  const d = new Date(iso);
-  return `${pad(d.getUTCDate())}.${pad(d.getUTCMonth() + 1)}.${d.getUTCFullYear()} ${pad(d.getUTCHours())}.${pad(d.getUTCMinutes())} UTC`;
-}

@@ -1,7 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { preparedQuery } from '../../db/prepared.js';
-import { organizations, users, userTargets } from '../../db/schema/index.js';
+import {
+  notificationSettings,
+  organizations,
+  userSessions,
+  users,
+  userTargets,
+} from '../../db/schema/index.js';
 import { inScope, type Scope } from '../../lib/scope.js';
 
 /** What every signed-in request reads of its account: no password hash. */
@@ -20,10 +26,20 @@ const accountColumns = {
   userDescription: users.userDescription,
   tokenVersion: users.tokenVersion,
   language: users.language,
-  userAlarmMail: users.userAlarmMail,
+  /** Alarm mail on: the e-mail channel of the notification settings in force (issue 28). */
+  userAlarmMail: sql<boolean>`coalesce(
+    (select ${notificationSettings.enabled} from ${notificationSettings}
+      where ${notificationSettings.userId} = ${users.userId} and ${notificationSettings.channel} = 'email'),
+    (select ${notificationSettings.enabled} from ${notificationSettings}
+      where ${notificationSettings.organizationId} = ${users.organizationId}
+        and ${notificationSettings.userId} is null and ${notificationSettings.channel} = 'email'),
+    true)`,
   organizationName: organizations.organizationName,
   organizationPostalDistrict: organizations.organizationPostalDistrict,
   organizationState: organizations.organizationState,
+  /** The organization's sign-in rules (issue 31), read with the account. */
+  organizationTwoFactorRole: organizations.organizationTwoFactorRole,
+  organizationPasskeySignIn: organizations.organizationPasskeySignIn,
   /** The ids of the user's targets, in the same read (the session user lists them). */
   targetIds: sql<
     string[]
@@ -55,6 +71,27 @@ export function createAccountsRepository(db: Db) {
       .limit(1);
   const findByIdEverywhere = preparedQuery('account_by_id', () => byId(false));
   const findByIdInOrganization = preparedQuery('account_by_id_in_organization', () => byId(true));
+  /**
+   * Every signed-in request: the account and, in the same read, when its session was last used —
+   * null when the session has ended (its row deleted, its version behind the user's, expired).
+   */
+  const findBySession = preparedQuery('account_by_session', () =>
+    db
+      .select({
+        ...accountColumns,
+        sessionLastUsedAt: sql<
+          Date | string | null
+        >`(select ${userSessions.lastUsedAt} from ${userSessions}
+          where ${userSessions.sessionId} = ${sql.placeholder('sessionId')}::uuid
+            and ${userSessions.userId} = ${users.userId}
+            and ${userSessions.tokenVersion} = ${users.tokenVersion}
+            and ${userSessions.expiresAt} > now())`,
+      })
+      .from(users)
+      .innerJoin(organizations, eq(organizations.organizationId, users.organizationId))
+      .where(eq(users.userId, sql.placeholder('userId')))
+      .limit(1),
+  );
 
   return {
     async findByEmail(scope: Scope, email: string) {
@@ -76,6 +113,13 @@ export function createAccountsRepository(db: Db) {
       const [row] = await (scope.organizationId === null
         ? findByIdEverywhere({ userId })
         : findByIdInOrganization({ userId, organizationId: scope.organizationId }));
+      return row;
+    },
+
+    /** The account of a session token, with its session's last use (null: the session ended). */
+    async findBySession(scope: Scope, userId: string, sessionId: string) {
+      if (scope.organizationId !== null) throw new Error('sessions are resolved before any scope');
+      const [row] = await findBySession({ userId, sessionId });
       return row;
     },
 

@@ -1,6 +1,7 @@
-import { authResponse, loginBody, loginResponse, messageResponse } from '@vahti/domain';
+import { authResponse, loginBody, loginStepResponse, messageResponse } from '@vahti/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errors, ok, publicRoutes, signedIn } from '../../plugins/route-groups.js';
+import { answerFirstStep, signInOrigin } from '../sign-in/sign-in.routes.js';
 import type { AuthService } from './auth.service.js';
 
 interface Options {
@@ -18,13 +19,12 @@ const signIn = publicRoutes<Options>('auth', (app, { auth }) => {
         operationId,
         summary: 'Sign in with e-mail and password',
         description:
-          'After 10 failed attempts for one address from one IP address, or 50 from one IP address, within 15 minutes: 429 TOO_MANY_REQUESTS with Retry-After for that IP address, even for the right password, until the window ends. After 100 failed attempts for one address from all IP addresses within an hour, 429 for everyone — except a browser that sends the deviceToken an earlier sign-in there answered with: its failures count against that token (10 in 15 minutes) and its IP address only. Every successful sign-in answers with a deviceToken.',
+          'After 10 failed attempts for one address from one IP address, or 50 from one IP address, within 15 minutes: 429 TOO_MANY_REQUESTS with Retry-After for that IP address, even for the right password, until the window ends. After 100 failed attempts for one address from all IP addresses within an hour, 429 for everyone — except a browser that sends the deviceToken an earlier sign-in there answered with: its failures count against that token (10 in 15 minutes) and its IP address only. Every successful sign-in answers with a deviceToken. When the user has a second factor (and the browser sent no trustedBrowserToken of theirs), or the organization requires one of their role, the answer is `secondStep` instead: a ticket for POST /api/login/second-step or /api/login/passkey, or with `enrol` for the enrolment calls. The password alone gives nothing usable then. The per-account ceiling does not apply to an account with a second factor.',
         body: loginBody,
-        response: { 200: loginResponse, ...errors(401, 403, 429) },
+        response: { 200: loginStepResponse, ...errors(401, 403, 429) },
       },
       handler: async (request) => {
-        const { token, user, deviceToken } = await auth.login(request.body, { ip: request.ip });
-        return ok(request, 'messages.loginOk', { token, user, deviceToken });
+        return answerFirstStep(request, await auth.login(request.body, signInOrigin(request)));
       },
     });
   }

@@ -2,7 +2,7 @@
 // (UTF-8 with or without a BOM, else Windows-1252; separated by ; as Finnish Excel writes it, or
 // by ,). What the file is comes from its content, never from its name or declared type.
 import { parse } from 'csv-parse/sync';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { AppError } from '../../lib/errors.js';
 
 /** A sheet's rows: the header's cells, then each data row with its line in the file. */
@@ -35,6 +35,8 @@ function cellText(value: ExcelJS.CellValue): string {
 }
 
 async function readXlsx(bytes: Buffer): Promise<{ cells: string[]; line: number }[]> {
+  // Loaded with the first import file, not at every start (docs/performance.md, start-up).
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer);

@@ -2,7 +2,7 @@ import type { Caller } from '../../lib/caller.js';
 import { notFound } from '../../lib/errors.js';
 import { authorize } from '../../lib/scope.js';
 import type { DevicesRepository } from '../devices/devices.repository.js';
-import { type Label, labelsPdf } from './label-pdf.js';
+import type { Label } from './label-pdf.js';
 
 const READ = { do: 'openSection', section: 'vainu' } as const;
 const MANAGE = { do: 'manageDevices' } as const;
@@ -34,6 +34,8 @@ export function createDeviceLabelsService({
           targetName: device.Target.targetName,
         };
       });
+      // pdf-lib loads with the first sheet, not at every start (docs/performance.md).
+      const { labelsPdf } = await import('./label-pdf.js');
       return labelsPdf(labels);
     },
   };

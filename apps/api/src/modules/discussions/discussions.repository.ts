@@ -10,6 +10,7 @@ import type { Db } from '../../db/client.js';
 import {
   discussionComments,
   discussionFollowers,
+  discussionReads,
   discussionSubComments,
   discussions,
   targets,
@@ -37,6 +38,15 @@ export interface DiscussionFilter {
   organizationId?: string;
   targetId?: string;
   state?: DiscussionRecord['discussionState'];
+  /** Words in the title, description, a comment or a reply (full-text, `finnish`). */
+  search?: string;
+}
+
+/** Who a discussion concerns: the rules of who may read it need its organization and target. */
+export interface DiscussionPlace {
+  discussionId: string;
+  organizationId: string;
+  targetId: string;
 }
 
 /** What the rules of a comment or sub-comment need to know about it and its discussion. */
@@ -55,6 +65,12 @@ export interface CommentFacts {
 const fullName = (u: typeof users) => sql<string>`${u.userFirstName} || ' ' || ${u.userLastName}`;
 const iso = (value: Date) => value.toISOString();
 const offsetOf = ({ page, pageSize }: Page) => (page - 1) * pageSize;
+/**
+ * Full-text match of a text column with the `finnish` configuration; the GIN indexes of the
+ * schema are on the same expressions. websearch_to_tsquery never fails on user input.
+ */
+const matches = (document: SQL, search: string) =>
+  sql`to_tsvector('finnish', ${document}) @@ websearch_to_tsquery('finnish', ${search})`;
 const editWindow = (column: AnyPgColumn) =>
   sql<boolean>`${column} > now() - make_interval(secs => ${COMMENT_EDIT_WINDOW_MS / 1000})`;
 
@@ -73,6 +89,19 @@ export function createDiscussionsRepository(db: Db) {
     .from(discussionComments)
     .where(eq(discussionComments.discussionId, discussions.discussionId));
 
+  /** Comments and replies by others than the scope's user since they last opened it. */
+  const unreadOf = (scope: Scope) => {
+    const me = scope.actor?.userId;
+    if (!me) return sql<number>`0`;
+    const readAt = sql`coalesce((select ${discussionReads.readAt} from ${discussionReads} where ${discussionReads.discussionId} = ${discussions.discussionId} and ${discussionReads.userId} = ${me}), '-infinity'::timestamptz)`;
+    return sql<number>`((select count(*) from ${discussionComments} where ${discussionComments.discussionId} = ${discussions.discussionId} and ${discussionComments.userId} <> ${me} and ${discussionComments.createdAt} > ${readAt}) + (select count(*) from ${discussionSubComments} where ${discussionSubComments.discussionId} = ${discussions.discussionId} and ${discussionSubComments.userId} <> ${me} and ${discussionSubComments.createdAt} > ${readAt}))::int`;
+  };
+
+  const columnsFor = (scope: Scope) => ({
+    ...discussionColumns,
+    unread: unreadOf(scope),
+  });
+
   const discussionColumns = {
     discussionId: discussions.discussionId,
     discussionTitle: discussions.discussionTitle,
@@ -85,7 +114,20 @@ export function createDiscussionsRepository(db: Db) {
     discussionState: discussions.discussionState,
     createdAt: discussions.createdAt,
     comments: sql<number>`(${commentCount})`,
+    pinned: discussions.pinned,
+    locked: discussions.locked,
   };
+
+  /** The discussion's own text, or one of its comments or replies, matches the search. */
+  const searched = (search: string) =>
+    or(
+      matches(
+        sql`${discussions.discussionTitle} || ' ' || ${discussions.discussionDescription}`,
+        search,
+      ),
+      sql`exists (select 1 from ${discussionComments} where ${discussionComments.discussionId} = ${discussions.discussionId} and ${matches(sql`${discussionComments.discussionComment}`, search)})`,
+      sql`exists (select 1 from ${discussionSubComments} where ${discussionSubComments.discussionId} = ${discussions.discussionId} and ${matches(sql`${discussionSubComments.discussionSubComment}`, search)})`,
+    );
 
   function filtered(scope: Scope, filter: DiscussionFilter, ids?: string[]): SQL | undefined {
     return and(
@@ -95,6 +137,7 @@ export function createDiscussionsRepository(db: Db) {
       filter.targetId ? eq(discussions.targetId, filter.targetId) : undefined,
       filter.organizationId ? eq(discussions.organizationId, filter.organizationId) : undefined,
       filter.state ? eq(discussions.discussionState, filter.state) : undefined,
+      filter.search ? searched(filter.search) : undefined,
     );
   }
 
@@ -106,12 +149,16 @@ export function createDiscussionsRepository(db: Db) {
     const where = filtered(scope, filter);
     const [rows, [counted]] = await Promise.all([
       db
-        .select(discussionColumns)
+        .select(columnsFor(scope))
         .from(discussions)
         .innerJoin(users, eq(users.userId, discussions.moderatorId))
         .innerJoin(targets, eq(targets.targetId, discussions.targetId))
         .where(where)
-        .orderBy(desc(discussions.createdAt), asc(discussions.discussionId))
+        .orderBy(
+          desc(discussions.pinned),
+          desc(discussions.createdAt),
+          asc(discussions.discussionId),
+        )
         .limit(page.pageSize)
         .offset(offsetOf(page)),
       db.select({ n: count() }).from(discussions).where(where),
@@ -124,7 +171,7 @@ export function createDiscussionsRepository(db: Db) {
 
   async function find(scope: Scope, discussionId: string): Promise<DiscussionRecord | undefined> {
     const [row] = await db
-      .select(discussionColumns)
+      .select(columnsFor(scope))
       .from(discussions)
       .innerJoin(users, eq(users.userId, discussions.moderatorId))
       .innerJoin(targets, eq(targets.targetId, discussions.targetId))
@@ -186,9 +233,100 @@ export function createDiscussionsRepository(db: Db) {
       ),
     );
 
+  /**
+   * The users who read the discussion: active users of its organization with Tieto who see its
+   * target (a Käyttäjä only a linked one).
+   */
+  const readersOf = (discussion: Pick<DiscussionPlace, 'organizationId' | 'targetId'>) =>
+    and(
+      eq(users.organizationId, discussion.organizationId),
+      eq(users.userState, 'Aktiivinen'),
+      sql`1 = any(${users.userPermissions})`,
+      or(
+        ne(users.userRoles, 'Käyttäjä'),
+        inArray(
+          users.userId,
+          db
+            .select({ id: userTargets.userId })
+            .from(userTargets)
+            .where(eq(userTargets.targetId, discussion.targetId)),
+        ),
+      ),
+    );
+
   return {
     list,
     find,
+
+    /** Pins or locks; returns how many rows changed. */
+    async moderate(
+      scope: Scope,
+      discussionId: string,
+      values: { pinned?: boolean; locked?: boolean },
+    ): Promise<number> {
+      const rows = await db
+        .update(discussions)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(
+          and(
+            eq(discussions.discussionId, discussionId),
+            inScope(discussions.organizationId, scope),
+          ),
+        )
+        .returning({ id: discussions.discussionId });
+      return rows.length;
+    },
+
+    /** The user has read the discussion up to now. */
+    async markRead(
+      scope: Scope,
+      values: { organizationId: string; discussionId: string; userId: string },
+    ): Promise<void> {
+      assertWithin(scope, values.organizationId);
+      await db
+        .insert(discussionReads)
+        .values(values)
+        .onConflictDoUpdate({
+          target: [discussionReads.discussionId, discussionReads.userId],
+          set: { readAt: sql`now()` },
+        });
+    },
+
+    /** Readers of the discussion whose name contains the text, by name, at most 20. */
+    listMentionable(scope: Scope, discussion: DiscussionPlace, search: string | undefined) {
+      return db
+        .select({ uuid: users.userId, fullName: fullName(users) })
+        .from(users)
+        .where(
+          and(
+            inScope(users.organizationId, scope),
+            readersOf(discussion),
+            search ? sql`strpos(lower(${fullName(users)}), lower(${search})) > 0` : undefined,
+          ),
+        )
+        .orderBy(asc(users.userLastName), asc(users.userFirstName), asc(users.userId))
+        .limit(20);
+    },
+
+    /** Of the given users, those who read the discussion, with what a mail to them needs. */
+    listReaders(scope: Scope, discussion: DiscussionPlace, userIds: string[]) {
+      if (userIds.length === 0) return Promise.resolve([]);
+      return db
+        .select({
+          userId: users.userId,
+          userEmail: users.userEmail,
+          userFirstName: users.userFirstName,
+          language: users.language,
+        })
+        .from(users)
+        .where(
+          and(
+            inScope(users.organizationId, scope),
+            inArray(users.userId, userIds),
+            readersOf(discussion),
+          ),
+        );
+    },
 
     async insert(scope: Scope, values: DiscussionValues): Promise<string> {
       assertWithin(scope, values.organizationId);
@@ -301,21 +439,7 @@ export function createDiscussionsRepository(db: Db) {
      * each gets at most one mail per discussion per hour, even with comments arriving at once:
      * not the writer, and only active users with Tieto who still see the discussion's target.
      */
-    async claimFollowersToNotify(
-      scope: Scope,
-      discussion: { discussionId: string; organizationId: string; targetId: string },
-      writerId: string,
-    ) {
-      const seesTarget = or(
-        ne(users.userRoles, 'Käyttäjä'),
-        inArray(
-          users.userId,
-          db
-            .select({ id: userTargets.userId })
-            .from(userTargets)
-            .where(eq(userTargets.targetId, discussion.targetId)),
-        ),
-      );
+    async claimFollowersToNotify(scope: Scope, discussion: DiscussionPlace, writerId: string) {
       const claimed = await db
         .update(discussionFollowers)
         .set({ lastNotifiedAt: sql`now()` })
@@ -330,17 +454,7 @@ export function createDiscussionsRepository(db: Db) {
             ),
             inArray(
               discussionFollowers.userId,
-              db
-                .select({ id: users.userId })
-                .from(users)
-                .where(
-                  and(
-                    eq(users.organizationId, discussion.organizationId),
-                    eq(users.userState, 'Aktiivinen'),
-                    sql`1 = any(${users.userPermissions})`,
-                    seesTarget,
-                  ),
-                ),
+              db.select({ id: users.userId }).from(users).where(readersOf(discussion)),
             ),
           ),
         )

@@ -18,8 +18,13 @@ import {
   followBody,
   followQuery,
   followResponse,
+  mentionableQuery,
+  mentionableResponse,
+  moderateDiscussionBody,
   modifyCommentBody,
   organizationDiscussionsQuery,
+  readDiscussionBody,
+  readDiscussionResponse,
   subCommentResponse,
   subCommentsQuery,
   subCommentsResponse,
@@ -32,9 +37,13 @@ const READ =
   'Tieto permission. A Käyttäjä sees the discussions of the targets linked to them, other roles those of their organization, Pääylläpitäjä every one. 403 FORBIDDEN without Tieto.';
 const MANAGE =
   'Tieto permission and a role above Käyttäjä (Pääylläpitäjä, Ylläpitäjä, Pääkäyttäjä); 403 FORBIDDEN otherwise.';
-const PAGED = 'Paged on the server (page, pageSize ≤ 100; `total` counts every match).';
+const PAGED =
+  'Pinned ones first. Paged on the server (page, pageSize ≤ 100; `total` counts every match). `search` finds words in the title, description, comments and replies: PostgreSQL full-text search with the `finnish` configuration (inflected forms match), web-search syntax ("phrase", -word, or). `unread` counts comments and replies by others since the caller last marked the discussion read.';
 const EDIT =
   'The text of `comment` replaces the old one, stored as written. Pääylläpitäjä, Ylläpitäjä, Pääkäyttäjä and the discussion moderator may edit any; the writer their own within 15 minutes of writing (later 409 discussions.EDIT_WINDOW_PASSED); anyone else 403 FORBIDDEN.';
+
+const MENTIONS =
+  '`mentions` (≤ 20 user uuids, see GET /api/tieto/discussion/mentionable) each get a mail in their own language; a user who does not see the discussion answers 404 USER_NOT_FOUND and nothing is stored.';
 
 interface Options {
   discussions: DiscussionsService;
@@ -60,12 +69,13 @@ export const discussionsRoutes = signedIn<Options>('discussions', (app, { discus
     schema: {
       operationId: 'listDiscussions',
       summary: 'Every discussion the caller manages, newest first',
-      description: `${MANAGE} ${PAGED}`,
+      description: `${MANAGE} ${PAGED} search keeps the discussions whose title contains it, in any case.`,
       querystring: discussionsQuery,
       response: { 200: discussionsResponse, ...errors(403) },
     },
     handler: async (request) => {
-      const { rows, total } = await discussions.list(request.caller, request.query);
+      const { search, page, pageSize } = request.query;
+      const { rows, total } = await discussions.list(request.caller, search, { page, pageSize });
       return ok(request, 'messages.discussions.discussionsOk', { discussions: rows, total });
     },
   });
@@ -79,11 +89,11 @@ export const discussionsRoutes = signedIn<Options>('discussions', (app, { discus
       response: { 200: discussionsResponse, ...errors(403, 404) },
     },
     handler: async (request) => {
-      const { targetId, discussionState, page, pageSize } = request.query;
+      const { targetId, discussionState, search, page, pageSize } = request.query;
       const { rows, total } = await discussions.listByTargets(
         request.caller,
         targetId,
-        discussionState,
+        { state: discussionState, search },
         { page, pageSize },
       );
       return ok(request, 'messages.discussions.discussionsOk', { discussions: rows, total });
@@ -99,11 +109,11 @@ export const discussionsRoutes = signedIn<Options>('discussions', (app, { discus
       response: { 200: discussionsResponse, ...errors(403, 404) },
     },
     handler: async (request) => {
-      const { organizationId, targetId, page, pageSize } = request.query;
+      const { organizationId, targetId, search, page, pageSize } = request.query;
       const { rows, total } = await discussions.listOfOrganization(
         request.caller,
         organizationId,
-        targetId,
+        { targetId, search },
         { page, pageSize },
       );
       return ok(request, 'messages.discussions.discussionsOk', { discussions: rows, total });
@@ -165,6 +175,49 @@ export const discussionsRoutes = signedIn<Options>('discussions', (app, { discus
     handler: async (request) => {
       const discussion = await discussions.update(request.caller, request.body);
       return ok(request, 'messages.discussions.discussionUpdated', { discussion });
+    },
+  });
+
+  app.patch('/api/tieto/discussion/moderation', {
+    schema: {
+      operationId: 'moderateDiscussion',
+      summary: 'Pin or lock a discussion',
+      description: `${READ} Pääylläpitäjä, Ylläpitäjä, Pääkäyttäjä or the discussion's moderator; anyone else 403 FORBIDDEN. A pinned discussion is listed first; a locked one takes no new comments or replies (409 discussions.DISCUSSION_LOCKED). Not in the original calls. 404 discussions.DISCUSSION_NOT_FOUND.`,
+      body: moderateDiscussionBody,
+      response: { 200: discussionResponse, ...errors(403, 404) },
+    },
+    handler: async (request) => {
+      const discussion = await discussions.moderate(request.caller, request.body);
+      return ok(request, 'messages.discussions.moderationSaved', { discussion });
+    },
+  });
+
+  app.put('/api/tieto/discussion/read', {
+    schema: {
+      operationId: 'markDiscussionRead',
+      summary: 'Mark a discussion read up to now (its unread marker clears)',
+      description: `${READ} Per user; the web app calls it when the discussion is opened. Not in the original calls. 404 discussions.DISCUSSION_NOT_FOUND.`,
+      body: readDiscussionBody,
+      response: { 200: readDiscussionResponse, ...errors(403, 404) },
+    },
+    handler: async (request) => {
+      const unread = await discussions.markRead(request.caller, request.body.discussionId);
+      return ok(request, 'messages.discussions.readSaved', { unread });
+    },
+  });
+
+  app.get('/api/tieto/discussion/mentionable', {
+    schema: {
+      operationId: 'listMentionableUsers',
+      summary: 'Users who may be @mentioned in a discussion',
+      description: `${READ} The active users with Tieto who see the discussion's target (a Käyttäjä only when linked to it), whose name contains \`search\`; at most 20, by last name. Not in the original calls. 404 discussions.DISCUSSION_NOT_FOUND.`,
+      querystring: mentionableQuery,
+      response: { 200: mentionableResponse, ...errors(403, 404) },
+    },
+    handler: async (request) => {
+      const { discussionId, search } = request.query;
+      const users = await discussions.mentionable(request.caller, discussionId, search);
+      return ok(request, 'messages.discussions.mentionableOk', { users });
     },
   });
 
@@ -238,7 +291,7 @@ export const discussionsRoutes = signedIn<Options>('discussions', (app, { discus
     schema: {
       operationId: 'createComment',
       summary: 'Comment on a discussion',
-      description: `${READ} The writer is the caller (discussionCommentUserId, when sent, must be the caller: 403 otherwise). 3 to 5000 characters, stored as written. 404 discussions.DISCUSSION_NOT_FOUND; 409 discussions.DISCUSSION_CLOSED for a Passiivinen discussion.`,
+      description: `${READ} The writer is the caller (discussionCommentUserId, when sent, must be the caller: 403 otherwise). 3 to 5000 characters, stored as written. ${MENTIONS} 404 discussions.DISCUSSION_NOT_FOUND; 409 discussions.DISCUSSION_CLOSED for a Passiivinen discussion, discussions.DISCUSSION_LOCKED for a locked one.`,
       body: createCommentBody,
       response: { 201: commentResponse, ...errors(403, 404, 409) },
     },
@@ -290,7 +343,7 @@ export const discussionsRoutes = signedIn<Options>('discussions', (app, { discus
     schema: {
       operationId: 'createSubComment',
       summary: 'Reply to a comment',
-      description: `${READ} The writer is the caller (discussionSubCommentUserId, when sent, must be the caller: 403 otherwise). 3 to 5000 characters, stored as written. 404 discussions.DISCUSSION_NOT_FOUND or discussions.COMMENT_NOT_FOUND (also for a comment of another discussion); 409 discussions.DISCUSSION_CLOSED.`,
+      description: `${READ} The writer is the caller (discussionSubCommentUserId, when sent, must be the caller: 403 otherwise). 3 to 5000 characters, stored as written. ${MENTIONS} 404 discussions.DISCUSSION_NOT_FOUND or discussions.COMMENT_NOT_FOUND (also for a comment of another discussion); 409 discussions.DISCUSSION_CLOSED or discussions.DISCUSSION_LOCKED.`,
       body: createSubCommentBody,
       response: { 201: subCommentResponse, ...errors(403, 404, 409) },
     },

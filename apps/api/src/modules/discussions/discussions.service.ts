@@ -6,6 +6,7 @@ import {
   can,
   DISCUSSION_EVENTS,
   type DiscussionRecord,
+  type ModerateDiscussionBody,
   type SubCommentRecord,
   type UpdateDiscussionBody,
 } from '@vahti/domain';
@@ -20,6 +21,7 @@ import type { EventBus } from '../events/event-bus.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { OrganizationsRepository } from '../organizations/organizations.repository.js';
 import type { TargetsRepository } from '../targets/targets.repository.js';
+import { mentionMail, newCommentsMail } from './discussion-mail.js';
 import type {
   CommentFacts,
   DiscussionFilter,
@@ -27,7 +29,6 @@ import type {
   DiscussionValues,
   Page,
 } from './discussions.repository.js';
-import { newCommentsMail } from './follow-mail.js';
 
 /** Reading discussions and writing comments: the Tieto permission (spec 001 §2). */
 const TIETO = { do: 'openSection', section: 'tieto' } as const;
@@ -130,13 +131,59 @@ export function createDiscussionsService({
     if (userId !== undefined && userId !== caller.userId) throw forbidden();
   }
 
-  /** An open discussion to comment on: a Passiivinen one is closed (409). */
+  /** An open discussion to comment on: a Passiivinen one is closed, a locked one too (409). */
   async function openDiscussion(scope: Scope, discussionId: string) {
     const discussion = await read(scope, discussionId);
     if (discussion.discussionState !== 'Aktiivinen') {
       throw new AppError(409, 'discussions.DISCUSSION_CLOSED');
     }
+    if (discussion.locked) throw new AppError(409, 'discussions.DISCUSSION_LOCKED');
     return discussion;
+  }
+
+  const placeOf = (discussion: DiscussionRecord) => ({
+    discussionId: discussion.discussionId,
+    organizationId: discussion.discussionOrganizationId,
+    targetId: discussion.discussionTargetId,
+  });
+
+  /**
+   * The users a comment mentions, each one who reads the discussion (404 USER_NOT_FOUND for any
+   * other, so a mention never reaches or reveals someone outside it); the writer is left out.
+   */
+  async function mentioned(
+    scope: Scope,
+    discussion: DiscussionRecord,
+    caller: Caller,
+    ids: string[] | undefined,
+  ) {
+    const unique = [...new Set(ids ?? [])];
+    const found = await discussions.listReaders(scope, placeOf(discussion), unique);
+    if (found.length !== unique.length) throw notFound('USER_NOT_FOUND');
+    return found.filter((user) => user.userId !== caller.userId);
+  }
+
+  /** Mails each mentioned user in their language, in the transaction that stores the comment. */
+  async function notifyMentioned(
+    discussion: DiscussionRecord,
+    writerName: string,
+    recipients: Awaited<ReturnType<typeof mentioned>>,
+  ) {
+    const link = `${publicUrl}/#/tieto/current-discussions?discussionId=${discussion.discussionId}`;
+    for (const recipient of recipients) {
+      const language = recipient.language ?? 'fi';
+      await mailer.enqueue({
+        to: recipient.userEmail,
+        language,
+        ...mentionMail(language, {
+          firstName: recipient.userFirstName,
+          writer: writerName,
+          title: discussion.discussionTitle,
+          link,
+        }),
+      });
+    }
+    return recipients.length;
   }
 
   /**
@@ -146,11 +193,7 @@ export function createDiscussionsService({
   async function notifyFollowers(scope: Scope, discussion: DiscussionRecord, writerId: string) {
     const recipients = await discussions.claimFollowersToNotify(
       scope,
-      {
-        discussionId: discussion.discussionId,
-        organizationId: discussion.discussionOrganizationId,
-        targetId: discussion.discussionTargetId,
-      },
+      placeOf(discussion),
       writerId,
     );
     const link = `${publicUrl}/#/tieto/current-discussions?discussionId=${discussion.discussionId}`;
@@ -172,34 +215,34 @@ export function createDiscussionsService({
   return {
     get: (caller: Caller, discussionId: string) => read(authorize(caller, TIETO), discussionId),
 
-    /** Every discussion in scope (management list), newest first. */
-    list: (caller: Caller, page: Page) =>
-      discussions.list(authorize(caller, TIETO, MANAGE), {}, page),
+    /** Every discussion in scope (management list), pinned first, then newest first. */
+    list: (caller: Caller, search: string | undefined, page: Page) =>
+      discussions.list(authorize(caller, TIETO, MANAGE), { search }, page),
 
     /** Discussions of the given targets; every target must be one the caller sees. */
     async listByTargets(
       caller: Caller,
       targetIds: string[],
-      state: DiscussionFilter['state'],
+      filter: Pick<DiscussionFilter, 'state' | 'search'>,
       page: Page,
     ) {
       const scope = authorize(caller, TIETO);
       const unique = [...new Set(targetIds)];
       const seen = new Set((await targets.listNames(scope)).map((target) => target.id));
       if (!unique.every((targetId) => seen.has(targetId))) throw notFound('TARGET_NOT_FOUND');
-      return discussions.list(scope, { targetIds: unique, state }, page);
+      return discussions.list(scope, { ...filter, targetIds: unique }, page);
     },
 
     /** Discussions of an organization, maybe of one of its targets (management). */
     async listOfOrganization(
       caller: Caller,
       organizationId: string,
-      targetId: string | undefined,
+      filter: Pick<DiscussionFilter, 'targetId' | 'search'>,
       page: Page,
     ) {
       const scope = authorize(caller, TIETO, MANAGE);
       await organizationFilter(scope, organizationId);
-      return discussions.list(scope, { organizationId, targetId }, page);
+      return discussions.list(scope, { ...filter, organizationId }, page);
     },
 
     /** Counts for the Tieto dashboard: the organization's discussions, and per target. */
@@ -297,6 +340,55 @@ export function createDiscussionsService({
       return read(scope, body.discussionId);
     },
 
+    /**
+     * Pins or locks a discussion: a manager or the discussion's moderator (others 403; a
+     * discussion the caller does not see 404).
+     */
+    async moderate(caller: Caller, body: ModerateDiscussionBody): Promise<DiscussionRecord> {
+      const scope = authorize(caller, TIETO);
+      const before = await read(scope, body.discussionId);
+      if (!can(caller, MANAGE) && before.discussionModerator !== caller.userId) throw forbidden();
+      const values = { pinned: body.pinned, locked: body.locked };
+      await audited(scope, async () => {
+        requireWritten(
+          await discussions.moderate(scope, body.discussionId, values),
+          DISCUSSION_NOT_FOUND,
+        );
+        return {
+          action: 'discussion.moderate',
+          entityId: body.discussionId,
+          organizationId: before.discussionOrganizationId,
+          details: changedValues({ pinned: before.pinned, locked: before.locked }, values),
+        };
+      });
+      events.publish({
+        organizationId: before.discussionOrganizationId,
+        targetId: before.discussionTargetId,
+        type: DISCUSSION_EVENTS.changed,
+        data: { discussionId: body.discussionId },
+      });
+      return read(scope, body.discussionId);
+    },
+
+    /** The caller has read the discussion: its comments so far are no longer unread. */
+    async markRead(caller: Caller, discussionId: string): Promise<number> {
+      const scope = authorize(caller, TIETO);
+      const discussion = await read(scope, discussionId);
+      await discussions.markRead(scope, {
+        organizationId: discussion.discussionOrganizationId,
+        discussionId,
+        userId: caller.userId,
+      });
+      return (await read(scope, discussionId)).unread;
+    },
+
+    /** Who may be @mentioned in the discussion: the users who read it. */
+    async mentionable(caller: Caller, discussionId: string, search: string | undefined) {
+      const scope = authorize(caller, TIETO);
+      const discussion = await read(scope, discussionId);
+      return discussions.listMentionable(scope, placeOf(discussion), search);
+    },
+
     /** Whether the caller follows the discussion (mail about new comments). */
     async following(caller: Caller, discussionId: string): Promise<boolean> {
       const scope = authorize(caller, TIETO);
@@ -338,6 +430,7 @@ export function createDiscussionsService({
       const scope = authorize(caller, TIETO);
       const discussion = await openDiscussion(scope, body.discussionId);
       requireSelf(caller, body.discussionCommentUserId);
+      const mentions = await mentioned(scope, discussion, caller, body.mentions);
       const { commentId, mailed } = await db.transaction(async () => {
         const id = await discussions.insertComment(scope, {
           organizationId: discussion.discussionOrganizationId,
@@ -345,7 +438,12 @@ export function createDiscussionsService({
           userId: caller.userId,
           comment: body.discussionComment,
         });
-        return { commentId: id, mailed: await notifyFollowers(scope, discussion, caller.userId) };
+        const saved = (await discussions.findComment(scope, id)) as CommentRecord;
+        const told = await notifyMentioned(discussion, saved.fullName, mentions);
+        return {
+          commentId: id,
+          mailed: told + (await notifyFollowers(scope, discussion, caller.userId)),
+        };
       });
       if (mailed > 0) mailer.kick();
       events.publish({
@@ -388,6 +486,7 @@ export function createDiscussionsService({
         throw notFound(COMMENT_NOT_FOUND);
       }
       requireSelf(caller, body.discussionSubCommentUserId);
+      const mentions = await mentioned(scope, discussion, caller, body.mentions);
       const { id, mailed } = await db.transaction(async () => {
         const subId = await discussions.insertSubComment(scope, {
           organizationId: discussion.discussionOrganizationId,
@@ -396,7 +495,12 @@ export function createDiscussionsService({
           userId: caller.userId,
           comment: body.discussionSubComment,
         });
-        return { id: subId, mailed: await notifyFollowers(scope, discussion, caller.userId) };
+        const saved = (await discussions.findSubComment(scope, subId)) as SubCommentRecord;
+        const told = await notifyMentioned(discussion, saved.fullName, mentions);
+        return {
+          id: subId,
+          mailed: told + (await notifyFollowers(scope, discussion, caller.userId)),
+        };
       });
       if (mailed > 0) mailer.kick();
       events.publish({

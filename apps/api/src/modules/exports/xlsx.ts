@@ -1,6 +1,5 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import { helsinkiWallClock } from './helsinki-time.js';
 import type { ExportTexts, RawMeasurement, RawRow, SummaryRow } from './rows.js';
 
@@ -90,6 +89,8 @@ export async function writeXlsx(
   out: Writable,
   { texts, summary, raw, rowsPerSheet = XLSX_ROWS_PER_SHEET }: XlsxContent,
 ) {
+  // Loaded with the first export, not at every start (docs/performance.md, start-up).
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: out,
     useStyles: true,

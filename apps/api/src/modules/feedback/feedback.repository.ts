@@ -1,5 +1,6 @@
 import type { FeedbackRecord, FeedbackState } from '@vahti/domain';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { feedbacks, targets, users } from '../../db/schema/index.js';
 import { assertWithin, inScope, type Scope, targetVisible } from '../../lib/scope.js';
@@ -12,6 +13,8 @@ export interface FeedbackFilter {
   organizationId?: string;
   targetId?: string;
   state?: FeedbackState;
+  /** The sender's own feedback ('Omat palautteet'). */
+  userId?: string;
 }
 
 export interface FeedbackValues {
@@ -19,6 +22,16 @@ export interface FeedbackValues {
   message: string;
   targetId: string;
 }
+
+/** What staff write: the state and their reply (never the sender's words). */
+export interface FeedbackStaffValues {
+  state: FeedbackState;
+  reply: string | null;
+  /** Set when the reply changed: who wrote it. */
+  repliedBy?: string;
+}
+
+const repliers = alias(users, 'repliers');
 
 /**
  * Tieto feedback. Reads and writes reach the scope's organization (every one for the top
@@ -38,8 +51,13 @@ export function createFeedbackRepository(db: Db) {
         feedbackMessage: feedbacks.message,
         organizationId: feedbacks.organizationId,
         feedbackState: feedbacks.state,
+        feedbackReply: feedbacks.reply,
+        repliedAt: feedbacks.repliedAt,
+        replierFirstName: repliers.userFirstName,
+        replierLastName: repliers.userLastName,
         senderFirstName: users.userFirstName,
         senderLastName: users.userLastName,
+        feedbackPhoto: sql<boolean>`${feedbacks.photo} is not null`,
         targetName: targets.targetName,
         createdAt: feedbacks.createdAt,
         updatedAt: feedbacks.updatedAt,
@@ -47,6 +65,7 @@ export function createFeedbackRepository(db: Db) {
       .from(feedbacks)
       .innerJoin(targets, eq(targets.targetId, feedbacks.targetId))
       .leftJoin(users, eq(users.userId, feedbacks.userId))
+      .leftJoin(repliers, eq(repliers.userId, feedbacks.repliedBy))
       .where(
         and(
           visible(scope),
@@ -54,15 +73,29 @@ export function createFeedbackRepository(db: Db) {
           filter.organizationId ? eq(feedbacks.organizationId, filter.organizationId) : undefined,
           filter.targetId ? eq(feedbacks.targetId, filter.targetId) : undefined,
           filter.state ? eq(feedbacks.state, filter.state) : undefined,
+          filter.userId ? eq(feedbacks.userId, filter.userId) : undefined,
         ),
       )
       .orderBy(desc(feedbacks.createdAt), asc(feedbacks.id))
       .limit(FEEDBACK_LIST_MAX);
+    const fullName = (first: string | null, last: string | null) =>
+      first === null ? null : `${first} ${last ?? ''}`.trim();
     return rows.map(
-      ({ senderFirstName, senderLastName, targetName, createdAt, updatedAt, ...row }) => ({
+      ({
+        senderFirstName,
+        senderLastName,
+        replierFirstName,
+        replierLastName,
+        targetName,
+        repliedAt,
+        createdAt,
+        updatedAt,
+        ...row
+      }) => ({
         ...row,
-        senderName:
-          senderFirstName === null ? null : `${senderFirstName} ${senderLastName ?? ''}`.trim(),
+        repliedAt: repliedAt?.toISOString() ?? null,
+        replierName: row.feedbackReply ? fullName(replierFirstName, replierLastName) : null,
+        senderName: fullName(senderFirstName, senderLastName),
         Targets: [{ targetName }],
         createdAt: createdAt.toISOString(),
         updatedAt: updatedAt.toISOString(),
@@ -97,21 +130,50 @@ export function createFeedbackRepository(db: Db) {
       return row.id;
     },
 
-    /**
-     * Saves the feedback; the target must be of the feedback's organization. Returns the rows
-     * changed (0: not in scope).
-     */
-    async update(scope: Scope, id: string, values: FeedbackValues & { state: FeedbackState }) {
+    /** Saves the staff's state and reply. Returns the rows changed (0: not in scope). */
+    async update(scope: Scope, id: string, values: FeedbackStaffValues) {
       const rows = await db
         .update(feedbacks)
-        .set({ ...values, updatedAt: sql`now()` })
+        .set({
+          state: values.state,
+          reply: values.reply,
+          ...(values.repliedBy && { repliedBy: values.repliedBy, repliedAt: sql`now()` }),
+          ...(values.reply === null && { repliedBy: null, repliedAt: null }),
+          updatedAt: sql`now()`,
+        })
+        .where(and(eq(feedbacks.id, id), visible(scope)))
+        .returning({ id: feedbacks.id });
+      return rows.length;
+    },
+
+    /**
+     * The feedback's photo object name (null: none); undefined when the feedback is not in
+     * scope or, with `senderId`, not sent by that user.
+     */
+    async photoOf(scope: Scope, id: string, senderId?: string) {
+      const [row] = await db
+        .select({
+          photo: feedbacks.photo,
+          organizationId: feedbacks.organizationId,
+          targetId: feedbacks.targetId,
+        })
+        .from(feedbacks)
         .where(
           and(
             eq(feedbacks.id, id),
             visible(scope),
-            sql`${feedbacks.organizationId} = (select ${targets.organizationId} from ${targets} where ${targets.targetId} = ${values.targetId})`,
+            senderId ? eq(feedbacks.userId, senderId) : undefined,
           ),
-        )
+        );
+      return row;
+    },
+
+    /** Points the sender's feedback at a new photo; returns the rows changed. */
+    async setPhoto(scope: Scope, id: string, senderId: string, photo: string) {
+      const rows = await db
+        .update(feedbacks)
+        .set({ photo, updatedAt: sql`now()` })
+        .where(and(eq(feedbacks.id, id), visible(scope), eq(feedbacks.userId, senderId)))
         .returning({ id: feedbacks.id });
       return rows.length;
     },

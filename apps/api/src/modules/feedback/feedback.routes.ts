@@ -1,13 +1,19 @@
+import multipart from '@fastify/multipart';
 import {
   createFeedbackBody,
+  FEEDBACK_PHOTO_MAX_BYTES,
+  feedbackPhotoQuery,
   feedbackResponse,
   feedbacksResponse,
+  messageResponse,
   newFeedbacksQuery,
   organizationFeedbacksQuery,
   targetFeedbacksQuery,
   updateFeedbackBody,
 } from '@vahti/domain';
+import { z } from 'zod';
 import { errors, ok, signedIn } from '../../plugins/route-groups.js';
+import { readSingleFile, uploadQuery } from '../../plugins/single-file.js';
 import type { FeedbackService } from './feedback.service.js';
 
 interface Options {
@@ -17,8 +23,22 @@ interface Options {
 const READ =
   'Tieto permission and a role above Käyttäjä (403 FORBIDDEN otherwise). The top administrator sees every organization, anyone else their own. Newest first, at most 1,000.';
 
+const PHOTO_READERS =
+  'Whoever reads the feedback: the roles above Käyttäjä with Tieto in their scope, any other Tieto user only on feedback they sent (404 feedback.FEEDBACK_NOT_FOUND otherwise).';
+
 /** Tieto feedback (spec 001 §7). */
 export const feedbackRoutes = signedIn<Options>('tieto-feedback', (app, { feedback }) => {
+  app.register(multipart, {
+    limits: {
+      fileSize: FEEDBACK_PHOTO_MAX_BYTES,
+      files: 1,
+      fields: 5,
+      fieldSize: 1024,
+      parts: 6,
+      headerPairs: 50,
+    },
+  });
+
   app.get('/api/tieto/feedbacks', {
     schema: {
       operationId: 'listFeedbacks',
@@ -80,6 +100,20 @@ export const feedbackRoutes = signedIn<Options>('tieto-feedback', (app, { feedba
       }),
   });
 
+  app.get('/api/tieto/own-feedbacks', {
+    schema: {
+      operationId: 'listOwnFeedbacks',
+      summary: "The caller's own feedback with its state and the staff's reply",
+      description:
+        "Every Tieto user ('Omat palautteet'); 403 FORBIDDEN without Tieto. Only feedback the caller sent, about targets they still see. Newest first, at most 1,000.",
+      response: { 200: feedbacksResponse, ...errors(403) },
+    },
+    handler: async (request) =>
+      ok(request, 'messages.feedback.feedbacksOk', {
+        feedbacks: await feedback.listOwn(request.caller),
+      }),
+  });
+
   app.post('/api/tieto/feedback', {
     schema: {
       operationId: 'createFeedback',
@@ -100,14 +134,59 @@ export const feedbackRoutes = signedIn<Options>('tieto-feedback', (app, { feedba
   app.patch('/api/tieto/feedback', {
     schema: {
       operationId: 'updateFeedback',
-      summary: 'Save a feedback (title, message, target, state Uusi/Suljettu)',
-      description: `${READ} Closing a feedback (Uusi → Suljettu) mails its sender. 404 feedback.FEEDBACK_NOT_FOUND / TARGET_NOT_FOUND outside the scope; the target must be of the feedback's organization.`,
+      summary: "Save a feedback's state (Uusi/Suljettu) and the staff's reply",
+      description: `${READ} The sender's title, message and target are theirs: fields other than id, feedbackState and feedbackReply are ignored. feedbackReply left out keeps the reply, null or '' removes it. A change of state or reply mails the sender in their language. 404 feedback.FEEDBACK_NOT_FOUND outside the scope.`,
       body: updateFeedbackBody,
       response: { 200: feedbackResponse, ...errors(403, 404) },
     },
     handler: async (request) => {
       const saved = await feedback.update(request.caller, request.body);
       return ok(request, 'messages.feedback.feedbackUpdated', { feedback: saved });
+    },
+  });
+
+  app.get('/api/tieto/feedback-photo', {
+    schema: {
+      operationId: 'getFeedbackPhoto',
+      summary: "A feedback's photo (image/jpeg)",
+      description: `${PHOTO_READERS} 404 feedback.PHOTO_NOT_FOUND when the feedback has none.`,
+      querystring: feedbackPhotoQuery,
+      response: {
+        200: z.any().meta({ description: 'The photo (image/jpeg)' }),
+        ...errors(403, 404),
+      },
+    },
+    handler: async (request, reply) =>
+      reply
+        .header('content-type', 'image/jpeg')
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(await feedback.openPhoto(request.caller, request.query.id)),
+  });
+
+  app.put('/api/tieto/feedback-photo', {
+    // Nobody without Tieto gets a byte of theirs read (403 first).
+    onRequest: async (request) => feedback.assertMayAttach(request.caller),
+    // The body is read in the handler and the query checked there; the schema documents both.
+    validatorCompiler: () => (data) => ({ value: data }),
+    schema: {
+      operationId: 'putFeedbackPhoto',
+      summary: 'Attach a photo to your own feedback (multipart/form-data, one `file` part)',
+      description: `Only the sender, on their own feedback (404 feedback.FEEDBACK_NOT_FOUND for any other). The file is a JPEG judged by its content with the same check as Materiaalipankki files, never by its name or declared type: anything else answers 400 VALIDATION_FAILED with fields.file. At most ${FEEDBACK_PHOTO_MAX_BYTES / 1024 / 1024} MiB: 413 feedback.PHOTO_TOO_LARGE with fields.file. It replaces an earlier photo, which is removed from storage. 415 for another content type.`,
+      consumes: ['multipart/form-data'],
+      querystring: feedbackPhotoQuery,
+      body: z.object({ file: z.any().meta({ description: 'The photo (JPEG)' }) }),
+      response: { 200: messageResponse, ...errors(403, 404, 413, 415) },
+    },
+    handler: async (request, reply) => {
+      const { id } = uploadQuery(feedbackPhotoQuery, request, 'id');
+      const bytes = await readSingleFile(request, reply, {
+        missing: 'validation.feedback.photoRequired',
+        unreadable: 'validation.feedback.photoType',
+        tooLarge: { code: 'feedback.PHOTO_TOO_LARGE', text: 'validation.feedback.photoTooLarge' },
+      });
+      await feedback.putPhoto(request.caller, id, bytes);
+      return ok(request, 'messages.feedback.feedbackPhotoSaved');
     },
   });
 });

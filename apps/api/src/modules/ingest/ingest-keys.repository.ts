@@ -1,6 +1,7 @@
 import type { IngestKeyRecord } from '@vahti/domain';
-import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { preparedQuery } from '../../db/prepared.js';
 import { ingestKeys } from '../../db/schema/index.js';
 import { assertWithin, inScope, type Scope } from '../../lib/scope.js';
 
@@ -26,6 +27,27 @@ export const toIngestKeyRecord = (row: Row): IngestKeyRecord => ({
 
 /** Ingest keys: the admin calls within the caller's scope; a webhook finds its key by hash. */
 export function createIngestKeysRepository(db: Db) {
+  /** Live keys by hash (an array bound as one parameter), in every organization or in one. */
+  const live = (inOrganization: boolean) =>
+    db
+      .select({
+        id: ingestKeys.id,
+        organizationId: ingestKeys.organizationId,
+        keyHash: ingestKeys.keyHash,
+      })
+      .from(ingestKeys)
+      .where(
+        and(
+          sql`${ingestKeys.keyHash} = any(${sql.placeholder('hashes')}::text[])`,
+          isNull(ingestKeys.revokedAt),
+          inOrganization
+            ? eq(ingestKeys.organizationId, sql.placeholder('organizationId'))
+            : undefined,
+        ),
+      );
+  const liveEverywhere = preparedQuery('ingest_keys_live', () => live(false));
+  const liveInOrganization = preparedQuery('ingest_keys_live_in_organization', () => live(true));
+
   return {
     async insert(
       scope: Scope,
@@ -70,24 +92,14 @@ export function createIngestKeysRepository(db: Db) {
 
     /**
      * The live (not revoked) keys with these hashes, in scope (a webhook uses every organization):
-     * concurrent webhooks' keys are looked up in one query.
+     * concurrent webhooks' keys are looked up in one query, built and prepared once (issue 30).
      */
     async findLive(scope: Scope, keyHashes: readonly string[]) {
       if (keyHashes.length === 0) return [];
-      return db
-        .select({
-          id: ingestKeys.id,
-          organizationId: ingestKeys.organizationId,
-          keyHash: ingestKeys.keyHash,
-        })
-        .from(ingestKeys)
-        .where(
-          and(
-            inArray(ingestKeys.keyHash, [...keyHashes]),
-            isNull(ingestKeys.revokedAt),
-            inScope(ingestKeys.organizationId, scope),
-          ),
-        );
+      const hashes = [...keyHashes];
+      return scope.organizationId === null
+        ? liveEverywhere({ hashes })
+        : liveInOrganization({ hashes, organizationId: scope.organizationId });
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { RejectedUplinkRecord, RejectReason } from '@vahti/domain';
 import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { type Db, toDate } from '../../db/client.js';
+import { preparedQuery } from '../../db/prepared.js';
 import { rollupCtes } from '../../db/rollup.js';
 import {
   devices,
@@ -59,14 +60,34 @@ const deviceColumns = {
 
 /** Measurement data, the devices uplinks name, their types' layouts, and rejected uplinks. */
 export function createIngestRepository(db: Db) {
+  /**
+   * Devices by DevEUI (an array bound as one parameter), in every organization or in one: every
+   * batch of uplinks asks, so the query is built and prepared once (issue 30).
+   */
+  const byEui = (inOrganization: boolean) =>
+    db
+      .select(deviceColumns)
+      .from(devices)
+      .where(
+        and(
+          sql`${devices.deviceEui} = any(${sql.placeholder('euis')}::text[])`,
+          inOrganization
+            ? eq(devices.organizationId, sql.placeholder('organizationId'))
+            : undefined,
+        ),
+      );
+  const devicesEverywhere = preparedQuery('ingest_devices_by_eui', () => byEui(false));
+  const devicesInOrganization = preparedQuery('ingest_devices_by_eui_in_organization', () =>
+    byEui(true),
+  );
+
   return {
     /** Devices of the scope by DevEUI (upper-case hex), with their type. */
     async devicesByEui(scope: Scope, euis: string[]) {
       if (euis.length === 0) return [];
-      return db
-        .select(deviceColumns)
-        .from(devices)
-        .where(and(inArray(devices.deviceEui, euis), inScope(devices.organizationId, scope)));
+      return scope.organizationId === null
+        ? devicesEverywhere({ euis })
+        : devicesInOrganization({ euis, organizationId: scope.organizationId });
     },
 
     /**

@@ -171,9 +171,11 @@ export function createIngestService({
   /**
    * The journal's replay of a chunk of entries: written together; throws while the database is
    * away (the journal tries the chunk again). An entry that fails for another reason is kept as
-   * rejected (unprocessable): it never blocks those behind it.
+   * rejected (unprocessable): it never blocks those behind it. Returned: the entries that could
+   * not even be kept as rejected (their organization was removed since), which the journal keeps
+   * apart.
    */
-  async function replay(entries: JournalEntry[]): Promise<void> {
+  async function replay(entries: JournalEntry[]): Promise<JournalEntry[]> {
     const results = await Promise.allSettled(
       entries.map((entry) =>
         write(entry.caller, entry.uplinks, entry.origin, new Date(entry.receivedAt)),
@@ -183,6 +185,7 @@ export function createIngestService({
       (result) => result.status === 'rejected' && storageFailure(result.reason),
     );
     if (away) throw (away as PromiseRejectedResult).reason;
+    const unstorable: JournalEntry[] = [];
     for (const [i, result] of results.entries()) {
       const entry = entries[i];
       if (result.status === 'fulfilled' || !entry) continue;
@@ -190,16 +193,22 @@ export function createIngestService({
         { reqId: entry.origin.requestId, ...errorKind(result.reason) },
         'a journaled uplink could not be stored; kept as rejected',
       );
-      await keepRejected(
-        entry.caller,
-        {
-          source: entry.uplinks[0]?.source ?? 'generic',
-          reason: 'unprocessable',
-          body: bodyText(entry.uplinks.map((uplink) => uplink.raw)),
-        },
-        entry.origin,
-      );
+      try {
+        await keepRejected(
+          entry.caller,
+          {
+            source: entry.uplinks[0]?.source ?? 'generic',
+            reason: 'unprocessable',
+            body: bodyText(entry.uplinks.map((uplink) => uplink.raw)),
+          },
+          entry.origin,
+        );
+      } catch (err) {
+        if (storageFailure(err)) throw err;
+        unstorable.push(entry);
+      }
     }
+    return unstorable;
   }
 
   /**

@@ -1,9 +1,9 @@
-import { appendFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { silentLog } from '../../../test/helpers/silent-log.js';
-import { createIntakeJournal, type JournalEntry, JournalFullError } from './journal.js';
+import { createIntakeJournal, type JournalEntry, JournalFullError, UNSTORABLE } from './journal.js';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -44,6 +44,7 @@ describe('the intake journal', () => {
     const replayed: number[] = [];
     journal.start(async (entries) => {
       replayed.push(...entries.map((e) => e.uplinks[0]?.fCnt ?? -1));
+      return [];
     });
     await expect.poll(() => journal.status().entries, POLL).toBe(0);
     // Concurrent appends are written in the order they were made.
@@ -60,6 +61,7 @@ describe('the intake journal', () => {
     journal.start(async () => {
       attempts += 1;
       if (attempts < 3) throw new Error('connect ECONNREFUSED');
+      return [];
     });
     await expect.poll(() => journal.status().entries, POLL).toBe(0);
     expect(attempts).toBe(3);
@@ -79,6 +81,7 @@ describe('the intake journal', () => {
     first.start(async () => {
       chunks += 1;
       if (chunks > 1) await new Promise(() => {});
+      return [];
     });
     await expect.poll(() => first.status().entries, POLL).toBe(50);
     // What a crash during an append leaves: a line without its end (never answered).
@@ -90,11 +93,33 @@ describe('the intake journal', () => {
     const replayed: number[] = [];
     second.start(async (entries) => {
       replayed.push(...entries.map((e) => e.uplinks[0]?.fCnt ?? -1));
+      return [];
     });
     await expect.poll(() => second.status().entries, POLL).toBe(0);
     expect(replayed).toEqual(Array.from({ length: 50 }, (_, i) => 200 + i));
     await second.stop();
     expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('keeps apart, synced, what could be neither stored nor rejected, and goes on behind it', async () => {
+    const journal = createIntakeJournal({ dir: newDir(), maxBytes: 1e9, log: silentLog() });
+    for (let i = 0; i < 5; i++) await journal.append(entry(i));
+    const replayed: number[] = [];
+    // Entry 1's organization was removed while it waited: it comes back from every replay.
+    journal.start(async (entries) => {
+      replayed.push(...entries.map((e) => e.uplinks[0]?.fCnt ?? -1));
+      return entries.filter((e) => e.uplinks[0]?.fCnt === 1);
+    });
+    await expect.poll(() => journal.status().entries, POLL).toBe(0);
+    expect(replayed).toEqual([0, 1, 2, 3, 4]);
+    await journal.stop();
+    expect(readdirSync(journal.dir)).toEqual([UNSTORABLE]);
+    const kept = readFileSync(path.join(journal.dir, UNSTORABLE), 'utf8').trim().split('\n');
+    expect(kept.map((line) => JSON.parse(line))).toEqual([entry(1)]);
+    // A later run does not take it for a segment to replay.
+    expect(
+      createIntakeJournal({ dir: journal.dir, maxBytes: 1e9, log: silentLog() }).status(),
+    ).toMatchObject({ entries: 0 });
   });
 
   it('refuses an append past its size, and takes them again once replayed', async () => {
@@ -103,7 +128,7 @@ describe('the intake journal', () => {
     await journal.append(entry(1));
     await journal.append(entry(2));
     await expect(journal.append(entry(3))).rejects.toBeInstanceOf(JournalFullError);
-    journal.start(async () => {});
+    journal.start(async () => []);
     await expect.poll(() => journal.status().bytes, POLL).toBe(0);
     await journal.append(entry(4));
     await journal.stop();

@@ -52,6 +52,8 @@ interface Segment {
 }
 
 const segmentName = (seq: number) => `${String(seq).padStart(12, '0')}.ndjson`;
+/** Entries that could be neither stored nor kept as rejected, for whoever runs the server. */
+export const UNSTORABLE = 'unstorable.ndjson';
 
 export function createIntakeJournal({
   dir,
@@ -81,6 +83,20 @@ export function createIntakeJournal({
   let flushing: Promise<void> | undefined;
   let replayer: { wake(): void; stopped: Promise<void> } | undefined;
   let stopping = false;
+
+  async function keepUnstorable(entries: JournalEntry[]) {
+    const handle = await open(path.join(dir, UNSTORABLE), 'a');
+    try {
+      await handle.write(entries.map((entry) => `${JSON.stringify(entry)}\n`).join(''));
+      await handle.datasync();
+    } finally {
+      await handle.close();
+    }
+    log.error(
+      { entries: entries.length, file: UNSTORABLE },
+      'journaled uplinks whose organization no longer exists kept apart in the intake journal',
+    );
+  }
 
   function segmentOf(seq: number): Segment {
     let segment = segments.find((s) => s.seq === seq);
@@ -187,9 +203,12 @@ export function createIntakeJournal({
     /**
      * Replays what waits, in order, a chunk of entries at a time through `replay` (which
      * resolves once every entry of the chunk is committed, and throws when the database is still
-     * away: the chunk is tried again after a back-off). Runs until stop().
+     * away: the chunk is tried again after a back-off). The entries `replay` hands back could be
+     * neither stored nor kept as rejected (their organization was removed meanwhile): they go to
+     * UNSTORABLE in the journal's directory, synced, so they neither block those behind them nor
+     * are lost. Runs until stop().
      */
-    start(replay: (entries: JournalEntry[]) => Promise<void>) {
+    start(replay: (entries: JournalEntry[]) => Promise<JournalEntry[]>) {
       let wake: () => void = () => {};
       let delay = RETRY_MIN_MS;
       const sleep = (ms: number) =>
@@ -212,7 +231,8 @@ export function createIntakeJournal({
           while (!stopping && segment.done < lines.length) {
             const chunk = lines.slice(segment.done, segment.done + CHUNK);
             try {
-              await replay(chunk.flatMap((line) => parsed(line) ?? []));
+              const unstorable = await replay(chunk.flatMap((line) => parsed(line) ?? []));
+              if (unstorable.length > 0) await keepUnstorable(unstorable);
             } catch (err) {
               log.warn({ err, inMs: delay }, 'intake journal replay waits for the database');
               await sleep(delay);

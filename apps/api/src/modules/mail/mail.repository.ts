@@ -1,7 +1,8 @@
-import { and, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { count, desc, eq, sql } from 'drizzle-orm';
+import { type Db, rowsOf } from '../../db/client.js';
 import { mailOutbox } from '../../db/schema/index.js';
 import { crossesOrganizations, type Scope } from '../../lib/scope.js';
+import { claimDue, fromNow } from '../../lib/work-queue.js';
 
 export type NewMail = typeof mailOutbox.$inferInsert;
 export type MailRow = typeof mailOutbox.$inferSelect;
@@ -18,25 +19,28 @@ export function createMailRepository(db: Db) {
       return row.id;
     },
 
-    /**
-     * Claims up to `limit` due queued mails for this instance: the rows are locked with SKIP LOCKED
-     * (an instance never waits for, nor takes, rows another one is claiming) and leased by moving
-     * next_attempt_at `leaseMs` ahead, all in one statement. Sending then happens outside any
-     * transaction; a crash mid-send only means another attempt once the lease has run out.
-     */
+    /** Claims due queued mails for this instance (lib/work-queue.ts: SKIP LOCKED + lease). */
     claimDue(_scope: Scope, limit: number, leaseMs: number): Promise<MailRow[]> {
-      const due = db
-        .select({ id: mailOutbox.id })
-        .from(mailOutbox)
-        .where(and(eq(mailOutbox.status, 'queued'), lte(mailOutbox.nextAttemptAt, sql`now()`)))
-        .orderBy(mailOutbox.nextAttemptAt)
-        .limit(limit)
-        .for('update', { skipLocked: true });
-      return db
-        .update(mailOutbox)
-        .set({ nextAttemptAt: sql`now() + make_interval(secs => ${leaseMs / 1000})` })
-        .where(inArray(mailOutbox.id, due))
-        .returning();
+      return claimDue(db, mailOutbox, { where: eq(mailOutbox.status, 'queued'), limit, leaseMs });
+    },
+
+    /**
+     * Which of these stored attachment objects a mail still waiting to be sent names: those
+     * are kept; the rest may go.
+     */
+    async stillNeeded(_scope: Scope, objects: readonly string[]): Promise<Set<string>> {
+      if (objects.length === 0) return new Set();
+      const rows = rowsOf<{ object: string }>(
+        await db.execute(sql`
+          select distinct file ->> 'object' as object
+          from ${mailOutbox}, jsonb_array_elements(${mailOutbox.attachments}) as file
+          where ${mailOutbox.status} = 'queued' and ${mailOutbox.attachments} is not null
+            and file ->> 'object' in (${sql.join(
+              objects.map((o) => sql`${o}`),
+              sql`, `,
+            )})`),
+      );
+      return new Set(rows.map((r) => r.object));
     },
 
     async markSent(_scope: Scope, id: string): Promise<void> {
@@ -63,7 +67,7 @@ export function createMailRepository(db: Db) {
           lastError: failure.error,
           ...(failure.retryInMs === null
             ? { status: 'failed' as const }
-            : { nextAttemptAt: sql`now() + make_interval(secs => ${failure.retryInMs / 1000})` }),
+            : { nextAttemptAt: fromNow(failure.retryInMs) }),
         })
         .where(eq(mailOutbox.id, id));
     },

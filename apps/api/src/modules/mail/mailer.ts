@@ -2,8 +2,11 @@ import type { Language } from '@vahti/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Config } from '../../config/index.js';
+import type { MailAttachment } from '../../db/schema/index.js';
 import { inTransaction } from '../../db/transactions.js';
 import { systemScope } from '../../lib/scope.js';
+import type { FileStorage } from '../../lib/storage/storage.js';
+import { backoffMs, createQueueWorker } from '../../lib/work-queue.js';
 import type { MailRepository, MailRow } from './mail.repository.js';
 
 /** Mail is stored and delivered for whoever it concerns. */
@@ -15,6 +18,10 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers, e.g. List-Unsubscribe (RFC 8058) of a notification mail. */
+  headers?: Record<string, string>;
+  /** Files in the storage's `mail` area (see `attachmentStorage`), attached when sent. */
+  attachments?: MailAttachment[];
 }
 
 /** Attempts before a mail is marked failed for good. */
@@ -23,15 +30,23 @@ const FIRST_RETRY_MS = 30_000;
 const MAX_RETRY_MS = 60 * 60_000;
 const POLL_MS = 5_000;
 const BATCH = 10;
+/** Mails in flight at once, each on its own pooled SMTP connection. */
+const SMTP_CONNECTIONS = 3;
 /** Longer than the worst case of one send (connection + greeting + socket timeouts). */
 const LEASE_MS = 2 * 60_000;
+/**
+ * A stored attachment no waiting mail names is removed when its last mail is sent (or failed
+ * for good); the sweep removes what that missed (two instances at once, a kill in between, a
+ * report run that died before its mails were queued) once it is this old.
+ */
+export const ATTACHMENT_RETENTION_MS = 24 * 60 * 60_000;
 
 /** The outbox screen (Hallinta → Järjestelmä → Lähtevät viestit, Pääylläpitäjä with Hallinta). */
 export const outboxScreen = (publicUrl: string) => `${publicUrl}/#/admin/outbox`;
 
 /** Back-off after the n-th failed attempt: 30 s, 1 min, 2 min, … capped at 1 h. */
 export function retryDelayMs(attempts: number): number {
-  return Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), MAX_RETRY_MS);
+  return backoffMs(attempts, { firstMs: FIRST_RETRY_MS, maxMs: MAX_RETRY_MS });
 }
 
 /**
@@ -44,35 +59,67 @@ export function createMailer({
   mails,
   config,
   log,
+  attachmentStorage,
 }: {
   mails: MailRepository;
-  config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'publicUrl'>;
+  config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'publicUrl'> &
+    Partial<Pick<Config, 'deliveryLeaseMs'>>;
   log: FastifyBaseLogger;
+  /** Where the files of mails with attachments are kept (the storage's `mail` area). */
+  attachmentStorage?: Pick<FileStorage, 'open' | 'remove' | 'list'>;
 }) {
   const outbox = outboxScreen(config.publicUrl);
+  const leaseMs = config.deliveryLeaseMs ?? LEASE_MS;
+  // The Message-ID is the outbox row's: a mail sent again after its instance died between the
+  // SMTP server's acceptance and the row's update (at-least-once, ADR 0047) is the same message,
+  // which mail servers and clients drop as a duplicate.
+  const messageDomain = /@([^\s@<>]+)>?\s*$/.exec(config.mailFrom)?.[1] ?? 'vahti.invalid';
   const transport = config.smtpUrl
     ? nodemailer.createTransport({
         url: config.smtpUrl,
+        // Connections are kept and reused: a new one per mail (greeting, TLS, AUTH) took about
+        // 107 ms, a pooled one 8 ms (the alarm-storm bench, docs/performance.md).
+        pool: true,
+        maxConnections: SMTP_CONNECTIONS,
         connectionTimeout: 10_000,
         greetingTimeout: 10_000,
         socketTimeout: 30_000,
       })
     : undefined;
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
-  let queue: Promise<unknown> = Promise.resolve();
+
+  /** Removes those of the objects no mail waiting to be sent names any more. */
+  async function release(objects: readonly string[]) {
+    if (!attachmentStorage || objects.length === 0) return;
+    const needed = await mails.stillNeeded(MAIL_DELIVERY, objects);
+    for (const object of objects) if (!needed.has(object)) await attachmentStorage.remove(object);
+  }
+  const objectsOf = (mail: MailRow) => (mail.attachments ?? []).map((file) => file.object);
 
   async function send(mail: MailRow): Promise<boolean> {
     try {
+      const attachments = [];
+      for (const file of mail.attachments ?? []) {
+        if (!attachmentStorage) throw new Error('mail attachments: no storage');
+        attachments.push({
+          filename: file.fileName,
+          contentType: file.contentType,
+          // nodemailer reads the stream while it sends.
+          content: await attachmentStorage.open(file.object),
+        });
+      }
       await transport?.sendMail({
+        messageId: `<${mail.id}@${messageDomain}>`,
         from: config.mailFrom,
         to: mail.toAddress,
         subject: mail.subject,
         text: mail.textBody,
         html: mail.htmlBody,
+        ...(mail.headers && { headers: mail.headers }),
+        attachments,
       });
       await mails.markSent(MAIL_DELIVERY, mail.id);
       log.info({ mailId: mail.id }, 'mail sent');
+      await release(objectsOf(mail));
       return true;
     } catch (err) {
       const attempts = mail.attempts + 1;
@@ -83,33 +130,32 @@ export function createMailer({
         { mailId: mail.id, attempts, err },
         retryInMs ? 'mail not sent, will retry' : 'mail failed',
       );
+      if (retryInMs === null) await release(objectsOf(mail));
       return false;
     }
   }
 
-  async function deliverOnce(): Promise<number> {
-    let sent = 0;
-    // A bounded number of batches per run keeps one run short; the next tick goes on.
-    for (let batch = 0; batch < 10 && !stopped; batch++) {
-      const due = await mails.claimDue(MAIL_DELIVERY, BATCH, LEASE_MS);
-      for (const mail of due) if (await send(mail)) sent += 1;
-      if (due.length < BATCH) break;
-    }
-    return sent;
-  }
-
+  // A bounded number of batches per pass keeps one pass short; the next tick goes on.
+  const worker = createQueueWorker({
+    name: 'mail delivery',
+    pollMs: POLL_MS,
+    log,
+    enabled: transport !== undefined,
+    pass: async (stopped) => {
+      let sent = 0;
+      for (let batch = 0; batch < 10 && !stopped(); batch++) {
+        const due = await mails.claimDue(MAIL_DELIVERY, BATCH, leaseMs);
+        // The pool sends up to SMTP_CONNECTIONS of them at once and queues the rest.
+        const results = await Promise.all(due.map(send));
+        sent += results.filter(Boolean).length;
+        if (due.length < BATCH) break;
+      }
+      return sent;
+    },
+  });
+  const { kick } = worker;
   /** Runs one delivery pass after any pass already running (never two at once here). */
-  function deliverDue(): Promise<number> {
-    if (!transport) return Promise.resolve(0);
-    const run = queue.then(deliverOnce);
-    queue = run.catch(() => undefined);
-    return run;
-  }
-
-  function kick() {
-    if (!transport || stopped) return;
-    deliverDue().catch((err: unknown) => log.error({ err }, 'mail delivery pass failed'));
-  }
+  const deliverDue = worker.runDue;
 
   const store = (mail: OutgoingMail) =>
     mails.insert(MAIL_DELIVERY, {
@@ -117,7 +163,9 @@ export function createMailer({
       subject: mail.subject,
       textBody: mail.text,
       htmlBody: mail.html,
+      headers: mail.headers ?? null,
       language: mail.language,
+      attachments: mail.attachments?.length ? mail.attachments : null,
       status: transport ? 'queued' : 'outbox',
     });
 
@@ -149,19 +197,28 @@ export function createMailer({
     kick,
     deliverDue,
 
-    /** Polls for due mail (retries, and mail another instance queued) until stop(). */
-    start() {
-      if (!transport || timer || stopped) return;
-      timer = setInterval(kick, POLL_MS);
-      timer.unref();
-      kick();
+    /**
+     * Removes stored attachments older than ATTACHMENT_RETENTION_MS that no mail waiting to be
+     * sent names (the periodic sweep; idempotent, so every instance may run it). Returns how many.
+     */
+    async sweepAttachments(now = new Date()): Promise<number> {
+      if (!attachmentStorage) return 0;
+      const old: string[] = [];
+      for await (const object of attachmentStorage.list()) {
+        if (now.getTime() - object.modifiedAt.getTime() >= ATTACHMENT_RETENTION_MS)
+          old.push(object.name);
+      }
+      const needed = await mails.stillNeeded(MAIL_DELIVERY, old);
+      const gone = old.filter((object) => !needed.has(object));
+      for (const object of gone) await attachmentStorage.remove(object);
+      return gone.length;
     },
 
+    /** Polls for due mail (retries, and mail another instance queued) until stop(). */
+    start: worker.start,
+
     async stop() {
-      stopped = true;
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await queue;
+      await worker.stop();
       transport?.close();
     },
   };

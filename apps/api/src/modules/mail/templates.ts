@@ -16,18 +16,28 @@ export function escapeHtml(value: string): string {
     .replaceAll("'", '&#39;');
 }
 
-interface Paragraphs {
+export interface Paragraphs {
   subject: string;
   greeting: string;
   body: string[];
   linkLabel: string;
   after: string[];
   signature: string;
+  /** The link that stops such mail without signing in, last in small print. */
+  unsubscribe?: { label: string; url: string };
 }
 
 /** Plain text and a simple HTML version of the same paragraphs, with one link. */
-function render(p: Paragraphs, link: string): MailContent {
-  const text = [p.greeting, ...p.body, link, ...p.after, p.signature].join('\n\n');
+export function render(p: Paragraphs, link: string): MailContent {
+  const stop = p.unsubscribe;
+  const text = [
+    p.greeting,
+    ...p.body,
+    link,
+    ...p.after,
+    p.signature,
+    ...(stop ? [`${stop.label}: ${stop.url}`] : []),
+  ].join('\n\n');
   const para = (s: string) => `<p>${escapeHtml(s)}</p>`;
   const html = [
     '<!doctype html>',
@@ -38,6 +48,11 @@ function render(p: Paragraphs, link: string): MailContent {
     `<p style="font-size: 0.9em; color: #555">${escapeHtml(link)}</p>`,
     ...p.after.map(para),
     para(p.signature),
+    ...(stop
+      ? [
+          `<p style="font-size: 0.9em; color: #555"><a href="${escapeHtml(stop.url)}">${escapeHtml(stop.label)}</a></p>`,
+        ]
+      : []),
     '</body></html>',
   ].join('\n');
   return { subject: p.subject, text, html };
@@ -78,6 +93,45 @@ export function passwordResetMail(
   { firstName, link }: { firstName: string; link: string },
 ): MailContent {
   return render({ ...RESET[language](firstName), signature: 'Vahti' }, link);
+}
+
+const SECOND_FACTOR_RESET: Record<Language, (firstName: string) => Omit<Paragraphs, 'signature'>> =
+  {
+    fi: (name) => ({
+      subject: 'Vahti: toinen tunnistautumistapasi on nollattu',
+      greeting: `Hei ${name},`,
+      body: [
+        'organisaatiosi ylläpitäjä on poistanut Vahti-tunnuksesi toiset tunnistautumistavat (todennussovellus, pääsyavaimet, varakoodit ja luotetut selaimet) ja kirjannut sinut ulos kaikkialta. Kirjaudu salasanallasi ja ota toinen tunnistautumistapa uudelleen käyttöön omista tiedoistasi.',
+      ],
+      linkLabel: 'Kirjaudu Vahtiin',
+      after: ['Jos et pyytänyt tätä, ota heti yhteyttä organisaatiosi ylläpitäjään.'],
+    }),
+    en: (name) => ({
+      subject: 'Vahti: your second factor has been reset',
+      greeting: `Hello ${name},`,
+      body: [
+        "an administrator of your organization has removed your Vahti account's second factors (authenticator app, passkeys, recovery codes and trusted browsers) and signed you out everywhere. Sign in with your password and set up a second factor again in your own details.",
+      ],
+      linkLabel: 'Sign in to Vahti',
+      after: ["If you did not ask for this, contact your organization's administrator at once."],
+    }),
+    sv: (name) => ({
+      subject: 'Vahti: din andra faktor har nollställts',
+      greeting: `Hej ${name},`,
+      body: [
+        'en administratör i din organisation har tagit bort de andra faktorerna för ditt Vahti-konto (autentiseringsapp, nycklar, reservkoder och betrodda webbläsare) och loggat ut dig överallt. Logga in med ditt lösenord och ta en andra faktor i bruk igen i dina egna uppgifter.',
+      ],
+      linkLabel: 'Logga in i Vahti',
+      after: ['Om du inte bad om detta, kontakta genast din organisations administratör.'],
+    }),
+  };
+
+/** The lost-device path's notice: the user learns that their second factors were removed. */
+export function secondFactorResetMail(
+  language: Language,
+  { firstName, link }: { firstName: string; link: string },
+): MailContent {
+  return render({ ...SECOND_FACTOR_RESET[language](firstName), signature: 'Vahti' }, link);
 }
 
 interface RegistrationCodeMail {

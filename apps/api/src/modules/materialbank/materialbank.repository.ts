@@ -1,17 +1,27 @@
-import type { MaterialbankFileRecord, MaterialbankUserFile, Role } from '@vahti/domain';
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import {
+  MATERIALBANK_AREAS,
+  type MaterialbankFileRecord,
+  type MaterialbankPreviewState,
+  type MaterialbankUserFile,
+  type Role,
+} from '@vahti/domain';
+import { and, asc, count, desc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import {
-  applications,
   materialbankApplications,
+  materialbankFileAccess,
   materialbankFiles,
+  materialbankFileVersions,
   materialbankPermissions,
+  materialbankPreviews,
   materialbankTargets,
-  organizationApplications,
   organizations,
   targets,
+  users,
 } from '../../db/schema/index.js';
 import { assertWithin, inScope, type Scope, targetVisible } from '../../lib/scope.js';
+import { claimDue, fromNow } from '../../lib/work-queue.js';
 
 /**
  * Whom a read is for, besides the scope. A manager (Materiaalipankki and a role above Käyttäjä)
@@ -38,11 +48,35 @@ export interface FileLinks {
 
 export interface StoredFile {
   id: string;
+  organizationId: string;
   file: string;
   fileName: string;
   fileType: 'pdf' | 'jpg';
   fileSize: number;
 }
+
+/** A queued preview as the worker claims it. */
+export interface QueuedPreview {
+  id: string;
+  source: string;
+  attempts: number;
+}
+
+/** How a preview attempt ended: the image's stored name, for good without one, or try later. */
+export type PreviewOutcome =
+  | { preview: string }
+  | { failed: string }
+  | { retryInMs: number; error: string };
+
+const p = materialbankPreviews;
+
+/** The preview state of the stored content in `source` as the API shows it. */
+const previewStateOf = (source: AnyPgColumn) =>
+  sql<MaterialbankPreviewState>`coalesce((select case ${p.status} when 'ready' then 'ready' when 'queued' then 'pending' else 'none' end from ${p} where ${p.source} = ${source}), 'none')`;
+
+const areaName = (applicationId: number) =>
+  MATERIALBANK_AREAS.find((area) => area.applicationId === applicationId)?.applicationName ??
+  String(applicationId);
 
 /** Material bank files and their target, permission and application links. */
 export function createMaterialbankRepository(db: Db) {
@@ -100,7 +134,10 @@ export function createMaterialbankRepository(db: Db) {
       | 'MaterialbankApplications'
       | 'Organization'
       | 'createdAt'
+      | 'uploaderName'
     > & {
+      uploaderFirstName: string | null;
+      uploaderLastName: string | null;
       organizationName: string;
       createdAt: Date;
     })[],
@@ -133,33 +170,32 @@ export function createMaterialbankRepository(db: Db) {
           fileId: materialbankApplications.fileId,
           id: materialbankApplications.id,
           applicationId: materialbankApplications.applicationId,
-          applicationName: applications.applicationName,
         })
         .from(materialbankApplications)
-        .innerJoin(
-          applications,
-          eq(applications.applicationId, materialbankApplications.applicationId),
-        )
         .where(inArray(materialbankApplications.fileId, ids))
         .orderBy(asc(materialbankApplications.applicationId)),
     ]);
-    return rows.map(({ organizationName, createdAt, ...row }) => ({
-      ...row,
-      Organization: { organizationName },
-      MaterialbankTargets: targetLinks
-        .filter((link) => link.fileId === row.id)
-        .map(({ fileId: _, ...link }) => link),
-      MaterialbankPermissions: permissionLinks
-        .filter((link) => link.fileId === row.id)
-        .map(({ fileId: _, ...link }) => link),
-      MaterialbankApplications: applicationLinks
-        .filter((link) => link.fileId === row.id)
-        .map(({ fileId: _, applicationName, ...link }) => ({
-          ...link,
-          Application: { applicationName },
-        })),
-      createdAt: createdAt.toISOString(),
-    }));
+    return rows.map(
+      ({ organizationName, createdAt, uploaderFirstName, uploaderLastName, ...row }) => ({
+        ...row,
+        uploaderName:
+          uploaderFirstName === null ? null : `${uploaderFirstName} ${uploaderLastName}`,
+        Organization: { organizationName },
+        MaterialbankTargets: targetLinks
+          .filter((link) => link.fileId === row.id)
+          .map(({ fileId: _, ...link }) => link),
+        MaterialbankPermissions: permissionLinks
+          .filter((link) => link.fileId === row.id)
+          .map(({ fileId: _, ...link }) => link),
+        MaterialbankApplications: applicationLinks
+          .filter((link) => link.fileId === row.id)
+          .map(({ fileId: _, ...link }) => ({
+            ...link,
+            Application: { applicationName: areaName(link.applicationId) },
+          })),
+        createdAt: createdAt.toISOString(),
+      }),
+    );
   }
 
   const recordColumns = {
@@ -175,6 +211,9 @@ export function createMaterialbankRepository(db: Db) {
     info: f.info,
     state: f.state,
     createdAt: f.createdAt,
+    uploaderFirstName: users.userFirstName,
+    uploaderLastName: users.userLastName,
+    previewState: previewStateOf(f.file),
   };
 
   return {
@@ -189,6 +228,7 @@ export function createMaterialbankRepository(db: Db) {
         .select(recordColumns)
         .from(f)
         .innerJoin(organizations, eq(organizations.organizationId, f.organizationId))
+        .leftJoin(users, eq(users.userId, f.uploadedBy))
         .where(
           and(
             visible(scope, reader),
@@ -218,6 +258,7 @@ export function createMaterialbankRepository(db: Db) {
           fileName: f.fileName,
           state: f.state,
           createdAt: sql<string>`to_char(${f.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+          previewState: previewStateOf(f.file),
         })
         .from(f)
         .where(
@@ -238,11 +279,12 @@ export function createMaterialbankRepository(db: Db) {
         .limit(1000);
     },
 
-    /** The stored object behind a name, if the reader may see it (never the filesystem's say). */
+    /** The file, or an earlier version of it, stored under the name, if the reader sees it. */
     async findStored(scope: Scope, reader: Reader, file: string): Promise<StoredFile | undefined> {
       const [row] = await db
         .select({
           id: f.id,
+          organizationId: f.organizationId,
           file: f.file,
           fileName: f.fileName,
           fileType: f.fileType,
@@ -250,7 +292,175 @@ export function createMaterialbankRepository(db: Db) {
         })
         .from(f)
         .where(and(eq(f.file, file), visible(scope, reader)));
-      return row;
+      if (row) return row;
+      const v = materialbankFileVersions;
+      const [version] = await db
+        .select({
+          id: f.id,
+          organizationId: f.organizationId,
+          file: v.file,
+          fileName: v.fileName,
+          fileType: v.fileType,
+          fileSize: v.fileSize,
+        })
+        .from(v)
+        .innerJoin(f, eq(f.id, v.fileId))
+        .where(and(eq(v.file, file), visible(scope, reader)));
+      return version;
+    },
+
+    /** The file's current content moves to its versions; the new one takes its place. */
+    async replaceContent(
+      scope: Scope,
+      id: string,
+      values: Pick<
+        FileValues,
+        'file' | 'fileName' | 'fileExtension' | 'fileType' | 'fileSize' | 'uploadedBy'
+      >,
+    ): Promise<{ file: string } | undefined> {
+      const [before] = await db
+        .select({
+          organizationId: f.organizationId,
+          file: f.file,
+          fileName: f.fileName,
+          fileType: f.fileType,
+          fileSize: f.fileSize,
+          uploadedBy: f.uploadedBy,
+          createdAt: f.createdAt,
+        })
+        .from(f)
+        .where(writable(scope, id))
+        .for('update');
+      if (!before) return undefined;
+      await db.insert(materialbankFileVersions).values({
+        organizationId: before.organizationId,
+        fileId: id,
+        file: before.file,
+        fileName: before.fileName,
+        fileType: before.fileType,
+        fileSize: before.fileSize,
+        uploadedBy: before.uploadedBy,
+        uploadedAt: before.createdAt,
+      });
+      await db
+        .update(f)
+        .set({ ...values, createdAt: sql`now()`, updatedAt: sql`now()` })
+        .where(writable(scope, id));
+      return { file: before.file };
+    },
+
+    /** The file's earlier versions, newest first. */
+    listVersions(scope: Scope, fileId: string) {
+      const v = materialbankFileVersions;
+      return db
+        .select({
+          file: v.file,
+          fileName: v.fileName,
+          fileType: v.fileType,
+          fileSize: v.fileSize,
+          uploaderName: sql<string | null>`${users.userFirstName} || ' ' || ${users.userLastName}`,
+          uploadedAt: v.uploadedAt,
+          replacedAt: v.replacedAt,
+          previewState: previewStateOf(v.file),
+        })
+        .from(v)
+        .leftJoin(users, eq(users.userId, v.uploadedBy))
+        .where(and(eq(v.fileId, fileId), inScope(v.organizationId, scope)))
+        .orderBy(desc(v.replacedAt), desc(v.id));
+    },
+
+    /** The stored names of the file's earlier versions and previews (to remove with the file). */
+    async storedNames(scope: Scope, fileId: string): Promise<string[]> {
+      const v = materialbankFileVersions;
+      const [versions, previews] = await Promise.all([
+        db
+          .select({ file: v.file })
+          .from(v)
+          .where(and(eq(v.fileId, fileId), inScope(v.organizationId, scope))),
+        db
+          .select({ file: p.preview })
+          .from(p)
+          .where(and(eq(p.fileId, fileId), isNotNull(p.preview), inScope(p.organizationId, scope))),
+      ]);
+      return [...versions, ...previews].flatMap((row) => (row.file ? [row.file] : []));
+    },
+
+    /** Queues the preview of a stored content of the file (in the transaction that stores it). */
+    async queuePreview(
+      scope: Scope,
+      values: { organizationId: string; fileId: string; source: string },
+    ): Promise<void> {
+      assertWithin(scope, values.organizationId);
+      await db.insert(p).values(values);
+    },
+
+    /** Claims due queued previews for this instance (lib/work-queue.ts). */
+    async claimPreviews(scope: Scope, limit: number, leaseMs: number): Promise<QueuedPreview[]> {
+      const rows = await claimDue(db, p, {
+        where: and(eq(p.status, 'queued'), inScope(p.organizationId, scope)),
+        limit,
+        leaseMs,
+      });
+      return rows.map(({ id, source, attempts }) => ({ id, source, attempts }));
+    },
+
+    /**
+     * Records an attempt's outcome; false when the row is gone (its file was deleted meanwhile),
+     * so that the image just stored can be removed.
+     */
+    async finishPreview(scope: Scope, id: string, outcome: PreviewOutcome): Promise<boolean> {
+      const values =
+        'preview' in outcome
+          ? { status: 'ready' as const, preview: outcome.preview, error: null }
+          : 'failed' in outcome
+            ? { status: 'failed' as const, error: outcome.failed }
+            : { error: outcome.error, nextAttemptAt: fromNow(outcome.retryInMs) };
+      const rows = await db
+        .update(p)
+        .set({ ...values, attempts: sql`${p.attempts} + 1` } as never)
+        .where(and(eq(p.id, id), inScope(p.organizationId, scope)))
+        .returning({ id: p.id });
+      return rows.length > 0;
+    },
+
+    /** The stored name of the ready preview of `source` (a name the caller was found to see). */
+    async findPreview(scope: Scope, source: string): Promise<string | undefined> {
+      const [row] = await db
+        .select({ preview: p.preview })
+        .from(p)
+        .where(and(eq(p.source, source), eq(p.status, 'ready'), inScope(p.organizationId, scope)));
+      return row?.preview ?? undefined;
+    },
+
+    /** Someone opened or downloaded the file. */
+    async recordAccess(
+      scope: Scope,
+      values: { organizationId: string; fileId: string; userId: string; download: boolean },
+    ): Promise<void> {
+      assertWithin(scope, values.organizationId);
+      await db.insert(materialbankFileAccess).values(values);
+    },
+
+    /** Who opened or downloaded the file and when, newest first, at most `limit`. */
+    listAccess(scope: Scope, fileId: string, limit: number) {
+      return db
+        .select({
+          userId: materialbankFileAccess.userId,
+          fullName: sql<string>`${users.userFirstName} || ' ' || ${users.userLastName}`,
+          userEmail: users.userEmail,
+          download: materialbankFileAccess.download,
+          at: materialbankFileAccess.at,
+        })
+        .from(materialbankFileAccess)
+        .innerJoin(users, eq(users.userId, materialbankFileAccess.userId))
+        .where(
+          and(
+            eq(materialbankFileAccess.fileId, fileId),
+            inScope(materialbankFileAccess.organizationId, scope),
+          ),
+        )
+        .orderBy(desc(materialbankFileAccess.at), desc(materialbankFileAccess.id))
+        .limit(limit);
     },
 
     /** PDF and JPG counts of the reader's files (of one organization when named). */
@@ -292,44 +502,6 @@ export function createMaterialbankRepository(db: Db) {
         .from(targets)
         .where(and(eq(targets.targetId, targetId), targetVisible(db, targets.targetId, scope)));
       return row !== undefined;
-    },
-
-    /**
-     * The applications a file may name: the whole catalogue for the top administrator, the ones
-     * granted to the organization for anyone else.
-     */
-    listApplications(scope: Scope) {
-      if (scope.organizationId === null) {
-        return db
-          .select({
-            applicationId: applications.applicationId,
-            applicationName: applications.applicationName,
-          })
-          .from(applications)
-          .orderBy(asc(applications.applicationId));
-      }
-      return db
-        .select({
-          applicationId: applications.applicationId,
-          applicationName: applications.applicationName,
-        })
-        .from(organizationApplications)
-        .innerJoin(
-          applications,
-          eq(applications.applicationId, organizationApplications.applicationId),
-        )
-        .where(inScope(organizationApplications.organizationId, scope))
-        .orderBy(asc(applications.applicationId));
-    },
-
-    /** Which of the ids are in the application catalogue (the scope is not narrowed by it). */
-    async knownApplicationIds(_scope: Scope, ids: number[]): Promise<number[]> {
-      if (ids.length === 0) return [];
-      const rows = await db
-        .select({ id: applications.applicationId })
-        .from(applications)
-        .where(inArray(applications.applicationId, ids));
-      return rows.map((row) => row.id);
     },
 
     async insert(scope: Scope, values: FileValues): Promise<string> {
@@ -446,14 +618,25 @@ export function createMaterialbankRepository(db: Db) {
       return row;
     },
 
-    /** Which of the stored names have a row (the orphan sweep; a system scope). */
+    /** Which of the stored names have a row, of a file, a version or a preview (the orphan sweep). */
     async namesWithRows(scope: Scope, names: string[]): Promise<Set<string>> {
       if (names.length === 0) return new Set();
-      const rows = await db
-        .select({ file: f.file })
-        .from(f)
-        .where(and(inArray(f.file, names), inScope(f.organizationId, scope)));
-      return new Set(rows.map((row) => row.file));
+      const v = materialbankFileVersions;
+      const [rows, versions, previews] = await Promise.all([
+        db
+          .select({ file: f.file })
+          .from(f)
+          .where(and(inArray(f.file, names), inScope(f.organizationId, scope))),
+        db
+          .select({ file: v.file })
+          .from(v)
+          .where(and(inArray(v.file, names), inScope(v.organizationId, scope))),
+        db
+          .select({ file: p.preview })
+          .from(p)
+          .where(and(inArray(p.preview, names), inScope(p.organizationId, scope))),
+      ]);
+      return new Set([...rows, ...versions, ...previews].flatMap((row) => row.file ?? []));
     },
   };
 }

@@ -8,17 +8,22 @@ import {
   materialbankCountResponse,
   materialbankCountTargetsResponse,
   materialbankDataRemoveBody,
+  materialbankFileAccessResponse,
   materialbankFileQuery,
   materialbankFileResponse,
   materialbankFilesByUserQuery,
   materialbankFilesByUserResponse,
   materialbankFilesResponse,
   materialbankFileTargetsResponse,
+  materialbankFileVersionsResponse,
   materialbankGetFileQuery,
   materialbankOrganizationQuery,
+  materialbankPreviewQuery,
   messageResponse,
+  replaceMaterialbankFileDocument,
   updateMaterialbankFileBody,
 } from '@vahti/domain';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError, storageFailure } from '../../lib/errors.js';
 import { parseRange } from '../../lib/storage/range.js';
@@ -199,6 +204,21 @@ export const materialbankRoutes = signedIn<Options>(
         }),
     });
 
+    app.get('/api/materialbank-file-access', {
+      schema: {
+        operationId: 'listMaterialbankFileAccess',
+        summary: 'Who opened or downloaded a file, and when',
+        description:
+          'Materiaalipankki and Ylläpitäjä or Pääylläpitäjä (403 FORBIDDEN otherwise). Newest first, at most 500. A fetch of GET /api/materialbank-get-file is one row (download=1 a download, else an opening); a later byte range of the same fetch is not. Not in the original calls. 404 materialbank.FILE_NOT_FOUND for a file outside the scope.',
+        querystring: materialbankFileQuery,
+        response: { 200: materialbankFileAccessResponse, ...errors(403, 404) },
+      },
+      handler: async (request) => {
+        const access = await materialbank.listAccess(request.caller, request.query.id);
+        return ok(request, 'messages.materialbank.accessOk', { access });
+      },
+    });
+
     app.get('/api/materialbank-get-file', {
       config: { compress: false },
       schema: {
@@ -225,6 +245,10 @@ export const materialbankRoutes = signedIn<Options>(
           .header('x-content-type-options', 'nosniff')
           .header('accept-ranges', 'bytes');
         const range = parseRange(request.headers.range, found.size);
+        // A PDF viewer fetches a file in ranges: only the first one counts as an opening.
+        if (range !== 'unsatisfiable' && (!range || range.start === 0)) {
+          await found.recordAccess(request.query.download === '1');
+        }
         if (range === 'unsatisfiable') {
           return reply
             .status(416)
@@ -244,6 +268,94 @@ export const materialbankRoutes = signedIn<Options>(
       },
     });
 
+    app.get('/api/materialbank-file-preview', {
+      config: { compress: false },
+      schema: {
+        operationId: 'getMaterialbankFilePreview',
+        summary: 'The preview image of a file or an earlier version',
+        description: `Whoever may fetch the content with GET /api/materialbank-get-file?file= (the same rules: ${VISIBLE}) gets its preview: a JPEG of at most 640 px on its longer side, of a PDF's first page or of a JPG, made on the server after the upload (previewState in the lists says whether it is ready). Not an opening of the file (GET /api/materialbank-file-access does not list it). Not in the original calls. 404 materialbank.FILE_NOT_FOUND for a name the caller does not see; 404 materialbank.PREVIEW_NOT_FOUND while the preview is being made or when none could be.`,
+        querystring: materialbankPreviewQuery,
+        response: {
+          200: z.any().meta({ description: 'The preview (image/jpeg)' }),
+          ...errors(404),
+        },
+      },
+      handler: async (request, reply) => {
+        const preview = await materialbank.openPreview(request.caller, request.query.file);
+        reply
+          .header('content-type', 'image/jpeg')
+          .header('content-length', preview.size)
+          .header('x-content-type-options', 'nosniff');
+        return reply.send(await preview.stream());
+      },
+    });
+
+    /**
+     * Reads a multipart upload: the text fields, and the one `file` part streamed into storage
+     * (any other file part is 400). On failure the stored part is removed and the connection
+     * closed, as the rest of the body is left unread.
+     */
+    async function readUpload(request: FastifyRequest, reply: FastifyReply) {
+      if (!request.isMultipart()) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE');
+      const fields = new Map<string, string>();
+      let upload: StoredUpload | undefined;
+      try {
+        for await (const part of request.parts()) {
+          if (part.type === 'file') {
+            if (part.fieldname !== 'file') {
+              part.file.resume();
+              throw new AppError(400, 'VALIDATION_FAILED', { file: 'validation.invalidValue' });
+            }
+            upload = await materialbank.storeUpload(request.caller, part);
+          } else if (typeof part.value === 'string') {
+            const before = fields.get(part.fieldname);
+            if (before === undefined) fields.set(part.fieldname, part.value);
+            else if (LIST_FIELDS.has(part.fieldname)) {
+              fields.set(part.fieldname, `${before},${part.value}`);
+            }
+          }
+        }
+      } catch (err) {
+        if (upload) await materialbank.discard(upload);
+        reply.header('connection', 'close');
+        throw uploadError(err);
+      }
+      return { fields, upload };
+    }
+
+    app.post('/api/materialbank-file-replace', {
+      onRequest: async (request) => materialbank.assertMayUpload(request.caller),
+      validatorCompiler: () => (data) => ({ value: data }),
+      schema: {
+        operationId: 'replaceMaterialbankFile',
+        summary: 'Replace a file’s content (multipart/form-data: id, file)',
+        description:
+          'The new content is judged as on upload (PDF or JPEG by content, active PDFs refused, size limit: 400/413 with fields.file). The former content stays as an earlier version (GET /api/materialbank-file-versions), downloadable by its stored name; the title, links and state stay. Not in the original calls. 400 VALIDATION_FAILED (fields.id, fields.file); 403 FORBIDDEN without Materiaalipankki and a role above Käyttäjä; 404 materialbank.FILE_NOT_FOUND; 415 for another content type.',
+        consumes: ['multipart/form-data'],
+        body: replaceMaterialbankFileDocument,
+        response: { 200: materialbankFileResponse, ...errors(403, 404, 413, 415, 507) },
+      },
+      handler: async (request, reply) => {
+        const { fields, upload } = await readUpload(request, reply);
+        const replaced = await materialbank.replace(request.caller, fields.get('id'), upload);
+        return ok(request, 'messages.materialbank.fileReplaced', { materialbankFile: replaced });
+      },
+    });
+
+    app.get('/api/materialbank-file-versions', {
+      schema: {
+        operationId: 'listMaterialbankFileVersions',
+        summary: 'A file’s earlier versions, newest first',
+        description: `${VISIBLE} Whoever sees the file sees its versions; each is fetched with GET /api/materialbank-get-file?file=<its stored name>. Not in the original calls. 404 materialbank.FILE_NOT_FOUND.`,
+        querystring: materialbankFileQuery,
+        response: { 200: materialbankFileVersionsResponse, ...errors(404) },
+      },
+      handler: async (request) => {
+        const versions = await materialbank.listVersions(request.caller, request.query.id);
+        return ok(request, 'messages.materialbank.versionsOk', { versions });
+      },
+    });
+
     app.post('/api/materialbank-file', {
       // Nobody who may not add files gets a byte of theirs read (403 first).
       onRequest: async (request) => materialbank.assertMayUpload(request.caller),
@@ -258,31 +370,7 @@ export const materialbankRoutes = signedIn<Options>(
         response: { 201: materialbankFileResponse, ...errors(403, 404, 413, 415, 507) },
       },
       handler: async (request, reply) => {
-        if (!request.isMultipart()) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE');
-        const fields = new Map<string, string>();
-        let upload: StoredUpload | undefined;
-        try {
-          for await (const part of request.parts()) {
-            if (part.type === 'file') {
-              if (part.fieldname !== 'file') {
-                part.file.resume();
-                throw new AppError(400, 'VALIDATION_FAILED', { file: 'validation.invalidValue' });
-              }
-              upload = await materialbank.storeUpload(request.caller, part);
-            } else if (typeof part.value === 'string') {
-              const before = fields.get(part.fieldname);
-              if (before === undefined) fields.set(part.fieldname, part.value);
-              else if (LIST_FIELDS.has(part.fieldname)) {
-                fields.set(part.fieldname, `${before},${part.value}`);
-              }
-            }
-          }
-        } catch (err) {
-          if (upload) await materialbank.discard(upload);
-          // The rest of the body is left unread: the connection cannot carry another request.
-          reply.header('connection', 'close');
-          throw uploadError(err);
-        }
+        const { fields, upload } = await readUpload(request, reply);
         const created = await materialbank.create(
           request.caller,
           Object.fromEntries(fields),

@@ -3,33 +3,32 @@ import {
   type CreateMaterialbankFileFields,
   can,
   createMaterialbankFileFields,
+  MATERIALBANK_ACCESS_LIMIT,
   MATERIALBANK_AREA_APPLICATION,
+  MATERIALBANK_AREAS,
   MATERIALBANK_KINDS,
   type MaterialbankDataRemoveBody,
   type MaterialbankFileRecord,
   type MaterialbankKind,
+  materialbankFileQuery,
   type UpdateMaterialbankFileBody,
 } from '@vahti/domain';
-import { fileTypeFromBuffer } from 'file-type';
 import type { Db } from '../../db/client.js';
 import type { Caller } from '../../lib/caller.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { authorize, homeOrganization, type Scope, systemScope } from '../../lib/scope.js';
+import { fileKindOf, SAMPLE_BYTES } from '../../lib/storage/file-kind.js';
 import { type FileStorage, newObjectName, OBJECT_NAME } from '../../lib/storage/storage.js';
 import type { AuditService } from '../audit/audit.service.js';
 import { auditedChanges, requireWritten } from '../audit/audited.js';
 import type { OrganizationsRepository } from '../organizations/organizations.repository.js';
 import type { TargetsRepository } from '../targets/targets.repository.js';
 import type { FileLinks, MaterialbankRepository, Reader } from './materialbank.repository.js';
-import { pdfRefusal } from './pdf-active-content.js';
 
 const SECTION = { do: 'openSection', section: 'materiaalipankki' } as const;
 const MANAGE = { do: 'manageMaterialbank' } as const;
 const DELETE = { do: 'deleteMaterialbankFile' } as const;
 const SIGNED_IN = { do: 'signIn' } as const;
-
-/** Enough of the start of a file for its signature. */
-const SAMPLE_BYTES = 4100;
 
 /** What an upload left in storage before its row is written. */
 export interface StoredUpload {
@@ -80,12 +79,6 @@ export function downloadName(fileName: string, kind: MaterialbankKind): string {
   return `${base}.${MATERIALBANK_KINDS[kind].extension}`;
 }
 
-function kindOfMime(mime: string | undefined): MaterialbankKind | undefined {
-  if (mime === MATERIALBANK_KINDS.pdf.mime) return 'pdf';
-  if (mime === MATERIALBANK_KINDS.jpg.mime) return 'jpg';
-  return undefined;
-}
-
 /** Errors of the upload stream that mean "too large" (busboy's limit, @fastify/multipart's error). */
 function isTooLarge(err: unknown): boolean {
   const code = (err as { code?: unknown } | null)?.code;
@@ -119,14 +112,17 @@ export function createMaterialbankService({
   audit,
   storage,
   orphanGraceMs,
+  kickPreviews,
 }: {
   db: Db;
   files: MaterialbankRepository;
-  organizations: Pick<OrganizationsRepository, 'lookup'>;
+  organizations: Pick<OrganizationsRepository, 'lookup' | 'find'>;
   targets: Pick<TargetsRepository, 'listIdsOfOrganization'>;
   audit: AuditService;
   storage: FileStorage;
   orphanGraceMs: number;
+  /** Starts the preview worker's pass after a commit that queued a preview (preview-queue.ts). */
+  kickPreviews: () => void;
 }) {
   const audited = auditedChanges({ db, audit });
 
@@ -147,14 +143,10 @@ export function createMaterialbankService({
     return file;
   }
 
-  /** Every target must be the organization's, every application in the catalogue. */
+  /** Every target must be the organization's (the schema admits only the areas' ids). */
   async function checkLinks(scope: Scope, organizationId: string, links: FileLinks) {
     const found = await targets.listIdsOfOrganization(scope, organizationId, links.targets);
     if (found.length !== links.targets.length) throw notFound('TARGET_NOT_FOUND');
-    const known = await files.knownApplicationIds(scope, links.applications);
-    if (known.length !== links.applications.length) {
-      throw new AppError(400, 'VALIDATION_FAILED', { applications: 'validation.invalidValue' });
-    }
   }
 
   const linksOf = (body: {
@@ -219,7 +211,7 @@ export function createMaterialbankService({
         throw err;
       }
       const head = Buffer.concat(chunks);
-      const kind = kindOfMime((await fileTypeFromBuffer(head))?.mime);
+      const kind = await fileKindOf(head);
       if (!kind) {
         if (!ended) drain();
         throw fileFieldError('fileType');
@@ -251,7 +243,9 @@ export function createMaterialbankService({
         throw tooLarge();
       }
       // JavaScript, launch actions and embedded files have no place in the material bank.
-      const refusal = whole && (await pdfRefusal(Buffer.concat(whole)));
+      // pdf-lib loads with the first PDF, not at every start (docs/performance.md).
+      const refusal =
+        whole && (await (await import('./pdf-active-content.js')).pdfRefusal(Buffer.concat(whole)));
       if (refusal) {
         await storage.remove(name);
         throw fileFieldError(refusal);
@@ -297,8 +291,10 @@ export function createMaterialbankService({
             fileSize: upload.size,
             info: body.info || null,
             state: body.state,
+            uploadedBy: caller.userId,
           });
           await files.setLinks(scope, fileId, links);
+          await files.queuePreview(scope, { organizationId, fileId, source: upload.name });
           return {
             action: 'materialbankFile.create',
             entityId: fileId,
@@ -306,11 +302,69 @@ export function createMaterialbankService({
             details: { title: body.title, fileType: upload.kind, fileSize: upload.size, ...links },
           };
         });
+        kickPreviews();
         return read(scope, caller, id);
       } catch (err) {
         if (upload) await storage.remove(upload.name);
         throw err;
       }
+    },
+
+    /**
+     * Replaces a file's content with a stored upload: the former content stays as an earlier
+     * version, downloadable by its own stored name. On failure the upload is removed.
+     */
+    async replace(caller: Caller, id: string | undefined, upload: StoredUpload | undefined) {
+      const scope = authorize(caller, MANAGE);
+      try {
+        const parsedId = materialbankFileQuery.safeParse({ id });
+        if (!upload || !parsedId.success) {
+          throw new AppError(400, 'VALIDATION_FAILED', {
+            ...(!parsedId.success && { id: 'validation.invalidValue' }),
+            ...(!upload && { file: 'validation.materialbank.fileRequired' }),
+          });
+        }
+        const before = await read(scope, caller, parsedId.data.id);
+        await audited(scope, async () => {
+          const replaced = await files.replaceContent(scope, before.id, {
+            file: upload.name,
+            fileName: upload.fileName,
+            fileExtension: upload.fileExtension,
+            fileType: upload.kind,
+            fileSize: upload.size,
+            uploadedBy: caller.userId,
+          });
+          if (!replaced) throw notFound('materialbank.FILE_NOT_FOUND');
+          await files.queuePreview(scope, {
+            organizationId: before.organizationId,
+            fileId: before.id,
+            source: upload.name,
+          });
+          return {
+            action: 'materialbankFile.replace',
+            entityId: before.id,
+            organizationId: before.organizationId,
+            details: { fileType: upload.kind, fileSize: upload.size, previous: replaced.file },
+          };
+        });
+        kickPreviews();
+        return read(scope, caller, before.id);
+      } catch (err) {
+        if (upload) await storage.remove(upload.name);
+        throw err;
+      }
+    },
+
+    /** A file's earlier versions, for whoever sees the file (in any list, as the file itself). */
+    async listVersions(caller: Caller, id: string) {
+      const scope = authorize(caller, SIGNED_IN);
+      await read(scope, caller, id);
+      const rows = await files.listVersions(scope, id);
+      return rows.map((row) => ({
+        ...row,
+        uploadedAt: row.uploadedAt.toISOString(),
+        replacedAt: row.replacedAt.toISOString(),
+      }));
     },
 
     /** The Materiaalipankki list; the top administrator may narrow it to one organization. */
@@ -342,17 +396,30 @@ export function createMaterialbankService({
       return files.countByTarget(scope, readerOf(caller));
     },
 
+    /** The dashboard: counts by type, and the organization's name and address beside them. */
     async countByType(caller: Caller, organizationId: string | undefined) {
       const scope = authorize(caller, SECTION);
-      if (organizationId && !(await organizations.lookup(scope, organizationId))) {
-        throw notFound('ORGANIZATION_NOT_FOUND');
-      }
+      const organization = await organizations.find(scope, organizationId ?? caller.organizationId);
+      if (!organization) throw notFound('ORGANIZATION_NOT_FOUND');
       const { pdf, jpg } = await files.countByType(scope, readerOf(caller), organizationId);
-      return { pdf, jpg, totalFiles: pdf + jpg };
+      return {
+        pdf,
+        jpg,
+        totalFiles: pdf + jpg,
+        organization: {
+          organizationId: organization.organizationId,
+          organizationName: organization.organizationName,
+          organizationAddress: organization.organizationAddress,
+          organizationZipCode: organization.organizationZipCode,
+          organizationPostalDistrict: organization.organizationPostalDistrict,
+        },
+      };
     },
 
+    /** The areas a file may be shown in (1 Tieto, 2 Vainu), for the upload form. */
     listApplications(caller: Caller) {
-      return files.listApplications(authorize(caller, SECTION));
+      authorize(caller, SECTION);
+      return MATERIALBANK_AREAS.map((area) => ({ ...area }));
     },
 
     /**
@@ -396,7 +463,39 @@ export function createMaterialbankService({
         ...found,
         size: stored.size,
         stream: (range?: { start: number; end: number }) => storage.open(found.file, range),
+        /** Records the opening or download (once per fetch of the file or its first range). */
+        recordAccess: (download: boolean) =>
+          files.recordAccess(scope, {
+            organizationId: found.organizationId,
+            fileId: found.id,
+            userId: caller.userId,
+            download,
+          }),
       };
+    },
+
+    /**
+     * The preview image of a stored content (a file's or an earlier version's) for whoever may
+     * fetch the content itself; PREVIEW_NOT_FOUND while it is being made or when none could be.
+     * Seeing a preview is not an opening of the file: no access is recorded.
+     */
+    async openPreview(caller: Caller, file: string) {
+      const scope = authorize(caller, SIGNED_IN);
+      if (!OBJECT_NAME.test(file)) throw notFound('materialbank.FILE_NOT_FOUND');
+      const found = await files.findStored(scope, readerOf(caller), file);
+      if (!found) throw notFound('materialbank.FILE_NOT_FOUND');
+      const preview = await files.findPreview(scope, found.file);
+      const stored = preview && (await storage.stat(preview));
+      if (!preview || !stored) throw notFound('materialbank.PREVIEW_NOT_FOUND');
+      return { size: stored.size, stream: () => storage.open(preview) };
+    },
+
+    /** Who opened or downloaded a file and when: Ylläpitäjä and Pääylläpitäjä (as delete). */
+    async listAccess(caller: Caller, id: string) {
+      const scope = authorize(caller, DELETE);
+      await read(scope, caller, id);
+      const rows = await files.listAccess(scope, id, MATERIALBANK_ACCESS_LIMIT);
+      return rows.map((row) => ({ ...row, at: row.at.toISOString() }));
     },
 
     /** The edit dialog: fields saved and the links replaced in one transaction. */
@@ -428,10 +527,9 @@ export function createMaterialbankService({
     /** Removes links by their ids (spec's first step of an edit); none in scope is 404. */
     async removeLinks(caller: Caller, body: MaterialbankDataRemoveBody) {
       const scope = authorize(caller, MANAGE);
-      const wanted = body.targets.length + body.permissions.length + body.applications.length;
       await audited(scope, async () => {
         const removed = await files.removeLinks(scope, body);
-        if (wanted > 0 && removed === 0) throw notFound('materialbank.FILE_NOT_FOUND');
+        if (removed === 0) throw notFound('materialbank.FILE_NOT_FOUND');
         return {
           action: 'materialbankFile.linksRemove',
           entityId: null,
@@ -448,6 +546,7 @@ export function createMaterialbankService({
      */
     async remove(caller: Caller, id: string) {
       const scope = authorize(caller, DELETE);
+      const stored = await files.storedNames(scope, id);
       const { removed } = await audited(scope, async () => {
         const row = requireWritten(await files.remove(scope, id), 'materialbank.FILE_NOT_FOUND');
         return {
@@ -458,7 +557,7 @@ export function createMaterialbankService({
           removed: row,
         };
       });
-      await storage.remove(removed.file);
+      for (const name of [removed.file, ...stored]) await storage.remove(name);
     },
 
     /**

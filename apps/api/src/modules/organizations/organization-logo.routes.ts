@@ -1,8 +1,8 @@
 import multipart from '@fastify/multipart';
 import { messageResponse, ORGANIZATION_LOGO_MAX_BYTES, organizationLogoQuery } from '@vahti/domain';
 import { z } from 'zod';
-import { AppError } from '../../lib/errors.js';
 import { errors, ok, signedIn } from '../../plugins/route-groups.js';
+import { readSingleFile, uploadQuery } from '../../plugins/single-file.js';
 import type { OrganizationLogosService } from './organization-logos.service.js';
 
 interface Options {
@@ -11,16 +11,6 @@ interface Options {
 
 const WHO =
   'Ylläpitäjä or Pääylläpitäjä with Hallinta: their own organization, the top administrator any (403 FORBIDDEN for anyone else; another or an unknown organization answers 404 ORGANIZATION_NOT_FOUND).';
-
-/** What a failed multipart read means to the caller: the field named, in Finnish. */
-function uploadError(err: unknown): unknown {
-  if (err instanceof AppError) return err;
-  const code = (err as { code?: unknown } | null)?.code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') {
-    return new AppError(413, 'LOGO_TOO_LARGE', { file: 'validation.logoTooLarge' });
-  }
-  return new AppError(400, 'VALIDATION_FAILED', { file: 'validation.logoType' });
-}
 
 /** Hallinta → Organisaatiot: the organization's logo, shown on the PDF report's first page. */
 export const organizationLogoRoutes = signedIn<Options>('organizations', (app, { logos }) => {
@@ -75,27 +65,12 @@ export const organizationLogoRoutes = signedIn<Options>('organizations', (app, {
       response: { 200: messageResponse, ...errors(403, 404, 413, 415) },
     },
     handler: async (request, reply) => {
-      const query = organizationLogoQuery.safeParse(request.query);
-      if (!query.success) {
-        throw new AppError(400, 'VALIDATION_FAILED', {
-          organizationId: query.error.issues[0]?.message ?? 'validation.invalidValue',
-        });
-      }
-      const { organizationId } = query.data;
-      if (!request.isMultipart()) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE');
-      let bytes: Buffer | undefined;
-      try {
-        const part = await request.file();
-        if (part?.fieldname !== 'file') {
-          part?.file.resume();
-          throw new AppError(400, 'VALIDATION_FAILED', { file: 'validation.logoRequired' });
-        }
-        bytes = await part.toBuffer();
-      } catch (err) {
-        // The rest of the body is left unread: the connection cannot carry another request.
-        reply.header('connection', 'close');
-        throw uploadError(err);
-      }
+      const { organizationId } = uploadQuery(organizationLogoQuery, request, 'organizationId');
+      const bytes = await readSingleFile(request, reply, {
+        missing: 'validation.logoRequired',
+        unreadable: 'validation.logoType',
+        tooLarge: { code: 'LOGO_TOO_LARGE', text: 'validation.logoTooLarge' },
+      });
       await logos.put(request.caller, organizationId, bytes);
       return ok(request, 'messages.organizationLogoSaved');
     },

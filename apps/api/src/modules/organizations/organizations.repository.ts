@@ -6,8 +6,23 @@ import { inScope, type Scope } from '../../lib/scope.js';
 
 export type OrganizationValues = Omit<
   typeof organizations.$inferInsert,
-  'organizationId' | 'createdAt' | 'updatedAt' | 'organizationLogo'
+  | 'organizationId'
+  | 'createdAt'
+  | 'updatedAt'
+  | 'organizationLogo'
+  | 'organizationTwoFactorRole'
+  | 'organizationPasskeySignIn'
 >;
+
+/** The organization's sign-in rules (issue 31), kept apart from its other fields. */
+const signInColumns = {
+  organizationTwoFactorRole: organizations.organizationTwoFactorRole,
+  organizationPasskeySignIn: organizations.organizationPasskeySignIn,
+};
+export type SignInSettings = {
+  organizationTwoFactorRole: (typeof organizations.$inferSelect)['organizationTwoFactorRole'];
+  organizationPasskeySignIn: boolean;
+};
 
 const scoped = (scope: Scope, organizationId?: string) =>
   and(
@@ -155,6 +170,32 @@ export function createOrganizationsRepository(db: Db) {
         .set({ organizationLogo: logo, updatedAt: sql`now()` })
         .where(scoped(scope, organizationId));
       return { replaced: before.logo };
+    },
+
+    async signInSettings(
+      scope: Scope,
+      organizationId: string,
+    ): Promise<SignInSettings | undefined> {
+      const [row] = await db
+        .select(signInColumns)
+        .from(organizations)
+        .where(scoped(scope, organizationId));
+      return row;
+    },
+
+    /** Saves the sign-in rules; answers what they were (undefined: not in scope). */
+    async setSignInSettings(scope: Scope, organizationId: string, values: SignInSettings) {
+      const [before] = await db
+        .select(signInColumns)
+        .from(organizations)
+        .where(scoped(scope, organizationId))
+        .for('update');
+      if (!before) return undefined;
+      await db
+        .update(organizations)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(scoped(scope, organizationId));
+      return before;
     },
 
     /** Saves the fields; returns how many rows changed (0: not in scope). */

@@ -26,6 +26,15 @@ export const RATE_LIMITS = {
    * counted per token instead of the three above, so the owner is not locked out with everyone.
    */
   signInDevice: { limit: 10, windowMs: 15 * MINUTE },
+  /**
+   * Wrong second steps (TOTP code, recovery code, passkey) per account, from every address: 10
+   * in 15 minutes leaves a 6-digit code a 1-in-100,000 chance per window.
+   */
+  secondStepAccount: { limit: 10, windowMs: 15 * MINUTE },
+  /** Wrong second steps per IP address, and password-less passkey attempts that fail. */
+  secondStepIp: { limit: 30, windowMs: 15 * MINUTE },
+  /** Password-less passkey challenges per IP address: each is a row until answered or expired. */
+  passkeyChallengeIp: { limit: 60, windowMs: 15 * MINUTE },
   /** Wrong current passwords on PATCH /api/change-password, per account and IP address. */
   changePasswordAccountIp: { limit: 10, windowMs: 15 * MINUTE },
   /** Registration-code mails per sending user (counted per recipient). */
@@ -34,6 +43,8 @@ export const RATE_LIMITS = {
   forgotPasswordAccount: { limit: 5, windowMs: HOUR },
   forgotPasswordIp: { limit: 20, windowMs: HOUR },
   resetPasswordIp: { limit: 20, windowMs: HOUR },
+  /** Single sign-ons started per IP address (each stores a sign-in under way for ten minutes). */
+  ssoStartIp: { limit: 30, windowMs: 15 * MINUTE },
   /** Webhook calls with a missing, wrong or revoked ingest key, per IP address. */
   ingestKeyIp: { limit: 30, windowMs: 15 * MINUTE },
 } satisfies Record<string, RateLimitRule>;

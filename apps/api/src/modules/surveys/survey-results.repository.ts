@@ -1,7 +1,15 @@
 import type { AnswerValue, ResultRecord } from '@vahti/domain';
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, lte, notExists, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { queryAnswers, queryResults, targets } from '../../db/schema/index.js';
+import {
+  queries,
+  queryAnswers,
+  queryResults,
+  queryTargets,
+  targets,
+  users,
+  userTargets,
+} from '../../db/schema/index.js';
 import { assertWithin, inScope, type Scope, targetVisible } from '../../lib/scope.js';
 
 /** The most answers the raw list (all-results) returns at once. */
@@ -60,6 +68,65 @@ export function createSurveyResultsRepository(db: Db) {
         await db.insert(queryAnswers).values(answers.map((a) => ({ resultId: row.id, ...a })));
       }
       return row.id;
+    },
+
+    /**
+     * The survey's audience who have not answered it: active users with Tieto linked to one of
+     * its targets, in the survey's organization, with no answer to it for any target.
+     */
+    async listUnanswered(scope: Scope, queryId: string, organizationId: string) {
+      assertWithin(scope, organizationId);
+      return db
+        .selectDistinct({
+          userId: users.userId,
+          email: users.userEmail,
+          firstName: users.userFirstName,
+          language: users.language,
+        })
+        .from(users)
+        .innerJoin(userTargets, eq(userTargets.userId, users.userId))
+        .innerJoin(
+          queryTargets,
+          and(eq(queryTargets.targetId, userTargets.targetId), eq(queryTargets.queryId, queryId)),
+        )
+        .where(
+          and(
+            eq(users.organizationId, organizationId),
+            eq(users.userState, 'Aktiivinen'),
+            sql`1 = any(${users.userPermissions})`,
+            notExists(
+              db
+                .select({ one: sql`1` })
+                .from(queryResults)
+                .where(
+                  and(eq(queryResults.queryId, queryId), eq(queryResults.userId, users.userId)),
+                ),
+            ),
+          ),
+        )
+        .orderBy(asc(users.userEmail));
+    },
+
+    /**
+     * Notes a reminder unless the last one went less than `intervalHours` ago; undefined then.
+     * One statement, so two reminders sent at once cannot both pass.
+     */
+    async markReminded(scope: Scope, queryId: string, intervalHours: number) {
+      const [row] = await db
+        .update(queries)
+        .set({ remindedAt: sql`now()`, reminderCount: sql`${queries.reminderCount} + 1` })
+        .where(
+          and(
+            eq(queries.id, queryId),
+            inScope(queries.organizationId, scope),
+            or(
+              isNull(queries.remindedAt),
+              lte(queries.remindedAt, sql`now() - make_interval(hours => ${intervalHours})`),
+            ),
+          ),
+        )
+        .returning({ remindedAt: queries.remindedAt, reminderCount: queries.reminderCount });
+      return row;
     },
 
     /** Counts of each value per question, and how many answers there are. */

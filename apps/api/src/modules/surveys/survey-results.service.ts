@@ -1,14 +1,24 @@
 import {
   ANSWER_VALUES,
   type createResultBody,
+  helsinkiToday,
+  type Language,
+  type QueryRecord,
   type QuestionResult,
   type ResultRecord,
+  SURVEY_REMINDER_INTERVAL_HOURS,
 } from '@vahti/domain';
 import type { z } from 'zod';
+import type { Config } from '../../config/index.js';
+import type { Db } from '../../db/client.js';
 import type { Caller } from '../../lib/caller.js';
 import { AppError, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { authorize } from '../../lib/scope.js';
+import type { AuditService } from '../audit/audit.service.js';
+import { auditedChanges } from '../audit/audited.js';
+import type { Mailer } from '../mail/mailer.js';
 import { invalidField } from './invalid-field.js';
+import { surveyReminderMail } from './survey-reminder-mail.js';
 import type { SurveyResultsRepository } from './survey-results.repository.js';
 import type { SurveysRepository } from './surveys.repository.js';
 
@@ -28,12 +38,37 @@ export function percentage(part: number, total: number): number {
  * a survey of a target they see, once per survey and target; the results are for management.
  */
 export function createSurveyResultsService({
+  db,
   results,
   surveys,
+  audit,
+  mailer,
+  config,
+  now = () => new Date(),
 }: {
+  db: Db;
   results: SurveyResultsRepository;
   surveys: Pick<SurveysRepository, 'findQuery' | 'listSurveyQuestions'>;
+  audit: AuditService;
+  mailer: Pick<Mailer, 'enqueue' | 'kick'>;
+  config: Pick<Config, 'publicUrl'>;
+  /** The clock that decides whether a survey is open (tests pass their own). */
+  now?: () => Date;
 }) {
+  const audited = auditedChanges({ db, audit });
+
+  /** 409 unless the survey takes answers today: Aktiivinen and within its days. */
+  function requireOpen(query: QueryRecord) {
+    if (query.queryState !== 'Aktiivinen') throw new AppError(409, 'surveys.QUERY_CLOSED');
+    const today = helsinkiToday(now());
+    if (query.queryOpensOn && today < query.queryOpensOn) {
+      throw new AppError(409, 'surveys.QUERY_NOT_OPEN_YET');
+    }
+    if (query.queryClosesOn && today > query.queryClosesOn) {
+      throw new AppError(409, 'surveys.QUERY_ENDED');
+    }
+  }
+
   async function readQuery(scope: ReturnType<typeof authorize>, queryId: string) {
     const query = await surveys.findQuery(scope, queryId);
     if (!query) throw notFound('surveys.QUERY_NOT_FOUND');
@@ -56,7 +91,7 @@ export function createSurveyResultsService({
       if (!query.queryTargets.includes(target.targetId)) {
         throw invalidField('queryTargetId', 'surveys.targetNotInSurvey');
       }
-      if (query.queryState !== 'Aktiivinen') throw new AppError(409, 'surveys.QUERY_CLOSED');
+      requireOpen(query);
       const questionIds = query.queryQuestions;
       const answered = Object.keys(body.answers);
       if (answered.some((id) => !questionIds.includes(id))) {
@@ -131,6 +166,51 @@ export function createSurveyResultsService({
         query: { queryId: query.queryId, queryTitle: query.queryTitle },
         answerCount: counted.answerCount,
         results: rows,
+      };
+    },
+
+    /**
+     * Mails a reminder to the audience members who have not answered (users with Tieto linked
+     * to one of the survey's targets), each in their language; only while the survey is open and
+     * at most once in SURVEY_REMINDER_INTERVAL_HOURS (409 REMINDED_RECENTLY).
+     */
+    async remind(caller: Caller, queryId: string) {
+      const scope = authorize(caller, MANAGE);
+      const query = await readQuery(scope, queryId);
+      requireOpen(query);
+      const recipients = await results.listUnanswered(scope, queryId, query.queryOrganization);
+      const closesOn = query.queryClosesOn
+        ? query.queryClosesOn.split('-').reverse().join('.')
+        : null;
+      const { marked } = await audited(scope, async () => {
+        const mark = await results.markReminded(scope, queryId, SURVEY_REMINDER_INTERVAL_HOURS);
+        if (!mark) throw new AppError(409, 'surveys.REMINDED_RECENTLY');
+        for (const user of recipients) {
+          const language: Language = user.language ?? 'fi';
+          await mailer.enqueue({
+            to: user.email,
+            language,
+            ...surveyReminderMail(language, {
+              firstName: user.firstName,
+              title: query.queryTitle,
+              closesOn,
+              link: `${config.publicUrl}/#/tieto/show-survey-form`,
+            }),
+          });
+        }
+        return {
+          action: 'query.remind',
+          entityId: queryId,
+          organizationId: query.queryOrganization,
+          details: { reminded: recipients.length },
+          marked: mark,
+        };
+      });
+      if (recipients.length > 0) mailer.kick();
+      return {
+        reminded: recipients.length,
+        remindedAt: marked.remindedAt?.toISOString() ?? null,
+        reminderCount: marked.reminderCount,
       };
     },
 

@@ -32,6 +32,9 @@ export interface QueryValues {
   title: string;
   description: string;
   state: State;
+  /** undefined keeps the stored day (an update), null removes it. */
+  opensOn?: string | null | undefined;
+  closesOn?: string | null | undefined;
 }
 
 export interface QueryFilter {
@@ -124,6 +127,10 @@ export function createSurveysRepository(db: Db) {
         queryDescription: queries.description,
         queryOrganization: queries.organizationId,
         queryState: queries.state,
+        queryOpensOn: queries.opensOn,
+        queryClosesOn: queries.closesOn,
+        remindedAt: queries.remindedAt,
+        queryReminderCount: queries.reminderCount,
         organizationName: organizations.organizationName,
         createdAt: queries.createdAt,
         answerCount: sql<number>`(select count(*)::int from ${queryResults} where ${queryResults.queryId} = ${queries.id})`,
@@ -170,7 +177,7 @@ export function createSurveysRepository(db: Db) {
         .where(inArray(queryQuestions.queryId, ids))
         .orderBy(asc(queryQuestions.position)),
     ]);
-    return rows.map(({ organizationName, createdAt, ...row }) => {
+    return rows.map(({ organizationName, createdAt, remindedAt, ...row }) => {
       const own = targetRows
         .filter((target) => target.queryId === row.queryId)
         .map(({ queryId: _, ...target }) => target);
@@ -182,6 +189,7 @@ export function createSurveysRepository(db: Db) {
           .map((question) => question.questionId),
         Organization: { organizationName },
         Targets: own,
+        queryRemindedAt: remindedAt?.toISOString() ?? null,
         createdAt: createdAt.toISOString(),
       };
     });
@@ -261,6 +269,24 @@ export function createSurveysRepository(db: Db) {
       return rows.map((row) => row.id);
     },
 
+    /** An active question of the organization worded exactly so (the alarm follow-up's). */
+    async findActiveQuestionId(scope: Scope, organizationId: string, description: string) {
+      const [row] = await db
+        .select({ id: questions.id })
+        .from(questions)
+        .where(
+          and(
+            eq(questions.organizationId, organizationId),
+            inScope(questions.organizationId, scope),
+            eq(questions.description, description),
+            eq(questions.state, 'Aktiivinen'),
+          ),
+        )
+        .orderBy(asc(questions.createdAt))
+        .limit(1);
+      return row?.id;
+    },
+
     listQueries,
     async findQuery(scope: Scope, queryId: string) {
       const [query] = await listQueries(scope, { queryIds: [queryId] });
@@ -320,7 +346,10 @@ export function createSurveysRepository(db: Db) {
         .values(questionIds.map((questionId, position) => ({ queryId, questionId, position })));
     },
 
-    /** A survey's questions in order, with their group's name. */
+    /**
+     * A survey's questions by section: a section is a question group, placed where its first
+     * question is in the survey; within a section, the survey's order (ADR 0052).
+     */
     async listSurveyQuestions(scope: Scope, queryId: string): Promise<SurveyQuestion[]> {
       return db
         .select({
@@ -328,6 +357,7 @@ export function createSurveysRepository(db: Db) {
           questionDescription: questions.description,
           questionGroup: questions.groupId,
           queryQuestionGroupName: questionGroups.name,
+          queryQuestionGroupDescrption: questionGroups.description,
           position: queryQuestions.position,
         })
         .from(queryQuestions)
@@ -335,7 +365,10 @@ export function createSurveysRepository(db: Db) {
         .innerJoin(questionGroups, eq(questionGroups.id, questions.groupId))
         .innerJoin(queries, eq(queries.id, queryQuestions.queryId))
         .where(and(eq(queryQuestions.queryId, queryId), queryVisible(scope)))
-        .orderBy(asc(queryQuestions.position));
+        .orderBy(
+          sql`min(${queryQuestions.position}) over (partition by ${questions.groupId})`,
+          asc(queryQuestions.position),
+        );
     },
   };
 }

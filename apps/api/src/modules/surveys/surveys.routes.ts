@@ -11,6 +11,8 @@ import {
   queryForTargetResponse,
   queryIdQuery,
   queryQuestionsResponse,
+  queryReminderBody,
+  queryReminderResponse,
   queryResponse,
   questionGroupResponse,
   questionGroupsResponse,
@@ -23,6 +25,7 @@ import {
   updateQuestionBody,
   updateQuestionGroupBody,
 } from '@vahti/domain';
+import { translate } from '@vahti/domain/i18n/messages';
 import { errors, ok, signedIn } from '../../plugins/route-groups.js';
 import type { SurveyResultsService } from './survey-results.service.js';
 import type { SurveysService } from './surveys.service.js';
@@ -280,6 +283,26 @@ export const surveysRoutes = signedIn<Options>(
             request.query.targetId,
           ),
         ),
+    });
+
+    app.post('/api/tieto/query-reminder', {
+      schema: {
+        operationId: 'remindSurveyAudience',
+        summary: 'Mail a reminder to the audience members who have not answered the survey',
+        description:
+          "The audience: active users with Tieto linked to one of the survey's targets, without an answer to it; each gets a mail in their language with a link to the answer form. Tieto and a role above Käyttäjä (403 FORBIDDEN otherwise); 404 surveys.QUERY_NOT_FOUND outside the scope; 409 QUERY_CLOSED / QUERY_NOT_OPEN_YET / QUERY_ENDED when the survey takes no answers today; 409 surveys.REMINDED_RECENTLY when the last reminder went less than 24 hours (SURVEY_REMINDER_INTERVAL_HOURS) ago. The survey records keep the time of the last reminder (queryRemindedAt) and their count (queryReminderCount).",
+        body: queryReminderBody,
+        response: { 200: queryReminderResponse, ...errors(403, 404, 409) },
+      },
+      handler: async (request) => {
+        const sent = await surveyResults.remind(request.caller, request.body.queryId);
+        return {
+          message: translate(request.language, 'messages.surveys.reminderSent', {
+            count: sent.reminded,
+          }),
+          ...sent,
+        };
+      },
     });
 
     app.get('/api/tieto/all-results', {

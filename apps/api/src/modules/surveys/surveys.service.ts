@@ -36,6 +36,13 @@ type UpdateQuery = z.output<typeof updateQueryBody>;
  * roles above Käyttäjä with Tieto; reading a survey to answer it is for every Tieto user who sees
  * one of its targets.
  */
+/** A survey closes on its opening day at the earliest. */
+function requireDays(opensOn: string | null, closesOn: string | null) {
+  if (opensOn && closesOn && closesOn < opensOn) {
+    throw invalidField('queryClosesOn', 'surveys.closesBeforeOpens');
+  }
+}
+
 export function createSurveysService({
   db,
   surveys,
@@ -290,11 +297,14 @@ export function createSurveysService({
         'surveys.organizationRequired',
       );
       await requireParts(scope, organizationId, body.queryQuestions, body.queryTargets);
+      requireDays(body.queryOpensOn ?? null, body.queryClosesOn ?? null);
       const values = {
         organizationId,
         title: body.queryTitle,
         description: body.queryDescription,
         state: body.queryState,
+        opensOn: body.queryOpensOn ?? null,
+        closesOn: body.queryClosesOn ?? null,
       };
       const { entityId: queryId } = await audited(scope, async () => {
         const id = await surveys.insertQuery(scope, values);
@@ -315,6 +325,10 @@ export function createSurveysService({
       const scope = authorize(caller, MANAGE);
       const before = await readQuery(scope, body.queryId);
       await requireParts(scope, before.queryOrganization, body.queryQuestions, body.queryTargets);
+      requireDays(
+        body.queryOpensOn === undefined ? (before.queryOpensOn ?? null) : body.queryOpensOn,
+        body.queryClosesOn === undefined ? (before.queryClosesOn ?? null) : body.queryClosesOn,
+      );
       const questionsChange = !sameIds(before.queryQuestions, body.queryQuestions);
       if (questionsChange && before.answerCount > 0) {
         throw new AppError(409, 'surveys.QUERY_HAS_ANSWERS', {
@@ -327,6 +341,8 @@ export function createSurveysService({
             title: body.queryTitle,
             description: body.queryDescription,
             state: body.queryState,
+            opensOn: body.queryOpensOn,
+            closesOn: body.queryClosesOn,
           }),
           'surveys.QUERY_NOT_FOUND',
         );

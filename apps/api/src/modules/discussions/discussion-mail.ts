@@ -42,7 +42,15 @@ export function newCommentsMail(
   language: Language,
   m: { firstName: string; title: string; link: string },
 ): MailContent {
-  const texts = TEXTS[language](m);
+  return linkMail(TEXTS[language](m), m.link);
+}
+
+/** Lines of text and a link to the discussion, as plain text and HTML. */
+function linkMail(
+  texts: { subject: string; lines: string[]; link: string },
+  link: string,
+): MailContent {
+  const m = { link };
   const text = [...texts.lines, m.link, 'Vahti'].join('\n\n');
   const html = [
     '<!doctype html>',
@@ -53,4 +61,39 @@ export function newCommentsMail(
     '</body></html>',
   ].join('\n');
   return { subject: texts.subject, text, html };
+}
+
+interface Mention {
+  firstName: string;
+  writer: string;
+  title: string;
+}
+
+const MENTION_TEXTS: Record<
+  Language,
+  (m: Mention) => { subject: string; lines: string[]; link: string }
+> = {
+  fi: ({ firstName, writer, title }) => ({
+    subject: `Vahti: ${writer} mainitsi sinut keskustelussa ${title}`,
+    lines: [`Hei ${firstName},`, `${writer} mainitsi sinut keskustelussa "${title}".`],
+    link: 'Avaa keskustelu',
+  }),
+  en: ({ firstName, writer, title }) => ({
+    subject: `Vahti: ${writer} mentioned you in ${title}`,
+    lines: [`Hello ${firstName},`, `${writer} mentioned you in the discussion "${title}".`],
+    link: 'Open the discussion',
+  }),
+  sv: ({ firstName, writer, title }) => ({
+    subject: `Vahti: ${writer} nämnde dig i ${title}`,
+    lines: [`Hej ${firstName},`, `${writer} nämnde dig i diskussionen "${title}".`],
+    link: 'Öppna diskussionen',
+  }),
+};
+
+/**
+ * The mail to a user mentioned in a comment: who and where, and a link; never the comment itself
+ * (the link leads to it behind the sign-in).
+ */
+export function mentionMail(language: Language, m: Mention & { link: string }): MailContent {
+  return linkMail(MENTION_TEXTS[language](m), m.link);
 }

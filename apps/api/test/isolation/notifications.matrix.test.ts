@@ -1,0 +1,4 @@
+import { notificationsMatrix } from './notifications.matrix.js';
+import { runMatrix } from './runner.js';
+
+runMatrix('notifications', notificationsMatrix);

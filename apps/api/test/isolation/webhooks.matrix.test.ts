@@ -1,0 +1,4 @@
+import { runMatrix } from './runner.js';
+import { webhooksMatrix } from './webhooks.matrix.js';
+
+runMatrix('webhooks', webhooksMatrix);
