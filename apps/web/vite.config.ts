@@ -4,10 +4,11 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { createServer, defineConfig, type Plugin } from 'vite';
 
 const API_ORIGIN = process.env.VAHTI_API_ORIGIN ?? 'http://localhost:3000';
 const OUT_DIR = fileURLToPath(new URL('./dist', import.meta.url));
+const SRC_ALIAS = { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) };
 
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|wasm|map)$/;
 const brotli = promisify(brotliCompress);
@@ -52,6 +53,38 @@ function precompress(): Plugin {
 }
 
 /**
+ * Renders the login screen (src/login-card.tsx) into index.html's `<!-- login card -->`, inert and
+ * hidden until public/login-shell.js shows it: the first paint of a phone on a slow network, from
+ * the screen's own components, so it is never kept alike by hand.
+ */
+function loginCard(): Plugin {
+  return {
+    name: 'vahti:login-card',
+    apply: 'build',
+    async transformIndexHtml(html) {
+      const server = await createServer({
+        configFile: false,
+        root: fileURLToPath(new URL('.', import.meta.url)),
+        appType: 'custom',
+        logLevel: 'error',
+        server: { middlewareMode: true, hmr: false, ws: false },
+        resolve: { alias: [SRC_ALIAS] },
+        plugins: [react()],
+      });
+      try {
+        const { renderLoginCard } = await server.ssrLoadModule('/src/login-card.tsx');
+        return html.replace(
+          '<!-- login card -->',
+          `<div id="login-shell" aria-hidden="true" inert>${renderLoginCard()}</div>`,
+        );
+      } finally {
+        await server.close();
+      }
+    },
+  };
+}
+
+/**
  * The domain's index re-exports every schema of every screen: through it alone a module is not
  * needed up front (the first page's own imports of the index pull in what it uses).
  */
@@ -79,10 +112,10 @@ function loadedUpFront(id: string, infoOf: ModuleInfoOf, seen = new Set<string>(
 const upFront = new Map<string, boolean>();
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), precompress()],
+  plugins: [react(), loginCard(), precompress()],
   resolve: {
     alias: [
-      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      SRC_ALIAS,
       // React Router's package exports only its development build (with its warnings); the
       // production build beside it is the same code without them.
       ...(command === 'build'

@@ -1,10 +1,10 @@
 /*
  * Runs before the first paint (a classic script in index.html's <head>: the Content-Security-Policy
- * allows no inline script). When the app is going to show the login screen, it lets index.html's
- * static copy of the login card show, so a phone paints the screen before the JavaScript has
- * arrived; React replaces it with the real one in the same place. Not with a stored session (the
- * app goes on to another screen), another chosen language, the password-reset step or any other
- * screen: those would flash. See docs/performance.md, "Login page".
+ * allows no inline script). When the app is going to show the login screen, it lets the login
+ * screen the build rendered into index.html (src/login-card.tsx) show, so a phone paints the
+ * screen before the JavaScript has arrived; React replaces it with the live one in the same place.
+ * Not with a stored session (the app goes on to another screen), another chosen language, the
+ * password-reset step or any other screen: those would flash. See docs/performance.md, "Login page".
  */
 try {
   const [path, query = ''] = location.hash.replace(/^#/, '').split('?');

@@ -2,6 +2,7 @@
 export const targetsKeys = {
   all: ['targets'] as const,
   list: () => [...targetsKeys.all, 'list'] as const,
+  names: () => [...targetsKeys.all, 'names'] as const,
   organization: (organizationId: string) =>
     [...targetsKeys.all, 'organization', organizationId] as const,
 };

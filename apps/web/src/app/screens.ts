@@ -9,13 +9,21 @@ const topAdmin: Access = (actor) => can(actor, { do: 'crossOrganizations' });
 /** Ylläpitäjä: their own organization's logo (the top administrator edits any in the list). */
 const ownLogo: Access = (actor) =>
   can(actor, { do: 'manageOrganizationLogo' }) && !can(actor, { do: 'crossOrganizations' });
+/** The organization's single sign-on: Hallinta and Ylläpitäjä or above (any organization for the top role). */
+const signInManager: Access = (actor) => can(actor, { do: 'manageSignIn' });
 /** The outbox shows every organization's mail, reset links included: Pääylläpitäjä only. */
 const outboxReader: Access = (actor) => can(actor, { do: 'readOutbox' });
 /** The audit log spans every organization: Pääylläpitäjä only. */
 const auditLogReader: Access = (actor) => can(actor, { do: 'readAuditLog' });
+/** Outbound webhooks: Hallinta and Ylläpitäjä or above (issue 28). */
+const webhookManager: Access = (actor) => can(actor, { do: 'manageWebhooks' });
 /** Adds and edits material bank files: Materiaalipankki and a role above Käyttäjä (001 §6). */
 /** The "Uudet laitteet" inbox: Vainu and Ylläpitäjä or above (onboardDevices). */
+/** An organization's notification defaults and escalation: Hallinta and Ylläpitäjä or above. */
+const notificationManager: Access = (actor) => can(actor, { do: 'manageNotifications' });
 const deviceOnboarder: Access = (actor) => can(actor, { do: 'onboardDevices' });
+/** Scheduled reports: Vainu and a role above Käyttäjä (manageReportSchedules). */
+const reportScheduler: Access = (actor) => can(actor, { do: 'manageReportSchedules' });
 const materialbankManager: Access = (actor) => can(actor, { do: 'manageMaterialbank' });
 /** Every role but Käyttäjä (spec 000 §6: users and targets; 001 §6: management screens). */
 const staff: Access = (actor) => roleRank(actor.userRoles) > roleRank('Käyttäjä');
@@ -50,6 +58,9 @@ export const texts = {
   targets: async () => ({ targets: (await import('@/features/targets/locales/fi')).targetsFi }),
   users: async () => ({ users: (await import('@/features/users/locales/fi')).usersFi }),
   alarms: async () => ({ alarms: (await import('@/features/alarms/locales/fi')).alarmsFi }),
+  notifications: async () => ({
+    notifications: (await import('@/features/notifications/locales/fi')).notificationsFi,
+  }),
   registrationCodes: async () => ({
     registrationCodes: (await import('@/features/registration-codes/locales/fi'))
       .registrationCodesFi,
@@ -77,9 +88,13 @@ export const texts = {
   tietoDashboard: async () => ({
     tietoDashboard: (await import('@/features/tieto-dashboard/locales/fi')).tietoDashboardFi,
   }),
+  reportSchedules: async () => ({
+    reportSchedules: (await import('@/features/report-schedules/locales/fi')).reportSchedulesFi,
+  }),
   vainuDashboard: async () => ({
     vainuDashboard: (await import('@/features/vainu-dashboard/locales/fi')).vainuDashboardFi,
   }),
+  webhooks: async () => ({ webhooks: (await import('@/features/webhooks/locales/fi')).webhooksFi }),
 } satisfies Record<string, Texts>;
 
 /** Screens several paths or areas share. */
@@ -183,6 +198,26 @@ export const AREA_SCREENS: Record<Section, readonly Screen[]> = {
       ),
     },
     {
+      path: 'notification-settings',
+      access: notificationManager,
+      menu: organizations('nav.organizationNotifications'),
+      component: screen(
+        () => import('@/features/notifications/routes/organization-notifications-route'),
+        'OrganizationNotificationsRoute',
+        texts.notifications,
+      ),
+    },
+    {
+      path: 'organization-sso',
+      access: signInManager,
+      menu: organizations('nav.organizationSso'),
+      component: screen(
+        () => import('@/features/organizations/routes/organization-sso-route'),
+        'OrganizationSsoRoute',
+        texts.organizations,
+      ),
+    },
+    {
       path: 'show-users',
       access: staff,
       menu: users('nav.showUsers'),
@@ -270,6 +305,16 @@ export const AREA_SCREENS: Record<Section, readonly Screen[]> = {
         () => import('@/features/ingest-keys/routes/rejected-uplinks-route'),
         'RejectedUplinksRoute',
         texts.ingestKeys,
+      ),
+    },
+    {
+      path: 'webhooks',
+      access: webhookManager,
+      menu: ingestKeys('webhooks.nav'),
+      component: screen(
+        () => import('@/features/webhooks/routes/webhooks-route'),
+        'WebhooksRoute',
+        texts.webhooks,
       ),
     },
     {
@@ -440,6 +485,15 @@ export const AREA_SCREENS: Record<Section, readonly Screen[]> = {
       ),
     },
     {
+      path: 'own-feedbacks',
+      menu: feedback('nav.ownFeedbacks'),
+      component: screen(
+        () => import('@/features/feedback/routes/own-feedbacks-route'),
+        'OwnFeedbacksRoute',
+        texts.feedback,
+      ),
+    },
+    {
       path: 'show-feedbacks',
       access: staff,
       menu: feedback('nav.showFeedbacks'),
@@ -488,12 +542,31 @@ export const AREA_SCREENS: Record<Section, readonly Screen[]> = {
       ),
     },
     {
+      path: 'report-schedules',
+      access: reportScheduler,
+      menu: monitoring('nav.reportSchedules'),
+      component: screen(
+        () => import('@/features/report-schedules/routes/report-schedules-route'),
+        'ReportSchedulesRoute',
+        texts.reportSchedules,
+      ),
+    },
+    {
       path: 'show-alarms',
       menu: monitoring('nav.alarms'),
       component: screen(
         () => import('@/features/alarms/routes/show-alarms-route'),
         'ShowAlarmsRoute',
         texts.alarms,
+      ),
+    },
+    {
+      path: 'notifications',
+      menu: monitoring('nav.notifications'),
+      component: screen(
+        () => import('@/features/notifications/routes/notifications-route'),
+        'NotificationsRoute',
+        texts.notifications,
       ),
     },
     {

@@ -13,6 +13,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
+import { forgetPushBrowser } from '@/api/forget-push-browser';
 import { revokeSession } from '@/api/revoke-session';
 import { signOut, useChoosesApplication, useSession } from '@/lib/session';
 import { AccountMenu } from './account-menu';
@@ -66,8 +67,15 @@ export function AppTopBar({
   const queryClient = useQueryClient();
   const navigate = useNavigate();
 
-  const handleLogout = () => {
-    // The token is revoked on the server too; the user is signed out here whatever it answers.
+  const handleLogout = async () => {
+    // This browser stops getting the user's notifications while the token still works (at most
+    // a few seconds' wait, and none without a subscription)...
+    await Promise.race([
+      forgetPushBrowser().catch(() => undefined),
+      new Promise((resolve) => setTimeout(resolve, 3000)),
+    ]);
+    // ...then the token is revoked on the server too; the user is signed out here whatever it
+    // answers.
     revokeSession().catch(() => undefined);
     signOut('logout');
     // Nothing fetched for this user may show up for the next one.
@@ -92,11 +100,23 @@ export function AppTopBar({
         }}
       >
         {menuButton}
+        {/* A phone has room for 'Materiaalipankki' only on two lines: wrapped, never cut. */}
         <Typography
           component="p"
           variant="h6"
-          noWrap
-          sx={{ fontWeight: 600, flexShrink: 1, minWidth: 0, ml: menuButton ? 0 : 1 }}
+          noWrap={!compact}
+          sx={{
+            fontWeight: 600,
+            flexShrink: 1,
+            minWidth: 0,
+            ml: menuButton ? 0 : 1,
+            ...(compact && {
+              fontSize: '1rem',
+              lineHeight: 1.2,
+              hyphens: 'auto',
+              overflowWrap: 'anywhere',
+            }),
+          }}
         >
           {title}
         </Typography>

@@ -9,7 +9,7 @@ import { type Control, Controller, type FieldValues, type Path } from 'react-hoo
 import { translateMessage } from '@/lib/i18n';
 
 export interface CheckboxOption {
-  value: number;
+  value: number | string;
   label: string;
 }
 
@@ -24,8 +24,8 @@ export interface CheckboxGroupFieldProps<T extends FieldValues> {
 }
 
 /**
- * Several on/off choices under one legend (permissions, applications); the form's value is the
- * list of the checked options' numbers, in the options' order.
+ * Several on/off choices under one legend (permissions, applications, alarm kinds); the form's
+ * value is the list of the checked options' values, in the options' order.
  */
 export function CheckboxGroupField<T extends FieldValues>({
   control,
@@ -41,9 +41,9 @@ export function CheckboxGroupField<T extends FieldValues>({
       control={control}
       name={name}
       render={({ field, fieldState }) => {
-        const checked: number[] = Array.isArray(field.value) ? field.value : [];
+        const checked: (number | string)[] = Array.isArray(field.value) ? field.value : [];
         const message = translateMessage(fieldState.error?.message);
-        const toggle = (value: number, on: boolean) => {
+        const toggle = (value: number | string, on: boolean) => {
           const next = on ? [...checked, value] : checked.filter((item) => item !== value);
           field.onChange(options.map((o) => o.value).filter((v) => next.includes(v)));
         };

@@ -52,6 +52,8 @@ export interface ServerPaging {
   pageSize: number;
   onPageChange: (page: number) => void;
   onPageSizeChange: (size: number) => void;
+  /** The server searches: the search box shows this text and reports its changes. */
+  search?: { value: string; onChange: (value: string) => void };
 }
 
 /** Rows the user picks for an action on many (a checkbox per row and one for the page). */
@@ -91,7 +93,7 @@ export interface DataTableProps<T> {
   searchLabel?: string;
   /** The table's min width before it scrolls sideways (default 720); phones show cards instead. */
   minWidth?: number;
-  /** Server-paged lists: rows are one page; search and sorting are off. */
+  /** Server-paged lists: rows are one page; sorting is off, search only if the server searches. */
   serverPaging?: ServerPaging;
   /** What an empty table says instead of 'Tietoa ei saatavilla' (e.g. why nothing is listed). */
   emptyContent?: ReactNode;
@@ -265,7 +267,7 @@ export function DataTable<T>({
           )
         }
       />
-      {clientMode && (
+      {(clientMode || serverPaging?.search) && (
         <Box sx={{ maxWidth: { xs: '100%', sm: 360 } }}>
           <FormTextField
             id={searchId}
@@ -273,8 +275,9 @@ export function DataTable<T>({
             type="search"
             size="small"
             floatingLabel
-            value={search}
+            value={serverPaging?.search ? serverPaging.search.value : search}
             onChange={(event) => {
+              if (serverPaging?.search) return serverPaging.search.onChange(event.target.value);
               setSearch(event.target.value);
               setPage(0);
             }}

@@ -3,8 +3,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
-import { Doughnut } from './doughnut';
-import type { DoughnutSlice } from './doughnut-chart';
+import { Doughnut, type DoughnutSlice } from './doughnut';
 
 interface DoughnutCardProps {
   title: string;

@@ -21,6 +21,12 @@ export interface SelectFieldProps<T extends FieldValues> {
   disabled?: boolean;
   /** A standing note below the field, shown while there is no message. */
   helperText?: ReactNode;
+  /**
+   * For a form value that is not the option's string (a number, null for "all"): the value an
+   * option stands for, and the option a value shows as. Default: the string itself.
+   */
+  parse?: (option: string) => unknown;
+  format?: (value: unknown) => string;
 }
 
 /** A single choice of a react-hook-form form (role, state, organization); value is the string. */
@@ -32,6 +38,8 @@ export function SelectField<T extends FieldValues>({
   required = false,
   disabled = false,
   helperText,
+  parse = (option) => option,
+  format = (value) => (value ?? '') as string,
 }: SelectFieldProps<T>) {
   const id = useId();
   const labelId = `${id}-label`;
@@ -55,8 +63,8 @@ export function SelectField<T extends FieldValues>({
               notched
               name={field.name}
               inputRef={field.ref}
-              value={field.value ?? ''}
-              onChange={(event) => field.onChange(event.target.value)}
+              value={format(field.value)}
+              onChange={(event) => field.onChange(parse(event.target.value))}
               onBlur={field.onBlur}
               displayEmpty
               inputProps={{ 'aria-required': required || undefined }}

@@ -40,6 +40,8 @@ void i18n.use(initReactI18next).init({
   supportedLngs: [...LANGUAGES],
   interpolation: { escapeValue: false },
   initAsync: false,
+  // Its advertisement in the console, also in the build's log when it renders the login card.
+  showSupportNotice: false,
 });
 
 i18n.on('languageChanged', (language) => {

@@ -25,3 +25,17 @@ export function formatMeasurementValue(
   }
   return format.format(value);
 }
+
+/** A file's size in the language's own form: "850 kt", "1,2 Mt" (Finnish), "1.2 MB" (English). */
+export function formatFileSize(bytes: number, language = currentLanguage()) {
+  const units = language === 'fi' ? ['t', 'kt', 'Mt', 'Gt'] : ['B', 'kB', 'MB', 'GB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1000 && unit < units.length - 1) {
+    value /= 1000;
+    unit += 1;
+  }
+  const digits = unit > 0 && value < 10 ? 1 : 0;
+  const number = new Intl.NumberFormat(language, { maximumFractionDigits: digits }).format(value);
+  return `${number} ${units[unit]}`;
+}

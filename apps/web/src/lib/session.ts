@@ -85,8 +85,9 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
-// Another tab signing in or out changes this tab too.
-window.addEventListener('storage', (event) => {
+// Another tab signing in or out changes this tab too. (No window when the build renders the
+// login card, see src/login-card.tsx.)
+globalThis.window?.addEventListener('storage', (event) => {
   if (event.key !== STORAGE_KEY && event.key !== null) return;
   const stored = readStorage();
   if (!stored) {

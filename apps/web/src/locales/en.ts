@@ -9,16 +9,19 @@ import { feedbackEn } from '@/features/feedback/locales/en';
 import { ingestKeysEn } from '@/features/ingest-keys/locales/en';
 import { mainEn } from '@/features/main/locales/en';
 import { materialbankEn } from '@/features/materialbank/locales/en';
+import { notificationsEn } from '@/features/notifications/locales/en';
 import { organizationsEn } from '@/features/organizations/locales/en';
 import { outboxEn } from '@/features/outbox/locales/en';
 import { qrCodeEn } from '@/features/qr-code/locales/en';
 import { registrationCodesEn } from '@/features/registration-codes/locales/en';
+import { reportSchedulesEn } from '@/features/report-schedules/locales/en';
 import { sensorDataEn } from '@/features/sensor-data/locales/en';
 import { surveysEn } from '@/features/surveys/locales/en';
 import { targetsEn } from '@/features/targets/locales/en';
 import { tietoDashboardEn } from '@/features/tieto-dashboard/locales/en';
 import { usersEn } from '@/features/users/locales/en';
 import { vainuDashboardEn } from '@/features/vainu-dashboard/locales/en';
+import { webhooksEn } from '@/features/webhooks/locales/en';
 import type { WebMessages } from './fi';
 
 export const en: WebMessages = {
@@ -47,6 +50,36 @@ export const en: WebMessages = {
     register: 'Register',
     forgotPassword: 'Forgot your password?',
     sessionExpired: 'Your session has ended. Sign in again.',
+    or: 'or',
+    passkeySignIn: 'Sign in with a passkey',
+    passkeyCancelled: 'The passkey was not used. Try again or choose another way.',
+    secondStepTitle: 'Confirm the sign-in',
+    secondStepIntro: 'Enter the code of your authenticator app or use a passkey.',
+    trustBrowser: 'Trust this browser for 30 days',
+    usePasskey: 'Use a passkey',
+    totpCode: 'Authentication code',
+    recoveryCode: 'Recovery code',
+    confirm: 'Confirm',
+    useTotp: 'Use the authenticator app',
+    useRecoveryCode: 'Use a recovery code',
+    enrolTitle: 'Set up a second factor',
+    enrolIntro:
+      'Your organization requires a second factor for your role. Set up an authenticator app or a passkey to continue signing in.',
+    enrolTotp: 'Set up an authenticator app',
+    enrolPasskey: 'Add a passkey',
+    passkeyName: 'Passkey name',
+    passkeyDefaultName: 'Passkey',
+    totpScan:
+      'Scan the QR code with your authenticator app (e.g. Google Authenticator or Microsoft Authenticator) and enter the code it shows.',
+    totpQrAlt: 'QR code for the authenticator app',
+    totpSecret: 'Or type in the key:',
+    totpConfirm: 'Confirm the code',
+    recoveryCodesTitle: 'Recovery codes',
+    recoveryCodesIntro:
+      'Keep these recovery codes somewhere safe. Each works once if your authenticator app or passkey is not at hand. They are not shown again.',
+    recoveryCodesDone: 'I have saved the codes',
+    sso: 'Sign in with your organization account',
+    ssoCompleting: 'Signing in with your organization account…',
   },
   register: {
     title: 'Register',
@@ -88,6 +121,27 @@ export const en: WebMessages = {
     open: 'Open',
     clear: 'Clear',
     counter: '{{count}}/{{max}}',
+  },
+  alarmNotice: {
+    button: 'Inform residents',
+    buttonLabel: 'Inform residents: {{name}}',
+    title: 'Inform residents',
+    noticeTitle: 'Title',
+    measured: 'What was measured',
+    action: 'What is being done',
+    discussion: "Publish the notice in the target's discussions",
+    survey: 'Send residents the survey “How does the indoor air feel now?”',
+    surveyDays: 'Survey open (days)',
+    send: 'Send',
+    openDiscussion: 'Open the discussion',
+    openResults: 'Survey results',
+    informed: 'Residents informed {{time}}:',
+    prefilledTitle: '{{measurement}}: {{direction}} at {{target}}',
+    directions: { up: 'above the high limit', down: 'below the low limit' },
+    prefilledText: {
+      up: 'Sensor {{device}} at {{target}} measured {{value}} ({{measurement}}) at {{time}}. The high limit is {{limit}}.',
+      down: 'Sensor {{device}} at {{target}} measured {{value}} ({{measurement}}) at {{time}}. The low limit is {{limit}}.',
+    },
   },
   valueState: {
     over: 'Above the high limit',
@@ -160,6 +214,8 @@ export const en: WebMessages = {
     showOrganizations: 'Show organizations',
     addOrganization: 'Add organization',
     organizationLogo: 'Organization logo',
+    organizationNotifications: 'Notification settings',
+    organizationSso: 'Single sign-on (SSO)',
     users: 'Users',
     showUsers: 'Show users',
     addUser: 'Add user',
@@ -188,11 +244,14 @@ export const en: WebMessages = {
     feedback: 'Feedback',
     addFeedback: 'Send feedback',
     showFeedbacks: 'Show feedback',
+    ownFeedbacks: 'My feedback',
     materials: 'Materials',
     materialbankFiles: 'Material bank files',
     monitoring: 'Monitoring',
     sensorData: 'Measurement data',
+    reportSchedules: 'Scheduled reports',
     alarms: 'Alarms',
+    notifications: 'Notifications',
     devices: 'Devices',
     showDevices: 'Show meters',
     newDevices: 'New devices',
@@ -222,6 +281,7 @@ export const en: WebMessages = {
   discussions: discussionsEn,
   devices: devicesEn,
   ingestKeys: ingestKeysEn,
+  webhooks: webhooksEn,
   routeError: {
     title: 'Something went wrong',
     text: 'The page failed to load. Reload the page.',
@@ -233,9 +293,11 @@ export const en: WebMessages = {
   surveys: surveysEn,
   feedback: feedbackEn,
   alarms: alarmsEn,
+  notifications: notificationsEn,
   tietoDashboard: tietoDashboardEn,
   vainuDashboard: vainuDashboardEn,
   sensorData: sensorDataEn,
+  reportSchedules: reportSchedulesEn,
   outbox: outboxEn,
   registrationCodes: registrationCodesEn,
   account: accountEn,

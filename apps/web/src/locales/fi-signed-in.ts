@@ -5,6 +5,28 @@
  * own texts are in its `locales/fi.ts` (see fi.ts).
  */
 export const signedInFi = {
+  /** "Tiedota asukkaille" (components/alarm-notice-dialog.tsx), from the alarms and the device page. */
+  alarmNotice: {
+    button: 'Tiedota asukkaille',
+    buttonLabel: 'Tiedota asukkaille: {{name}}',
+    title: 'Tiedota asukkaille',
+    noticeTitle: 'Otsikko',
+    measured: 'Mitä mitattiin',
+    action: 'Mitä tehdään',
+    discussion: 'Julkaise tiedote kohteen keskusteluihin',
+    survey: 'Lähetä asukkaille kysely ”Miltä sisäilma tuntuu nyt?”',
+    surveyDays: 'Kysely avoinna (päivää)',
+    send: 'Lähetä',
+    openDiscussion: 'Avaa keskustelu',
+    openResults: 'Kyselyn tulokset',
+    informed: 'Asukkaita tiedotettu {{time}}:',
+    prefilledTitle: '{{measurement}}: {{direction}} kohteessa {{target}}',
+    directions: { up: 'ylärajan ylitys', down: 'alarajan alitus' },
+    prefilledText: {
+      up: 'Mittari {{device}} kohteessa {{target}} mittasi {{time}} arvon {{value}} ({{measurement}}). Yläraja on {{limit}}.',
+      down: 'Mittari {{device}} kohteessa {{target}} mittasi {{time}} arvon {{value}} ({{measurement}}). Alaraja on {{limit}}.',
+    },
+  },
   /** How a latest value stands (components/value-state-chip.tsx). */
   valueState: {
     over: 'Yli ylärajan',
@@ -78,6 +100,8 @@ export const signedInFi = {
     showOrganizations: 'Näytä organisaatiot',
     addOrganization: 'Lisää uusi organisaatio',
     organizationLogo: 'Organisaation logo',
+    organizationNotifications: 'Ilmoitusasetukset',
+    organizationSso: 'Kertakirjautuminen (SSO)',
     users: 'Käyttäjät',
     showUsers: 'Näytä käyttäjät',
     addUser: 'Lisää uusi käyttäjä',
@@ -106,11 +130,14 @@ export const signedInFi = {
     feedback: 'Palautteet',
     addFeedback: 'Lähetä palaute',
     showFeedbacks: 'Näytä palautteet',
+    ownFeedbacks: 'Omat palautteet',
     materials: 'Materiaalit',
     materialbankFiles: 'Materiaalipankin tiedostot',
     monitoring: 'Seuranta',
     sensorData: 'Mittausdata',
+    reportSchedules: 'Ajastetut raportit',
     alarms: 'Hälytykset',
+    notifications: 'Ilmoitukset',
     devices: 'Laitteet',
     showDevices: 'Näytä mittarit',
     newDevices: 'Uudet laitteet',

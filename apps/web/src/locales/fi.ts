@@ -9,16 +9,19 @@ import type { feedbackFi } from '@/features/feedback/locales/fi';
 import type { ingestKeysFi } from '@/features/ingest-keys/locales/fi';
 import type { mainFi } from '@/features/main/locales/fi';
 import type { materialbankFi } from '@/features/materialbank/locales/fi';
+import type { notificationsFi } from '@/features/notifications/locales/fi';
 import type { organizationsFi } from '@/features/organizations/locales/fi';
 import type { outboxFi } from '@/features/outbox/locales/fi';
 import type { qrCodeFi } from '@/features/qr-code/locales/fi';
 import type { registrationCodesFi } from '@/features/registration-codes/locales/fi';
+import type { reportSchedulesFi } from '@/features/report-schedules/locales/fi';
 import type { sensorDataFi } from '@/features/sensor-data/locales/fi';
 import type { surveysFi } from '@/features/surveys/locales/fi';
 import type { targetsFi } from '@/features/targets/locales/fi';
 import type { tietoDashboardFi } from '@/features/tieto-dashboard/locales/fi';
 import type { usersFi } from '@/features/users/locales/fi';
 import type { vainuDashboardFi } from '@/features/vainu-dashboard/locales/fi';
+import type { webhooksFi } from '@/features/webhooks/locales/fi';
 import type { signedInFi } from './fi-signed-in';
 
 /**
@@ -54,6 +57,36 @@ export const fi = {
     register: 'Rekisteröidy',
     forgotPassword: 'Unohditko salasanasi?',
     sessionExpired: 'Istunto on päättynyt. Kirjaudu uudelleen.',
+    or: 'tai',
+    passkeySignIn: 'Kirjaudu pääsyavaimella',
+    passkeyCancelled: 'Pääsyavainta ei käytetty. Yritä uudelleen tai valitse toinen tapa.',
+    secondStepTitle: 'Vahvista kirjautuminen',
+    secondStepIntro: 'Anna todennussovelluksesi koodi tai käytä pääsyavainta.',
+    trustBrowser: 'Luota tähän selaimeen 30 päivää',
+    usePasskey: 'Käytä pääsyavainta',
+    totpCode: 'Todennuskoodi',
+    recoveryCode: 'Varakoodi',
+    confirm: 'Vahvista',
+    useTotp: 'Käytä todennussovellusta',
+    useRecoveryCode: 'Käytä varakoodia',
+    enrolTitle: 'Ota käyttöön toinen tunnistautumistapa',
+    enrolIntro:
+      'Organisaatiosi edellyttää roolillesi toista tunnistautumistapaa. Ota käyttöön todennussovellus tai pääsyavain, niin kirjautuminen jatkuu.',
+    enrolTotp: 'Ota käyttöön todennussovellus',
+    enrolPasskey: 'Lisää pääsyavain',
+    passkeyName: 'Pääsyavaimen nimi',
+    passkeyDefaultName: 'Pääsyavain',
+    totpScan:
+      'Lue QR-koodi todennussovelluksella (esim. Google Authenticator tai Microsoft Authenticator) ja anna sen näyttämä koodi.',
+    totpQrAlt: 'QR-koodi todennussovellukseen',
+    totpSecret: 'Tai syötä avain käsin:',
+    totpConfirm: 'Vahvista koodi',
+    recoveryCodesTitle: 'Varakoodit',
+    recoveryCodesIntro:
+      'Tallenna nämä varakoodit turvalliseen paikkaan. Kukin toimii kerran, jos todennussovellus tai pääsyavain ei ole käytettävissä. Koodeja ei näytetä uudelleen.',
+    recoveryCodesDone: 'Olen tallentanut koodit',
+    sso: 'Kirjaudu organisaation tunnuksella',
+    ssoCompleting: 'Kirjaudutaan organisaation tunnuksella…',
   },
   register: {
     title: 'Rekisteröidy',
@@ -136,10 +169,13 @@ export type WebMessages = Widen<
       surveys: typeof surveysFi;
       feedback: typeof feedbackFi;
       alarms: typeof alarmsFi;
+      notifications: typeof notificationsFi;
       tietoDashboard: typeof tietoDashboardFi;
       vainuDashboard: typeof vainuDashboardFi;
       sensorData: typeof sensorDataFi;
+      reportSchedules: typeof reportSchedulesFi;
       registrationCodes: typeof registrationCodesFi;
       outbox: typeof outboxFi;
+      webhooks: typeof webhooksFi;
     }
 >;

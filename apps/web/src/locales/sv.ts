@@ -9,16 +9,19 @@ import { feedbackSv } from '@/features/feedback/locales/sv';
 import { ingestKeysSv } from '@/features/ingest-keys/locales/sv';
 import { mainSv } from '@/features/main/locales/sv';
 import { materialbankSv } from '@/features/materialbank/locales/sv';
+import { notificationsSv } from '@/features/notifications/locales/sv';
 import { organizationsSv } from '@/features/organizations/locales/sv';
 import { outboxSv } from '@/features/outbox/locales/sv';
 import { qrCodeSv } from '@/features/qr-code/locales/sv';
 import { registrationCodesSv } from '@/features/registration-codes/locales/sv';
+import { reportSchedulesSv } from '@/features/report-schedules/locales/sv';
 import { sensorDataSv } from '@/features/sensor-data/locales/sv';
 import { surveysSv } from '@/features/surveys/locales/sv';
 import { targetsSv } from '@/features/targets/locales/sv';
 import { tietoDashboardSv } from '@/features/tieto-dashboard/locales/sv';
 import { usersSv } from '@/features/users/locales/sv';
 import { vainuDashboardSv } from '@/features/vainu-dashboard/locales/sv';
+import { webhooksSv } from '@/features/webhooks/locales/sv';
 import type { WebMessages } from './fi';
 
 export const sv: WebMessages = {
@@ -47,6 +50,36 @@ export const sv: WebMessages = {
     register: 'Registrera dig',
     forgotPassword: 'Glömt lösenordet?',
     sessionExpired: 'Sessionen har upphört. Logga in igen.',
+    or: 'eller',
+    passkeySignIn: 'Logga in med nyckel',
+    passkeyCancelled: 'Nyckeln användes inte. Försök igen eller välj ett annat sätt.',
+    secondStepTitle: 'Bekräfta inloggningen',
+    secondStepIntro: 'Ange koden från din autentiseringsapp eller använd en nyckel.',
+    trustBrowser: 'Lita på den här webbläsaren i 30 dagar',
+    usePasskey: 'Använd nyckel',
+    totpCode: 'Verifieringskod',
+    recoveryCode: 'Reservkod',
+    confirm: 'Bekräfta',
+    useTotp: 'Använd autentiseringsappen',
+    useRecoveryCode: 'Använd en reservkod',
+    enrolTitle: 'Ta en andra faktor i bruk',
+    enrolIntro:
+      'Din organisation kräver en andra faktor för din roll. Ta en autentiseringsapp eller en nyckel i bruk för att fortsätta logga in.',
+    enrolTotp: 'Ta autentiseringsappen i bruk',
+    enrolPasskey: 'Lägg till nyckel',
+    passkeyName: 'Nyckelns namn',
+    passkeyDefaultName: 'Nyckel',
+    totpScan:
+      'Läs QR-koden med din autentiseringsapp (t.ex. Google Authenticator eller Microsoft Authenticator) och ange koden den visar.',
+    totpQrAlt: 'QR-kod för autentiseringsappen',
+    totpSecret: 'Eller skriv in nyckeln:',
+    totpConfirm: 'Bekräfta koden',
+    recoveryCodesTitle: 'Reservkoder',
+    recoveryCodesIntro:
+      'Spara reservkoderna på ett säkert ställe. Varje kod fungerar en gång om autentiseringsappen eller nyckeln inte finns till hands. De visas inte igen.',
+    recoveryCodesDone: 'Jag har sparat koderna',
+    sso: 'Logga in med organisationens konto',
+    ssoCompleting: 'Loggar in med organisationens konto…',
   },
   register: {
     title: 'Registrera dig',
@@ -89,6 +122,27 @@ export const sv: WebMessages = {
     open: 'Öppna',
     clear: 'Töm',
     counter: '{{count}}/{{max}}',
+  },
+  alarmNotice: {
+    button: 'Informera de boende',
+    buttonLabel: 'Informera de boende: {{name}}',
+    title: 'Informera de boende',
+    noticeTitle: 'Rubrik',
+    measured: 'Vad som mättes',
+    action: 'Vad som görs',
+    discussion: 'Publicera meddelandet i objektets diskussioner',
+    survey: 'Skicka de boende enkäten ”Hur känns inomhusluften nu?”',
+    surveyDays: 'Enkäten öppen (dagar)',
+    send: 'Skicka',
+    openDiscussion: 'Öppna diskussionen',
+    openResults: 'Enkätens resultat',
+    informed: 'De boende informerade {{time}}:',
+    prefilledTitle: '{{measurement}}: {{direction}} i {{target}}',
+    directions: { up: 'över den övre gränsen', down: 'under den nedre gränsen' },
+    prefilledText: {
+      up: 'Mätaren {{device}} i {{target}} mätte {{value}} ({{measurement}}) {{time}}. Den övre gränsen är {{limit}}.',
+      down: 'Mätaren {{device}} i {{target}} mätte {{value}} ({{measurement}}) {{time}}. Den nedre gränsen är {{limit}}.',
+    },
   },
   valueState: {
     over: 'Över övre gränsen',
@@ -161,6 +215,8 @@ export const sv: WebMessages = {
     showOrganizations: 'Visa organisationer',
     addOrganization: 'Lägg till organisation',
     organizationLogo: 'Organisationens logotyp',
+    organizationNotifications: 'Aviseringsinställningar',
+    organizationSso: 'Enkel inloggning (SSO)',
     users: 'Användare',
     showUsers: 'Visa användare',
     addUser: 'Lägg till användare',
@@ -189,11 +245,14 @@ export const sv: WebMessages = {
     feedback: 'Respons',
     addFeedback: 'Skicka respons',
     showFeedbacks: 'Visa respons',
+    ownFeedbacks: 'Mina responser',
     materials: 'Material',
     materialbankFiles: 'Materialbankens filer',
     monitoring: 'Uppföljning',
     sensorData: 'Mätdata',
+    reportSchedules: 'Schemalagda rapporter',
     alarms: 'Larm',
+    notifications: 'Aviseringar',
     devices: 'Enheter',
     showDevices: 'Visa mätare',
     newDevices: 'Nya enheter',
@@ -223,6 +282,7 @@ export const sv: WebMessages = {
   discussions: discussionsSv,
   devices: devicesSv,
   ingestKeys: ingestKeysSv,
+  webhooks: webhooksSv,
   routeError: {
     title: 'Något gick fel',
     text: 'Sidan kunde inte laddas. Ladda om sidan.',
@@ -234,9 +294,11 @@ export const sv: WebMessages = {
   surveys: surveysSv,
   feedback: feedbackSv,
   alarms: alarmsSv,
+  notifications: notificationsSv,
   tietoDashboard: tietoDashboardSv,
   vainuDashboard: vainuDashboardSv,
   sensorData: sensorDataSv,
+  reportSchedules: reportSchedulesSv,
   outbox: outboxSv,
   registrationCodes: registrationCodesSv,
   account: accountSv,

@@ -1,6 +1,32 @@
 import type { accountFi } from './fi';
 
 export const accountSv: typeof accountFi = {
+  signIn: {
+    title: 'Inloggning och säkerhet',
+    totpTitle: 'Autentiseringsapp',
+    totpOn: 'I bruk: efter lösenordet frågar inloggningen efter koden från autentiseringsappen.',
+    totpOff: 'Inte i bruk.',
+    totpEnable: 'Ta i bruk',
+    totpRemove: 'Ta bort autentiseringsappen',
+    removeText: 'Dina inloggningar på andra enheter avslutas.',
+    passkeysTitle: 'Nycklar',
+    passkeysNone: 'Inga nycklar.',
+    passkeyRemove: 'Ta bort nyckeln {{name}}',
+    passkeyAdded: 'Tillagd {{at}}',
+    remove: 'Ta bort',
+    recoveryTitle: 'Reservkoder',
+    recoveryLeft_one: '{{count}} oanvänd reservkod',
+    recoveryLeft_other: '{{count}} oanvända reservkoder',
+    recoveryNew: 'Skapa nya reservkoder',
+    trustedTitle: 'Betrodda webbläsare',
+    trustedNone: 'Inga betrodda webbläsare.',
+    trustedUntil: '{{ip}} · betrodd till {{at}}',
+    sessionsTitle: 'Inloggningar',
+    thisBrowser: 'Den här webbläsaren',
+    end: 'Avsluta',
+    sessionDetails: '{{ip}} · inloggad {{at}} · senast {{used}}',
+    endOthers: 'Logga ut överallt annars',
+  },
   ownPassword: {
     title: 'Byt lösenord',
     currentPassword: 'Nuvarande lösenord',
@@ -31,5 +57,28 @@ export const accountSv: typeof accountFi = {
     targets: 'Objekt',
     editDetails: 'Redigera mina uppgifter',
     changePassword: 'Byt lösenord',
+  },
+  push: {
+    title: 'Aviseringar i den här webbläsaren',
+    intro:
+      'Få larm som aviseringar i den här webbläsaren eller telefonen, även när Vahti inte är öppen.',
+    turnOn: 'Slå på aviseringar',
+    turnOff: 'Slå av aviseringar',
+    browsers: 'Webbläsare som får dina aviseringar',
+    none: 'Ingen av dina webbläsare prenumererar på aviseringar.',
+    thisBrowser: 'den här webbläsaren',
+    unknownBrowser: 'Okänd webbläsare',
+    since: 'Sedan {{date}}',
+    sendTest: 'Skicka en testavisering',
+    removeBrowser: 'Ta bort webbläsaren {{label}}',
+    removeTitle: 'Ta bort webbläsaren från aviseringar?',
+    removeText: '{{label}} får inte längre aviseringar.',
+    remove: 'Ta bort',
+    unsupported: 'Den här webbläsaren stöder inte aviseringar. Prova en annan webbläsare.',
+    ios: 'På iPhone och iPad fungerar aviseringar bara i Vahti som lagts till på hemskärmen: välj "Lägg till på hemskärmen" i Safaris delningsmeny, öppna Vahti därifrån och slå på aviseringar.',
+    denied:
+      'Webbläsaren tillåter inte aviseringar. Tillåt dem för den här webbplatsen i webbläsarens inställningar och försök igen.',
+    failed:
+      'Webbläsaren slog inte på aviseringar (de fungerar inte i ett privat fönster och inte utan anslutning till webbläsarens pushtjänst). Försök igen om en stund eller i en annan webbläsare.',
   },
 };

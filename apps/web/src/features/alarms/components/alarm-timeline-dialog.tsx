@@ -9,12 +9,13 @@ import Typography from '@mui/material/Typography';
 import type { AlarmRecord } from '@vahti/domain';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AlarmNoticeLinks } from '@/components/alarm-notice-dialog';
 import { ResponsiveDialog } from '@/components/responsive-dialog';
 import { formatUtc } from '@/lib/dates';
 
 /**
- * An alarm's timeline: opened, acknowledged, cancelled, closed — who and when (UTC), and the
- * comment given with an acknowledgement.
+ * An alarm's timeline: opened, acknowledged, cancelled, closed, residents informed — who and
+ * when (UTC), the comment given with an acknowledgement, and the notice's discussion and survey.
  */
 export function AlarmTimelineDialog({
   alarm,
@@ -36,11 +37,12 @@ export function AlarmTimelineDialog({
           {alarm.timeline.map((entry) => (
             <ListItem key={`${entry.kind}-${entry.createdAt}`} disableGutters>
               <ListItemText
-                primary={`${t(`alarms.events.${entry.kind}`)} – ${entry.fullName || t('alarms.system')}`}
+                // An escalation step names the role it reached (its comment), not a person.
+                primary={`${t(`alarms.events.${entry.kind}`)} – ${entry.kind === 'escalated' ? entry.comment : entry.fullName || t('alarms.system')}`}
                 secondary={
                   <>
                     <span>{formatUtc(entry.createdAt)}</span>
-                    {entry.comment && (
+                    {entry.comment && entry.kind !== 'escalated' && (
                       <Typography
                         component="span"
                         variant="body2"
@@ -49,6 +51,7 @@ export function AlarmTimelineDialog({
                         {`${t('alarms.comment')}: ${entry.comment}`}
                       </Typography>
                     )}
+                    {entry.kind === 'notified' && <AlarmNoticeLinks entry={entry} />}
                   </>
                 }
               />

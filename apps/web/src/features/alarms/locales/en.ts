@@ -58,6 +58,8 @@ export const alarmsEn: typeof alarmsFi = {
     acknowledged: 'Acknowledged',
     unacknowledged: 'Acknowledgement cancelled',
     mailed: 'E-mail sent',
+    escalated: 'Escalated',
+    notified: 'Residents informed',
   },
   directions: {
     up: 'Above the upper limit',

@@ -56,6 +56,8 @@ export const alarmsFi = {
     acknowledged: 'Kuitattu',
     unacknowledged: 'Kuittaus peruttu',
     mailed: 'Sähköposti lähetetty',
+    escalated: 'Porrastettu eteenpäin',
+    notified: 'Asukkaita tiedotettu',
   },
   directions: {
     up: 'Ylärajan ylitys',

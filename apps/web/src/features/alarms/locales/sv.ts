@@ -58,6 +58,8 @@ export const alarmsSv: typeof alarmsFi = {
     acknowledged: 'Kvitterat',
     unacknowledged: 'Kvitteringen ångrad',
     mailed: 'E-post skickad',
+    escalated: 'Eskalerat',
+    notified: 'De boende informerade',
   },
   directions: {
     up: 'Över övre gränsen',

@@ -9,11 +9,13 @@ import Select from '@mui/material/Select';
 import Stack from '@mui/material/Stack';
 import type { SxProps, Theme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
+import { useQueryClient } from '@tanstack/react-query';
 import { ALARM_EVENTS, type AlarmRecord } from '@vahti/domain';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useTargets } from '@/api/get-targets';
+import { AlarmNoticeDialog, isNoticeable } from '@/components/alarm-notice-dialog';
 import { AlertMessage } from '@/components/alert-message';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import type { Column } from '@/components/data-table';
@@ -23,6 +25,7 @@ import type { PageState } from '@/components/use-server-paging';
 import { errorText } from '@/lib/api-client';
 import { formatUtc } from '@/lib/dates';
 import { useInvalidateOnEvents } from '@/lib/event-stream';
+import { useCan } from '@/lib/session';
 import { useFlashMessage } from '@/lib/use-flash-message';
 import { useAcknowledgeAlarm } from '../api/acknowledge-alarm';
 import { alarmKeys } from '../api/alarm-keys';
@@ -71,10 +74,14 @@ export function ShowAlarmsRoute() {
   const alarms = useAlarms(filters, page, pageSize);
   const targets = useTargets();
   const ack = useAcknowledgeAlarm();
+  const queryClient = useQueryClient();
   const [flash, setFlash] = useFlashMessage();
   const [ackError, setAckError] = useState<string | null>(null);
   const [confirm, setConfirm] = useState<AlarmRecord | null>(null);
   const [timeline, setTimeline] = useState<AlarmRecord | null>(null);
+  const [noticeOf, setNoticeOf] = useState<AlarmRecord | null>(null);
+  // Telling residents makes a discussion and a survey: Tieto's staff (the same rule for both).
+  const informs = useCan({ do: 'manageDiscussions' });
   /** The acknowledge dialog: one alarm, or 'selected'. */
   const [acknowledging, setAcknowledging] = useState<AlarmRecord | 'selected' | null>(null);
   const rows = alarms.data?.rows ?? [];
@@ -326,6 +333,18 @@ export function ShowAlarmsRoute() {
             >
               {t('alarms.timeline')}
             </Button>
+            {informs && isNoticeable(row) && (
+              <Button
+                size="small"
+                aria-label={t('alarmNotice.buttonLabel', { name: name(row) })}
+                onClick={() => {
+                  setFlash(null);
+                  setNoticeOf(row);
+                }}
+              >
+                {t('alarmNotice.button')}
+              </Button>
+            )}
           </Stack>
         )}
       />
@@ -358,6 +377,18 @@ export function ShowAlarmsRoute() {
             setAcknowledging(null);
             setSelected(new Set());
             setFlash(message);
+          }}
+        />
+      )}
+      {noticeOf && (
+        <AlarmNoticeDialog
+          alarm={noticeOf}
+          onClose={() => setNoticeOf(null)}
+          onDone={(alarm, message) => {
+            setNoticeOf(null);
+            setFlash(message);
+            setTimeline(alarm);
+            void queryClient.invalidateQueries({ queryKey: alarmKeys.all });
           }}
         />
       )}

@@ -2,26 +2,30 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import { type LoginResponse, loginBody } from '@vahti/domain';
+import { type LoginBody, type LoginStepResponse, loginBody } from '@vahti/domain';
 import { type FormEvent, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { AlertMessage } from '@/components/alert-message';
 import { FormAlerts } from '@/components/form-alerts';
 import { FormTextField, fieldProps } from '@/components/form-text-field';
 import { SubmitButton } from '@/components/submit-button';
-import { isApiError } from '@/lib/api-client';
+import { errorText, isApiError } from '@/lib/api-client';
 import { useMutationForm } from '@/lib/use-mutation-form';
 import { login } from '../api/login';
+import { startSso, useSsoLookup } from '../api/sso';
 import type { ForgotPasswordState } from './forgot-password-form';
 
 interface LoginFormProps {
   /** An informational note above the form (e.g. the session expired); hidden after a submit. */
   notice?: string;
-  onSuccess: (response: LoginResponse) => void;
+  /** A failure to show above the form (a single sign-on that came back refused). */
+  failure?: string | null;
+  onSuccess: (response: LoginStepResponse, values: LoginBody) => void;
 }
 
-export function LoginForm({ notice, onSuccess }: LoginFormProps) {
+export function LoginForm({ notice, failure, onSuccess }: LoginFormProps) {
   const { t } = useTranslation();
   const [submitted, setSubmitted] = useState(false);
   // The spec shows the forgot-password link only once a sign-in has been refused.
@@ -42,9 +46,32 @@ export function LoginForm({ notice, onSuccess }: LoginFormProps) {
 
   // The refused address goes along to the forgot-password form.
   const userEmail = useWatch({ control: form.control, name: 'userEmail' });
+  // Once the address is typed: does its organization sign in with its own accounts (SSO)?
+  const sso = useSsoLookup(userEmail).data;
+  const passwordHidden = sso?.sso === true && !sso.passwordSignIn;
+  const [ssoFailure, setSsoFailure] = useState<string | null>(null);
+  const [ssoPending, setSsoPending] = useState(false);
+
+  // The browser leaves for the organization's sign-in page; it comes back to /login?sso=….
+  const handleSso = async () => {
+    setSubmitted(true);
+    setSsoFailure(null);
+    setSsoPending(true);
+    try {
+      const { url } = await startSso(userEmail.trim());
+      window.location.assign(url);
+    } catch (error) {
+      setSsoFailure(errorText(error));
+      setSsoPending(false);
+    }
+  };
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     setSubmitted(true);
+    if (passwordHidden) {
+      event.preventDefault();
+      return handleSso();
+    }
     return submit(event);
   };
 
@@ -56,6 +83,11 @@ export function LoginForm({ notice, onSuccess }: LoginFormProps) {
         </Alert>
       )}
       <FormAlerts feedback={feedback} />
+      <AlertMessage
+        severity="error"
+        message={ssoFailure ?? (submitted ? null : (failure ?? null))}
+        onClose={() => setSsoFailure(null)}
+      />
       <FormTextField
         {...fieldProps(form, 'userEmail')}
         id="login-email"
@@ -64,15 +96,27 @@ export function LoginForm({ notice, onSuccess }: LoginFormProps) {
         autoComplete="username"
         required
       />
-      <FormTextField
-        {...fieldProps(form, 'userPassword')}
-        id="login-password"
-        label={t('login.password')}
-        type="password"
-        autoComplete="current-password"
-        required
-      />
-      <SubmitButton pending={pending}>{t('login.submit')}</SubmitButton>
+      {!passwordHidden && (
+        <FormTextField
+          {...fieldProps(form, 'userPassword')}
+          id="login-password"
+          label={t('login.password')}
+          type="password"
+          autoComplete="current-password"
+          required
+        />
+      )}
+      {!passwordHidden && <SubmitButton pending={pending}>{t('login.submit')}</SubmitButton>}
+      {sso?.sso && (
+        <Button
+          variant={passwordHidden ? 'contained' : 'outlined'}
+          size="large"
+          onClick={handleSso}
+          disabled={ssoPending}
+        >
+          {t('login.sso')}
+        </Button>
+      )}
       <Button component={RouterLink} to="/user-register" variant="outlined" size="large">
         {t('login.register')}
       </Button>

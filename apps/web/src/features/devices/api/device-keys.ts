@@ -6,6 +6,8 @@ export const deviceKeys = {
   newDevices: () => [...deviceKeys.all, 'new-devices'] as const,
   device: (deviceId: string) => [...deviceKeys.all, 'device', deviceId] as const,
   alarms: (deviceId: string) => [...deviceKeys.all, 'alarms', deviceId] as const,
+  followUps: (deviceId: string, days: number) =>
+    [...deviceKeys.all, 'follow-ups', deviceId, days] as const,
   series: (deviceId: string, measurementId: string, days: number) =>
     [...deviceKeys.all, 'series', deviceId, measurementId, days] as const,
   limits: (deviceId: string) => [...deviceKeys.all, 'limits', deviceId] as const,

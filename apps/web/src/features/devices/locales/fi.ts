@@ -185,6 +185,13 @@ export const devicesFi = {
     acknowledged: 'Kuitattu',
     unacknowledged: 'Kuittaamatta',
     allAlarms: 'Kaikki hälytykset',
+    followUpsHeading: 'Asukkaiden kokemus: Miltä sisäilma tuntuu nyt?',
+    followUpsIntro:
+      'Hälytyksen jälkeen lähetetyn kyselyn vastaukset (1 = huono, 5 = hyvä) päivittäin.',
+    followUpsLabel: 'Kyselyn {{title}} vastaukset päivittäin',
+    followUpsDay: 'Päivä',
+    followUpsAverage: 'Keskiarvo',
+    followUpsCount: 'Vastauksia',
     healthHeading: 'Yhteys ja paristo',
     historyHeading: 'Historia',
     toList: 'Mittarilista',

@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
@@ -8,11 +9,17 @@ import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
 import { ALARM_EVENTS, type AlarmRecord } from '@vahti/domain';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useParams } from 'react-router';
 import { z } from 'zod';
+import {
+  AlarmNoticeDialog,
+  AlarmNoticeLinks,
+  isNoticeable,
+} from '@/components/alarm-notice-dialog';
 import { AlertMessage } from '@/components/alert-message';
 import { LatestValues } from '@/components/latest-values';
 import { LoadingFallback } from '@/components/loading-fallback';
@@ -21,11 +28,13 @@ import { errorText, isApiError } from '@/lib/api-client';
 import { formatUtc } from '@/lib/dates';
 import { useInvalidateOnEvents } from '@/lib/event-stream';
 import { useCan } from '@/lib/session';
+import { useFlashMessage } from '@/lib/use-flash-message';
 import { deviceKeys } from '../api/device-keys';
 import { useDevice } from '../api/get-device';
 import { useDeviceAlarms } from '../api/get-device-alarms';
 import { DeviceHealthFigures } from '../components/device-health-dialog';
 import { DeviceHistory } from '../components/device-history-dialog';
+import { FollowUpAnswers } from '../components/follow-up-answers';
 import { SmallChart } from '../components/small-chart';
 
 /** Ended alarms shown besides the open ones: the most recent. */
@@ -48,7 +57,14 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function AlarmList({ alarms }: { alarms: readonly AlarmRecord[] }) {
+function AlarmList({
+  alarms,
+  onInform,
+}: {
+  alarms: readonly AlarmRecord[];
+  /** Opens "Tiedota asukkaille" for an alarm; undefined for those who may not. */
+  onInform: ((alarm: AlarmRecord) => void) | undefined;
+}) {
   const { t } = useTranslation();
   const open = alarms.filter((alarm) => alarm.active);
   const shown = [...open, ...alarms.filter((alarm) => !alarm.active).slice(0, RECENT_ENDED)];
@@ -91,7 +107,26 @@ function AlarmList({ alarms }: { alarms: readonly AlarmRecord[] }) {
                 ? t('devices.page.acknowledged')
                 : t('devices.page.unacknowledged')}
             </Typography>
+            {onInform && isNoticeable(alarm) && (
+              <Button
+                size="small"
+                aria-label={t('alarmNotice.buttonLabel', {
+                  name: `${alarm.alarmDescription}, ${formatUtc(alarm.createdAt)}`,
+                })}
+                onClick={() => onInform(alarm)}
+              >
+                {t('alarmNotice.button')}
+              </Button>
+            )}
           </Stack>
+          {alarm.timeline
+            .filter((entry) => entry.kind === 'notified')
+            .map((entry) => (
+              <Typography key={entry.createdAt} variant="body2" component="div">
+                {t('alarmNotice.informed', { time: formatUtc(entry.createdAt) })}{' '}
+                <AlarmNoticeLinks entry={entry} />
+              </Typography>
+            ))}
         </ListItem>
       ))}
     </List>
@@ -119,6 +154,10 @@ function DevicePage({ id }: { id: string }) {
   const overview = useDevice(id);
   const alarms = useDeviceAlarms(id);
   const [days, setDays] = useState<1 | 7>(1);
+  const informs = useCan({ do: 'manageDiscussions' });
+  const [noticeOf, setNoticeOf] = useState<AlarmRecord | null>(null);
+  const [flash, setFlash] = useFlashMessage();
+  const queryClient = useQueryClient();
   useInvalidateOnEvents(
     (event) =>
       event.type === ALARM_EVENTS.changed && event.data?.deviceId === id
@@ -218,12 +257,37 @@ function DevicePage({ id }: { id: string }) {
               />
             ))}
           </Box>
+          <FollowUpAnswers deviceId={device.deviceId} days={days} />
         </Section>
       )}
 
       <Section title={t('devices.page.alarmsHeading')}>
         <AlertMessage message={errorText(alarms.error)} />
-        {alarms.data && <AlarmList alarms={alarms.data} />}
+        <AlertMessage severity="success" message={flash} />
+        {alarms.data && (
+          <AlarmList
+            alarms={alarms.data}
+            onInform={
+              informs
+                ? (alarm) => {
+                    setFlash(null);
+                    setNoticeOf(alarm);
+                  }
+                : undefined
+            }
+          />
+        )}
+        {noticeOf && (
+          <AlarmNoticeDialog
+            alarm={noticeOf}
+            onClose={() => setNoticeOf(null)}
+            onDone={(_, message) => {
+              setNoticeOf(null);
+              setFlash(message);
+              void queryClient.invalidateQueries({ queryKey: deviceKeys.alarms(id) });
+            }}
+          />
+        )}
         <Link
           component={RouterLink}
           to="/vainu/show-alarms"

@@ -1,10 +1,12 @@
 /** Query keys of discussions; every list and page hangs under `all`. */
 export const discussionsKeys = {
   all: ['discussions'] as const,
-  byTarget: (targetId: string, openOnly: boolean, page: number, pageSize: number) =>
-    [...discussionsKeys.all, 'target', targetId, openOnly, page, pageSize] as const,
-  managed: (page: number, pageSize: number) =>
-    [...discussionsKeys.all, 'managed', page, pageSize] as const,
+  byTarget: (targetId: string, openOnly: boolean, search: string, page: number, pageSize: number) =>
+    [...discussionsKeys.all, 'target', targetId, openOnly, search, page, pageSize] as const,
+  managed: (search: string, page: number, pageSize: number) =>
+    [...discussionsKeys.all, 'managed', search, page, pageSize] as const,
+  mentionable: (discussionId: string, search: string) =>
+    [...discussionsKeys.all, 'mentionable', discussionId, search] as const,
   following: (discussionId: string) => [...discussionsKeys.all, 'following', discussionId] as const,
   one: (discussionId: string) => [...discussionsKeys.all, 'one', discussionId] as const,
   moderators: (organizationId: string) =>

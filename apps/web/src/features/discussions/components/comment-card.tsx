@@ -6,7 +6,6 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FormMutation } from '@/lib/use-mutation-form';
 import { CommentForm } from './comment-form';
 import { CommentText } from './comment-text';
 import { formatDiscussionTime } from './discussion-time';
@@ -19,7 +18,7 @@ interface CommentCardProps<TResponse extends { message: string }> {
   /** Shown only when the user may edit (the API decides again). */
   editable: boolean;
   editLabel: string;
-  save: FormMutation<string, TResponse>;
+  save: (text: string) => Promise<TResponse>;
   /** Under the text: replies, reply form. */
   children?: ReactNode;
   /** Heading level of the writer's name. */

@@ -1,20 +1,24 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { COMMENT_MAX_LENGTH, commentText } from '@vahti/domain';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FeedbackForm } from '@/components/feedback-form';
 import { SubmitButton } from '@/components/submit-button';
 import { TextAreaField } from '@/components/text-area-field';
-import { type FormMutation, useMutationForm } from '@/lib/use-mutation-form';
+import { useMutationForm } from '@/lib/use-mutation-form';
+import { type Mention, MentionPicker, mentionsIn } from './mention-picker';
 
 const textForm = z.object({ text: commentText() });
 
 interface CommentFormProps<TResponse extends { message: string }> {
   label: string;
   submitLabel: string;
-  /** The call with the checked text. */
-  mutation: FormMutation<string, TResponse>;
+  /** The call with the checked text and the users it @mentions. */
+  mutation: (text: string, mentions: string[]) => Promise<TResponse>;
+  /** A new comment or reply of this discussion: 'Mainitse käyttäjä' beside the text. */
+  mentionIn?: string;
   /** For an edit: the text so far; the form keeps the result and offers 'Peruuta'. */
   initialText?: string;
   onDone?: (response: TResponse) => void;
@@ -30,14 +34,16 @@ export function CommentForm<TResponse extends { message: string }>({
   submitLabel,
   mutation,
   initialText = '',
+  mentionIn,
   onDone,
   onCancel,
 }: CommentFormProps<TResponse>) {
   const { t } = useTranslation();
+  const picked = useRef<Mention[]>([]);
   const { form, feedback, submit, pending } = useMutationForm({
     schema: textForm,
     defaultValues: { text: initialText },
-    mutation,
+    mutation: (text: string) => mutation(text, mentionsIn(text, picked.current)),
     toVariables: (values) => values.text,
     successMessage: onCancel ? 'none' : 'flash',
     onSuccess: (response) => onDone?.(response),
@@ -51,6 +57,17 @@ export function CommentForm<TResponse extends { message: string }>({
         maxLength={COMMENT_MAX_LENGTH}
         required
       />
+      {mentionIn && (
+        <MentionPicker
+          discussionId={mentionIn}
+          onPick={(user) => {
+            picked.current = [...picked.current, user];
+            const text = form.getValues('text');
+            const gap = text === '' || /\s$/.test(text) ? '' : ' ';
+            form.setValue('text', `${text}${gap}@${user.fullName} `, { shouldDirty: true });
+          }}
+        />
+      )}
       <Stack direction="row" spacing={1}>
         <SubmitButton pending={pending}>{submitLabel}</SubmitButton>
         {onCancel && (

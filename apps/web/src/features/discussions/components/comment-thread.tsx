@@ -56,13 +56,16 @@ export function CommentThread({
               ? t('discussions.replies', { count: comment.count })
               : t('discussions.reply')}
         </Button>
-        <Link
-          component={RouterLink}
-          to={`../show-sub-comments?commentId=${comment.discussionCommentId}`}
-          variant="body2"
-        >
-          {t('discussions.openSubComments')}
-        </Link>
+        {/* Only where there are replies to open: an empty page helps nobody. */}
+        {comment.count > 0 && (
+          <Link
+            component={RouterLink}
+            to={`../show-sub-comments?commentId=${comment.discussionCommentId}`}
+            variant="body2"
+          >
+            {t('discussions.openSubComments')}
+          </Link>
+        )}
       </Stack>
       <div id={repliesId}>
         {showReplies && (

@@ -24,7 +24,7 @@ export function SubComments({ discussion, commentId }: SubCommentsProps) {
   const create = useCreateSubComment();
   const modify = useModifySubComment();
   const { canEdit } = useCommentRules(discussion);
-  const open = discussion.discussionState === 'Aktiivinen';
+  const open = discussion.discussionState === 'Aktiivinen' && !discussion.locked;
   const rows = replies.data?.subComments ?? [];
   return (
     <Stack spacing={2} sx={{ pl: { xs: 1.5, sm: 3 }, borderLeft: 2, borderColor: 'divider' }}>
@@ -52,11 +52,13 @@ export function SubComments({ discussion, commentId }: SubCommentsProps) {
         <CommentForm
           label={t('discussions.replyLabel')}
           submitLabel={t('discussions.sendReply')}
-          mutation={(text: string) =>
+          mentionIn={discussion.discussionId}
+          mutation={(text, mentions) =>
             create.mutateAsync({
               discussionId: discussion.discussionId,
               discussionCommentId: commentId,
               discussionSubComment: text,
+              mentions,
             })
           }
         />

@@ -27,7 +27,7 @@ export function AddNewCommentRoute() {
           <Typography component="h2" variant="h6" sx={{ mb: 2 }}>
             {discussion.data.discussionTitle}
           </Typography>
-          {discussion.data.discussionState === 'Aktiivinen' ? (
+          {discussion.data.discussionState === 'Aktiivinen' && !discussion.data.locked ? (
             <CommentForm
               label={t('discussions.comment')}
               submitLabel={t('discussions.send')}

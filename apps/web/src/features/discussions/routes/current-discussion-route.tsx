@@ -8,15 +8,18 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { errorText } from '@/lib/api-client';
+import { useCan, useSession } from '@/lib/session';
 import { useCreateComment } from '../api/create-comment';
 import { COMMENTS_PAGE_SIZE, useComments } from '../api/get-comments';
 import { useDiscussion } from '../api/get-discussion';
 import { useFollowing } from '../api/get-following';
+import { useMarkDiscussionRead } from '../api/mark-discussion-read';
+import { useModerateDiscussion } from '../api/moderate-discussion';
 import { useSetFollowing } from '../api/set-following';
 import { CommentForm } from '../components/comment-form';
 import { CommentText } from '../components/comment-text';
@@ -38,7 +41,17 @@ export function CurrentDiscussionRoute() {
   const create = useCreateComment();
   const following = useFollowing(discussionId);
   const setFollowing = useSetFollowing();
+  const markRead = useMarkDiscussionRead();
+  const moderate = useModerateDiscussion();
+  const manages = useCan({ do: 'manageDiscussions' });
+  const { user } = useSession();
   useLiveDiscussions();
+  const loaded = Boolean(discussion.data);
+  const markReadNow = markRead.mutate;
+  // Opening the discussion reads it: its unread marker clears in the lists.
+  useEffect(() => {
+    if (loaded) markReadNow(discussionId);
+  }, [loaded, discussionId, markReadNow]);
 
   if (!discussionId) return <Alert severity="info">{t('discussions.missingDiscussion')}</Alert>;
   if (discussion.error) return <Alert severity="error">{errorText(discussion.error)}</Alert>;
@@ -46,6 +59,8 @@ export function CurrentDiscussionRoute() {
   const current = discussion.data;
   const total = comments.data?.total ?? 0;
   const pages = Math.ceil(total / COMMENTS_PAGE_SIZE);
+  const moderates = manages || current.discussionModerator === user?.uuid;
+  const open = current.discussionState === 'Aktiivinen' && !current.locked;
 
   return (
     <Stack spacing={3} sx={{ maxWidth: 900 }}>
@@ -87,8 +102,41 @@ export function CurrentDiscussionRoute() {
           ) : null}
         </div>
       </Stack>
+      {moderates && (
+        <Stack
+          component="fieldset"
+          direction={{ xs: 'column', sm: 'row' }}
+          sx={{ border: 0, p: 0, m: 0 }}
+        >
+          <Typography component="legend" variant="subtitle2">
+            {t('discussions.moderation')}
+          </Typography>
+          {(['pinned', 'locked'] as const).map((key) => (
+            <FormControlLabel
+              key={key}
+              control={
+                <Switch
+                  checked={
+                    moderate.isPending && moderate.variables?.[key] !== undefined
+                      ? Boolean(moderate.variables[key])
+                      : current[key]
+                  }
+                  onChange={(event) =>
+                    moderate.mutate({ discussionId, [key]: event.target.checked })
+                  }
+                />
+              }
+              label={t(`discussions.${key}`)}
+            />
+          ))}
+          {moderate.error ? <Alert severity="error">{errorText(moderate.error)}</Alert> : null}
+        </Stack>
+      )}
       {current.discussionState !== 'Aktiivinen' && (
         <Alert severity="info">{t('discussions.closed')}</Alert>
+      )}
+      {current.discussionState === 'Aktiivinen' && current.locked && (
+        <Alert severity="info">{t('discussions.lockedNotice')}</Alert>
       )}
       <Stack spacing={2} component="section" aria-labelledby="comments-heading">
         <Typography id="comments-heading" component="h2" variant="h6">
@@ -121,7 +169,7 @@ export function CurrentDiscussionRoute() {
           </nav>
         )}
       </Stack>
-      {current.discussionState === 'Aktiivinen' && (
+      {open && (
         <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
           <Typography component="h2" variant="h6" sx={{ mb: 2 }}>
             {t('discussions.addComment')}
@@ -129,8 +177,9 @@ export function CurrentDiscussionRoute() {
           <CommentForm
             label={t('discussions.comment')}
             submitLabel={t('discussions.send')}
-            mutation={(text: string) =>
-              create.mutateAsync({ discussionId, discussionComment: text })
+            mentionIn={discussionId}
+            mutation={(text, mentions) =>
+              create.mutateAsync({ discussionId, discussionComment: text, mentions })
             }
             onDone={() => {
               // The new comment is the last one: show the last page.

@@ -12,15 +12,17 @@ import Pagination from '@mui/material/Pagination';
 import Select from '@mui/material/Select';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { errorText } from '@/lib/api-client';
+import { useActiveTarget } from '@/lib/use-active-target';
 import { useTargetDiscussions } from '../api/get-target-discussions';
 import { formatDiscussionTime } from '../components/discussion-time';
-import { useActiveTarget } from '../components/use-active-target';
+import { DiscussionTitle } from '../components/discussion-title';
 import { useLiveDiscussions } from '../components/use-live-discussions';
 
 const PAGE_SIZE = 10;
@@ -36,7 +38,14 @@ export function DiscussionsRoute() {
   const { targets, list, activeId, choose } = useActiveTarget();
   const [page, setPage] = useState(0);
   const [showClosed, setShowClosed] = useState(false);
-  const discussions = useTargetDiscussions(activeId, !showClosed, page, PAGE_SIZE);
+  const [typed, setTyped] = useState('');
+  const [search, setSearch] = useState('');
+  // The server searches a moment after typing stops, not on every key.
+  useEffect(() => {
+    const timer = setTimeout(() => setSearch(typed.trim()), 300);
+    return () => clearTimeout(timer);
+  }, [typed]);
+  const discussions = useTargetDiscussions(activeId, !showClosed, search, page, PAGE_SIZE);
   useLiveDiscussions();
   const rows = discussions.data?.discussions ?? [];
   const pages = Math.ceil((discussions.data?.total ?? 0) / PAGE_SIZE);
@@ -83,19 +92,44 @@ export function DiscussionsRoute() {
           label={t('discussions.showClosed')}
         />
       )}
+      {list.length > 0 && (
+        <TextField
+          type="search"
+          size="small"
+          sx={{ maxWidth: 420 }}
+          label={t('discussions.search')}
+          helperText={t('discussions.searchHint')}
+          value={typed}
+          onChange={(event) => {
+            setTyped(event.target.value);
+            setPage(0);
+          }}
+        />
+      )}
       {discussions.error ? <Alert severity="error">{errorText(discussions.error)}</Alert> : null}
       {activeId && discussions.isPending && <CircularProgress aria-label={t('app.loading')} />}
       {activeId && !discussions.isPending && rows.length === 0 && (
-        <Typography>{showClosed ? t('discussions.none') : t('discussions.noOpen')}</Typography>
+        <Typography>
+          {search
+            ? t('discussions.noMatches')
+            : showClosed
+              ? t('discussions.none')
+              : t('discussions.noOpen')}
+        </Typography>
       )}
       <Stack spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
         {rows.map((discussion) => (
           <li key={discussion.discussionId}>
             <Card variant="outlined">
               <CardContent>
-                <Typography component="h2" variant="h6">
-                  {discussion.discussionTitle}
-                </Typography>
+                <DiscussionTitle
+                  discussion={discussion}
+                  heading={(title) => (
+                    <Typography component="h2" variant="h6">
+                      {title}
+                    </Typography>
+                  )}
+                />
                 <Typography color="text.secondary" variant="body2">
                   {t('discussions.startedAt', {
                     date: formatDiscussionTime(discussion.createdAt),

@@ -3,23 +3,37 @@ import type { DiscussionRecord } from '@vahti/domain';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { Column } from '@/components/data-table';
+import { useOrganizationColumn } from '@/components/organization-column';
 import { ResourceListScreen } from '@/components/resource-list-screen';
-import { useServerPaging } from '@/components/use-server-paging';
+import { useServerSearch } from '@/components/use-server-paging';
 import { useManagedDiscussions } from '../api/get-managed-discussions';
 import { DiscussionEditDialog } from '../components/discussion-edit-dialog';
 import { formatDiscussionTime } from '../components/discussion-time';
+import { DiscussionTitle } from '../components/discussion-title';
 
-/** /tieto/show-discussions: the discussion admin list, paged on the server, with the edit dialog. */
+/**
+ * /tieto/show-discussions: the discussion admin list, paged and searched (full-text) on the
+ * server, with the organization of each row for the top administrator and the edit dialog.
+ */
 export function ShowDiscussionsRoute() {
   const { t } = useTranslation();
-  const paging = useServerPaging(25);
-  const query = useManagedDiscussions(paging.page, paging.pageSize);
+  const { query: search, ...paging } = useServerSearch(25);
+  const query = useManagedDiscussions(search, paging.page, paging.pageSize);
+  const organizationColumn = useOrganizationColumn<DiscussionRecord>(
+    (row) => row.discussionOrganizationId ?? '',
+  );
   const list = {
     ...query,
     data: query.data && { rows: query.data.discussions, total: query.data.total },
   };
   const columns: Column<DiscussionRecord>[] = [
-    { key: 'title', label: t('discussions.title'), value: (row) => row.discussionTitle },
+    {
+      key: 'title',
+      label: t('discussions.title'),
+      value: (row) => row.discussionTitle,
+      render: (row) => <DiscussionTitle discussion={row} />,
+    },
+    ...organizationColumn,
     { key: 'target', label: t('discussions.target'), value: (row) => row.targetName },
     {
       key: 'moderator',

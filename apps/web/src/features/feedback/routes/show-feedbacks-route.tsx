@@ -3,7 +3,13 @@ import InputLabel from '@mui/material/InputLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Select from '@mui/material/Select';
 import Stack from '@mui/material/Stack';
-import { FEEDBACK_STATES, type FeedbackRecord, updateFeedbackBody } from '@vahti/domain';
+import Typography from '@mui/material/Typography';
+import {
+  FEEDBACK_REPLY_MAX,
+  FEEDBACK_STATES,
+  type FeedbackRecord,
+  updateFeedbackBody,
+} from '@vahti/domain';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTargets } from '@/api/get-targets';
@@ -12,11 +18,12 @@ import { EditDialog } from '@/components/edit-dialog';
 import { PageHeader } from '@/components/page-header';
 import { ResourceList } from '@/components/resource-list';
 import { SelectField } from '@/components/select-field';
+import { TextAreaField } from '@/components/text-area-field';
 import { formatDate } from '@/lib/dates';
 import { useMutationForm } from '@/lib/use-mutation-form';
 import { useFeedbacks } from '../api/get-feedbacks';
 import { useUpdateFeedback } from '../api/update-feedback';
-import { FeedbackFormFields } from '../components/feedback-form-fields';
+import { FeedbackMessage } from '../components/feedback-message';
 
 function FeedbackEditDialog({
   feedback: record,
@@ -32,10 +39,8 @@ function FeedbackEditDialog({
     schema: updateFeedbackBody,
     defaultValues: {
       id: record.id,
-      feedbackTitle: record.feedbackTitle,
-      feedbackTargetId: record.feedbackTargetId,
-      feedbackMessage: record.feedbackMessage,
       feedbackState: record.feedbackState,
+      feedbackReply: record.feedbackReply ?? '',
     },
     mutation: useUpdateFeedback(),
     afterSuccess: 'keep',
@@ -51,7 +56,13 @@ function FeedbackEditDialog({
       pending={pending}
       feedback={feedback}
     >
-      <FeedbackFormFields form={form} />
+      {/* The sender's words are theirs: shown, never edited. */}
+      <Stack spacing={0.5}>
+        <Typography variant="subtitle2" component="h3">
+          {record.feedbackTitle}
+        </Typography>
+        <FeedbackMessage feedback={record} />
+      </Stack>
       <SelectField
         control={form.control}
         name="feedbackState"
@@ -62,11 +73,23 @@ function FeedbackEditDialog({
           label: t(`feedback.states.${state}`),
         }))}
       />
+      <TextAreaField
+        form={form}
+        name="feedbackReply"
+        label={t('feedback.reply')}
+        maxLength={FEEDBACK_REPLY_MAX}
+      />
+      <Typography variant="body2" color="text.secondary">
+        {t('feedback.replyHelp')}
+      </Typography>
     </EditDialog>
   );
 }
 
-/** /tieto/show-feedbacks: the feedback, filtered by target, with an edit dialog (state Uusi/Suljettu). */
+/**
+ * /tieto/show-feedbacks: the feedback, filtered by target, with an edit dialog for the state
+ * (Uusi/Suljettu) and the staff's reply; the sender's words are shown, never edited.
+ */
 export function ShowFeedbacksRoute() {
   const { t } = useTranslation();
   const id = useId();
@@ -97,6 +120,20 @@ export function ShowFeedbacksRoute() {
       label: t('feedback.sent'),
       value: (row) => row.createdAt,
       render: (row) => formatDate(row.createdAt),
+      nowrap: true,
+    },
+    {
+      key: 'reply',
+      label: t('feedback.replied'),
+      value: (row) => (row.feedbackReply ? t('feedback.yes') : t('feedback.no')),
+      hideBelow: 'md',
+      nowrap: true,
+    },
+    {
+      key: 'photo',
+      label: t('feedback.photo'),
+      value: (row) => (row.feedbackPhoto ? t('feedback.yes') : t('feedback.no')),
+      hideBelow: 'lg',
       nowrap: true,
     },
     {

@@ -2,10 +2,9 @@ import { type CreateIngestKeyResponse, id, requiredField } from '@vahti/domain';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { useOrganizations } from '@/api/get-organizations';
 import { FeedbackForm } from '@/components/feedback-form';
 import { FormTextField, fieldProps } from '@/components/form-text-field';
-import { SelectField } from '@/components/select-field';
+import { OrganizationSelect } from '@/components/organization-select';
 import { SubmitButton } from '@/components/submit-button';
 import { useMutationForm } from '@/lib/use-mutation-form';
 import { useCreateIngestKey } from '../api/create-ingest-key';
@@ -37,23 +36,10 @@ export function CreateIngestKeyForm({
     }),
     onSuccess: onCreated,
   });
-  const organizations = useOrganizations({ enabled: choosesOrganization });
-  const options = (organizations.data ?? []).map((organization) => ({
-    value: organization.organizationId,
-    label: organization.organizationName,
-  }));
 
   return (
     <FeedbackForm feedback={feedback} onSubmit={submit}>
-      {choosesOrganization && (
-        <SelectField
-          control={form.control}
-          name="organizationId"
-          label={t('ingestKeys.organization')}
-          options={options}
-          required
-        />
-      )}
+      <OrganizationSelect form={form} name="organizationId" label={t('ingestKeys.organization')} />
       <FormTextField
         {...fieldProps(form, 'name')}
         label={t('ingestKeys.name')}

@@ -10,12 +10,22 @@ import { getSession } from '@/lib/session';
 async function fetchFile(file: string, download: boolean): Promise<Response> {
   const query = new URLSearchParams({ file });
   if (download) query.set('download', '1');
+  return fetchWithToken(`/api/materialbank-get-file?${query}`);
+}
+
+async function fetchWithToken(url: string): Promise<Response> {
   const { token } = getSession();
-  const response = await fetch(`/api/materialbank-get-file?${query}`, {
+  const response = await fetch(url, {
     headers: token ? { Authorization: `Bearer ${token}` } : {},
   });
   if (!response.ok) throw new Error(`file ${response.status}`);
   return response;
+}
+
+/** The preview image (JPEG) of a stored content, fetched as the file is. */
+export async function fetchMaterialbankPreview(file: string): Promise<Blob> {
+  const query = new URLSearchParams({ file });
+  return (await fetchWithToken(`/api/materialbank-file-preview?${query}`)).blob();
 }
 
 /** Object URLs are let go once the tab or the download has had time to read them. */

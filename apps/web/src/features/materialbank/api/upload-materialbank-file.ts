@@ -15,18 +15,17 @@ export interface UploadValues {
   applications: string[];
   state: string;
   info?: string | null | undefined;
-  file: File;
 }
 
-/**
- * POST /api/materialbank-file/ as multipart/form-data, through XMLHttpRequest because fetch
- * cannot report upload progress. `onProgress` gets 0–100 as the bytes leave. No 10 s timeout:
- * a 25 MB file on a slow line takes longer; the server bounds the request instead.
- */
+/** The server's answer to an upload or a replacement: its message and the file as stored. */
+type FileAnswer = { message: string; materialbankFile: MaterialbankFileRecord };
+
+/** POST /api/materialbank-file/ as multipart/form-data, with its upload progress (sendFile). */
 export function uploadMaterialbankFile(
   values: UploadValues,
+  file: File,
   onProgress: (percent: number) => void,
-): Promise<{ message: string; materialbankFile: MaterialbankFileRecord }> {
+): Promise<FileAnswer> {
   const form = new FormData();
   form.append('title', values.title);
   if (values.organizationId) form.append('organizationId', values.organizationId);
@@ -35,14 +34,41 @@ export function uploadMaterialbankFile(
   form.append('applications', values.applications.join(','));
   form.append('state', values.state);
   form.append('info', values.info ?? '');
-  const dot = values.file.name.indexOf('.');
-  form.append('fileExtension', dot === -1 ? '' : values.file.name.slice(dot + 1));
+  const dot = file.name.indexOf('.');
+  form.append('fileExtension', dot === -1 ? '' : file.name.slice(dot + 1));
   // The file goes last, so the server has every field before its bytes.
-  form.append('file', values.file, values.file.name);
+  form.append('file', file, file.name);
+  return sendFile('/api/materialbank-file', form, onProgress);
+}
 
+/**
+ * POST /api/materialbank-file-replace: the file's new content (PDF or JPG, judged as on upload);
+ * the former content stays as an earlier version (Versiot).
+ */
+export function replaceMaterialbankFile(
+  id: string,
+  file: File,
+  onProgress: (percent: number) => void,
+): Promise<FileAnswer> {
+  const form = new FormData();
+  form.append('id', id);
+  form.append('file', file, file.name);
+  return sendFile('/api/materialbank-file-replace', form, onProgress);
+}
+
+/**
+ * Sends multipart/form-data through XMLHttpRequest, because fetch cannot report upload
+ * progress: `onProgress` gets 0–100 as the bytes leave. No 10 s timeout: a 25 MB file on a slow
+ * line takes longer; the server bounds the request instead.
+ */
+function sendFile(
+  url: string,
+  form: FormData,
+  onProgress: (percent: number) => void,
+): Promise<FileAnswer> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open('POST', '/api/materialbank-file');
+    request.open('POST', url);
     request.setRequestHeader('Accept', 'application/json');
     request.setRequestHeader('Accept-Language', currentLanguage());
     const { token } = getSession();

@@ -11,7 +11,7 @@ import {
   ROLES,
   STATES,
 } from '@vahti/domain';
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Controller, type UseFormReturn, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -43,19 +43,25 @@ const detailFields = {
  */
 export type MaterialbankFormValues = z.input<z.ZodObject<typeof detailFields>> & {
   organizationId?: string;
-  file?: File | null;
+  /** The add form's files: one or several, each uploaded as a file of its own. */
+  files?: File[];
 };
 
 export const editFormSchema = z.custom<MaterialbankFormValues>().pipe(z.object(detailFields));
 
-/** The add form: the details, the organization (Pääylläpitäjä) and the file. */
+/** The add form: the details, the organization (Pääylläpitäjä) and the files. */
 export const addFormSchema = z.custom<MaterialbankFormValues>().pipe(
   z.object({
     ...detailFields,
     organizationId: z.string().optional(),
-    file: z.custom<File>((value) => value instanceof File, {
-      error: 'validation.materialbank.fileRequired',
-    }),
+    files: z
+      .array(
+        z.custom<File>((value) => value instanceof File),
+        {
+          error: 'validation.materialbank.fileRequired',
+        },
+      )
+      .min(1, { error: 'validation.materialbank.fileRequired' }),
   }),
 );
 export type AddFormOutput = z.output<typeof addFormSchema>;
@@ -167,49 +173,84 @@ export function MaterialbankFormFields({
   );
 }
 
-/** A button that opens the file chooser, the chosen name beside it, the message below. */
+/**
+ * The files: a drop zone that takes several files dragged onto it, and a button that opens the
+ * file chooser (several may be picked); the chosen names below, the message under them.
+ */
 function FilePicker({ form }: { form: UseFormReturn<MaterialbankFormValues> }) {
   const { t } = useTranslation();
   const inputRef = useRef<HTMLInputElement>(null);
   const nameId = useId();
   const helperId = useId();
+  const [dragging, setDragging] = useState(false);
   return (
     <Controller
       control={form.control}
-      name="file"
+      name="files"
       render={({ field, fieldState }) => {
-        const file = field.value instanceof File ? field.value : null;
+        const files: File[] = Array.isArray(field.value) ? field.value : [];
         const message = translateMessage(fieldState.error?.message);
+        const choose = (chosen: FileList | null | undefined) => {
+          if (!chosen || chosen.length === 0) return;
+          field.onChange([...files, ...Array.from(chosen)]);
+          field.onBlur();
+        };
         return (
           <Box>
             <Typography component="p" variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-              {t('materialbank.file')} *
+              {t('materialbank.files')} *
             </Typography>
-            <Stack
-              direction={{ xs: 'column', sm: 'row' }}
-              spacing={1.5}
-              sx={{ alignItems: { sm: 'center' } }}
+            <Box
+              data-testid="materialbank-drop-zone"
+              onDragOver={(event) => {
+                event.preventDefault();
+                setDragging(true);
+              }}
+              onDragLeave={() => setDragging(false)}
+              onDrop={(event) => {
+                event.preventDefault();
+                setDragging(false);
+                choose(event.dataTransfer.files);
+              }}
+              sx={{
+                border: 2,
+                borderStyle: 'dashed',
+                borderColor: dragging ? 'primary.main' : message ? 'error.main' : 'divider',
+                borderRadius: 1,
+                p: 2,
+                bgcolor: dragging ? 'action.hover' : undefined,
+              }}
             >
-              <Button
-                ref={field.ref}
-                variant="outlined"
-                onClick={() => inputRef.current?.click()}
-                aria-describedby={`${nameId} ${helperId}`}
-                sx={{ alignSelf: 'flex-start' }}
+              <Stack
+                direction={{ xs: 'column', sm: 'row' }}
+                spacing={1.5}
+                sx={{ alignItems: { sm: 'center' } }}
               >
-                {t('materialbank.chooseFile')}
-              </Button>
+                <Button
+                  ref={field.ref}
+                  variant="outlined"
+                  onClick={() => inputRef.current?.click()}
+                  aria-describedby={`${nameId} ${helperId}`}
+                  sx={{ alignSelf: 'flex-start' }}
+                >
+                  {t('materialbank.chooseFiles')}
+                </Button>
+                <Typography variant="body2" color="text.secondary">
+                  {t('materialbank.dropHint')}
+                </Typography>
+              </Stack>
               {/* The native chooser, opened by the button; hidden, and out of the tab order. */}
               <input
                 ref={inputRef}
                 type="file"
+                multiple
                 tabIndex={-1}
-                aria-label={t('materialbank.file')}
+                aria-label={t('materialbank.files')}
                 aria-invalid={Boolean(message)}
                 accept="application/pdf,image/jpeg,.pdf,.jpg,.jpeg"
                 onChange={(event) => {
-                  field.onChange(event.target.files?.[0] ?? null);
-                  field.onBlur();
+                  choose(event.target.files);
+                  event.target.value = '';
                 }}
                 style={{
                   position: 'absolute',
@@ -219,10 +260,33 @@ function FilePicker({ form }: { form: UseFormReturn<MaterialbankFormValues> }) {
                   overflow: 'hidden',
                 }}
               />
-              <Typography id={nameId} variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-                {file ? file.name : t('materialbank.noFileChosen')}
-              </Typography>
-            </Stack>
+              <Box id={nameId} sx={{ mt: 1 }}>
+                {files.length === 0 ? (
+                  <Typography variant="body2">{t('materialbank.noFileChosen')}</Typography>
+                ) : (
+                  <Stack component="ul" spacing={0.5} sx={{ m: 0, pl: 2.5 }}>
+                    {files.map((file, index) => (
+                      <Typography
+                        component="li"
+                        variant="body2"
+                        // biome-ignore lint/suspicious/noArrayIndexKey: two files may share a name
+                        key={`${file.name}-${index}`}
+                        sx={{ overflowWrap: 'anywhere' }}
+                      >
+                        {file.name}{' '}
+                        <Button
+                          size="small"
+                          onClick={() => field.onChange(files.filter((_, i) => i !== index))}
+                          aria-label={t('materialbank.removeChosen', { name: file.name })}
+                        >
+                          {t('materialbank.removeChosenShort')}
+                        </Button>
+                      </Typography>
+                    ))}
+                  </Stack>
+                )}
+              </Box>
+            </Box>
             <FormHelperText id={helperId} error={Boolean(message)}>
               {message || t('materialbank.fileHint', { max: MATERIALBANK_DEFAULT_MAX_FILE_MB })}
             </FormHelperText>

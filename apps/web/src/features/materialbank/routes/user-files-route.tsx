@@ -13,10 +13,11 @@ import { PageHeader } from '@/components/page-header';
 import { ResourceList } from '@/components/resource-list';
 import { useUserFiles } from '../api/get-user-files';
 import { FileActions } from '../components/file-actions';
+import { FileThumbnail } from '../components/file-preview';
 
 /**
  * The files made visible to the user in Tieto or Vainu (spec 001 §2: Tieto screen 8 with a
- * target filter, Vainu screen 10): title, info and file, with search, view and download.
+ * target filter, Vainu screen 10): preview, title, info and file, with search, view and download.
  */
 function UserFilesScreen({ area }: { area: 'tieto' | 'vainu' }) {
   const { t } = useTranslation();
@@ -27,6 +28,13 @@ function UserFilesScreen({ area }: { area: 'tieto' | 'vainu' }) {
   const filterId = useId();
 
   const columns: Column<MaterialbankUserFile>[] = [
+    {
+      key: 'preview',
+      label: t('materialbank.preview'),
+      value: () => null,
+      sortable: false,
+      render: (row) => <FileThumbnail file={row} />,
+    },
     { key: 'title', label: t('materialbank.title'), value: (row) => row.title },
     { key: 'info', label: t('materialbank.info'), value: (row) => row.info ?? '', hideBelow: 'md' },
     { key: 'file', label: t('materialbank.file'), value: (row) => row.fileName },
@@ -37,10 +45,15 @@ function UserFilesScreen({ area }: { area: 'tieto' | 'vainu' }) {
       <PageHeader title={t('materialbank.userListTitle')} />
       {area === 'tieto' && (
         <FormControl sx={{ maxWidth: 360 }}>
-          <InputLabel id={`${filterId}-label`}>{t('materialbank.targetFilter')}</InputLabel>
+          {/* The label stays up and 'Kaikki kohteet' shows: an empty-looking filter misleads. */}
+          <InputLabel id={`${filterId}-label`} shrink>
+            {t('materialbank.targetFilter')}
+          </InputLabel>
           <Select
             labelId={`${filterId}-label`}
             label={t('materialbank.targetFilter')}
+            notched
+            displayEmpty
             value={targetId}
             onChange={(event) => setTargetId(event.target.value)}
           >

@@ -1,9 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { messageResponse } from '@vahti/domain';
 import { organizationsKeys } from '@/api/organization-keys';
-import { ApiError, apiRequest, failureOf } from '@/lib/api-client';
-import { currentLanguage, i18n } from '@/lib/i18n';
-import { getSession } from '@/lib/session';
+import { apiRequest, failureOf } from '@/lib/api-client';
+import { apiFetch } from '@/lib/api-fetch';
 
 const logoUrl = (organizationId: string) =>
   `/api/organization-logo?organizationId=${encodeURIComponent(organizationId)}`;
@@ -12,26 +11,11 @@ export const organizationLogoKeys = {
   logo: (organizationId: string) => [...organizationsKeys.all, 'logo', organizationId] as const,
 };
 
-/** A fetch of the logo route with the session's token; network failures as an ApiError. */
-async function logoFetch(organizationId: string, init: RequestInit = {}): Promise<Response> {
-  const { token } = getSession();
-  try {
-    return await fetch(logoUrl(organizationId), {
-      ...init,
-      headers: {
-        Accept: 'image/png, image/jpeg, application/json',
-        'Accept-Language': currentLanguage(),
-        ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      },
-    });
-  } catch {
-    throw new ApiError(0, 'NETWORK_ERROR', i18n.t('api.networkError'));
-  }
-}
+const LOGO_TYPES = 'image/png, image/jpeg';
 
 /** GET /api/organization-logo: the logo as a Blob, or null when the organization has none. */
 export async function getOrganizationLogo(organizationId: string): Promise<Blob | null> {
-  const response = await logoFetch(organizationId);
+  const response = await apiFetch(logoUrl(organizationId), LOGO_TYPES);
   if (response.status === 204) return null;
   if (!response.ok) throw await failureOf(response);
   return response.blob();
@@ -55,7 +39,10 @@ export async function uploadOrganizationLogo({
 }): Promise<{ message: string }> {
   const form = new FormData();
   form.append('file', file, file.name);
-  const response = await logoFetch(organizationId, { method: 'PUT', body: form });
+  const response = await apiFetch(logoUrl(organizationId), LOGO_TYPES, {
+    method: 'PUT',
+    body: form,
+  });
   if (!response.ok) throw await failureOf(response);
   return messageResponse.parse(await response.json());
 }

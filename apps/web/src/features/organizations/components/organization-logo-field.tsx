@@ -5,27 +5,14 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { OrganizationRecord } from '@vahti/domain';
-import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AlertMessage } from '@/components/alert-message';
+import { FilePickerButton } from '@/components/file-picker-button';
 import { errorText, isApiError } from '@/lib/api-client';
 import { useCan } from '@/lib/session';
+import { useObjectUrl } from '@/lib/use-object-url';
 import { useOrganizationLogo, useOrganizationLogoMutations } from '../api/organization-logo';
-
-/** A blob: URL of the image while it is shown, let go afterwards. */
-function useObjectUrl(blob: Blob | null | undefined): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!blob) {
-      setUrl(null);
-      return;
-    }
-    const made = URL.createObjectURL(blob);
-    setUrl(made);
-    return () => URL.revokeObjectURL(made);
-  }, [blob]);
-  return url;
-}
 
 /**
  * The organization's logo in its edit dialog: shown, replaced by choosing a PNG or JPG (sent at
@@ -42,7 +29,6 @@ export function OrganizationLogoField({
   const logo = useOrganizationLogo(organizationId, true);
   const { upload, remove } = useOrganizationLogoMutations(organizationId);
   const src = useObjectUrl(logo.data);
-  const input = useRef<HTMLInputElement>(null);
   const hintId = useId();
   const [outcome, setOutcome] = useState<{ text: string; ok: boolean } | null>(null);
   const pending = upload.isPending || remove.isPending;
@@ -52,15 +38,11 @@ export function OrganizationLogoField({
       text: (isApiError(error) && error.fields.file) || errorText(error) || '',
       ok: false,
     });
-  const handleFile = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
+  const handleFile = (file: File) =>
     upload.mutate(
       { organizationId, file },
       { onSuccess: ({ message }) => setOutcome({ text: message, ok: true }), onError: failed },
     );
-  };
   const handleRemove = () =>
     remove.mutate(undefined, {
       onSuccess: ({ message }) => setOutcome({ text: message, ok: true }),
@@ -95,15 +77,15 @@ export function OrganizationLogoField({
         )}
         {mayChange && (
           <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-            <Button
-              variant="outlined"
-              startIcon={<UploadFileIcon />}
-              onClick={() => input.current?.click()}
+            <FilePickerButton
+              accept="image/png,image/jpeg"
+              icon={<UploadFileIcon />}
               disabled={pending}
-              aria-describedby={hintId}
+              describedBy={hintId}
+              onFile={handleFile}
             >
               {t(src ? 'organizations.replaceLogo' : 'organizations.chooseLogo')}
-            </Button>
+            </FilePickerButton>
             {src && (
               <Button
                 color="error"
@@ -114,15 +96,6 @@ export function OrganizationLogoField({
                 {t('organizations.removeLogo')}
               </Button>
             )}
-            <input
-              ref={input}
-              type="file"
-              accept="image/png,image/jpeg"
-              hidden
-              tabIndex={-1}
-              aria-hidden
-              onChange={handleFile}
-            />
           </Stack>
         )}
         <Typography id={hintId} variant="caption" color="text.secondary">

@@ -1,6 +1,14 @@
 import type { organizationsFi } from './fi';
 
 export const organizationsEn: typeof organizationsFi = {
+  signIn: {
+    title: 'Sign-in',
+    requiredFrom: 'Second factor required',
+    nobody: 'From nobody',
+    fromRole: 'From the role {{role}} up',
+    passkeySignIn: 'Allow signing in with a passkey alone',
+    save: 'Save',
+  },
   addTitle: 'Add a new organization',
   listTitle: 'Organizations',
   tableLabel: 'Organizations',
@@ -30,4 +38,21 @@ export const organizationsEn: typeof organizationsFi = {
   replaceLogo: 'Replace the logo',
   removeLogo: 'Remove the logo',
   submit: 'Save',
+  ssoTitle: 'Single sign-on (SSO)',
+  ssoIntro:
+    "The organization's users can sign in with the organization's own identity provider (OpenID Connect). New users are created at their first sign-in with the rights chosen below.",
+  ssoRedirectUri: 'Redirect URI',
+  ssoRedirectUriHint: "Add this to the identity provider's allowed redirect URIs.",
+  ssoIssuerUrl: 'Identity provider address (issuer)',
+  ssoTest: 'Test connection',
+  ssoClientId: 'Client id',
+  ssoClientSecret: 'Client secret',
+  ssoClientSecretKept: 'Saved. Leave empty to keep the saved secret.',
+  ssoDomains: 'E-mail domains',
+  ssoDomainsHint: 'Separated by commas, e.g. company.fi, company.com',
+  ssoRole: "New users' role",
+  ssoPermissions: "New users' applications",
+  ssoTargets: "New users' targets",
+  ssoPasswordSignIn: 'Password sign-in allowed for users of these domains',
+  ssoEnabled: 'Single sign-on in use',
 };

@@ -1,5 +1,13 @@
 /** Texts of the organization screens (Hallinta, Pääylläpitäjä). */
 export const organizationsFi = {
+  signIn: {
+    title: 'Kirjautuminen',
+    requiredFrom: 'Toinen tunnistautumistapa vaaditaan',
+    nobody: 'Ei keneltäkään',
+    fromRole: 'Roolista {{role}} alkaen',
+    passkeySignIn: 'Salli kirjautuminen pelkällä pääsyavaimella',
+    save: 'Tallenna',
+  },
   addTitle: 'Lisää uusi organisaatio',
   listTitle: 'Organisaatiot',
   tableLabel: 'Organisaatiot',
@@ -29,4 +37,21 @@ export const organizationsFi = {
   replaceLogo: 'Vaihda logo',
   removeLogo: 'Poista logo',
   submit: 'Tallenna',
+  ssoTitle: 'Kertakirjautuminen (SSO)',
+  ssoIntro:
+    'Organisaation käyttäjät voivat kirjautua organisaation omalla tunnistuspalvelulla (OpenID Connect). Uudet käyttäjät luodaan ensimmäisellä kirjautumisella alla valituin oikeuksin.',
+  ssoRedirectUri: 'Paluuosoite',
+  ssoRedirectUriHint: 'Lisää tämä tunnistuspalvelun sallittuihin paluuosoitteisiin (redirect URI).',
+  ssoIssuerUrl: 'Tunnistuspalvelun osoite (issuer)',
+  ssoTest: 'Testaa yhteys',
+  ssoClientId: 'Asiakastunnus (client id)',
+  ssoClientSecret: 'Asiakassalaisuus (client secret)',
+  ssoClientSecretKept: 'Tallennettu. Jätä tyhjäksi, niin tallennettu salaisuus säilyy.',
+  ssoDomains: 'Sähköpostin verkkotunnukset',
+  ssoDomainsHint: 'Pilkuilla erotettuina, esim. yritys.fi, yritys.com',
+  ssoRole: 'Uusien käyttäjien rooli',
+  ssoPermissions: 'Uusien käyttäjien sovellukset',
+  ssoTargets: 'Uusien käyttäjien kohteet',
+  ssoPasswordSignIn: 'Salasanalla kirjautuminen sallittu näiden verkkotunnusten käyttäjille',
+  ssoEnabled: 'Kertakirjautuminen käytössä',
 };

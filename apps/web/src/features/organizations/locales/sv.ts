@@ -1,6 +1,14 @@
 import type { organizationsFi } from './fi';
 
 export const organizationsSv: typeof organizationsFi = {
+  signIn: {
+    title: 'Inloggning',
+    requiredFrom: 'Andra faktor krävs',
+    nobody: 'Av ingen',
+    fromRole: 'Från rollen {{role}} uppåt',
+    passkeySignIn: 'Tillåt inloggning med enbart nyckel',
+    save: 'Spara',
+  },
   addTitle: 'Lägg till en ny organisation',
   listTitle: 'Organisationer',
   tableLabel: 'Organisationer',
@@ -29,4 +37,22 @@ export const organizationsSv: typeof organizationsFi = {
   replaceLogo: 'Byt logotyp',
   removeLogo: 'Ta bort logotypen',
   submit: 'Spara',
+  ssoTitle: 'Enkel inloggning (SSO)',
+  ssoIntro:
+    'Organisationens användare kan logga in med organisationens egen identifieringstjänst (OpenID Connect). Nya användare skapas vid första inloggningen med rättigheterna nedan.',
+  ssoRedirectUri: 'Returadress',
+  ssoRedirectUriHint:
+    'Lägg till den bland identifieringstjänstens tillåtna returadresser (redirect URI).',
+  ssoIssuerUrl: 'Identifieringstjänstens adress (issuer)',
+  ssoTest: 'Testa anslutningen',
+  ssoClientId: 'Klient-id (client id)',
+  ssoClientSecret: 'Klienthemlighet (client secret)',
+  ssoClientSecretKept: 'Sparad. Lämna tomt för att behålla den sparade hemligheten.',
+  ssoDomains: 'E-postdomäner',
+  ssoDomainsHint: 'Åtskilda med kommatecken, t.ex. foretag.fi, foretag.com',
+  ssoRole: 'Nya användares roll',
+  ssoPermissions: 'Nya användares applikationer',
+  ssoTargets: 'Nya användares objekt',
+  ssoPasswordSignIn: 'Inloggning med lösenord tillåten för användare med dessa domäner',
+  ssoEnabled: 'Enkel inloggning i bruk',
 };

@@ -61,12 +61,23 @@ export function GenerateRegistrationCodeRoute() {
       key: 'status',
       label: t('registrationCodes.status'),
       value: (code) => t(`registrationCodes.statuses.${code.status}`),
-      nowrap: true,
     },
     {
       key: 'createdBy',
       label: t('registrationCodes.createdBy'),
       value: (code) => code.createdBy,
+      // An address breaks after its '@' rather than run under the actions column.
+      render: (code) => {
+        const [local, domain] = (code.createdBy ?? '').split('@');
+        return domain === undefined ? (
+          code.createdBy
+        ) : (
+          <>
+            {local}@<wbr />
+            {domain}
+          </>
+        );
+      },
     },
     // The top administrator's list may span organizations.
     ...(choosesOrganization && !listOrganization
@@ -105,7 +116,6 @@ export function GenerateRegistrationCodeRoute() {
           columns={columns}
           rowKey={(code) => code.id}
           initialSort={{ key: 'createdAt', direction: 'desc' }}
-          minWidth={960}
           dialog={(code, { close, done }) => (
             <RevokeCodeDialog code={code} onClose={close} onRevoked={done} />
           )}

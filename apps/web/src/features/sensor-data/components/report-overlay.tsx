@@ -16,8 +16,10 @@ interface ReportOverlayProps {
 export function ReportOverlay({ open, text }: ReportOverlayProps) {
   return (
     <>
+      {/* Unmounted when closed: a hidden spinner left in the page reads as "still loading". */}
       <Backdrop
         open={open}
+        unmountOnExit
         sx={(theme) => ({ zIndex: theme.zIndex.modal + 1, color: '#fff' })}
         data-testid="report-overlay"
       >

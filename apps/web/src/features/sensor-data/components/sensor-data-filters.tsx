@@ -10,11 +10,11 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useTargetNames } from '@/api/get-target-names';
 import { AlertMessage } from '@/components/alert-message';
 import { measurementLabel } from '@/lib/measurement-label';
 import { useMeasurementsByTarget } from '../api/get-measurements-by-target';
 import { useTargetDevices } from '../api/get-target-devices';
-import { useTargetNames } from '../api/get-target-names';
 import {
   QUICK_RANGES,
   quickRange,

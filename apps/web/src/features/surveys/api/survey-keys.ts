@@ -5,6 +5,7 @@ export const surveysKeys = {
   questions: () => [...surveysKeys.all, 'questions'] as const,
   queries: () => [...surveysKeys.all, 'queries'] as const,
   queriesOfTargets: (targetIds: string) => [...surveysKeys.all, 'by-targets', targetIds] as const,
+  questionsOf: (queryId: string) => [...surveysKeys.all, 'query-questions', queryId] as const,
   forTarget: (targetId: string, queryId: string) =>
     [...surveysKeys.all, 'for-target', targetId, queryId] as const,
   results: (queryId: string, targetId: string) =>

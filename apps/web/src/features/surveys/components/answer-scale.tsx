@@ -30,7 +30,12 @@ export function AnswerScale({ question, value, onChange, error }: AnswerScalePro
         aria-describedby={error ? `${id}-error` : undefined}
         value={value ?? ''}
         onChange={(event) => onChange(event.target.value as AnswerValue)}
-        sx={{ flexDirection: { xs: 'column', md: 'row' }, columnGap: 1 }}
+        // Five equal columns from md up, so the scale never wraps 3 + 2; one column on a phone.
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr', md: 'repeat(5, minmax(0, 1fr))' },
+          columnGap: 1,
+        }}
       >
         {ANSWER_VALUES.map((option) => (
           <FormControlLabel

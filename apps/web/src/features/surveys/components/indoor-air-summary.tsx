@@ -21,8 +21,10 @@ import { useIndoorAir } from '../api/get-indoor-air';
 interface IndoorAirSummaryProps {
   targetId: string;
   targetName: string;
-  /** When the survey was created (ISO 8601): the period runs from that day to today. */
+  /** When the survey opened (ISO 8601): the period runs from that day. */
   since: string;
+  /** The survey's closing day (YYYY-MM-DD): the period ends then, or today if earlier. */
+  until?: string | undefined;
 }
 
 /**
@@ -30,9 +32,10 @@ interface IndoorAirSummaryProps {
  * per device, so answers such as "the air is stuffy" can be read against the sensors. Shown only
  * to users with Vainu; the readings come from Vainu's own reads.
  */
-export function IndoorAirSummary({ targetId, targetName, since }: IndoorAirSummaryProps) {
+export function IndoorAirSummary({ targetId, targetName, since, until }: IndoorAirSummaryProps) {
   const { t } = useTranslation();
-  const ed = helsinkiToday();
+  const today = helsinkiToday();
+  const ed = until && until < today ? until : today;
   const earliest = addDays(ed, -(SENSOR_DATA_MAX_YEARS * 365 - 1));
   const started = helsinkiToday(new Date(since));
   const sd = started < earliest ? earliest : started > ed ? ed : started;

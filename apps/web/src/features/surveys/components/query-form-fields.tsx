@@ -1,4 +1,5 @@
-import { createQueryBody, msg, type QueryRecord } from '@vahti/domain';
+import Stack from '@mui/material/Stack';
+import { calendarDay, createQueryBody, msg, type QueryRecord } from '@vahti/domain';
 import { type UseFormReturn, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -6,15 +7,23 @@ import { useTargets } from '@/api/get-targets';
 import { AlertMessage } from '@/components/alert-message';
 import { FormTextField, fieldProps } from '@/components/form-text-field';
 import { MultiSelectField } from '@/components/multi-select-field';
+import { OrganizationSelect } from '@/components/organization-select';
 import { TextAreaField } from '@/components/text-area-field';
 import { errorText } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 import { useQuestions } from '../api/get-questions';
-import { OrganizationSelect } from './organization-select';
 import { StateSelect } from './state-select';
 
 /** The survey form holds the questions as a list (in the order chosen); the call joins them. */
+/** A day field holds '' when empty; the call sends null (no bound on that side). */
+const optionalDay = z.preprocess(
+  (value) => (value === '' ? null : value),
+  calendarDay().nullable(),
+);
+
 export const queryFormSchema = createQueryBody.extend({
+  queryOpensOn: optionalDay,
+  queryClosesOn: optionalDay,
   queryQuestions: z
     .array(z.string(), { error: msg('surveys.questionsRequired') })
     .min(1, { error: msg('surveys.questionsRequired') }),
@@ -28,6 +37,8 @@ export const emptyQuery = (organizationId?: string): QueryFormValues => ({
   queryTargets: [],
   queryQuestions: [],
   queryState: 'Aktiivinen',
+  queryOpensOn: '',
+  queryClosesOn: '',
 });
 
 export const queryFormValues = (query: QueryRecord): QueryFormValues => ({
@@ -36,6 +47,8 @@ export const queryFormValues = (query: QueryRecord): QueryFormValues => ({
   queryTargets: query.queryTargets,
   queryQuestions: query.queryQuestions,
   queryState: query.queryState,
+  queryOpensOn: query.queryOpensOn ?? '',
+  queryClosesOn: query.queryClosesOn ?? '',
 });
 
 export const toQueryBody = ({ queryQuestions, ...values }: z.output<typeof queryFormSchema>) => ({
@@ -79,7 +92,13 @@ export function QueryFormFields({
   return (
     <>
       <AlertMessage message={errorText(targets.error) ?? errorText(questions.error)} />
-      {!organizationId && <OrganizationSelect form={form} name="queryOrganization" />}
+      {!organizationId && (
+        <OrganizationSelect
+          form={form}
+          name="queryOrganization"
+          label={t('surveys.organization')}
+        />
+      )}
       <FormTextField
         {...fieldProps(form, 'queryTitle')}
         label={t('surveys.queryTitle')}
@@ -110,6 +129,20 @@ export function QueryFormFields({
         helperText={questionsLocked ? t('surveys.questionsLocked') : t('surveys.questionsHelp')}
         required
       />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <FormTextField
+          {...fieldProps(form, 'queryOpensOn')}
+          type="date"
+          label={t('surveys.opensOn')}
+          hint={t('form.optional')}
+        />
+        <FormTextField
+          {...fieldProps(form, 'queryClosesOn')}
+          type="date"
+          label={t('surveys.closesOn')}
+          hint={t('form.optional')}
+        />
+      </Stack>
       <StateSelect form={form} name="queryState" />
     </>
   );

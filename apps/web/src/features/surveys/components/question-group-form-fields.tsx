@@ -2,8 +2,8 @@ import type { CreateQuestionGroupBody } from '@vahti/domain';
 import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormTextField, fieldProps } from '@/components/form-text-field';
+import { OrganizationSelect } from '@/components/organization-select';
 import { TextAreaField } from '@/components/text-area-field';
-import { OrganizationSelect } from './organization-select';
 import { StateSelect } from './state-select';
 
 export const emptyQuestionGroup = (organizationId?: string): CreateQuestionGroupBody => ({
@@ -24,7 +24,9 @@ export function QuestionGroupFormFields({
   const { t } = useTranslation();
   return (
     <>
-      {choosesOrganization && <OrganizationSelect form={form} name="organizationId" />}
+      {choosesOrganization && (
+        <OrganizationSelect form={form} name="organizationId" label={t('surveys.organization')} />
+      )}
       <FormTextField
         {...fieldProps(form, 'queryQuestionGroupName')}
         label={t('surveys.groupName')}

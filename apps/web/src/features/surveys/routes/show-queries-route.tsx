@@ -1,7 +1,9 @@
 import BarChartIcon from '@mui/icons-material/BarChart';
+import PreviewIcon from '@mui/icons-material/VisibilityOutlined';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import type { QueryRecord } from '@vahti/domain';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Column } from '@/components/data-table';
@@ -17,6 +19,7 @@ import {
   queryFormValues,
   toQueryBody,
 } from '../components/query-form-fields';
+import { SurveyPreviewDialog } from '../components/survey-preview-dialog';
 
 function QueryEditDialog({
   query,
@@ -58,10 +61,14 @@ function QueryEditDialog({
   );
 }
 
-/** /tieto/show-queries: the surveys, with an edit dialog and a link to each one's results. */
+/**
+ * /tieto/show-queries: the surveys, with an edit dialog, a preview as the respondent sees each
+ * one and a link to its results.
+ */
 export function ShowQueriesRoute() {
   const { t } = useTranslation();
   const queries = useQueries();
+  const [previewed, setPreviewed] = useState<QueryRecord | null>(null);
   const showOrganization = useCan({ do: 'crossOrganizations' });
   const columns: Column<QueryRecord>[] = [
     { key: 'title', label: t('surveys.queryTitle'), value: (row) => row.queryTitle },
@@ -96,27 +103,40 @@ export function ShowQueriesRoute() {
       : []),
   ];
   return (
-    <ResourceListScreen
-      title={t('surveys.queriesTitle')}
-      query={queries}
-      columns={columns}
-      rowKey={(row) => row.queryId}
-      editLabel={(row) => t('surveys.editQueryLabel', { name: row.queryTitle })}
-      actions={(row) => (
-        <Tooltip title={t('surveys.showResults')}>
-          <IconButton
-            component={Link}
-            to={`../show-survey-results?queryId=${row.queryId}`}
-            relative="path"
-            aria-label={t('surveys.showResultsLabel', { name: row.queryTitle })}
-          >
-            <BarChartIcon />
-          </IconButton>
-        </Tooltip>
-      )}
-      dialog={(row, { close, done }) => (
-        <QueryEditDialog query={row} onClose={close} onSaved={done} />
-      )}
-    />
+    <>
+      <ResourceListScreen
+        title={t('surveys.queriesTitle')}
+        query={queries}
+        columns={columns}
+        rowKey={(row) => row.queryId}
+        editLabel={(row) => t('surveys.editQueryLabel', { name: row.queryTitle })}
+        actions={(row) => (
+          <>
+            <Tooltip title={t('surveys.preview')}>
+              <IconButton
+                aria-label={t('surveys.previewLabel', { name: row.queryTitle })}
+                onClick={() => setPreviewed(row)}
+              >
+                <PreviewIcon />
+              </IconButton>
+            </Tooltip>
+            <Tooltip title={t('surveys.showResults')}>
+              <IconButton
+                component={Link}
+                to={`../show-survey-results?queryId=${row.queryId}`}
+                relative="path"
+                aria-label={t('surveys.showResultsLabel', { name: row.queryTitle })}
+              >
+                <BarChartIcon />
+              </IconButton>
+            </Tooltip>
+          </>
+        )}
+        dialog={(row, { close, done }) => (
+          <QueryEditDialog query={row} onClose={close} onSaved={done} />
+        )}
+      />
+      {previewed && <SurveyPreviewDialog query={previewed} onClose={() => setPreviewed(null)} />}
+    </>
   );
 }

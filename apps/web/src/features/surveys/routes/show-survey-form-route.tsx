@@ -7,14 +7,8 @@ import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Select from '@mui/material/Select';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import {
-  ANSWER_COMMENT_MAX,
-  type AnswerValue,
-  MESSAGE_DISPLAY_MS,
-  SECTION_PATH,
-} from '@vahti/domain';
+import { type AnswerValue, helsinkiToday, MESSAGE_DISPLAY_MS, SECTION_PATH } from '@vahti/domain';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -25,7 +19,7 @@ import { errorText } from '@/lib/api-client';
 import { useQueriesOfTarget } from '../api/get-queries-of-target';
 import { useSurveyForTarget } from '../api/get-survey-for-target';
 import { useSendAnswers } from '../api/send-answers';
-import { AnswerScale } from '../components/answer-scale';
+import { SurveyAnswerFields, SurveyIntro } from '../components/survey-answer-fields';
 
 type Step = 'answer' | 'review' | 'sent';
 
@@ -34,6 +28,14 @@ type Step = 'answer' | 'review' | 'sent';
  * read the intro, answer each question on the five-point scale, comment, review and revise, send.
  * After sending nothing can be changed and the dashboard opens after 3 s.
  */
+/** Why a survey takes no answers today (its days, Finnish time), or null while it does. */
+function closedToday(query: { queryOpensOn?: string | null; queryClosesOn?: string | null }) {
+  const today = helsinkiToday();
+  if (query.queryOpensOn && today < query.queryOpensOn) return 'surveys.notOpenYet';
+  if (query.queryClosesOn && today > query.queryClosesOn) return 'surveys.ended';
+  return null;
+}
+
 export function ShowSurveyFormRoute() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -179,44 +181,22 @@ export function ShowSurveyFormRoute() {
           {survey.data && (
             <>
               <Divider />
-              <Stack spacing={1}>
-                <Typography variant="h5" component="h2">
-                  {survey.data.query.queryTitle}
-                </Typography>
-                <Typography sx={{ whiteSpace: 'pre-line' }}>
-                  {survey.data.query.queryDescription}
-                </Typography>
-              </Stack>
+              <SurveyIntro query={survey.data.query} />
               {survey.data.answered && step !== 'sent' ? (
                 <AlertMessage severity="info" message={t('surveys.alreadyAnswered')} />
+              ) : closedToday(survey.data.query) && step !== 'sent' ? (
+                <AlertMessage severity="info" message={t(closedToday(survey.data.query) ?? '')} />
               ) : step === 'answer' ? (
                 <>
-                  {questions.map((question, index) => (
-                    <AnswerScale
-                      key={question.id}
-                      question={`${index + 1}. ${question.questionDescription}`}
-                      value={answers[question.id]}
-                      onChange={(value) =>
-                        setAnswers((current) => ({ ...current, [question.id]: value }))
-                      }
-                      error={
-                        showMissing && !answers[question.id]
-                          ? t('validation.surveys.answersIncomplete')
-                          : undefined
-                      }
-                    />
-                  ))}
-                  <TextField
-                    label={t('surveys.comment')}
-                    multiline
-                    minRows={3}
-                    value={comment}
-                    onChange={(event) => setComment(event.target.value)}
-                    slotProps={{
-                      htmlInput: { maxLength: ANSWER_COMMENT_MAX },
-                      inputLabel: { shrink: true },
-                    }}
-                    helperText={`${comment.length}/${ANSWER_COMMENT_MAX}`}
+                  <SurveyAnswerFields
+                    questions={questions}
+                    answers={answers}
+                    onAnswer={(questionId, value) =>
+                      setAnswers((current) => ({ ...current, [questionId]: value }))
+                    }
+                    showMissing={showMissing}
+                    comment={comment}
+                    onComment={setComment}
                   />
                   <Button type="submit" variant="contained" sx={{ alignSelf: 'flex-start' }}>
                     {t('surveys.review')}

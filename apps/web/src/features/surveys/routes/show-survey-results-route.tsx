@@ -1,4 +1,5 @@
 import DownloadIcon from '@mui/icons-material/Download';
+import MailIcon from '@mui/icons-material/MailOutlined';
 import Button from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';
 import InputLabel from '@mui/material/InputLabel';
@@ -13,7 +14,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { ANSWER_VALUES, type QuestionResult } from '@vahti/domain';
-import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { Fragment, lazy, Suspense, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { AlertMessage } from '@/components/alert-message';
@@ -21,11 +22,15 @@ import { LoadingFallback } from '@/components/loading-fallback';
 import { PageHeader } from '@/components/page-header';
 import { TableScroll } from '@/components/table-scroll';
 import { errorText } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/dates';
 import { useCan } from '@/lib/session';
+import { useAllResults } from '../api/get-all-results';
 import { useQueries } from '../api/get-queries';
 import { useSurveyResults } from '../api/get-survey-results';
-import { downloadCsv, toCsv } from '../components/csv';
+import { useRemindAudience } from '../api/remind-audience';
+import { csvDecimal, csvFileName, downloadCsv, toCsv } from '../components/csv';
 import { IndoorAirSummary } from '../components/indoor-air-summary';
+import { sectionsOf } from '../components/sections';
 
 // ECharts loads with this screen's chart only.
 const ResultsChart = lazy(() => import('../components/results-chart'));
@@ -50,6 +55,9 @@ export function ShowSurveyResultsRoute() {
   const [targetId, setTargetId] = useState('');
   const queries = useQueries();
   const results = useSurveyResults(queryId, targetId);
+  const answers = useAllResults(queryId, targetId);
+  const comments = (answers.data ?? []).filter((answer) => answer.queryComment);
+  const remind = useRemindAudience();
   const query = queries.data?.find((candidate) => candidate.queryId === queryId);
   const target = query?.Targets.find((candidate) => candidate.targetId === targetId);
   // The target's indoor air beside its answers, for users who may read Vainu's readings.
@@ -65,26 +73,47 @@ export function ShowSurveyResultsRoute() {
   const handleExport = () => {
     if (!results.data) return;
     const header = [
-      t('surveys.csvQuestion'),
       t('surveys.csvGroup'),
+      t('surveys.csvQuestion'),
       ...ANSWER_VALUES.map((value) => t(`surveys.scale.${value}`)),
       t('surveys.total'),
       ...ANSWER_VALUES.map((value) => `${t(`surveys.scale.${value}`)} %`),
     ];
-    const body = rows.map((row) => [
-      row.questionDescription,
+    const body = rows.map((row, index) => [
       row.queryQuestionGroupName,
+      `${index + 1}. ${row.questionDescription}`,
       ...ANSWER_VALUES.map((value) => row[`a${value}`]),
       row.total,
-      ...ANSWER_VALUES.map((value) => row.percentages[`a${value}`].toFixed(2)),
+      ...ANSWER_VALUES.map((value) => csvDecimal(row.percentages[`a${value}`], 2)),
     ]);
-    downloadCsv(`${t('surveys.csvFile')}-${queryId.slice(0, 8)}.csv`, toCsv([header, ...body]));
+    const commentRows = comments.map((answer) => [
+      answer.targetName,
+      formatDateTime(answer.createdAt),
+      answer.queryComment,
+    ]);
+    const commentPart = commentRows.length
+      ? [
+          [],
+          [t('surveys.resultsTarget'), t('surveys.commentTime'), t('surveys.comment')],
+          ...commentRows,
+        ]
+      : [];
+    downloadCsv(
+      csvFileName(results.data.query.queryTitle),
+      toCsv([header, ...body, ...commentPart]),
+    );
   };
 
   return (
     <Stack spacing={3}>
       <PageHeader title={t('surveys.resultsTitle')} />
-      <AlertMessage message={errorText(queries.error) ?? errorText(results.error)} />
+      <AlertMessage
+        message={errorText(queries.error) ?? errorText(results.error) ?? errorText(answers.error)}
+      />
+      {!queryId && <Typography>{t('surveys.chooseQueryHint')}</Typography>}
+      {query && !targetId && seesReadings && (
+        <Typography color="text.secondary">{t('surveys.perTargetHint')}</Typography>
+      )}
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
         <FormControl fullWidth>
           <InputLabel id={`${id}-query`} shrink>
@@ -149,10 +178,30 @@ export function ShowSurveyResultsRoute() {
                   {t('surveys.answerCount', { count: results.data.answerCount })}
                 </Typography>
               </Stack>
-              <Button variant="outlined" startIcon={<DownloadIcon />} onClick={handleExport}>
-                {t('surveys.exportCsv')}
-              </Button>
+              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+                <Button variant="outlined" startIcon={<DownloadIcon />} onClick={handleExport}>
+                  {t('surveys.exportCsv')}
+                </Button>
+                <Button
+                  variant="outlined"
+                  startIcon={<MailIcon />}
+                  disabled={remind.isPending}
+                  onClick={() => remind.mutate(queryId)}
+                >
+                  {t('surveys.remind')}
+                </Button>
+              </Stack>
             </Stack>
+            <Typography color="text.secondary">
+              {query?.queryRemindedAt &&
+                `${t('surveys.lastReminded', {
+                  time: formatDateTime(query.queryRemindedAt),
+                  count: query.queryReminderCount,
+                })} `}
+              {t('surveys.remindLimit')}
+            </Typography>
+            <AlertMessage severity="success" message={remind.data?.message} />
+            <AlertMessage message={errorText(remind.error)} />
             <TableScroll label={t('surveys.resultsTable')}>
               <Table size="small" aria-label={t('surveys.resultsTable')}>
                 <TableHead>
@@ -171,19 +220,33 @@ export function ShowSurveyResultsRoute() {
                   </TableRow>
                 </TableHead>
                 <TableBody>
-                  {rows.map((row, index) => (
-                    <TableRow key={row.id}>
-                      <TableCell component="th" scope="row">
-                        {index + 1}. {row.questionDescription}
-                      </TableCell>
-                      {ANSWER_VALUES.map((value) => (
-                        <TableCell key={value} align="right" sx={{ whiteSpace: 'nowrap' }}>
-                          {row[`a${value}`]} (
-                          {formatPercent(row.percentages[`a${value}`], language)})
+                  {sectionsOf(rows).map((section) => (
+                    <Fragment key={section.id}>
+                      <TableRow>
+                        <TableCell
+                          component="th"
+                          scope="colgroup"
+                          colSpan={ANSWER_VALUES.length + 2}
+                          sx={{ fontWeight: 600, bgcolor: 'action.hover' }}
+                        >
+                          {section.title}
                         </TableCell>
+                      </TableRow>
+                      {section.questions.map(({ question: row, number }) => (
+                        <TableRow key={row.id}>
+                          <TableCell component="th" scope="row">
+                            {number}. {row.questionDescription}
+                          </TableCell>
+                          {ANSWER_VALUES.map((value) => (
+                            <TableCell key={value} align="right" sx={{ whiteSpace: 'nowrap' }}>
+                              {row[`a${value}`]} (
+                              {formatPercent(row.percentages[`a${value}`], language)})
+                            </TableCell>
+                          ))}
+                          <TableCell align="right">{row.total}</TableCell>
+                        </TableRow>
                       ))}
-                      <TableCell align="right">{row.total}</TableCell>
-                    </TableRow>
+                    </Fragment>
                   ))}
                 </TableBody>
               </Table>
@@ -194,6 +257,26 @@ export function ShowSurveyResultsRoute() {
             <Suspense fallback={<LoadingFallback />}>
               <ResultsChart results={rows} />
             </Suspense>
+            <Typography variant="h6" component="h3">
+              {t('surveys.commentsTitle', { count: comments.length })}
+            </Typography>
+            {answers.isSuccess && comments.length === 0 && (
+              <Typography>{t('surveys.noComments')}</Typography>
+            )}
+            {comments.length > 0 && (
+              <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+                {comments.map((answer) => (
+                  <Paper component="li" key={answer.id} variant="outlined" sx={{ p: 1.5 }}>
+                    <Typography variant="body2" color="text.secondary">
+                      {answer.targetName} · {formatDateTime(answer.createdAt)}
+                    </Typography>
+                    <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                      {answer.queryComment}
+                    </Typography>
+                  </Paper>
+                ))}
+              </Stack>
+            )}
           </Stack>
         </Paper>
       )}
@@ -201,7 +284,8 @@ export function ShowSurveyResultsRoute() {
         <IndoorAirSummary
           targetId={target.targetId}
           targetName={target.targetName}
-          since={query.createdAt}
+          since={query.queryOpensOn ? `${query.queryOpensOn}T12:00:00Z` : query.createdAt}
+          until={query.queryClosesOn ?? undefined}
         />
       )}
     </Stack>

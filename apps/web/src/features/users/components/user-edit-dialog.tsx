@@ -4,6 +4,7 @@ import { EditDialog } from '@/components/edit-dialog';
 import { useCan, useSession } from '@/lib/session';
 import { useMutationForm } from '@/lib/use-mutation-form';
 import { useUpdateUser } from '../api/update-user';
+import { ResetSecondFactor } from './reset-second-factor';
 import { UserFormFields } from './user-form-fields';
 import { editUserForm, toUserBody, userFormValues } from './user-form-schema';
 
@@ -19,6 +20,9 @@ export function UserEditDialog({ user, onClose, onSaved }: UserEditDialogProps) 
   const { t } = useTranslation();
   const session = useSession();
   const chooseOrganization = useCan({ do: 'crossOrganizations' });
+  const manageSignIn = useCan({ do: 'manageSignIn' });
+  const manageUser = useCan({ do: 'manageUser', role: user.userRoles });
+  const mayResetSecondFactor = manageSignIn && manageUser;
   const { form, feedback, submit, pending } = useMutationForm({
     schema: editUserForm,
     defaultValues: userFormValues(user),
@@ -39,6 +43,9 @@ export function UserEditDialog({ user, onClose, onSaved }: UserEditDialogProps) 
       feedback={feedback}
     >
       <UserFormFields form={form} ownAccount={user.uuid === session.user?.uuid} />
+      {mayResetSecondFactor && user.uuid !== session.user?.uuid && (
+        <ResetSecondFactor userId={user.uuid} />
+      )}
     </EditDialog>
   );
 }

@@ -1,6 +1,13 @@
 import type { usersFi } from './fi';
 
 export const usersEn: typeof usersFi = {
+  secondFactor: {
+    intro:
+      "Lost phone or passkey: a reset removes the user's second factors, recovery codes and trusted browsers and signs them out. The user is told by mail.",
+    reset: 'Reset the second factor',
+    confirm: 'The user next signs in with the password alone and sets up a second factor again.',
+    confirmLabel: 'Reset',
+  },
   listTitle: 'Users',
   addTitle: 'Add a new user',
   editTitle: 'Edit user: {{name}}',

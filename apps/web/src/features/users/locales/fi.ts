@@ -1,5 +1,13 @@
 /** Texts of the user screens (Hallinta): the users list and forms, and a user's targets. */
 export const usersFi = {
+  secondFactor: {
+    intro:
+      'Kadonnut puhelin tai pääsyavain: nollaus poistaa käyttäjän toiset tunnistautumistavat, varakoodit ja luotetut selaimet ja kirjaa hänet ulos. Käyttäjä saa tiedon sähköpostilla.',
+    reset: 'Nollaa toinen tunnistautumistapa',
+    confirm:
+      'Käyttäjä kirjautuu seuraavan kerran pelkällä salasanalla ja ottaa toisen tunnistautumistavan uudelleen käyttöön.',
+    confirmLabel: 'Nollaa',
+  },
   listTitle: 'Käyttäjät',
   addTitle: 'Lisää uusi käyttäjä',
   editTitle: 'Muokkaa käyttäjää: {{name}}',

@@ -1,6 +1,14 @@
 import type { usersFi } from './fi';
 
 export const usersSv: typeof usersFi = {
+  secondFactor: {
+    intro:
+      'Borttappad telefon eller nyckel: en nollställning tar bort användarens andra faktorer, reservkoder och betrodda webbläsare och loggar ut hen. Användaren får besked per e-post.',
+    reset: 'Nollställ andra faktorn',
+    confirm:
+      'Användaren loggar in nästa gång med enbart lösenord och tar en andra faktor i bruk igen.',
+    confirmLabel: 'Nollställ',
+  },
   listTitle: 'Användare',
   addTitle: 'Lägg till ny användare',
   editTitle: 'Redigera användare: {{name}}',

@@ -1,18 +1,21 @@
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { useOrganizations } from '@/api/get-organizations';
 import { SelectField } from '@/components/select-field';
 import { useCan } from '@/lib/session';
 
-/** The organization choice of a new group or survey: shown to the top administrator only. */
+/**
+ * The organization of a new record (a survey, a webhook, an ingest key…): a required choice shown
+ * to the top administrator only, who works across organizations.
+ */
 export function OrganizationSelect<T extends FieldValues>({
   form,
   name,
+  label,
 }: {
   form: UseFormReturn<T>;
   name: Path<T>;
+  label: string;
 }) {
-  const { t } = useTranslation();
   const choosesOrganization = useCan({ do: 'crossOrganizations' });
   const organizations = useOrganizations({ enabled: choosesOrganization });
   if (!choosesOrganization) return null;
@@ -20,7 +23,7 @@ export function OrganizationSelect<T extends FieldValues>({
     <SelectField
       control={form.control}
       name={name}
-      label={t('surveys.organization')}
+      label={label}
       required
       options={(organizations.data ?? []).map((organization) => ({
         value: organization.organizationId,

@@ -1,14 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { targetNamesResponse } from '@vahti/domain';
 import { apiRequest } from '@/lib/api-client';
-import { sensorDataKeys } from './sensor-data-keys';
+import { targetsKeys } from './target-keys';
 
-/** GET /api/targets/names: the targets the user may choose from. */
-export function useTargetNames() {
+/** GET /api/targets/names: the targets the user may see (sensor data, scheduled reports). */
+export function useTargetNames({ enabled = true } = {}) {
   return useQuery({
-    queryKey: sensorDataKeys.targetNames(),
+    queryKey: targetsKeys.names(),
     queryFn: ({ signal }) =>
       apiRequest('/api/targets/names', { schema: targetNamesResponse, signal }),
     select: (data) => data.targets,
+    enabled,
   });
 }

@@ -1,0 +1,50 @@
+/** Texts of My notifications (Vainu) and the organization's notification settings (Hallinta). */
+export const notificationsFi = {
+  title: 'Ilmoitukset',
+  intro:
+    'Valitse, mistä yhteyshenkilönä olemiesi kohteiden hälytyksistä saat ilmoituksen sähköpostiin ja puhelimeen.',
+  followingDefaults:
+    'Käytössä ovat organisaation oletusasetukset. Tallentamalla teet itsellesi omat asetukset.',
+  ownSettings: 'Käytössä ovat omat asetuksesi.',
+  channels: { email: 'Sähköposti', push: 'Push-ilmoitukset' },
+  pushNote: 'Push-ilmoitukset tulevat laitteille, joilla olet sallinut ne.',
+  enabled: 'Käytössä',
+  targets: 'Kohteet',
+  allTargets: 'Kaikki kohteeni',
+  chosenTargets: 'Valitut kohteet',
+  chooseTargets: 'Valitse kohteet',
+  kinds: 'Hälytyslajit',
+  kind: {
+    up: 'Yläraja ylittyy',
+    down: 'Alaraja alittuu',
+    offline: 'Ei yhteyttä',
+    lowBattery: 'Paristo vähissä',
+  },
+  events: 'Ilmoita, kun',
+  event: { opened: 'hälytys alkaa', closed: 'hälytys päättyy' },
+  quietHours: 'Hiljaiset tunnit',
+  quietHoursHelp: 'Hiljaisina tunteina vain yhteyskatkot ilmoitetaan heti, muut niiden päätyttyä.',
+  quietStart: 'Alkaa (TT:MM)',
+  quietEnd: 'Päättyy (TT:MM)',
+  digest: 'Päivittäinen kooste yksittäisten viestien sijaan',
+  digestHour: 'Koosteen kellonaika, tunti (0–23)',
+  escalations: 'Porrastusviestit kuittaamattomista hälytyksistä',
+  submit: 'Tallenna',
+  reset: 'Palauta organisaation oletukset',
+  loadFailed: 'Asetusten lataaminen epäonnistui.',
+  organization: {
+    title: 'Ilmoitusasetukset',
+    intro:
+      'Oletusasetukset koskevat jokaista organisaation käyttäjää, joka ei ole tehnyt omia asetuksia.',
+    defaults: 'Oletusasetukset',
+    escalation: 'Porrastus',
+    escalationIntro:
+      'Kun hälytystä ei ole kuitattu annetussa ajassa sen alkamisesta, se lähetetään myös valitun roolin käyttäjille. Enintään 3 porrastusta hälytyslajia kohden; kuittaus lopettaa porrastuksen.',
+    alarmKind: 'Hälytyslaji',
+    afterMinutes: 'Minuutin kuluttua',
+    role: 'Rooli',
+    addStep: 'Lisää porrastus',
+    removeStep: 'Poista porrastus {{n}}',
+    noSteps: 'Ei porrastusta.',
+  },
+};
