@@ -1,14 +1,27 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import webpush from 'web-push';
 import { startSmtpServer, type TestSmtpServer } from '../apps/api/test/helpers/smtp.js';
 import { DEMO_PASSWORD, expectAccessible, hashPath, signIn, useE2E } from './support/browser.js';
 
+const SHOTS = process.env.E2E_SCREENSHOT_DIR;
+
 let smtp: TestSmtpServer;
 const e2e = useE2E({
+  // The whole browser: the headless shell has no notifications (Notification.permission stays
+  // "denied" whatever is granted), so its service worker could not show a push.
+  fullBrowser: true,
   env: async () => {
     smtp = await startSmtpServer();
-    return { SMTP_URL: smtp.url, MAIL_FROM: 'Vahti <vahti@example.fi>' };
+    // Web Push on with either database (embedded, the keys would be made into DATA_DIR).
+    const vapid = webpush.generateVAPIDKeys();
+    return {
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'Vahti <vahti@example.fi>',
+      VAPID_PUBLIC_KEY: vapid.publicKey,
+      VAPID_PRIVATE_KEY: vapid.privateKey,
+    };
   },
 });
 afterAll(() => smtp?.close());
@@ -146,5 +159,79 @@ describe('account flows in the browser', () => {
     await page.reload();
     await expect.poll(() => page.getByLabel('Etunimi').inputValue()).toBe('Päivikki');
     expect(await page.getByLabel('Titteli').inputValue()).toBe('Kiinteistöpäällikkö');
+  });
+
+  it('installs as an app; notifications: subscribe with our key, a push shows the alarm with its URL', async () => {
+    const page = await e2e.newPage({ width: 360, height: 740 });
+    const context = page.context();
+    await context.grantPermissions(['notifications'], { origin: e2e.server.url });
+    await page.goto('/#/vainu/edit-user-information');
+    // Not the Käyttäjä: an earlier test of this file reset that password.
+    await signIn(page, 'yllapitaja@demo.vahti.fi');
+    await page.getByRole('heading', { name: 'Ilmoitukset tässä selaimessa' }).waitFor();
+
+    // Installable: the manifest with its icons, and the service worker at the root scope.
+    const manifest = await page.evaluate(async () => {
+      const href = document.querySelector<HTMLLinkElement>('link[rel=manifest]')?.href ?? '';
+      return (await fetch(href)).json();
+    });
+    expect(manifest).toMatchObject({ name: 'Vahti', display: 'standalone', start_url: '/' });
+    expect(
+      manifest.icons.map((i: { sizes: string; purpose: string }) => `${i.sizes} ${i.purpose}`),
+    ).toEqual(['192x192 any', '512x512 any', '192x192 maskable', '512x512 maskable']);
+    const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+    expect(scope).toBe(`${e2e.server.url}/`);
+
+    // The UI asks for the permission (granted above) and subscribes with the server's VAPID key.
+    // Chromium refuses a push subscription in an off-the-record profile, which every Playwright
+    // context is ("Registration failed - permission denied"), and would otherwise register with
+    // Google's FCM, which this closed network cannot reach: the subscribe fails, and the screen
+    // says so in Finnish rather than pretending. (The server side of a subscription and its
+    // delivery are apps/api/test/integration/push.test.ts.)
+    await page.getByRole('button', { name: 'Ota ilmoitukset käyttöön' }).click();
+    await page.getByText('Selain ei ottanut ilmoituksia käyttöön').waitFor();
+    expect(await page.evaluate(() => Notification.permission)).toBe('granted');
+    await expectAccessible(page);
+    if (SHOTS)
+      await page.screenshot({ path: `${SHOTS}/push-notifications-360.png`, fullPage: true });
+
+    // The push handler, as the push service would wake it: DevTools delivers a message of the
+    // server's payload form to the service worker, which shows it as a notification.
+    const cdp = await context.newCDPSession(page);
+    const registrationId = new Promise<string>((resolve) => {
+      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+        const ours = registrations.find((r) => r.scopeURL === scope && !r.isDeleted);
+        if (ours) resolve(ours.registrationId);
+      });
+    });
+    await cdp.send('ServiceWorker.enable');
+    const alarmUrl = `${e2e.server.url}/#/vainu/alarms`;
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin: e2e.server.url,
+      registrationId: await registrationId,
+      data: JSON.stringify({
+        title: 'CO2 yli raja-arvon',
+        body: 'Asunto A 12: 1450 ppm',
+        url: alarmUrl,
+        tag: 'alarm-e2e',
+      }),
+    });
+    const shown = () =>
+      page.evaluate(async () =>
+        (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
+          title: n.title,
+          body: n.body,
+          tag: n.tag,
+          url: n.data?.url,
+        })),
+      );
+    await expect.poll(shown, { timeout: 10_000 }).toEqual([
+      {
+        title: 'CO2 yli raja-arvon',
+        body: 'Asunto A 12: 1450 ppm',
+        tag: 'alarm-e2e',
+        url: alarmUrl,
+      },
+    ]);
   });
 });

@@ -124,6 +124,30 @@ describe('targets and registration codes in the browser (Ylläpitäjä)', () => 
     const codeRow = page.getByRole('row', { name: new RegExp(TARGET) });
     await codeRow.getByRole('cell', { name: 'Voimassa' }).waitFor();
     expect(await codeRow.getByRole('cell', { name: '1', exact: true }).count()).toBe(1);
+    // 'Luonut' shows the whole address beside the actions at 1366 px, and in the card at 360 px.
+    await page.setViewportSize({ width: 1366, height: 800 });
+    const creator = codeRow.getByRole('cell', { name: 'yllapitaja@demo.vahti.fi' });
+    const actions = codeRow.getByRole('cell').last();
+    // The address's text ends before the sticky actions column begins: nothing of it is hidden.
+    const textEnd = await creator.evaluate((el) => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      return range.getBoundingClientRect().right;
+    });
+    const sticky = await actions.boundingBox();
+    expect(textEnd).toBeLessThanOrEqual(sticky?.x ?? 0);
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page
+      .getByRole('list', { name: 'Rekisteröintikoodit' })
+      .getByRole('listitem')
+      .filter({ hasText: TARGET })
+      .getByText('yllapitaja@demo.vahti.fi', { exact: true })
+      .waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      360,
+    );
+    await expectAccessible(page);
+    await page.setViewportSize({ width: 1280, height: 800 });
     await codeRow.getByRole('button', { name: /^Poista käytöstä/ }).click();
     const confirm = page.getByRole('dialog', { name: 'Poistetaanko koodi käytöstä?' });
     await confirm.getByRole('button', { name: 'Poista käytöstä' }).click();

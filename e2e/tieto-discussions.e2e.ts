@@ -111,12 +111,39 @@ describe('Tieto discussions in the browser', () => {
     await comment(resident, 'Pyöriä on paljon (moderoitu).').waitFor();
     await expectAccessible(moderator);
 
+    // The resident @mentions the administrator: the picked name goes into the text.
+    // The reply form is open too: the comment form is the last one.
+    await resident.getByRole('combobox', { name: 'Mainitse käyttäjä' }).last().fill('Ylän');
+    await resident.getByRole('option', { name: 'Ylermi Ylänne' }).click();
+    const text = resident.getByRole('textbox', { name: 'Kommentti', exact: true });
+    expect(await text.inputValue()).toBe('@Ylermi Ylänne ');
+    await text.pressSequentially('katsotko lukot?');
+    await resident.getByRole('button', { name: 'Lähetä', exact: true }).click();
+    await comment(resident, '@Ylermi Ylänne katsotko lukot?').waitFor();
+    await expectAccessible(resident);
+
+    // The moderator locks the discussion: the resident's form gives way to the notice, live.
+    await moderator.getByLabel('Lukittu', { exact: true }).click();
+    await resident.getByText('Keskustelu on lukittu, eikä siihen voi enää kommentoida.').waitFor();
+    expect(await resident.getByRole('textbox', { name: 'Kommentti', exact: true }).count()).toBe(0);
+
     // A phone: the discussion page fits 360 px without sideways scrolling.
     const phone = await e2e.newPage({ width: 360, height: 740 });
     await phone.goto('/#/tieto/discussions');
     await signIn(phone, 'kayttaja@demo.vahti.fi');
     await phone.getByRole('heading', { name: 'Keskustelut', level: 1 }).waitFor();
-    await join(phone);
+    await phone.getByRole('combobox', { name: 'Kohde' }).click();
+    await phone.getByRole('option', { name: TARGET }).click();
+    // Full-text search: "ohjeita" finds the comment's "Ohjeet"; the administrator's comment
+    // came after the resident last opened it, and the lock shows.
+    await phone.getByRole('searchbox', { name: 'Hae keskusteluista' }).fill('ohjeita');
+    const card = phone.getByRole('listitem').filter({ hasText: TITLE });
+    await card.getByText('1 uusi').waitFor();
+    await card.getByText('Lukittu').waitFor();
+    await expect.poll(() => phone.getByRole('listitem').count(), { timeout: 15_000 }).toBe(1);
+    await expectAccessible(phone);
+    await card.getByRole('link', { name: `Liity keskusteluun ${TITLE}` }).click();
+    await phone.getByRole('heading', { name: TITLE, level: 1 }).waitFor();
     await comment(phone, ADMIN_COMMENT).waitFor();
     const overflow = await phone.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
@@ -176,5 +203,22 @@ describe('Tieto discussions in the browser', () => {
     expect(await dialog.getByLabel('Otsikko').inputValue()).toBe('Saunavuorot');
     await dialog.getByRole('button', { name: 'Peruuta' }).click();
     await dialog.waitFor({ state: 'hidden' });
+    // The server searches the list: an inflected word finds the discussion.
+    await page.getByRole('searchbox', { name: 'Hae' }).fill('saunavuoroista');
+    await expect
+      .poll(() => page.getByRole('button', { name: /^Muokkaa keskustelua / }).count(), {
+        timeout: 15_000,
+      })
+      .toBeGreaterThan(0);
+    await expect
+      .poll(
+        async () =>
+          (await page.getByRole('button', { name: /^Muokkaa keskustelua / }).allInnerTexts())
+            .length ===
+          (await page.getByRole('button', { name: 'Muokkaa keskustelua Saunavuorot' }).count()),
+        { timeout: 15_000 },
+      )
+      .toBe(true);
+    await expectAccessible(page);
   });
 });

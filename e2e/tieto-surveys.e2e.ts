@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import type { Page } from 'playwright-core';
+import { FEEDBACK_PHOTO_MAX_BYTES } from '@vahti/domain';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { minimalJpeg } from '../apps/api/src/db/demo/materialbank.js';
 import { expectAccessible, hashPath, signIn, useE2E } from './support/browser.js';
 
 const e2e = useE2E();
@@ -71,8 +73,33 @@ describe('Tieto surveys and feedback in the browser', () => {
     await admin.getByRole('option', { name: `${Q1} (${GROUP})` }).click();
     await admin.getByRole('option', { name: `${Q2} (${GROUP})` }).click();
     await admin.keyboard.press('Escape');
+    // Open today only (Finnish time): the answer form says so and takes the answer.
+    const today = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Helsinki' }).format();
+    await admin.getByLabel('Avautuu').fill(today);
+    await admin.getByLabel('Sulkeutuu').fill(today);
     await admin.getByRole('button', { name: 'Lisää kysely' }).click();
     await admin.getByText('Kysely lisätty').waitFor();
+
+    // The creator previews it as the respondent will see it: by section, and nothing to send.
+    await admin.goto('/#/tieto/show-queries');
+    await admin
+      .getByRole('button', { name: `Esikatsele kyselyä: ${SURVEY}` })
+      .first()
+      .click();
+    const preview = admin.getByRole('dialog', { name: 'Esikatselu: näin vastaaja näkee kyselyn' });
+    const section = preview.getByRole('region', { name: GROUP });
+    await section.getByText('Pihaa koskevat kysymykset').waitFor();
+    await section
+      .getByRole('radiogroup', { name: `2. ${Q2}` })
+      .getByRole('radio', { name: 'Täysin eri mieltä' })
+      .check();
+    expect(await preview.getByRole('button', { name: 'Tarkista vastaukset' }).isDisabled()).toBe(
+      true,
+    );
+    await expectAccessible(admin);
+    await screenshot(admin, 'survey-preview-1280');
+    await preview.getByRole('button', { name: 'Sulje' }).click();
+    await preview.waitFor({ state: 'hidden' });
 
     // The Käyttäjä answers, reviews, revises one answer and sends.
     const user = await e2e.newPage();
@@ -83,6 +110,9 @@ describe('Tieto surveys and feedback in the browser', () => {
     await choose(user, 'Kysely', SURVEY);
     await user.getByRole('heading', { name: SURVEY }).waitFor();
     await user.getByText('Kerro, mitä mieltä olet talon pihasta.').waitFor();
+    const day = today.split('-').reverse().join('.');
+    await user.getByText(`Kysely on avoinna ${day}–${day}.`).waitFor();
+    await user.getByRole('region', { name: GROUP }).getByRole('radiogroup').nth(1).waitFor();
     const q1 = user.getByRole('radiogroup', { name: `1. ${Q1}` });
     const q2 = user.getByRole('radiogroup', { name: `2. ${Q2}` });
     await q1.getByRole('radio', { name: 'Täysin samaa mieltä' }).check();
@@ -124,6 +154,7 @@ describe('Tieto surveys and feedback in the browser', () => {
     await admin.getByRole('heading', { name: 'Kyselyn tulokset' }).waitFor();
     await admin.getByText('Vastauksia yhteensä: 1').waitFor();
     const table = admin.getByRole('table', { name: 'Tulokset kysymyksittäin' });
+    await table.getByText(GROUP, { exact: true }).waitFor();
     const row1 = table.getByRole('row', { name: new RegExp(`1\\. ${Q1}`) });
     await expect.poll(() => row1.textContent()).toContain('1 (100,00 %)');
     const row2 = table.getByRole('row', { name: new RegExp(`2\\. ${Q2}`) });
@@ -136,6 +167,9 @@ describe('Tieto surveys and feedback in the browser', () => {
       '0 (0,00 %)',
       '1',
     ]);
+    // The respondent's comment reaches the staff.
+    await admin.getByRole('heading', { name: 'Kommentit (1)' }).waitFor();
+    await admin.getByText('Keinut kaipaavat maalia.').waitFor();
     await expectAccessible(admin);
     await admin.locator('[data-chart="survey-results"] svg').waitFor();
     await screenshot(admin, 'survey-results-1280');
@@ -143,12 +177,23 @@ describe('Tieto surveys and feedback in the browser', () => {
       admin.waitForEvent('download'),
       admin.getByRole('button', { name: 'Lataa CSV' }).click(),
     ]);
+    // Named after the survey; ';' and decimal commas, as Finnish Excel opens it; the comments too.
+    expect(download.suggestedFilename()).toBe(`${SURVEY}.csv`);
     const csv = await readFile((await download.path()) ?? '', 'utf8');
-    expect(csv.startsWith('\uFEFFKysymys,Ryhmä,Täysin eri mieltä')).toBe(true);
-    expect(csv).toContain(`${Q1},${GROUP},0,0,0,0,1,1,0.00,0.00,0.00,0.00,100.00\r\n`);
+    expect(csv.startsWith('\uFEFFOsio;Kysymys;Täysin eri mieltä')).toBe(true);
+    expect(csv).toContain(`${GROUP};1. ${Q1};0;0;0;0;1;1;0,00;0,00;0,00;0,00;100,00\r\n`);
+    expect(csv).toMatch(new RegExp(`${TARGET};[0-9.: ]+;Keinut kaipaavat maalia\\.\r\n`));
+
+    // One reminder a day: the second is refused, and the time and count are shown.
+    const remind = admin.getByRole('button', { name: 'Muistuta vastaamattomia' });
+    await remind.click();
+    await admin.getByText(/^Muistutus lähetetty vastaamatta jättäneille: \d+$/).waitFor();
+    await admin.getByText(/^Muistutettu viimeksi .+, muistutuksia yhteensä 1\./).waitFor();
+    await remind.click();
+    await admin.getByText(/^Muistutus on jo lähetetty viimeisen 24 tunnin aikana/).waitFor();
   });
 
-  it('sends feedback: the Viestit count rises live in another browser, and falls when closed', async () => {
+  it('feedback is a conversation: sent with the first target chosen, answered by staff, read by the sender', async () => {
     const admin = await e2e.newPage();
     await admin.goto('/#/tieto/show-feedbacks');
     await signIn(admin, MAIN_USER);
@@ -159,7 +204,10 @@ describe('Tieto surveys and feedback in the browser', () => {
     await user.goto('/#/tieto/add-feedback');
     await signIn(user, USER);
     await user.getByRole('heading', { name: 'Lähetä palaute' }).waitFor();
-    await choose(user, 'Kohde', TARGET);
+    // The active target (the first one) is chosen already: the first send goes through.
+    await expect
+      .poll(() => user.getByRole('combobox', { name: 'Kohde' }).textContent())
+      .toMatch(/\p{L}/u);
     await user.getByLabel('Otsikko').fill('Rikkinäinen ovi');
     await user.getByLabel('Viesti').fill('ab');
     await user.getByRole('button', { name: 'Lähetä palaute' }).click();
@@ -168,24 +216,53 @@ describe('Tieto surveys and feedback in the browser', () => {
       .waitFor();
     await user.getByLabel('Viesti').fill('Kellarin ovi ei mene lukkoon.');
     await user.getByText('29/500').waitFor();
+    // An optional photo: one too large is refused at once, a JPG goes with the feedback.
+    const photo = user.locator('input[type="file"]');
+    await photo.setInputFiles({
+      name: 'iso.jpg',
+      mimeType: 'image/jpeg',
+      buffer: Buffer.alloc(FEEDBACK_PHOTO_MAX_BYTES + 1),
+    });
+    await user.getByText('Kuva on liian suuri: enintään 5 Mt').waitFor();
+    await photo.setInputFiles({ name: 'ovi.jpg', mimeType: 'image/jpeg', buffer: minimalJpeg() });
+    await user.getByText('ovi.jpg').waitFor();
     await user.getByRole('button', { name: 'Lähetä palaute' }).click();
     await user.getByText('Palaute lähetetty').waitFor();
 
     // The other browser was not reloaded: the event stream brought the new count.
     await expect.poll(() => messagesCount(admin)).toBe(before + 1);
-    await choose(admin, 'Kohde', TARGET);
     const row = admin.getByRole('row', { name: /Rikkinäinen ovi/ });
-    await row.waitFor();
+    // The photo came after the feedback, and the list learnt of it live too.
+    await row.getByRole('cell', { name: 'Kyllä' }).waitFor();
     await expectAccessible(admin);
     await row.getByRole('button', { name: 'Muokkaa palautetta: Rikkinäinen ovi' }).click();
     const dialog = admin.getByRole('dialog', { name: 'Muokkaa palautetta' });
     await dialog.waitFor();
+    // The sender's words are shown, not offered for editing.
+    await dialog.getByText('Kellarin ovi ei mene lukkoon.').waitFor();
+    const photoOf = (scope: Locator) =>
+      scope.getByRole('img', { name: 'Palautteen kuva: Rikkinäinen ovi' });
+    await expect
+      .poll(() => photoOf(dialog).evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBe(1);
+    expect(await dialog.getByLabel('Viesti').count()).toBe(0);
     await dialog.getByRole('combobox', { name: 'Tila' }).click();
     await admin.getByRole('option', { name: 'Suljettu' }).click();
+    await dialog.getByLabel('Vastaus lähettäjälle').fill('Lukko vaihdetaan huomenna.');
+    await expectAccessible(admin);
     await dialog.getByRole('button', { name: 'Tallenna' }).click();
     await admin.getByText('Palaute tallennettu').waitFor();
     await row.getByRole('cell', { name: 'Suljettu' }).waitFor();
     await expect.poll(() => messagesCount(admin)).toBe(before);
+
+    await user.goto('/#/tieto/own-feedbacks');
+    await user.getByRole('heading', { name: 'Omat palautteet' }).waitFor();
+    const mine = user.getByRole('listitem').filter({ hasText: 'Rikkinäinen ovi' });
+    await mine.getByText('Lukko vaihdetaan huomenna.').waitFor();
+    await mine.getByText('Suljettu').waitFor();
+    await photoOf(mine).waitFor();
+    await expectAccessible(user);
+    await screenshot(user, 'own-feedbacks-1280');
   });
 
   it('fits a 360 px phone', async () => {
@@ -193,8 +270,9 @@ describe('Tieto surveys and feedback in the browser', () => {
     await page.goto('/#/tieto/dashboard');
     await signIn(page, MAIN_USER);
     await page.getByRole('heading', { name: 'Kohteet', exact: true }).waitFor();
+    // The legend's line, not the doughnut slice's hover title (an SVG <title>, never visible).
     await page
-      .getByText(/Keskustelut: \d+/)
+      .getByText(/^Keskustelut: \d+$/)
       .first()
       .waitFor();
     await page.locator('[data-chart="tieto-counts"] svg').first().waitFor();
@@ -204,6 +282,9 @@ describe('Tieto surveys and feedback in the browser', () => {
       ['/#/tieto/show-survey-form', 'Vastaa kyselyyn', 'survey-form-360'],
       ['/#/tieto/show-survey-results', 'Kyselyn tulokset', 'survey-results-360'],
       ['/#/tieto/show-feedbacks', 'Palautteet', 'feedbacks-360'],
+      ['/#/tieto/own-feedbacks', 'Omat palautteet', 'own-feedbacks-360'],
+      ['/#/tieto/add-feedback', 'Lähetä palaute', 'add-feedback-360'],
+      ['/#/tieto/show-queries', 'Kyselyt', 'survey-preview-360'],
     ] as const) {
       await page.goto(path);
       await page.getByRole('heading', { name: heading }).waitFor();
@@ -212,6 +293,19 @@ describe('Tieto surveys and feedback in the browser', () => {
         await choose(page, 'Kysely', SURVEY);
         await page.getByText(/Vastauksia yhteensä/).waitFor();
         await page.locator('[data-chart="survey-results"] svg').waitFor();
+        await page.getByText('Keinut kaipaavat maalia.').waitFor();
+        await expectAccessible(page);
+      }
+      if (name === 'survey-preview-360') {
+        await page
+          .getByRole('button', { name: `Esikatsele kyselyä: ${SURVEY}` })
+          .first()
+          .click();
+        await page.getByRole('dialog').getByRole('region', { name: GROUP }).waitFor();
+        await expectAccessible(page);
+      }
+      if (name === 'own-feedbacks-360' || name === 'add-feedback-360') {
+        await expectAccessible(page);
       }
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(width, path).toBeLessThanOrEqual(360);

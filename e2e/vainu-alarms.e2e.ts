@@ -213,8 +213,16 @@ describe('Vainu alarms in the browser', () => {
     await page.setViewportSize({ width: 1366, height: 900 });
 
     // Select every unacknowledged row of the page by keyboard, then acknowledge them at once.
+    // The cards turn back into a table first: a checkbox focused before that is replaced, and
+    // the key would go nowhere.
+    await page.getByRole('columnheader', { name: /Aika \(UTC\)/ }).waitFor();
     const all = page.getByRole('checkbox', { name: 'Valitse kaikki tällä sivulla' });
-    await all.focus();
+    await expect
+      .poll(async () => {
+        await all.focus();
+        return all.evaluate((box) => box === document.activeElement);
+      })
+      .toBe(true);
     await page.keyboard.press('Space');
     await expect.poll(() => all.isChecked()).toBe(true);
     const bulk = page.getByRole('button', { name: 'Kuittaa valitut (3)' });
@@ -264,6 +272,58 @@ describe('Vainu alarms in the browser', () => {
     await page.reload();
     await page.getByRole('heading', { name: 'Muokkaa omia tietoja' }).waitFor();
     await expect.poll(() => page.getByLabel(/^Hälytysviestit: /).isChecked()).toBe(false);
+    await expectAccessible(page);
+  });
+
+  it('sets push for high on two targets and no mail at night in Ilmoitukset; it stays after a reload', async () => {
+    const page = await e2e.newPage({ width: 1366, height: 900 });
+    await page.goto('/#/vainu/notifications');
+    await signIn(page, ADMIN);
+    await page.getByRole('heading', { name: 'Ilmoitukset', exact: true }).waitFor();
+    await page.getByText('Käytössä ovat organisaation oletusasetukset').waitFor();
+    const email = page.getByRole('group', { name: 'Sähköposti' });
+    const push = page.getByRole('group', { name: 'Push-ilmoitukset' });
+    // No mail at night: quiet hours on the e-mail channel (22.00–07.00 by default).
+    await email.getByLabel('Hiljaiset tunnit').check();
+    expect(await email.getByLabel('Alkaa (TT:MM)').inputValue()).toBe('22:00');
+    // Push for high alarms on two chosen targets.
+    await push.getByLabel('Valitut kohteet').check();
+    const chosen = push.getByRole('group', { name: 'Valitse kohteet' }).getByRole('checkbox');
+    await chosen.nth(1).waitFor();
+    await chosen.nth(0).check();
+    await chosen.nth(1).check();
+    for (const kind of ['Alaraja alittuu', 'Ei yhteyttä', 'Paristo vähissä']) {
+      await push.getByLabel(kind).uncheck();
+    }
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Tallenna' }).click();
+    await page.getByText('Ilmoitusasetukset tallennettu').waitFor();
+
+    await page.reload();
+    await page.getByText('Käytössä ovat omat asetuksesi.').waitFor();
+    expect(await email.getByLabel('Päättyy (TT:MM)').inputValue()).toBe('07:00');
+    expect(await push.getByLabel('Valitut kohteet').isChecked()).toBe(true);
+    expect(await chosen.nth(0).isChecked()).toBe(true);
+    expect(await chosen.nth(1).isChecked()).toBe(true);
+    expect(await chosen.nth(2).isChecked()).toBe(false);
+    expect(await push.getByLabel('Yläraja ylittyy').isChecked()).toBe(true);
+    expect(await push.getByLabel('Alaraja alittuu').isChecked()).toBe(false);
+
+    // Phone width: My notifications, then the organization's settings (Hallinta) with a step.
+    await page.setViewportSize({ width: 360, height: 740 });
+    await expectAccessible(page);
+    const width = () => page.evaluate(() => document.documentElement.scrollWidth);
+    expect(await width()).toBeLessThanOrEqual(360);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/notifications-360.png`, fullPage: true });
+    await page.goto('/#/admin/notification-settings');
+    await page.getByRole('heading', { name: 'Ilmoitusasetukset', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Lisää porrastus' }).click();
+    await page.getByRole('button', { name: 'Poista porrastus 1' }).waitFor();
+    await expectAccessible(page);
+    expect(await width()).toBeLessThanOrEqual(360);
+    if (SHOTS)
+      await page.screenshot({ path: `${SHOTS}/notification-settings-360.png`, fullPage: true });
+    await page.setViewportSize({ width: 1366, height: 900 });
     await expectAccessible(page);
   });
 
@@ -329,5 +389,92 @@ describe('Vainu alarms in the browser', () => {
     // Heard again: the alarm closes and leaves the active list.
     await postReading(SILENT_EUI, new Date());
     await offlineRow.waitFor({ state: 'hidden', timeout: 15_000 });
+  });
+});
+
+describe('Tiedota asukkaille (issue 29)', () => {
+  it('tells the residents of an alarm in the discussions and by a survey whose answers show beside the device’s charts', async () => {
+    const page = await e2e.newPage();
+    await page.goto('/#/vainu/show-alarms?ac=1');
+    await signIn(page, ADMIN);
+    await page
+      .getByRole('button', { name: /^Tiedota asukkaille: / })
+      .first()
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Tiedota asukkaille' });
+    // Prefilled from the alarm in the user's language; what is being done is for them to write.
+    expect(await dialog.getByLabel('Mitä mitattiin').inputValue()).toMatch(/Yläraja on \d/);
+    await dialog.getByLabel('Mitä tehdään').fill('Ilmanvaihto tarkistetaan huomenna.');
+    expect(await dialog.getByLabel('Julkaise tiedote kohteen keskusteluihin').isChecked()).toBe(
+      true,
+    );
+    await expectAccessible(page);
+    await page.setViewportSize({ width: 360, height: 740 });
+    await expectAccessible(page);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/alarm-notice-360.png` });
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await dialog.getByRole('button', { name: 'Lähetä' }).click();
+
+    // The alarm's timeline shows it with links to what it made.
+    const timeline = page.getByRole('dialog', { name: 'Hälytyksen tapahtumat' });
+    await timeline.getByText(/^Asukkaita tiedotettu – /).waitFor();
+    const results = timeline.getByRole('link', { name: 'Kyselyn tulokset' });
+    const queryId = new URLSearchParams((await results.getAttribute('href'))?.split('?')[1]).get(
+      'queryId',
+    );
+    await expectAccessible(page);
+    await timeline.getByRole('link', { name: 'Avaa keskustelu' }).click();
+    await page.getByText('Mitä tehdään: Ilmanvaihto tarkistetaan huomenna.').waitFor();
+
+    // A resident answers (the survey form has its own tests); the device page shows the answer.
+    const login = await fetch(`${e2e.server.url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ userEmail: ADMIN, userPassword: 'Vahti-demo-2026' }),
+    });
+    const auth = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+    const alarms = (await (
+      await fetch(`${e2e.server.url}/api/alarms?ac=1`, { headers: auth })
+    ).json()) as {
+      alarms: {
+        alarmDeviceId: string;
+        Device: { deviceTargetId: string };
+        timeline: { queryId: string | null }[];
+      }[];
+    };
+    const alarm = alarms.alarms.find((a) => a.timeline.some((e) => e.queryId === queryId));
+    if (!alarm || !queryId) throw new Error('test: the notified alarm is missing');
+    const target = alarm.Device.deviceTargetId;
+    const form = (await (
+      await fetch(
+        `${e2e.server.url}/api/tieto/query-customer-id/?queryTargetId=${target}&queryId=${queryId}`,
+        {
+          headers: auth,
+        },
+      )
+    ).json()) as { questions: { id: string }[] };
+    const answer = await fetch(`${e2e.server.url}/api/tieto/result/`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        queryId,
+        queryTargetId: target,
+        answers: { [form.questions[0]?.id ?? '']: '4' },
+      }),
+    });
+    expect(answer.status).toBe(201);
+    await page.goto(`/#/vainu/show-devices/${alarm.alarmDeviceId}`);
+    const answers = page.getByTestId('follow-up-answers');
+    await answers.getByRole('heading', { name: /Miltä sisäilma tuntuu nyt\?/ }).waitFor();
+    await answers.getByRole('cell', { name: '4,00' }).waitFor();
+    await page
+      .getByText(/^Asukkaita tiedotettu /)
+      .first()
+      .waitFor();
+    await expectAccessible(page);
+    await page.setViewportSize({ width: 360, height: 740 });
+    await expectAccessible(page);
+    if (SHOTS)
+      await page.screenshot({ path: `${SHOTS}/device-follow-ups-360.png`, fullPage: true });
   });
 });

@@ -1,3 +1,4 @@
+import type { FileChooser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, expectAccessible, signIn, useE2E } from './support/browser.js';
 
@@ -37,12 +38,24 @@ describe('Vainu: devices imported from a file, and the new-devices inbox (Ylläp
     const dialog = page.getByRole('dialog', { name: 'Tuo laitteita tiedostosta' });
     await dialog.waitFor();
 
-    // By keyboard: the button takes focus and Enter opens the file chooser.
-    await dialog.getByRole('button', { name: 'Valitse tiedosto' }).focus();
-    const [chooser] = await Promise.all([
-      page.waitForEvent('filechooser'),
-      page.keyboard.press('Enter'),
-    ]);
+    // By keyboard: the button takes focus and Enter opens the file chooser. The dialog's focus
+    // trap takes focus once its opening has settled, which on a busy machine has come after ours
+    // and taken the key: the focus is checked before each press, and a lost key pressed again.
+    const choose = dialog.getByRole('button', { name: 'Valitse tiedosto' });
+    let chooser: FileChooser | undefined;
+    for (let attempt = 0; attempt < 3 && !chooser; attempt++) {
+      await expect
+        .poll(async () => {
+          await choose.focus();
+          return choose.evaluate((button) => button === document.activeElement);
+        })
+        .toBe(true);
+      [chooser] = await Promise.all([
+        page.waitForEvent('filechooser', { timeout: 10_000 }).catch(() => undefined),
+        page.keyboard.press('Enter'),
+      ]);
+    }
+    if (!chooser) throw new Error('Enter on "Valitse tiedosto" opened no file chooser');
     await chooser.setFiles({
       name: 'mittarit.csv',
       mimeType: 'text/csv',

@@ -60,18 +60,56 @@ describe('every Vainu screen is accessible at both widths', () => {
         await signIn(page, email);
         await page.waitForURL(/#\/vainu\/dashboard$/);
         for (const screen of screens) {
+          // (None when the page already shows the screen: the dashboard after signing in.)
+          const before = await page.evaluateHandle(
+            (path) =>
+              location.hash.split('?')[0] === `#/vainu/${path}`
+                ? null
+                : document.querySelector('main h1'),
+            screen,
+          );
           await page.goto(`/#/vainu/${screen}`);
-          // The screen's own heading, not the one of the screen before it.
+          // The screen's own heading, a new element: the one of the screen before it may still
+          // be in the page after the address changed, and its state would be checked instead.
           await page
             .waitForFunction(
-              (path) => location.hash === `#/vainu/${path}` && document.querySelector('main h1'),
-              screen,
+              // A screen may add its filters to the address (sensor-data: ?sd=…&ed=…).
+              ({ path, previous }) => {
+                const heading = document.querySelector('main h1');
+                return (
+                  location.hash.split('?')[0] === `#/vainu/${path}` &&
+                  heading !== null &&
+                  heading !== previous
+                );
+              },
+              { path: screen, previous: before },
             )
             .catch((error: Error) => {
               throw new Error(`${screen}: ${error.message} (at ${page.url()})`);
+            })
+            .finally(() => before.dispose());
+          // Loaded: no spinner left (a page such as a device's loads its parts one by one). On
+          // a CI machine busy with the other file's server and browser a spinner has outlasted
+          // 15 s; one that never ends fails, naming its screen (so it found the PDF overlay's
+          // hidden spinner, now unmounted while closed).
+          await page
+            .waitForFunction(() => !document.querySelector('main [role="progressbar"]'), null, {
+              timeout: 45_000,
+            })
+            .catch(async (error: Error) => {
+              const spinner = await page
+                .locator('main [role="progressbar"]')
+                .first()
+                .evaluate(
+                  (el) =>
+                    el.getAttribute('aria-label') ??
+                    el.closest('[aria-label]')?.getAttribute('aria-label') ??
+                    el.parentElement?.textContent ??
+                    '',
+                )
+                .catch(() => '');
+              throw new Error(`${screen}: still loading (${spinner}): ${error.message}`);
             });
-          // Loaded: no spinner left (a page such as a device's loads its parts one by one).
-          await page.waitForFunction(() => !document.querySelector('main [role="progressbar"]'));
           await expectAccessible(page).catch((error: Error) => {
             throw new Error(`${screen} at ${size.width} px: ${error.message}`);
           });

@@ -1,5 +1,9 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { longFirst } from '../scripts/long-first.js';
+
+/** The files that take a minute or so (the walk over every Vainu screen is a small file). */
+const LONG = /\/(vainu-screens|sensor-data|vainu-alarms|vainu-devices)\.e2e\.ts$/;
 
 /**
  * End-to-end tests: the built app served by the real server, driven in headless Chromium.
@@ -24,8 +28,12 @@ export default defineConfig({
     // A busy machine (two cores shared with builds) can take seconds for what is instant here.
     expect: { poll: { timeout: 15_000 } },
     hookTimeout: 120_000,
+    sequence: { sequencer: longFirst(LONG) },
     pool: 'forks',
     // Each file starts its own server and browser: one file per core.
     maxWorkers: Math.max(1, availableParallelism()),
+    // A worker keeps its modules, and its server host (support/server-host.ts), from one file to
+    // the next: each file still gets its own server instance, database and browser.
+    isolate: false,
   },
 });

@@ -20,6 +20,8 @@ export interface E2EOptions {
   chromiumArgs?: () => Promise<string[]> | string[];
   /** The whole browser rather than its headless shell: camera permissions (scripts/test-tools.mjs). */
   fullBrowser?: boolean;
+  /** Serve as http://localhost:port rather than 127.0.0.1 (WebAuthn needs a domain). */
+  host?: 'localhost';
 }
 
 /** The Chromium executable `npm test` found: the headless shell, or with `full` the browser. */
@@ -30,20 +32,45 @@ export function chromiumPath({ full = false } = {}): string {
   return executablePath;
 }
 
-/** Starts one server and one Chromium for the test file; both close after it. */
+/**
+ * The plain headless Chromium of this worker: launched by its first file, kept for the next ones
+ * (a worker keeps its modules from one file to the next, vitest.config.ts) and ended with the
+ * worker. Each test still gets new contexts, each with its own storage, closed when it ends.
+ */
+let sharedBrowser: Promise<Browser> | undefined;
+
+function plainBrowser(): Promise<Browser> {
+  if (!sharedBrowser) {
+    const launched = chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+    const forget = () => {
+      if (sharedBrowser === launched) sharedBrowser = undefined;
+    };
+    launched.then((browser) => browser.on('disconnected', forget), forget);
+    sharedBrowser = launched;
+  }
+  return sharedBrowser;
+}
+
+/**
+ * Starts one server for the test file, and takes the worker's Chromium (a Chromium of its own
+ * when the file needs other flags or the whole browser); the server and its own Chromium close
+ * after it.
+ */
 export function useE2E(options: E2EOptions = {}): E2E {
   const state = {} as E2E;
   /** The test's browser contexts: closed when it ends, so no page of it renders under the next. */
   const open = new Set<BrowserContext>();
+  const ownBrowser = options.fullBrowser === true || options.chromiumArgs !== undefined;
   beforeAll(async () => {
-    const executablePath = chromiumPath({ full: options.fullBrowser });
     const [server, browser] = await Promise.allSettled([
-      startServer(await options.env?.()),
+      startServer(await options.env?.(), { host: options.host }),
       // launch() gives Chromium a fresh temporary --user-data-dir and removes it on close.
-      chromium.launch({
-        executablePath,
-        args: [...CHROMIUM_ARGS, ...((await options.chromiumArgs?.()) ?? [])],
-      }),
+      ownBrowser
+        ? chromium.launch({
+            executablePath: chromiumPath({ full: options.fullBrowser }),
+            args: [...CHROMIUM_ARGS, ...((await options.chromiumArgs?.()) ?? [])],
+          })
+        : plainBrowser(),
     ]);
     // One that started is stopped by afterAll even when the other failed: no server outlives the run.
     if (server.status === 'fulfilled') state.server = server.value;
@@ -68,7 +95,7 @@ export function useE2E(options: E2EOptions = {}): E2E {
     open.clear();
   });
   afterAll(async () => {
-    await state.browser?.close();
+    if (ownBrowser) await state.browser?.close();
     await state.server?.stop();
   });
   return state;

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { dropDatabase, ensureDatabase } from '../../scripts/cluster.mjs';
 import {
   CLUSTER_MODE,
+  closeServerHost,
   DATA_TEMPLATE_ENV,
   DATABASE_TEMPLATE_ENV,
   startOneServer,
@@ -29,6 +30,8 @@ export default async function setup() {
   } catch (err) {
     if (adminUrl) await dropDatabase(adminUrl, name);
     throw err;
+  } finally {
+    await closeServerHost();
   }
   process.env[DATA_TEMPLATE_ENV] = dir;
   if (adminUrl) process.env[DATABASE_TEMPLATE_ENV] = name;
