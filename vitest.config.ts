@@ -1,22 +1,10 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { longFirst } from './scripts/long-first.js';
 
-/**
- * Files that take a minute or more (a server process through an outage or kills, a restore)
- * start first: on two workers they then run beside the rest instead of last and alone. Without
- * a previous run's durations (a fresh clone, CI) vitest would start the largest files first, and
- * the outage test's file is small.
- */
+/** Files that take a minute or more: a server process through an outage or kills, a restore. */
 const LONG = /\/(fault-[^/]*|ingest-crash|backup)\.test\.ts$/;
-class LongFirst extends BaseSequencer {
-  override async sort(files: TestSpecification[]) {
-    const sorted = await super.sort(files);
-    const long = (file: TestSpecification) => LONG.test(file.moduleId);
-    return [...sorted.filter(long), ...sorted.filter((file) => !long(file))];
-  }
-}
 
 /**
  * Unit and API integration tests of every workspace. The database driver follows
@@ -57,7 +45,7 @@ export default defineConfig({
         },
       },
     ],
-    sequence: { sequencer: LongFirst },
+    sequence: { sequencer: longFirst(LONG) },
     pool: 'forks',
     // One worker per core: each test file builds its own app and database.
     maxWorkers: Math.max(1, availableParallelism()),

@@ -11,7 +11,9 @@
  * so the per-IP sign-in limit (50 failures per 15 min) never fires.
  * The app runs on PGlite, or on PostgreSQL with BENCH_DATABASE_URL (emptied first);
  * BENCH_PROFILE=<dir> writes a V8 CPU profile of the app process there; BENCH_CASES=404,targets
- * picks cases (`hook` is the hello route with the metrics hook). Run: npm run bench -- http
+ * picks cases (`hook` is the hello route with the metrics hook). On PostgreSQL the targets case
+ * is followed by its own baseline: bare Fastify running two indexed queries through a pg pool
+ * (bench/servers/bare-pg.ts). Run: npm run bench -- http
  *
  * Beside the throughput, where the CPU went, per answer: the server process's CPU (the app, or
  * the hello server), PostgreSQL's (the backends of the app's pool, read from /proc, so only for a
@@ -67,15 +69,17 @@ function cpuOf(pid: number): number {
   }
 }
 
-/** The PostgreSQL backends serving the bench database (the app's pool), by process id. */
-async function postgresBackends(): Promise<number[]> {
+/** The PostgreSQL backends serving the bench database (the app's pool or the bare route's), by process id. */
+async function postgresBackends(name: string): Promise<number[]> {
   const url = process.env.BENCH_DATABASE_URL;
   if (!url) return [];
   const pg = (await import('pg')).default;
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   const { rows } = await client.query<{ pid: number }>(
-    'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+    `select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()
+      and (application_name = 'bare-pg') = $1`,
+    [name === 'bare-pg'],
   );
   await client.end();
   return rows.map((row) => row.pid);
@@ -93,7 +97,10 @@ async function load(server: BenchServer, c: Case): Promise<Row> {
   };
   await autocannon({ ...options, duration: 2 });
   const pid = server.child.pid as number;
-  const backends = server === app ? await postgresBackends() : [];
+  const backends =
+    server === app || server === bare
+      ? await postgresBackends(server === bare ? 'bare-pg' : 'app')
+      : [];
   const before = {
     server: cpuOf(pid),
     postgres: sum(backends.map(cpuOf)),
@@ -121,6 +128,8 @@ const profile = process.env.BENCH_PROFILE;
 const hello = await startServer('hello');
 const helloMetrics = await startServer('hello', [], { BENCH_HELLO_METRICS: '1' });
 const app = await startServer('app', profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []);
+// After the app, which seeds the database it reads.
+const bare = process.env.BENCH_DATABASE_URL ? await startServer('bare-pg') : undefined;
 
 const token = await signIn(app.address);
 const signedIn = { authorization: `Bearer ${token}` };
@@ -148,9 +157,12 @@ if (!picked || picked.includes('hook')) {
 }
 for (const c of cases.filter((c) => !picked || picked.includes(c.key))) {
   rows.push(await load(app, c));
+  if (c.key === 'targets' && bare) {
+    rows.push(await load(bare, { name: 'bare Fastify + pg, 2 queries', path: '/', status: 200 }));
+  }
 }
 rows.push(await load(hello, { name: 'hello (baseline, last)', path: '/', status: 200 }));
-await Promise.all([stopServer(hello), stopServer(helloMetrics), stopServer(app)]);
+await Promise.all([hello, helloMetrics, app, bare].map((server) => server && stopServer(server)));
 
 const first = rows[0] as Row;
 const last = rows.at(-1) as Row;
@@ -169,6 +181,13 @@ for (const { name, result, unexpected, cpu } of rows) {
   const bytes = result.requests.total ? result.throughput.total / result.requests.total : 0;
   console.log(
     `${name.padEnd(34)} ${rps.toFixed(0).padStart(8)} ${String(result.latency.p50).padStart(7)} ${String(result.latency.p99).padStart(7)} ${((rps / base) * 100).toFixed(1).padStart(8)} ${bytes.toFixed(0).padStart(9)} ${String(unexpected).padStart(10)}                  ${micros(cpu.server)} ${micros(cpu.postgres)} ${micros(cpu.load)}`,
+  );
+}
+const bareRow = rows.find((row) => row.name.startsWith('bare Fastify'));
+const targetsRow = rows.find((row) => row.name === 'GET /api/targets');
+if (bareRow && targetsRow) {
+  console.log(
+    `GET /api/targets: ${(targetsRow.result.requests.average / bareRow.result.requests.average).toFixed(2)} × the bare Fastify + pg route's req/s`,
   );
 }
 const hook = rows.find((row) => row.name === 'hello + metrics hook');

@@ -1,5 +1,6 @@
 /**
  * The soak run (issue 16): npm run soak -- --minutes N [--rate 1000] [--users 200] [--mqtt URL]
+ * [--fleet]
  *
  * Starts the real app in its own process (bench/servers/soak.ts; PostgreSQL of BENCH_DATABASE_URL,
  * emptied first, else an in-memory PGlite) with the demo data and 500 soak devices, then for N
@@ -12,6 +13,13 @@
  * (mean of the last quarter's samples over the first quarter's) and whether every acknowledged
  * uplink (2xx, or PUBACK) is stored, counted by dedup key. Exit 1 on a lost acknowledged uplink or
  * any 5xx. Loopback only; bounded in minutes, rate and users.
+ *
+ * --fleet (issue 30): a realistic fleet instead — 100,000 devices in 1,000 organizations, each
+ * sending one uplink every 5 minutes at its own phase (333/s; --rate is not used), with its own
+ * organization's ingest key; every 5 minutes a gateway of 500 devices goes silent for 10 minutes
+ * and then sends its backlog at once, with the uplinks' own times (a burst of about 1,000). The
+ * users also open a device's chart of the last month and of the last year (a year of readings
+ * every 5 minutes), and one screen in REPORT_EVERY is a month's PDF report of that target.
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -34,6 +42,12 @@ const HOT_EVERY = 200;
 const MQTT_SHARE = 0.1;
 const TICK_MS = 10;
 const REPORT_MS = 60_000;
+/** The fleet mode: its size, each device's period, the gateways' outages and the reports. */
+const FLEET = { devices: 100_000, organizations: 1_000, periodS: 300 };
+const GATEWAY_DEVICES = 500;
+const OUTAGE_MS = 10 * 60_000;
+const OUTAGE_EVERY_MS = 5 * 60_000;
+const REPORT_EVERY = 100;
 /** The demo users the virtual users sign in as, in turn (both see the soak target). */
 const USERS = ['yllapitaja@demo.vahti.fi', 'paakayttaja@demo.vahti.fi'];
 
@@ -43,10 +57,11 @@ const { values: args } = parseArgs({
     rate: { type: 'string', default: '1000' },
     users: { type: 'string', default: '200' },
     mqtt: { type: 'string' },
+    fleet: { type: 'boolean', default: false },
   },
 });
 const minutes = Number(args.minutes);
-const rate = Number(args.rate);
+const rate = args.fleet ? FLEET.devices / FLEET.periodS : Number(args.rate);
 const userCount = Number(args.users);
 const bad = (name: string, value: number, max: number) =>
   !Number.isFinite(value) || value <= 0 || value > max
@@ -73,14 +88,17 @@ if (argError || remote) {
 interface Ready {
   address: string;
   mqttConnections: number;
-  key: string;
+  /** An ingest key per organization; a device's `key` is the index of its organization's. */
+  keys: string[];
   kind: string;
   /** Nothing analyzes the database by itself (autovacuum off, or PGlite): the app's upkeep does. */
   analyzedByApp: boolean;
   topicPrefix: string;
   targetId: string;
   measurementId: string;
-  devices: { id: string; eui: string }[];
+  devices: { id: string; eui: string; key: number }[];
+  /** Fleet mode: the target and devices with a year of readings. */
+  chart: { targetId: string; deviceIds: string[] };
 }
 interface Sample {
   at: number;
@@ -93,7 +111,14 @@ const log = createWriteStream(logFile);
 const child: ChildProcess = fork(path.join(import.meta.dirname, 'servers/soak.ts'), {
   execArgv: ['--import', 'tsx'],
   stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-  env: { ...process.env, ...(args.mqtt && { SOAK_MQTT_URL: args.mqtt }) },
+  env: {
+    ...process.env,
+    ...(args.mqtt && { SOAK_MQTT_URL: args.mqtt }),
+    ...(args.fleet && {
+      SOAK_DEVICES: String(FLEET.devices),
+      SOAK_ORGANIZATIONS: String(FLEET.organizations),
+    }),
+  },
 });
 child.stdout?.pipe(log);
 child.stderr?.pipe(log);
@@ -128,6 +153,9 @@ type CallClass =
   | 'devices'
   | 'sensorData'
   | 'chart'
+  | 'chartMonth'
+  | 'chartYear'
+  | 'report'
   | 'alarms'
   | 'ack'
   | 'discussions';
@@ -209,13 +237,15 @@ const dedupKey = (n: number) => `soak-${run}-${n}`;
 /** 21.00 °C, or 30.00 °C (above the 28 °C limit) for one in HOT_EVERY: big-endian, scale 0.01. */
 const NORMAL = Buffer.from([0x08, 0x34]).toString('base64');
 const HOT = Buffer.from([0x0b, 0xb8]).toString('base64');
-const uplink = (n: number) => {
-  const device = server.devices[n % server.devices.length] as { eui: string };
+const deviceOf = (n: number) => server.devices[n % server.devices.length] as Ready['devices'][0];
+const uplink = (n: number, at: Date) => {
+  const device = deviceOf(n);
   return {
+    key: server.keys[device.key] as string,
     topic: `${server.topicPrefix}/application/soak/device/${device.eui}/event/up`,
     body: JSON.stringify({
       deduplicationId: dedupKey(n),
-      time: new Date().toISOString(),
+      time: at.toISOString(),
       deviceInfo: { devEui: device.eui },
       fCnt: n,
       data: n % HOT_EVERY === HOT_EVERY - 1 ? HOT : NORMAL,
@@ -227,14 +257,13 @@ const publisher: MqttClient | undefined = args.mqtt
   ? await connectAsync(args.mqtt, { clientId: `soak-pub-${run}`, reconnectPeriod: 1000 })
   : undefined;
 
-function sendUplink() {
-  serial += 1;
-  const n = serial;
+/** Uplink `n`, measured at `at` (now, or in a gateway's backlog earlier). */
+function sendUplink(n: number, at = new Date()) {
   if (inFlight >= MAX_IN_FLIGHT) {
     skipped += 1;
     return;
   }
-  const { topic, body } = uplink(n);
+  const { key, topic, body } = uplink(n, at);
   inFlight += 1;
   if (publisher && Math.random() < MQTT_SHARE) {
     // Its PUBACK comes from the broker, not from us: not in the uplink latencies.
@@ -254,7 +283,7 @@ function sendUplink() {
       method: 'POST',
       path: '/api/ingest/chirpstack?event=up',
       headers: {
-        authorization: `Bearer ${server.key}`,
+        authorization: `Bearer ${key}`,
         'content-type': 'application/json',
         'content-length': Buffer.byteLength(body),
       },
@@ -283,12 +312,45 @@ function sendUplink() {
   req.end(body);
 }
 
+/**
+ * Fleet mode: the gateways' outages. Outage k takes gateway (k · 37) mod the gateways (500 devices
+ * each) from OUTAGE_EVERY_MS · k + 1 min for OUTAGE_MS; what its devices measured meanwhile is
+ * kept and sent at once when it ends.
+ */
+const gateways = Math.ceil(server.devices.length / GATEWAY_DEVICES);
+const outages: { gateway: number; from: number; until: number; backlog: [number, Date][] }[] = [];
+let backlogSent = 0;
+function planOutages(start: number, until: number) {
+  if (!args.fleet) return;
+  for (let k = 0; start + 60_000 + k * OUTAGE_EVERY_MS + OUTAGE_MS <= until; k++) {
+    const from = start + 60_000 + k * OUTAGE_EVERY_MS;
+    outages.push({ gateway: (k * 37) % gateways, from, until: from + OUTAGE_MS, backlog: [] });
+  }
+}
+/** Sends uplink `n` now, or keeps it if its gateway is down; sends the backlogs of ended outages. */
+function scheduleUplink(n: number, now: number) {
+  const gateway = Math.floor((n % server.devices.length) / GATEWAY_DEVICES);
+  const down = outages.find((o) => o.gateway === gateway && o.from <= now && now < o.until);
+  if (down) down.backlog.push([n, new Date()]);
+  else sendUplink(n);
+}
+function sendBacklogs(now: number) {
+  for (const outage of outages) {
+    if (outage.until > now || outage.backlog.length === 0) continue;
+    for (const [n, at] of outage.backlog) sendUplink(n, at);
+    backlogSent += outage.backlog.length;
+    outage.backlog = [];
+  }
+}
+
 // ---- virtual users ------------------------------------------------------------------------------
 
 const today = new Date().toISOString().slice(0, 10);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 let acknowledged = 0;
 
+/** The devices of the users' organization (the first key's). */
+const ownDevices = server.devices.filter((d) => d.key === 0);
 /** The screens a user opens, each with the calls its page makes. */
 const screens: ((token: string) => Promise<unknown>)[] = [
   (token) =>
@@ -306,7 +368,7 @@ const screens: ((token: string) => Promise<unknown>)[] = [
       token,
     ),
   (token) => {
-    const device = server.devices[Math.floor(Math.random() * server.devices.length)];
+    const device = ownDevices[Math.floor(Math.random() * ownDevices.length)];
     return call(
       'chart',
       'GET',
@@ -325,6 +387,36 @@ const screens: ((token: string) => Promise<unknown>)[] = [
   },
   (token) => call('discussions', 'GET', '/api/tieto/discussions', token),
 ];
+const dayBefore = (days: number) =>
+  new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+/** A device of the chart target, at random. */
+const chartDevice = () =>
+  server.chart.deviceIds[Math.floor(Math.random() * server.chart.deviceIds.length)];
+if (args.fleet)
+  screens.push(
+    (token) =>
+      call(
+        'chartMonth',
+        'GET',
+        `/api/measurement-data/${chartDevice()}?mid=${server.measurementId}&sd=${dayBefore(30)}&ed=${today}&width=1200`,
+        token,
+      ),
+    (token) =>
+      call(
+        'chartYear',
+        'GET',
+        `/api/measurement-data/${chartDevice()}?mid=${server.measurementId}&sd=${dayBefore(365)}&ed=${today}&width=1200`,
+        token,
+      ),
+  );
+/** Fleet mode: a month's PDF report of the chart target. */
+const monthReport = (token: string) =>
+  call(
+    'report',
+    'GET',
+    `/api/reports/measurements.pdf?tid=${server.chart.targetId}&mid=${server.measurementId}&sd=${dayBefore(30)}&ed=${today}`,
+    token,
+  );
 
 async function virtualUser(i: number, until: number) {
   // Start spread over the first 10 s, as sign-ins (argon2) are the dearest call.
@@ -337,9 +429,11 @@ async function virtualUser(i: number, until: number) {
   if (res.status !== 200) return;
   const { token } = res.json() as { token: string };
   while (performance.now() < until) {
-    await (screens[Math.floor(Math.random() * screens.length)] as (t: string) => Promise<unknown>)(
-      token,
-    );
+    const screen =
+      args.fleet && Math.random() < 1 / REPORT_EVERY
+        ? monthReport
+        : (screens[Math.floor(Math.random() * screens.length)] as (t: string) => Promise<unknown>);
+    await screen(token);
     await sleep(2000 + Math.random() * 6000);
   }
 }
@@ -355,13 +449,13 @@ function report(label: string, seconds: number, which: Map<CallClass, Recordable
   const up = which.get('uplink');
   const recent = samples.filter((s) => s.at >= Date.now() - seconds * 1000);
   console.log(
-    `\n${label}: uplinks ${((up?.count ?? 0) / seconds).toFixed(0)}/s answered 200 over HTTP (p50 ${ms(up, 50)} ms, p99 ${ms(up, 99)} ms), ${ackedMqtt.length} acknowledged over MQTT so far, ${skipped} skipped (over ${MAX_IN_FLIGHT} in flight); ${acknowledged} acknowledgements sent by users (200)`,
+    `\n${label}: uplinks ${((up?.count ?? 0) / seconds).toFixed(0)}/s answered 200 over HTTP (p50 ${ms(up, 50)} ms, p99 ${ms(up, 99)} ms), ${ackedMqtt.length} acknowledged over MQTT so far, ${skipped} skipped (over ${MAX_IN_FLIGHT} in flight)${args.fleet ? `, ${backlogSent} sent from gateways' backlogs so far` : ''}; ${acknowledged} acknowledgements sent by users (200)`,
   );
   const calls = [...which.entries()].filter(([kind]) => kind !== 'uplink');
   const perSecond = calls.reduce((sum, [, h]) => sum + h.count, 0) / seconds;
   console.log(
     `  user calls ${perSecond.toFixed(1)}/s: ${calls
-      .map(([kind, h]) => `${kind} ${h.count} p50 ${ms(h, 50)} p99 ${ms(h, 99)}`)
+      .map(([kind, h]) => `${kind} ${h.count} p50 ${ms(h, 50)} p95 ${ms(h, 95)} p99 ${ms(h, 99)}`)
       .join(' · ')} (ms)`,
   );
   console.log(
@@ -381,16 +475,18 @@ const totals = () => {
 };
 
 console.log(
-  `soak: ${minutes} min, ${rate} uplinks/s${publisher ? ` (${MQTT_SHARE * 100} % over MQTT ${args.mqtt})` : ''}, ${userCount} users, ${server.devices.length} devices, on ${server.kind}${server.analyzedByApp ? " (no autovacuum here: tables analyzed by the app's statistics upkeep)" : ''}; server log ${logFile}`,
+  `soak: ${minutes} min, ${rate.toFixed(0)} uplinks/s${publisher ? ` (${MQTT_SHARE * 100} % over MQTT ${args.mqtt})` : ''}, ${userCount} users, ${server.devices.length} devices in ${server.keys.length} organizations${args.fleet ? `, a gateway of ${GATEWAY_DEVICES} devices silent for ${OUTAGE_MS / 60_000} min every ${OUTAGE_EVERY_MS / 60_000} min` : ''}, on ${server.kind}${server.analyzedByApp ? " (no autovacuum here: tables analyzed by the app's statistics upkeep)" : ''}; server log ${logFile}`,
 );
 const start = performance.now();
 const until = start + minutes * 60_000;
+planOutages(start, until);
 const users = Array.from({ length: userCount }, (_, i) => virtualUser(i, until));
 let windowStart = start;
 const pacer = setInterval(() => {
   const now = performance.now();
   const due = Math.floor(((Math.min(now, until) - start) / 1000) * rate);
-  while (serial < due) sendUplink();
+  while (serial < due) scheduleUplink(++serial, now);
+  sendBacklogs(now);
   if (now - windowStart >= REPORT_MS) {
     report(`minute ${Math.round((now - start) / 60_000)}`, (now - windowStart) / 1000, windowOf);
     totals();
@@ -400,6 +496,7 @@ const pacer = setInterval(() => {
 }, TICK_MS);
 await sleep(until - start);
 clearInterval(pacer);
+sendBacklogs(Number.POSITIVE_INFINITY);
 await Promise.all(users);
 while (inFlight > 0) await sleep(50);
 totals();

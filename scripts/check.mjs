@@ -2,16 +2,20 @@
 // longest first; each step's output is printed whole when it ends, with its time. Exits 1 when
 // any step failed. The Node workspaces (domain, api, bench) are one TypeScript program
 // (tsconfig.node.json), so the API is checked once rather than once per workspace that imports it.
+// Types are checked by TypeScript 7, the native compiler (the `typescript-7` alias): ≈ 4× less CPU
+// than 5.9's tsc for the same errors. 5.9 stays `typescript` for the tools that use its API
+// (check-scopes.mjs, dependency-cruiser); TypeScript 7 has none.
 import { spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
+const tsc = path.join(root, 'node_modules/typescript-7/bin/tsc');
 const STEPS = [
-  ['typecheck: domain, api, bench', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.node.json']],
-  ['typecheck: web', 'npx', ['tsc', '--noEmit', '-p', 'apps/web']],
+  ['typecheck: domain, api, bench', 'node', [tsc, '--noEmit', '-p', 'tsconfig.node.json']],
+  ['typecheck: web', 'node', [tsc, '--noEmit', '-p', 'apps/web']],
   ['module boundaries and scopes', 'npm', ['run', '--silent', 'boundaries']],
-  ['typecheck: e2e', 'npx', ['tsc', '--noEmit', '-p', 'e2e']],
+  ['typecheck: e2e', 'node', [tsc, '--noEmit', '-p', 'e2e']],
   ['OpenAPI drift', 'npm', ['run', '--silent', 'openapi:check', '-w', '@vahti/api']],
   ['format and lint', 'npx', ['biome', 'ci', '--error-on-warnings', '.']],
   ['migration drift', 'npm', ['run', '--silent', 'db:check', '-w', '@vahti/api']],

@@ -1,13 +1,15 @@
 // `npm test`: every suite, each followed by a plain "suite: N passed, N failed" line.
 //   1. unit + API integration on PGlite
 //   2. on PostgreSQL, when TEST_DATABASE_URL is set: the API tests that can differ between the
-//      drivers (apps/api/test/postgres-suite.mjs)
+//      drivers (apps/api/test/postgres-suite.mjs), beside 1: its longest file (PostgreSQL away
+//      for 60 s) mostly waits, and 1 fills the cores meanwhile. Its output is printed whole once
+//      it has ended, after 1's.
 //   3. end-to-end in headless Chromium against the built app (its database on the PostgreSQL of
 //      TEST_DATABASE_URL when set, else embedded)
 // `npm test -- --e2e-cluster`: only the end-to-end suite, against two instances behind HAProxy on
 // the PostgreSQL of TEST_DATABASE_URL (ADR 0030), plus e2e/cluster.e2e.ts.
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, openSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { POSTGRES_SUITE } from '../apps/api/test/postgres-suite.mjs';
@@ -23,21 +25,47 @@ function run(command, args, env = process.env) {
   return spawnSync(command, args, { cwd: root, stdio: 'inherit', env }).status ?? 1;
 }
 
+function vitestArgs(suite, args) {
+  return [
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${path.join(results, `${suite}.json`)}`,
+    ...args,
+  ];
+}
+
 function vitest(suite, args, env) {
-  const output = path.join(results, `${suite}.json`);
   const started = performance.now();
-  const status = run(
-    'npx',
-    [
-      'vitest',
-      'run',
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${output}`,
-      ...args,
-    ],
+  const status = run('npx', vitestArgs(suite, args), env);
+  counted(suite, status, started);
+}
+
+/**
+ * A suite run beside the caller's: its output goes to a file, printed by the returned `finish`
+ * once the caller's suite has ended (two suites' lines interleaved would be unreadable).
+ */
+function vitestBeside(suite, args, env) {
+  const started = performance.now();
+  const log = path.join(results, `${suite}.log`);
+  const output = openSync(log, 'w');
+  const child = spawn('npx', vitestArgs(suite, args), {
+    cwd: root,
     env,
-  );
+    stdio: ['ignore', output, output],
+  });
+  const exited = new Promise((resolve) => child.on('close', (code) => resolve(code ?? 1)));
+  return async () => {
+    const status = await exited;
+    process.stdout.write(readFileSync(log, 'utf8'));
+    counted(suite, status, started);
+  };
+}
+
+/** Reads the suite's JSON report into its counts; a runner that died or ran nothing fails. */
+function counted(suite, status, started) {
+  const output = path.join(results, `${suite}.json`);
   let counts = { passed: 0, failed: 0, skipped: 0 };
   try {
     const report = JSON.parse(readFileSync(output, 'utf8'));
@@ -89,10 +117,11 @@ if (clusterOnly) {
     console.error(err.message);
   }
 } else {
+  const postgres =
+    TEST_DATABASE_URL &&
+    vitestBeside('api-postgres', ['--project', 'api', ...POSTGRES_SUITE], process.env);
   vitest('unit-and-api-pglite', [], withoutPostgres);
-  if (TEST_DATABASE_URL) {
-    vitest('api-postgres', ['--project', 'api', ...POSTGRES_SUITE], process.env);
-  }
+  if (postgres) await postgres();
 }
 
 // Built once: the cluster step after `npm test` finds the build current.

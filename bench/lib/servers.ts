@@ -22,7 +22,7 @@ export interface BenchServer {
 
 /** Starts bench/servers/<name>.ts in its own process and waits for its loopback address. */
 export async function startServer(
-  name: 'hello' | 'app',
+  name: 'hello' | 'app' | 'bare-pg',
   execArgv: string[] = [],
   env: Record<string, string> = {},
 ): Promise<BenchServer> {
