@@ -212,15 +212,21 @@ describe('Vainu device dashboard in the browser', () => {
       .organizationName as string;
     await page.getByRole('tab', { name: 'Mittarit' }).click();
     await page.getByRole('combobox', { name: 'Organisaatio' }).click();
+    // Chosen at once after the tab: the choice starts from the URL the tab made, not the one before.
     await page.getByRole('option', { name: otherName }).click();
-    await page.getByRole('heading', { name: otherName, level: 2 }).waitFor();
+    const otherCard = page.getByRole('heading', { name: otherName, exact: true, level: 2 });
+    await otherCard.waitFor();
     await expect
       .poll(() => cardCounts(page, otherName), { timeout: 15_000 })
       .toEqual(expectedCounts(other.devices, other.inAlarm));
     // The choice is in the URL: a reload shows the same organization (issue 27: it was lost).
     expect(hashPath(page)).toMatch(/[?&]org=[\w-]+/);
     await page.reload();
-    await page.getByRole('heading', { name: otherName, level: 2 }).waitFor();
+    await otherCard.waitFor();
+    // … and the other tab keeps it.
+    await page.getByRole('tab', { name: 'Käyttäjät' }).click();
+    await page.getByRole('heading', { name: `Käyttäjät rooleittain: ${otherName}` }).waitFor();
+    expect(hashPath(page)).toMatch(/[?&]org=[\w-]+/);
   });
 
   it('shows a Käyttäjä the linked targets only, without the users tab; the phone layout', async () => {

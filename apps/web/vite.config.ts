@@ -119,14 +119,12 @@ export default defineConfig(({ command }) => ({
       // React Router's package exports only its development build (with its warnings); the
       // production build beside it is the same code without them.
       ...(command === 'build'
-        ? [
-            {
-              find: /^react-router$/,
-              replacement: fileURLToPath(
-                import.meta.resolve('react-router').replace('/development/', '/production/'),
-              ),
-            },
-          ]
+        ? ['react-router', 'react-router/dom'].map((name) => ({
+            find: new RegExp(`^${name}$`),
+            replacement: fileURLToPath(
+              import.meta.resolve(name).replace('/development/', '/production/'),
+            ),
+          }))
         : []),
     ],
   },

@@ -1,4 +1,4 @@
-import { RouterProvider } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './providers';
 import { router } from './router';
 import { useStoredSessionCheck } from './session-validation';

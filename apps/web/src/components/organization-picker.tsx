@@ -4,9 +4,9 @@ import MenuItem from '@mui/material/MenuItem';
 import Select from '@mui/material/Select';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { useOrganizations } from '@/api/get-organizations';
 import { useCan, useSession } from '@/lib/session';
+import { useSearchParam } from '@/lib/use-search-param';
 
 interface OrganizationPickerProps {
   /** The chosen organization; null: the user's own. */
@@ -20,21 +20,7 @@ interface OrganizationPickerProps {
  * user's own.
  */
 export function useChosenOrganization(): [string | null, (organizationId: string | null) => void] {
-  const [params, setParams] = useSearchParams();
-  const chosen = params.get('org');
-  return [
-    chosen,
-    (organizationId) =>
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          if (organizationId) next.set('org', organizationId);
-          else next.delete('org');
-          return next;
-        },
-        { replace: true },
-      ),
-  ];
+  return useSearchParam('org');
 }
 
 /**

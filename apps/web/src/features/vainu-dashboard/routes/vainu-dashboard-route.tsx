@@ -6,7 +6,6 @@ import Typography from '@mui/material/Typography';
 import { ALARM_EVENTS } from '@vahti/domain';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { useUserRoleCounts } from '@/api/get-user-role-counts';
 import { AlertMessage } from '@/components/alert-message';
 import { LoadingFallback } from '@/components/loading-fallback';
@@ -17,6 +16,7 @@ import { errorText } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useInvalidateOnEvents } from '@/lib/event-stream';
 import { useCan } from '@/lib/session';
+import { useSearchParam } from '@/lib/use-search-param';
 import { useVainuDashboard } from '../api/get-vainu-dashboard';
 import { vainuDashboardKeys } from '../api/vainu-dashboard-keys';
 import { CurrentValues } from '../components/current-values';
@@ -39,14 +39,14 @@ export function VainuDashboardRoute() {
   useDocumentTitle(heading);
   const seesUsers = useCan({ do: 'administer' });
   const [organizationId, setOrganizationId] = useChosenOrganization();
-  const [params, setParams] = useSearchParams();
-  const view: View = seesUsers && params.get('view') === 'users' ? 'users' : 'devices';
+  const [viewParam, setViewParam] = useSearchParam('view');
+  const view: View = seesUsers && viewParam === 'users' ? 'users' : 'devices';
   const tabsId = useId();
   const tabId = (which: View) => `${tabsId}-${which}-tab`;
   const panelId = `${tabsId}-panel`;
 
-  const handleView = (_: unknown, next: View) =>
-    setParams(next === 'users' ? { view: next } : {}, { replace: true });
+  // The chosen organization stays when the tab changes.
+  const handleView = (_: unknown, next: View) => setViewParam(next === 'users' ? next : null);
 
   return (
     <Stack spacing={3}>
