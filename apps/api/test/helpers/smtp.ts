@@ -61,6 +61,10 @@ export async function startSmtpServer(port = 0, { delayMs = 0 } = {}) {
       });
     },
   });
+  // A client gone in the middle of a message (a server process killed mid-delivery, as the fault
+  // tests do) is an error of that connection: kept here, not thrown into the test process.
+  const errors: Error[] = [];
+  server.on('error', (err) => errors.push(err));
   server.listen(port, '127.0.0.1');
   await once(server.server, 'listening');
   const address = server.server.address() as AddressInfo;
@@ -69,6 +73,8 @@ export async function startSmtpServer(port = 0, { delayMs = 0 } = {}) {
     port: address.port,
     url: `smtp://127.0.0.1:${address.port}`,
     received,
+    /** Connection errors, e.g. a client that went away mid-message. */
+    errors,
     /** The next message not yet returned by next(), waiting for it if needed. */
     next(): Promise<ReceivedMail> {
       const ready = received[taken];
