@@ -2,15 +2,15 @@ import { readdirSync } from 'node:fs';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { BackupConfig } from '../config/index.js';
-import { createFileStorage } from '../lib/storage/create-storage.js';
+import { createFileStorage, STORAGE_AREAS } from '../lib/storage/create-storage.js';
 import { assertCountsMatch, assertMigrationsKnown } from './contents.js';
-import { copyFilesOut, restoreFiles, storageIsEmpty } from './files.js';
+import { copyFilesOut, restoreFiles, type StorageOf, storageIsEmpty } from './files.js';
 import {
   appVersion,
   BACKUP_NAME,
   BackupError,
   backupName,
-  FILES_DIR,
+  backupPathOf,
   MANIFEST_FILE,
   type Manifest,
   readManifest,
@@ -26,6 +26,12 @@ type Settings = Pick<BackupConfig, 'databaseUrl' | 'dataDir' | 's3'>;
 
 const kindOf = (config: Settings) => (config.databaseUrl ? 'postgres' : 'pglite');
 
+/** Each storage area's storage as the server has it (one directory or key prefix each). */
+const storagesOf = (config: Settings): StorageOf => {
+  const storages = new Map(STORAGE_AREAS.map((area) => [area, createFileStorage(config, area)]));
+  return (area) => storages.get(area) ?? createFileStorage(config, area);
+};
+
 export interface BackupResult {
   dir: string;
   manifest: Manifest;
@@ -38,7 +44,8 @@ export interface BackupResult {
 
 /**
  * One backup of what the server's configuration points at: the database (a pg_dump, or PGlite's
- * data-directory image) and every material-bank file its rows name, into a new directory in
+ * data-directory image) and every stored file its rows name (material-bank files and their
+ * previews, organization logos, feedback photos, the attachments of mails still to be sent), into a new directory in
  * `outDir` with a manifest. The directory is written as `<name>.partial` and renamed when
  * complete, so a backup that failed half way never looks like one. Then BACKUP_KEEP is applied.
  */
@@ -62,7 +69,7 @@ export async function createBackup(
       kind === 'postgres'
         ? await dumpPostgres(config.databaseUrl as string, dumpFile)
         : await dumpPglite(config.dataDir, dumpFile);
-    const files = await copyFilesOut(createFileStorage(config), database.files, partial);
+    const files = await copyFilesOut(storagesOf(config), database.files, partial);
     const dumpBytes = (await stat(dumpFile)).size;
     const manifest: Manifest = {
       format: 'vahti-backup',
@@ -165,17 +172,17 @@ export async function restoreBackup(
     );
   }
   for (const entry of manifest.files.entries) {
-    const file = path.join(backupDir, FILES_DIR, entry.name);
+    const file = path.join(backupDir, backupPathOf(entry));
     const sha = await sha256Of(file).catch(() => 'missing');
     if (sha !== entry.sha256) {
       throw new BackupError(
         `Varmuuskopion tiedosto ${entry.name} on vioittunut tai puuttuu; mitään ei palautettu.`,
-        `The backup's file ${FILES_DIR}/${entry.name} is damaged or missing (SHA-256 ${sha}, the manifest says ${entry.sha256}); nothing was restored.`,
+        `The backup's file ${backupPathOf(entry)} is damaged or missing (SHA-256 ${sha}, the manifest says ${entry.sha256}); nothing was restored.`,
       );
     }
   }
 
-  const storage = createFileStorage(config);
+  const storageOf = storagesOf(config);
   if (!force) {
     const databaseEmpty =
       kind === 'postgres'
@@ -186,10 +193,14 @@ export async function restoreBackup(
         kind === 'postgres' ? 'database (DATABASE_URL)' : path.join(config.dataDir, 'pglite'),
       );
     }
-    if (!(await storageIsEmpty(storage))) {
-      throw notEmptyError(
-        config.s3 ? `S3 bucket ${config.s3.bucket}` : path.join(config.dataDir, 'materialbank'),
-      );
+    for (const area of STORAGE_AREAS) {
+      if (!(await storageIsEmpty(storageOf(area)))) {
+        throw notEmptyError(
+          config.s3
+            ? `S3 bucket ${config.s3.bucket}${area === 'materialbank' ? '' : ` (${area}/)`}`
+            : path.join(config.dataDir, area),
+        );
+      }
     }
   }
 
@@ -206,6 +217,6 @@ export async function restoreBackup(
     ({ tables, movedAside } = await restorePglite(config.dataDir, dumpFile, force));
   }
   assertCountsMatch(manifest.tables, tables);
-  const fileBytes = await restoreFiles(storage, backupDir, manifest.files.entries);
+  const fileBytes = await restoreFiles(storageOf, backupDir, manifest.files.entries);
   return { manifest, tables, fileBytes, seconds: (performance.now() - started) / 1000, movedAside };
 }

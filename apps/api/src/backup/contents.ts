@@ -1,3 +1,4 @@
+import type { StorageArea } from '../lib/storage/create-storage.js';
 import { BackupError, knownMigrations, type Manifest } from './manifest.js';
 
 /** What both drivers answer: pg's Client and PGlite. */
@@ -74,30 +75,58 @@ export function assertMigrationsKnown(migrations: Manifest['migrations']): void 
 }
 
 /**
- * Where the database names the material bank's stored objects: each file's content, the earlier
- * contents of a replaced file, and the preview images made of them. A table that an older
- * schema lacks names nothing.
+ * Where the database names stored objects, by storage area: each material-bank file's content,
+ * the earlier contents of a replaced file and the preview images made of them; an
+ * organization's logo; a feedback's photo; the files a mail still to be sent carries. A table or
+ * column that an older schema lacks names nothing.
  */
-const STORED_NAMES = [
-  ['materialbank_files', 'file'],
-  ['materialbank_file_versions', 'file'],
-  ['materialbank_previews', 'preview'],
-] as const;
+const STORED_NAMES: {
+  area: StorageArea;
+  table: string;
+  column: string;
+  name: string;
+  where?: string;
+}[] = [
+  { area: 'materialbank', table: 'materialbank_files', column: 'file', name: 'file' },
+  { area: 'materialbank', table: 'materialbank_file_versions', column: 'file', name: 'file' },
+  { area: 'materialbank', table: 'materialbank_previews', column: 'preview', name: 'preview' },
+  { area: 'logos', table: 'organizations', column: 'logo', name: 'logo' },
+  { area: 'feedback', table: 'feedbacks', column: 'photo', name: 'photo' },
+  {
+    area: 'mail',
+    table: 'mail_outbox',
+    column: 'attachments',
+    name: "jsonb_array_elements(attachments)->>'object'",
+    where: "status <> 'sent'",
+  },
+];
 
-/** The stored names of the material bank's objects, as the database names them. */
-export async function referencedFiles(db: Queryable): Promise<string[]> {
-  const names = new Set<string>();
-  for (const [table, column] of STORED_NAMES) {
-    const { rows: exists } = await db.query<{ table: string | null }>(
-      `select to_regclass('public.${table}')::text as table`,
+/** A stored object the database names: its area and its name there. */
+export interface StoredFile {
+  area: StorageArea;
+  name: string;
+}
+
+/** The stored objects the database names, by area, each once. */
+export async function referencedFiles(db: Queryable): Promise<StoredFile[]> {
+  const files = new Map<string, StoredFile>();
+  for (const { area, table, column, name, where } of STORED_NAMES) {
+    const { rows: exists } = await db.query<{ found: number }>(
+      `select 1 as found from information_schema.columns
+        where table_schema = 'public' and table_name = $1 and column_name = $2`,
+      [table, column],
     );
-    if (!exists[0]?.table) continue;
-    const { rows } = await db.query<{ name: string }>(
-      `select ${column} as name from public.${table} where ${column} is not null`,
+    if (exists.length === 0) continue;
+    const { rows } = await db.query<{ name: string | null }>(
+      `select ${name} as name from public.${table} where ${column} is not null${where ? ` and ${where}` : ''}`,
     );
-    for (const row of rows) names.add(row.name);
+    for (const row of rows) {
+      if (row.name) files.set(`${area}/${row.name}`, { area, name: row.name });
+    }
   }
-  return [...names].sort();
+  return [...files.values()].sort((a, b) =>
+    a.area === b.area ? a.name.localeCompare(b.name) : a.area.localeCompare(b.area),
+  );
 }
 
 /** The restored database must hold what the backup counted, table by table. */

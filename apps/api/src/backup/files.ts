@@ -4,8 +4,13 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { StorageArea } from '../lib/storage/create-storage.js';
 import type { FileStorage } from '../lib/storage/storage.js';
-import { BackupError, FILES_DIR, type FileEntry, sha256OfStream } from './manifest.js';
+import type { StoredFile } from './contents.js';
+import { BackupError, backupPathOf, type FileEntry, sha256OfStream } from './manifest.js';
+
+/** The storage of each area, as the server's configuration has it. */
+export type StorageOf = (area: StorageArea) => FileStorage;
 
 /** Passes the bytes through, counting and hashing them on the way. */
 function tap() {
@@ -22,31 +27,33 @@ function tap() {
 }
 
 /**
- * Copies each named file out of the storage (the local directory or the S3 bucket) into
- * `<backup>/files/`, with its size and SHA-256. A name the storage no longer holds (deleted
- * since the database snapshot) is listed as missing instead of failing the backup.
+ * Copies each named file out of its area's storage (the local directory or the S3 bucket) into
+ * the backup's `files/`, with its size and SHA-256. A name the storage no longer holds (deleted
+ * since the database snapshot) is listed as missing (`<area>/<name>`) instead of failing the
+ * backup.
  */
 export async function copyFilesOut(
-  storage: FileStorage,
-  names: readonly string[],
+  storageOf: StorageOf,
+  files: readonly StoredFile[],
   backupDir: string,
 ): Promise<{ entries: FileEntry[]; missing: string[] }> {
-  const dir = path.join(backupDir, FILES_DIR);
-  await mkdir(dir, { mode: 0o700 });
   const entries: FileEntry[] = [];
   const missing: string[] = [];
-  for (const name of names) {
+  for (const { area, name } of files) {
+    const storage = storageOf(area);
     if (!(await storage.stat(name))) {
-      missing.push(name);
+      missing.push(`${area}/${name}`);
       continue;
     }
+    const file = path.join(backupDir, backupPathOf({ area, name }));
+    await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
     const { through, result } = tap();
     await pipeline(
       await storage.open(name),
       through,
-      createWriteStream(path.join(dir, name), { flags: 'wx', mode: 0o600 }),
+      createWriteStream(file, { flags: 'wx', mode: 0o600 }),
     );
-    entries.push({ name, bytes: result.bytes, sha256: result.sha256() });
+    entries.push({ area, name, bytes: result.bytes, sha256: result.sha256() });
   }
   return { entries, missing };
 }
@@ -57,20 +64,21 @@ export async function storageIsEmpty(storage: FileStorage): Promise<boolean> {
 }
 
 /**
- * Puts every file of the backup into the storage, checking its SHA-256 on the way in (a damaged
+ * Puts every file of the backup into its area's storage, checking its SHA-256 on the way in (a damaged
  * backup file is not stored) and again by reading it back from the storage afterwards.
  */
 export async function restoreFiles(
-  storage: FileStorage,
+  storageOf: StorageOf,
   backupDir: string,
   entries: readonly FileEntry[],
 ): Promise<number> {
   let bytes = 0;
   for (const entry of entries) {
+    const storage = storageOf(entry.area);
     const { through, result } = tap();
     await storage.put(
       entry.name,
-      Readable.from(through(createReadStream(path.join(backupDir, FILES_DIR, entry.name)))),
+      Readable.from(through(createReadStream(path.join(backupDir, backupPathOf(entry))))),
     );
     const written = result.sha256();
     if (written !== entry.sha256) {

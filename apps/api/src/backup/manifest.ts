@@ -3,10 +3,14 @@ import { createReadStream, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { STORAGE_AREAS, type StorageArea } from '../lib/storage/create-storage.js';
 import { OBJECT_NAME } from '../lib/storage/storage.js';
 
 export const MANIFEST_FILE = 'manifest.json';
-/** The stored files, under their storage names, inside a backup directory. */
+/**
+ * The stored files inside a backup directory, under their storage names: the material bank's at
+ * the top of `files/` (as the first backups had them), another area's in `files/<area>/`.
+ */
 export const FILES_DIR = 'files';
 /** `vahti-backup-2026-11-26T04-30-00-123Z`: the time it was started, sortable. */
 export const BACKUP_NAME = /^vahti-backup-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z$/;
@@ -17,11 +21,17 @@ export const backupName = (time: Date) =>
 const sha256 = z.string().regex(/^[0-9a-f]{64}$/);
 /** A stored file: only the names storage makes, so no manifest can point a path elsewhere. */
 const fileEntry = z.object({
+  /** The storage area it is in (backups made before logos and photos were kept: the material bank). */
+  area: z.enum(STORAGE_AREAS).default('materialbank'),
   name: z.string().regex(OBJECT_NAME),
   bytes: z.number().int().min(0),
   sha256,
 });
 export type FileEntry = z.infer<typeof fileEntry>;
+
+/** A file's path in the backup directory, from FILES_DIR on. */
+export const backupPathOf = ({ area, name }: { area: StorageArea; name: string }) =>
+  area === 'materialbank' ? path.join(FILES_DIR, name) : path.join(FILES_DIR, area, name);
 
 /** What a backup holds and how to check it: written last, so a backup without it is unfinished. */
 export const manifestSchema = z.object({

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,9 +15,11 @@ import { postgresRelations } from '../../src/backup/postgres.js';
 import { loadBackupConfig, loadConfig } from '../../src/config/index.js';
 import { type Database, openDatabase } from '../../src/db/client.js';
 import { readDemoIngest } from '../../src/db/demo/ingest.js';
-import { minimalPdf } from '../../src/db/demo/materialbank.js';
+import { minimalJpeg, minimalPdf } from '../../src/db/demo/materialbank.js';
+import { mailOutbox } from '../../src/db/schema/index.js';
 import { DEMO_PASSWORD, seedDemoData } from '../../src/db/seed.js';
 import { createFileStorage } from '../../src/lib/storage/create-storage.js';
+import { newObjectName } from '../../src/lib/storage/storage.js';
 import { adminQuery, POSTGRES_RUN_ENV, withDatabase } from '../database-image.js';
 import {
   bearer,
@@ -26,6 +29,7 @@ import {
   TEST_DATABASE_URL,
   TEST_TIMING,
 } from '../helpers/app.js';
+import { pngImage } from '../helpers/images.js';
 import { multipartBody } from '../helpers/multipart.js';
 
 /** Every sign-in writes a row to each (issue 31: session rows, the sign-in's audit entry). */
@@ -37,6 +41,9 @@ const SIGN_IN_TABLES = ['public.audit_log', 'public.user_sessions'];
 
 const ROOT = fileURLToPath(new URL('../../../..', import.meta.url));
 const ADMIN = 'yllapitaja@demo.vahti.fi';
+const RESIDENT = 'kayttaja@demo.vahti.fi';
+/** The storage areas whose files rows name (DATA_DIR/<area>). */
+const AREAS = ['materialbank', 'logos', 'feedback', 'mail'] as const;
 
 interface Running {
   app: App;
@@ -132,6 +139,18 @@ let targetEnv: Record<string, string>;
 /** What the source answered, to be answered the same after the restore. */
 const answers = new Map<string, unknown>();
 const uploads = new Map<string, Buffer>();
+/** Stored images read through their routes: the logo and a feedback's photo, by URL. */
+const images = new Map<string, Buffer>();
+/** The files of a storage area in a data directory, by name. */
+const filesIn = (dataDir: string, area: string) => {
+  try {
+    return readdirSync(path.join(dataDir, area))
+      .filter((name) => !name.startsWith('.'))
+      .sort();
+  } catch {
+    return [];
+  }
+};
 let sourceCounts: Record<string, number>;
 let sensorCalls: string[] = [];
 
@@ -203,6 +222,81 @@ beforeAll(async () => {
       },
     });
     expect(discussion.statusCode, discussion.body).toBe(201);
+
+    // The organization's logo, and a resident's feedback with a photo: files of their own areas.
+    const { organizations } = (await get(server, '/api/organizations')).json() as {
+      organizations: { organizationId: string }[];
+    };
+    const logoUrl = `/api/organization-logo?organizationId=${organizations[0]?.organizationId}`;
+    const logo = pngImage(8, 8);
+    const logoBody = await multipartBody(
+      {},
+      { name: 'logo.png', type: 'image/png', content: logo },
+    );
+    const logoSaved = await server.app.inject({
+      method: 'PUT',
+      url: logoUrl,
+      payload: logoBody.payload,
+      headers: { ...admin, ...fromNewIp(), ...logoBody.headers },
+    });
+    expect(logoSaved.statusCode, logoSaved.body).toBe(200);
+    images.set(logoUrl, logo);
+    const resident = await server.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: fromNewIp(),
+      payload: { userEmail: RESIDENT, userPassword: DEMO_PASSWORD },
+    });
+    expect(resident.statusCode, resident.body).toBe(200);
+    const residentAuth = bearer(resident.json().token);
+    const own = (
+      await server.app.inject({
+        method: 'GET',
+        url: '/api/targets',
+        headers: { ...residentAuth, ...fromNewIp() },
+      })
+    ).json() as { targets: { targetId: string }[] };
+    const feedback = await server.app.inject({
+      method: 'POST',
+      url: '/api/tieto/feedback',
+      headers: { ...residentAuth, ...fromNewIp() },
+      payload: {
+        feedbackTitle: 'Rappukäytävän valo',
+        feedbackTargetId: own.targets[0]?.targetId,
+        feedbackMessage: 'Valo vilkkuu kolmannessa kerroksessa.',
+      },
+    });
+    expect(feedback.statusCode, feedback.body).toBe(201);
+    const photoUrl = `/api/tieto/feedback-photo?id=${feedback.json().feedback.id}`;
+    const photo = minimalJpeg();
+    const photoBody = await multipartBody(
+      {},
+      { name: 'valo.jpg', type: 'image/jpeg', content: photo },
+    );
+    const photoSaved = await server.app.inject({
+      method: 'PUT',
+      url: photoUrl,
+      payload: photoBody.payload,
+      headers: { ...residentAuth, ...fromNewIp(), ...photoBody.headers },
+    });
+    expect(photoSaved.statusCode, photoSaved.body).toBe(200);
+    images.set(photoUrl, photo);
+
+    // A mail still to be sent with a report attached: its file goes along; a sent one's would not.
+    const attachment = Buffer.concat([minimalPdf('Kuukausiraportti'), randomBytes(64)]);
+    const mailFiles = createFileStorage({ dataDir: sourceDir, s3: undefined }, 'mail');
+    const object = newObjectName('pdf');
+    await mailFiles.put(object, Readable.from([attachment]));
+    await server.database.db.insert(mailOutbox).values({
+      toAddress: 'isannoitsija@demo.vahti.fi',
+      subject: 'Kuukausiraportti',
+      textBody: 'Raportti liitteenä.',
+      htmlBody: '<p>Raportti liitteenä.</p>',
+      language: 'fi',
+      status: 'queued',
+      nextAttemptAt: new Date(Date.now() + 86_400_000),
+      attachments: [{ object, fileName: 'raportti.pdf', contentType: 'application/pdf' }],
+    });
 
     // Readings over four months (four partitions), some high enough to open alarms.
     const ingest = await readDemoIngest(server.database.db, sourceDir);
@@ -293,10 +387,18 @@ describe(`npm run backup and npm run restore (${DRIVER})`, { timeout: 120_000 },
     expect(manifest.database.kind).toBe(DRIVER);
     expect(manifest.migrations.latest).toMatch(/^\d{4}_\w+$/);
     expect(manifest.tables).toEqual(sourceCounts);
-    const stored = readdirSync(path.join(sourceDir, 'materialbank')).sort();
-    expect(manifest.files.entries.map((entry) => entry.name).sort()).toEqual(stored);
+    // Every area's files: the material bank's, the logo, the feedback's photo.
+    for (const area of AREAS) {
+      const stored = filesIn(sourceDir, area);
+      expect(stored.length, area).toBeGreaterThan(0);
+      const listed = manifest.files.entries.filter((entry) => entry.area === area);
+      expect(listed.map((entry) => entry.name).sort(), area).toEqual(stored);
+    }
+    expect(manifest.files.entries).toHaveLength(
+      AREAS.reduce((sum, area) => sum + filesIn(sourceDir, area).length, 0),
+    );
     expect(manifest.files.missing).toEqual([]);
-    for (const name of uploads.keys()) expect(stored).toContain(name);
+    for (const name of uploads.keys()) expect(filesIn(sourceDir, 'materialbank')).toContain(name);
   });
 
   it.runIf(DRIVER === 'pglite')('refuses to back up PGlite while the server holds it', async () => {
@@ -322,13 +424,16 @@ describe(`npm run backup and npm run restore (${DRIVER})`, { timeout: 120_000 },
     expect(again.stderr).toContain('ei ole tyhjä');
     expect(again.stderr).toContain('is not empty');
 
-    for (const name of readdirSync(path.join(sourceDir, 'materialbank'))) {
-      expect(
-        readFileSync(path.join(targetDir, 'materialbank', name)).equals(
-          readFileSync(path.join(sourceDir, 'materialbank', name)),
-        ),
-        name,
-      ).toBe(true);
+    for (const area of AREAS) {
+      expect(filesIn(targetDir, area), area).toEqual(filesIn(sourceDir, area));
+      for (const name of filesIn(sourceDir, area)) {
+        expect(
+          readFileSync(path.join(targetDir, area, name)).equals(
+            readFileSync(path.join(sourceDir, area, name)),
+          ),
+          `${area}/${name}`,
+        ).toBe(true);
+      }
     }
 
     const server = await startServer(targetEnv);
@@ -353,6 +458,11 @@ describe(`npm run backup and npm run restore (${DRIVER})`, { timeout: 120_000 },
         expect(res.statusCode).toBe(200);
         expect(res.rawPayload.equals(content)).toBe(true);
       }
+      for (const [url, content] of images) {
+        const res = await get(server, url);
+        expect(res.statusCode, url).toBe(200);
+        expect(res.rawPayload.equals(content), url).toBe(true);
+      }
     } finally {
       await server.close();
     }
@@ -361,8 +471,8 @@ describe(`npm run backup and npm run restore (${DRIVER})`, { timeout: 120_000 },
   it('refuses a damaged backup before touching the target', async () => {
     const damaged = path.join(work, 'damaged');
     cpSync(backupDir, damaged, { recursive: true });
-    const [first] = manifest.files.entries;
-    const file = path.join(damaged, 'files', first?.name as string);
+    const first = manifest.files.entries.find((entry) => entry.area === 'logos');
+    const file = path.join(damaged, 'files', 'logos', first?.name as string);
     const bytes = readFileSync(file);
     const middle = bytes.length >> 1;
     bytes[middle] = (bytes[middle] as number) ^ 0xff;
@@ -414,18 +524,20 @@ describe(`npm run backup and npm run restore (${DRIVER})`, { timeout: 120_000 },
       const [name] = readdirSync(backups);
       const run = await operator('restore', [path.join(backups, name as string)], env);
       expect(run.code, run.stderr).toBe(0);
-      const storage = createFileStorage(loadBackupConfig(env));
-      const stored = readdirSync(path.join(sourceDir, 'materialbank')).sort();
-      const inBucket: string[] = [];
-      for await (const object of storage.list()) inBucket.push(object.name);
-      expect(inBucket.sort()).toEqual(stored);
-      for (const file of stored) {
-        const chunks: Buffer[] = [];
-        for await (const chunk of await storage.open(file)) chunks.push(chunk as Buffer);
-        expect(
-          Buffer.concat(chunks).equals(readFileSync(path.join(sourceDir, 'materialbank', file))),
-          file,
-        ).toBe(true);
+      for (const area of AREAS) {
+        const storage = createFileStorage(loadBackupConfig(env), area);
+        const stored = filesIn(sourceDir, area);
+        const inBucket: string[] = [];
+        for await (const object of storage.list()) inBucket.push(object.name);
+        expect(inBucket.sort(), area).toEqual(stored);
+        for (const file of stored) {
+          const chunks: Buffer[] = [];
+          for await (const chunk of await storage.open(file)) chunks.push(chunk as Buffer);
+          expect(
+            Buffer.concat(chunks).equals(readFileSync(path.join(sourceDir, area, file))),
+            `${area}/${file}`,
+          ).toBe(true);
+        }
       }
       // A bucket that holds files is not an empty target.
       const again = await operator('restore', [path.join(backups, name as string)], {
