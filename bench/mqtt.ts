@@ -7,7 +7,8 @@
  * MQTT_CONNECTIONS=1 (one message at a time: how it was before ADR 0026) and with each of
  * CONNECTIONS (default 8,16). The publisher keeps at most WINDOW (500) uplinks outstanding. Runs on PGlite, or on PostgreSQL with BENCH_DATABASE_URL.
  * Loopback only, own topics and client ids; every session is removed afterwards.
- * Run: npm run bench -- mqtt   (UPLINKS=5000 CONNECTIONS=8,16 WINDOW=500)
+ * Run: npm run bench -- mqtt   (UPLINKS=5000 CONNECTIONS=8,16 WINDOW=500; INGEST_GROUP_*
+ * settings are passed to the app)
  */
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
@@ -139,6 +140,10 @@ async function appSubscriber(connections: number) {
     MQTT_SHARE_GROUP: `bench-vahti-${run}-${connections}`,
     MQTT_CLIENT_ID: clientId,
     MQTT_CONNECTIONS: String(connections),
+    // Group commit settings to try (INGEST_GROUP_MAX_ROWS, _DELAY_MS, _FLUSHES), else the defaults.
+    ...Object.fromEntries(
+      Object.entries(process.env).filter(([name]) => name.startsWith('INGEST_GROUP_')),
+    ),
   });
   const { app, container } = await buildApp({ config, database, logger: false });
   const before = await stored();
