@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFailed } from 'vitest';
 import { minimalPdf } from '../../src/db/demo/materialbank.js';
 import { DRIVER } from '../helpers/app.js';
 import { freePort, until } from '../helpers/private-services.js';
@@ -57,6 +57,14 @@ describe.skipIf(unavailable)(
       let server: Awaited<ReturnType<typeof startServerProcess>> | undefined;
       try {
         server = await startServerProcess(port, { DATA_DIR: disk.dir });
+        // A failure says what the server went through: a request that failed on the client's
+        // side (once, in CI: the full-disk upload's body write met EPIPE) may be the server's exit.
+        const running = server;
+        onTestFailed(() => {
+          console.error(
+            `fault-disk: the server ${running.child.exitCode === null ? 'still ran' : `exited with ${running.child.exitCode}`}; its last output:\n${running.output().slice(-4000)}`,
+          );
+        });
         const { key, euis } = server;
         const acked: string[] = [];
         let serial = 0;
