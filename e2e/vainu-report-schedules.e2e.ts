@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { postDemoReadings } from './support/api.js';
-import { expectAccessible, signIn, useE2E } from './support/browser.js';
+import { chooseOption, expectAccessible, signIn, useE2E } from './support/browser.js';
 
 const e2e = useE2E();
 const SHOTS = process.env.E2E_SCREENSHOT_DIR;
@@ -28,10 +28,8 @@ describe('Vainu scheduled reports in the browser', () => {
     // Nothing chosen yet: the fields say what is missing.
     await dialog.getByRole('button', { name: 'Tallenna' }).click();
     await dialog.getByText('Valitse vähintään yksi vastaanottaja').waitFor();
-    await dialog.getByRole('combobox', { name: 'Mittaus' }).click();
-    await page.getByRole('option', { name: 'CO2', exact: true }).click();
-    await dialog.getByRole('combobox', { name: 'Kuukauden päivä' }).click();
-    await page.getByRole('option', { name: 'Kuun viimeinen päivä' }).click();
+    await chooseOption(page, dialog, 'Mittaus', 'CO2');
+    await chooseOption(page, dialog, 'Kuukauden päivä', 'Kuun viimeinen päivä');
     await dialog.getByRole('combobox', { name: 'Vastaanottajat' }).click();
     await page.getByRole('option', { name: /\(yllapitaja@demo\.vahti\.fi\)/ }).click();
     await page.keyboard.press('Escape');

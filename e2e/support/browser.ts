@@ -1,7 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { AxeResults } from 'axe-core';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContext,
+  chromium,
+  type Locator,
+  type Page,
+} from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { CHROMIUM_ARGS } from './chromium-args.js';
 import { type RunningServer, startServer } from './server.js';
@@ -115,6 +121,36 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
 /** The path of a hash route, e.g. "/main" for http://host/#/main. */
 export function hashPath(page: Page): string {
   return new URL(page.url()).hash.replace(/^#/, '') || '/';
+}
+
+/**
+ * Chooses `option` in the MUI select named `name` within `scope` (a dialog, or the page): opens
+ * it, clicks the option and waits for its list to close. On a busy machine the click has been
+ * lost once (CI, 2026-11-27): the list stayed open, and the dialog behind it stayed hidden from
+ * the accessibility tree. The list is then closed and the choice made again, as a user would
+ * (at most three tries, 10 s each).
+ */
+export async function chooseOption(
+  page: Page,
+  scope: Page | Locator,
+  name: string | RegExp,
+  option: string | RegExp,
+) {
+  for (let attempt = 1; ; attempt += 1) {
+    await scope.getByRole('combobox', { name }).click();
+    await page.getByRole('option', { name: option, exact: typeof option === 'string' }).click();
+    const closed = await page
+      .getByRole('listbox')
+      .waitFor({ state: 'hidden', timeout: 10_000 })
+      .then(
+        () => true,
+        () => false,
+      );
+    if (closed) return;
+    if (attempt === 3) throw new Error(`${String(name)}: the list did not close after choosing`);
+    await page.keyboard.press('Escape');
+    await page.getByRole('listbox').waitFor({ state: 'hidden' });
+  }
 }
 
 /** axe-core's browser build, put into a page once per document. */
