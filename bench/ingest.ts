@@ -34,7 +34,7 @@ import { systemScope } from '../apps/api/src/lib/scope.js';
 import { createDeviceHealthRepository } from '../apps/api/src/modules/ingest/device-health.repository.js';
 import { createIngestRepository } from '../apps/api/src/modules/ingest/ingest.repository.js';
 import { chirpstackUp, postChirpstack } from './lib/chirpstack.js';
-import { openBenchDatabase } from './lib/database.js';
+import { ingestGroupEnv, openBenchDatabase } from './lib/database.js';
 import {
   addDevice,
   addDeviceType,
@@ -106,10 +106,7 @@ const config = loadConfig({
   DATA_DIR: '/tmp/vahti-bench',
   LOG_LEVEL: 'silent',
   JWT_SECRET: 'b'.repeat(32),
-  // Group commit settings to try (INGEST_GROUP_MAX_ROWS, _DELAY_MS, _FLUSHES), else the defaults.
-  ...Object.fromEntries(
-    Object.entries(process.env).filter(([name]) => name.startsWith('INGEST_GROUP_')),
-  ),
+  ...ingestGroupEnv(),
 });
 const { app, container } = await buildApp({ config, database, logger: false });
 const address = await app.listen({ port: 0, host: '127.0.0.1' });

@@ -18,7 +18,7 @@ import { buildApp } from '../apps/api/src/app.js';
 import { loadConfig } from '../apps/api/src/config/index.js';
 import { devices } from '../apps/api/src/db/schema/index.js';
 import { mqttClientId } from '../apps/api/src/modules/ingest/mqtt-subscriber.js';
-import { openBenchDatabase } from './lib/database.js';
+import { ingestGroupEnv, openBenchDatabase } from './lib/database.js';
 import { addIngestKey, countReadings, demoOrganization } from './lib/fixture.js';
 
 const UPLINKS = Number(process.env.UPLINKS ?? 5000);
@@ -140,10 +140,7 @@ async function appSubscriber(connections: number) {
     MQTT_SHARE_GROUP: `bench-vahti-${run}-${connections}`,
     MQTT_CLIENT_ID: clientId,
     MQTT_CONNECTIONS: String(connections),
-    // Group commit settings to try (INGEST_GROUP_MAX_ROWS, _DELAY_MS, _FLUSHES), else the defaults.
-    ...Object.fromEntries(
-      Object.entries(process.env).filter(([name]) => name.startsWith('INGEST_GROUP_')),
-    ),
+    ...ingestGroupEnv(),
   });
   const { app, container } = await buildApp({ config, database, logger: false });
   const before = await stored();

@@ -4,7 +4,14 @@ import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, expectAccessible, hashPath, signIn, useE2E } from './support/browser.js';
+import {
+  chooseOption,
+  DEMO_PASSWORD,
+  expectAccessible,
+  hashPath,
+  signIn,
+  useE2E,
+} from './support/browser.js';
 
 const e2e = useE2E();
 const SHOTS = process.env.E2E_SCREENSHOT_DIR ?? tmpdir();
@@ -98,11 +105,15 @@ beforeAll(async () => {
   await postReadings(devices[1], READINGS.second);
 });
 
-/** Chooses an option of a MUI select named by its label, closing a multiple one afterwards. */
+/**
+ * Chooses an option of a MUI select named by its label (`chooseOption`); a multiple one stays
+ * open after a choice and is closed with Escape (not chosen again: that would undo it).
+ */
 async function choose(page: Page, label: RegExp, option: RegExp | string, multiple = false) {
+  if (!multiple) return chooseOption(page, page, label, option);
   await page.getByRole('combobox', { name: label }).click();
   await page.getByRole('option', { name: option }).click();
-  if (multiple) await page.keyboard.press('Escape');
+  await page.keyboard.press('Escape');
   await page.getByRole('listbox').waitFor({ state: 'hidden' });
 }
 

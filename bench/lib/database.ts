@@ -23,3 +23,12 @@ export async function emptyBenchDatabase(url: string) {
   );
   await client.end();
 }
+
+/** Group commit settings to try (INGEST_GROUP_MAX_ROWS, _DELAY_MS, _FLUSHES), for the app's config. */
+export const ingestGroupEnv = (): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(process.env).filter(
+      (entry): entry is [string, string] =>
+        entry[0].startsWith('INGEST_GROUP_') && entry[1] !== undefined,
+    ),
+  );

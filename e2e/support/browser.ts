@@ -138,7 +138,7 @@ export async function chooseOption(
 ) {
   for (let attempt = 1; ; attempt += 1) {
     await scope.getByRole('combobox', { name }).click();
-    await page.getByRole('option', { name: option, exact: typeof option === 'string' }).click();
+    await page.getByRole('option', { name: option }).click();
     const closed = await page
       .getByRole('listbox')
       .waitFor({ state: 'hidden', timeout: 10_000 })

@@ -2,7 +2,12 @@ import { readdirSync } from 'node:fs';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { BackupConfig } from '../config/index.js';
-import { createFileStorage, STORAGE_AREAS } from '../lib/storage/create-storage.js';
+import {
+  createFileStorage,
+  STORAGE_AREAS,
+  type StorageArea,
+} from '../lib/storage/create-storage.js';
+import type { FileStorage } from '../lib/storage/storage.js';
 import { assertCountsMatch, assertMigrationsKnown } from './contents.js';
 import { copyFilesOut, restoreFiles, type StorageOf, storageIsEmpty } from './files.js';
 import {
@@ -28,8 +33,10 @@ const kindOf = (config: Settings) => (config.databaseUrl ? 'postgres' : 'pglite'
 
 /** Each storage area's storage as the server has it (one directory or key prefix each). */
 const storagesOf = (config: Settings): StorageOf => {
-  const storages = new Map(STORAGE_AREAS.map((area) => [area, createFileStorage(config, area)]));
-  return (area) => storages.get(area) ?? createFileStorage(config, area);
+  const storages = Object.fromEntries(
+    STORAGE_AREAS.map((area) => [area, createFileStorage(config, area)]),
+  ) as Record<StorageArea, FileStorage>;
+  return (area) => storages[area];
 };
 
 export interface BackupResult {

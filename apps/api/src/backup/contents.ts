@@ -84,14 +84,15 @@ const STORED_NAMES: {
   area: StorageArea;
   table: string;
   column: string;
-  name: string;
+  /** The SQL that names the objects, when not the column itself. */
+  name?: string;
   where?: string;
 }[] = [
-  { area: 'materialbank', table: 'materialbank_files', column: 'file', name: 'file' },
-  { area: 'materialbank', table: 'materialbank_file_versions', column: 'file', name: 'file' },
-  { area: 'materialbank', table: 'materialbank_previews', column: 'preview', name: 'preview' },
-  { area: 'logos', table: 'organizations', column: 'logo', name: 'logo' },
-  { area: 'feedback', table: 'feedbacks', column: 'photo', name: 'photo' },
+  { area: 'materialbank', table: 'materialbank_files', column: 'file' },
+  { area: 'materialbank', table: 'materialbank_file_versions', column: 'file' },
+  { area: 'materialbank', table: 'materialbank_previews', column: 'preview' },
+  { area: 'logos', table: 'organizations', column: 'logo' },
+  { area: 'feedback', table: 'feedbacks', column: 'photo' },
   {
     area: 'mail',
     table: 'mail_outbox',
@@ -118,7 +119,7 @@ export async function referencedFiles(db: Queryable): Promise<StoredFile[]> {
     );
     if (exists.length === 0) continue;
     const { rows } = await db.query<{ name: string | null }>(
-      `select ${name} as name from public.${table} where ${column} is not null${where ? ` and ${where}` : ''}`,
+      `select ${name ?? column} as name from public.${table} where ${column} is not null${where ? ` and ${where}` : ''}`,
     );
     for (const row of rows) {
       if (row.name) files.set(`${area}/${row.name}`, { area, name: row.name });
