@@ -93,7 +93,9 @@ describe('demo back-fill through the ingest service', () => {
 describe('npm run simulate: uplinks over HTTP to the ChirpStack webhook', () => {
   it('stores a round of uplinks, counts a resent round as duplicates, and reports a wrong key', async () => {
     const url = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-    const at = Math.floor(Date.now() / 60_000) * 60_000 - 5 * 60_000;
+    // Minutes 7 and 8 of the last hour: never a whole hour, where the back-fill above (hourly,
+    // up to today's midnight) has stored the same devices' readings under the same keys.
+    const at = Math.floor(Date.now() / HOUR) * HOUR - HOUR + 7 * 60_000;
     const some = devices.slice(0, 3);
     const before = await stored();
     const first = await sendUplinks({ url, key, devices: some, times: [at, at + 60_000] });
