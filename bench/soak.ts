@@ -20,6 +20,10 @@
  * and then sends its backlog at once, with the uplinks' own times (a burst of about 1,000). The
  * users also open a device's chart of the last month and of the last year (a year of readings
  * every 5 minutes), and one screen in REPORT_EVERY is a month's PDF report of that target.
+ *
+ * In both modes Pääylläpitäjä's live event stream is open as a browser's would be: the time from a
+ * hot uplink's send to its alarm's `opened` event is the uplink → alarm latency. A request
+ * unanswered for REQUEST_TIMEOUT_MS counts as unanswered, so the run always ends.
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -41,6 +45,10 @@ const HOT_EVERY = 200;
 /** Of the uplinks, the share published over MQTT when a broker is given. */
 const MQTT_SHARE = 0.1;
 const TICK_MS = 10;
+/** A request unanswered this long is given up (counted as 'no answer'), so the run always ends. */
+const REQUEST_TIMEOUT_MS = 60_000;
+/** A hot uplink whose alarm event has not come within this is counted as without one. */
+const ALARM_WAIT_MS = 60_000;
 const REPORT_MS = 60_000;
 /** The fleet mode: its size, each device's period, the gateways' outages and the reports. */
 const FLEET = { devices: 100_000, organizations: 1_000, periodS: 300 };
@@ -158,7 +166,8 @@ type CallClass =
   | 'report'
   | 'alarms'
   | 'ack'
-  | 'discussions';
+  | 'discussions'
+  | 'alarmEvent';
 const histogram = () => createHistogram({ lowest: 1, highest: 600_000_000, figures: 3 });
 const windowOf = new Map<CallClass, RecordableHistogram>();
 const totalOf = new Map<CallClass, RecordableHistogram>();
@@ -220,6 +229,7 @@ function call(
       record(kind, 0, 0);
       resolve({ status: 0, json: () => null });
     });
+    req.setTimeout(REQUEST_TIMEOUT_MS, () => req.destroy());
     req.end(text);
   });
 }
@@ -237,6 +247,11 @@ const dedupKey = (n: number) => `soak-${run}-${n}`;
 /** 21.00 °C, or 30.00 °C (above the 28 °C limit) for one in HOT_EVERY: big-endian, scale 0.01. */
 const NORMAL = Buffer.from([0x08, 0x34]).toString('base64');
 const HOT = Buffer.from([0x0b, 0xb8]).toString('base64');
+/**
+ * One uplink in HOT_EVERY, spread by a hash of its serial so that each device's are independent
+ * (a plain `n mod HOT_EVERY` would make the same fleet devices hot on every round).
+ */
+const isHot = (n: number) => (Math.imul(n, 2654435761) >>> 0) % HOT_EVERY === 0;
 const deviceOf = (n: number) => server.devices[n % server.devices.length] as Ready['devices'][0];
 const uplink = (n: number, at: Date) => {
   const device = deviceOf(n);
@@ -248,7 +263,7 @@ const uplink = (n: number, at: Date) => {
       time: at.toISOString(),
       deviceInfo: { devEui: device.eui },
       fCnt: n,
-      data: n % HOT_EVERY === HOT_EVERY - 1 ? HOT : NORMAL,
+      data: isHot(n) ? HOT : NORMAL,
     }),
   };
 };
@@ -257,8 +272,8 @@ const publisher: MqttClient | undefined = args.mqtt
   ? await connectAsync(args.mqtt, { clientId: `soak-pub-${run}`, reconnectPeriod: 1000 })
   : undefined;
 
-/** Uplink `n`, measured at `at` (now, or in a gateway's backlog earlier). */
-function sendUplink(n: number, at = new Date()) {
+/** Uplink `n`, measured at `at` (now, or in a gateway's backlog earlier: not `live`). */
+function sendUplink(n: number, at = new Date(), live = true) {
   if (inFlight >= MAX_IN_FLIGHT) {
     skipped += 1;
     return;
@@ -309,7 +324,86 @@ function sendUplink(n: number, at = new Date()) {
     inFlight -= 1;
     record('uplink', 0, 0);
   });
+  req.setTimeout(REQUEST_TIMEOUT_MS, () => req.destroy());
   req.end(body);
+  if (live && isHot(n)) hotSent(deviceOf(n).id, sent);
+}
+
+// ---- alarms as a browser sees them ------------------------------------------------------------
+
+/** Hot uplinks sent live and not yet matched to an alarm event, by device: when each was sent. */
+const hotPending = new Map<string, number[]>();
+let alarmEventsMissing = 0;
+let stopWatching = () => {};
+function hotSent(deviceId: string, at: number) {
+  const list = hotPending.get(deviceId);
+  if (list) list.push(at);
+  else hotPending.set(deviceId, [at]);
+}
+/** Hot uplinks with no event within ALARM_WAIT_MS: the alarm was open already, or it was lost. */
+function expireHot(now: number) {
+  for (const [deviceId, list] of hotPending) {
+    while (list.length > 0 && now - (list[0] as number) > ALARM_WAIT_MS) {
+      list.shift();
+      alarmEventsMissing += 1;
+    }
+    if (list.length === 0) hotPending.delete(deviceId);
+  }
+}
+/** An `opened` event: from its device's oldest hot uplink sent live to its arrival here. */
+function alarmOpened(deviceId: string, at: number) {
+  const list = hotPending.get(deviceId);
+  const sent = list?.shift();
+  if (sent === undefined) return; // a backlog's hot uplink: sent with an old time
+  if (list?.length === 0) hotPending.delete(deviceId);
+  record('alarmEvent', 200, at - sent);
+}
+/**
+ * What a browser does: Pääylläpitäjä's `/api/events` stream (every organization's events), opened
+ * again whenever it ends, until the run ends.
+ */
+async function watchAlarms(until: number) {
+  const signIn = await call('signIn', 'POST', '/api/login', '', {
+    userEmail: 'paayllapitaja@demo.vahti.fi',
+    userPassword: DEMO_PASSWORD,
+  });
+  if (signIn.status !== 200) return;
+  const { token } = signIn.json() as { token: string };
+  while (performance.now() < until) {
+    await new Promise<void>((resolve) => {
+      const req = http.request(
+        { hostname, port, path: '/api/events', headers: { authorization: `Bearer ${token}` } },
+        (res) => {
+          if (res.statusCode !== 200) {
+            record('alarmEvent', res.statusCode ?? 0, 0);
+            res.resume();
+            setTimeout(resolve, 1000);
+            return;
+          }
+          let pending = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => {
+            const at = performance.now();
+            pending += chunk;
+            const blocks = pending.split('\n\n');
+            pending = blocks.pop() ?? '';
+            for (const line of blocks.flatMap((block) => block.split('\n'))) {
+              if (!line.startsWith('data: ')) continue;
+              const { data } = JSON.parse(line.slice(6)) as {
+                data?: { deviceId?: string; change?: string };
+              };
+              if (data?.change === 'opened' && data.deviceId) alarmOpened(data.deviceId, at);
+            }
+            expireHot(at);
+          });
+          res.on('close', () => resolve());
+        },
+      );
+      req.on('error', () => setTimeout(resolve, 1000));
+      req.end();
+      stopWatching = () => req.destroy();
+    });
+  }
 }
 
 /**
@@ -337,7 +431,7 @@ function scheduleUplink(n: number, now: number) {
 function sendBacklogs(now: number) {
   for (const outage of outages) {
     if (outage.until > now || outage.backlog.length === 0) continue;
-    for (const [n, at] of outage.backlog) sendUplink(n, at);
+    for (const [n, at] of outage.backlog) sendUplink(n, at, false);
     backlogSent += outage.backlog.length;
     outage.backlog = [];
   }
@@ -451,12 +545,16 @@ function report(label: string, seconds: number, which: Map<CallClass, Recordable
   console.log(
     `\n${label}: uplinks ${((up?.count ?? 0) / seconds).toFixed(0)}/s answered 200 over HTTP (p50 ${ms(up, 50)} ms, p99 ${ms(up, 99)} ms), ${ackedMqtt.length} acknowledged over MQTT so far, ${skipped} skipped (over ${MAX_IN_FLIGHT} in flight)${args.fleet ? `, ${backlogSent} sent from gateways' backlogs so far` : ''}; ${acknowledged} acknowledgements sent by users (200)`,
   );
-  const calls = [...which.entries()].filter(([kind]) => kind !== 'uplink');
+  const calls = [...which.entries()].filter(([kind]) => kind !== 'uplink' && kind !== 'alarmEvent');
   const perSecond = calls.reduce((sum, [, h]) => sum + h.count, 0) / seconds;
   console.log(
     `  user calls ${perSecond.toFixed(1)}/s: ${calls
       .map(([kind, h]) => `${kind} ${h.count} p50 ${ms(h, 50)} p95 ${ms(h, 95)} p99 ${ms(h, 99)}`)
       .join(' · ')} (ms)`,
+  );
+  const alarmEvent = which.get('alarmEvent');
+  console.log(
+    `  uplink → alarm event in a browser: ${alarmEvent?.count ?? 0} (p50 ${ms(alarmEvent, 50)} ms, p99 ${ms(alarmEvent, 99)} ms); ${alarmEventsMissing} hot uplinks without one so far (their alarm was open already, or none came)`,
   );
   console.log(
     `  errors: ${statusCounts.size ? [...statusCounts].map(([k, n]) => `${k}: ${n}`).join(', ') : 'none'}`,
@@ -481,6 +579,7 @@ const start = performance.now();
 const until = start + minutes * 60_000;
 planOutages(start, until);
 const users = Array.from({ length: userCount }, (_, i) => virtualUser(i, until));
+const watcher = watchAlarms(until);
 let windowStart = start;
 const pacer = setInterval(() => {
   const now = performance.now();
@@ -498,6 +597,8 @@ await sleep(until - start);
 clearInterval(pacer);
 sendBacklogs(Number.POSITIVE_INFINITY);
 await Promise.all(users);
+stopWatching();
+await watcher;
 while (inFlight > 0) await sleep(50);
 totals();
 const seconds = (performance.now() - start) / 1000;
