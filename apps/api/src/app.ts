@@ -6,7 +6,7 @@ import type { Config } from './config/index.js';
 import { createContainer } from './container.js';
 import type { Database } from './db/client.js';
 import { errorForLog } from './lib/log-errors.js';
-import { REDACT_PATHS, redactSecrets } from './lib/log-redaction.js';
+import { redactSecrets } from './lib/log-redaction.js';
 import { OneLinePerRequest, requestIdOf } from './lib/request-log.js';
 import { authPlugin } from './plugins/auth.js';
 import { compressionPlugin } from './plugins/compression.js';
@@ -47,9 +47,8 @@ export async function buildApp({
   const app = Fastify({
     logger: logger ?? {
       level: config.logLevel,
-      // No query parameter, password, hash, token, code or link ever reaches a log line: the
-      // keys that hold one are redacted, and each finished line is scrubbed once more.
-      redact: REDACT_PATHS,
+      // No query parameter, password, hash, token, code or link ever reaches a log line: each
+      // finished line is scrubbed of the keys that hold one and of secrets inside texts.
       hooks: { streamWrite: redactSecrets },
       serializers: { err: errorForLog },
       // Written asynchronously: lines that come while a write is under way go out together in

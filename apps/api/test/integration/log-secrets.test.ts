@@ -133,6 +133,32 @@ describe(`no link, code or token in the log, demo mode without SMTP (${DRIVER})`
     expect(written).not.toContain('eyJhbGciOiJIUzI1NiJ9');
   });
 
+  it('replaces the value of a secret key at any depth, whatever the value is', () => {
+    const before = lines.length;
+    ctx.app.log.warn(
+      {
+        userPassword: 'Salainen-1',
+        body: { token: 'tkn-1', nested: { code: { parts: ['c-1', { x: 'c-2,}' }] }, kept: 5 } },
+        headers: { authorization: 'Basic YWxhZGRpbjpvcGVu', cookie: 'sid=s-1' },
+        text: 'quoted "t-1" \\ here',
+        device: 'kept-device',
+      },
+      'a call that carried secrets',
+    );
+    const written = lines.slice(before).join('');
+    for (const secret of ['Salainen-1', 'tkn-1', 'c-1', 'c-2', 'YWxhZGRpbjpvcGVu', 's-1', 't-1'])
+      expect(written).not.toContain(secret);
+    const line = JSON.parse(written) as Record<string, unknown>;
+    expect(line).toMatchObject({
+      userPassword: '[Redacted]',
+      body: { token: '[Redacted]', nested: { code: '[Redacted]', kept: 5 } },
+      headers: { authorization: '[Redacted]', cookie: '[Redacted]' },
+      text: '[Redacted]',
+      device: 'kept-device',
+      msg: 'a call that carried secrets',
+    });
+  });
+
   it("points the demo's start banner at the outbox screen", async () => {
     const lines = await startBannerLines({
       config: ctx.config,
