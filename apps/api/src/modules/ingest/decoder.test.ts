@@ -39,13 +39,15 @@ const rows = [
   },
 ];
 
-function decoderWith(layout = rows, codec: DeviceTypeCodec | null = null) {
+function decoderWith(layout = rows, codec: DeviceTypeCodec | null = null, failures = 0) {
   let clock = 0;
   const reads: string[] = [];
+  let toFail = failures;
   const decoder = createDecoder({
     ingest: {
       typeCodec: async (_scope: unknown, deviceTypeId: string) => {
         reads.push(deviceTypeId);
+        if (toFail-- > 0) throw new Error('the database is away');
         return { codec, updatedAt: 0, rows: layout };
       },
     },
@@ -220,5 +222,20 @@ describe('decoder', () => {
     advance(LAYOUT_TTL_MS);
     await decoder.decode(scope, 't', uplink());
     expect(reads).toEqual(['t', 'u', 't']);
+  });
+
+  it('reads a type once for uplinks that arrive together, and again after a failed read', async () => {
+    const { decoder, reads } = decoderWith(rows, null, 1);
+    const together = await Promise.allSettled(
+      Array.from({ length: 50 }, () => decoder.decode(scope, 't', uplink())),
+    );
+    expect(reads).toEqual(['t']);
+    expect(together.every((r) => r.status === 'rejected')).toBe(true);
+    const again = await Promise.all(
+      Array.from({ length: 50 }, () => decoder.decode(scope, 't', uplink())),
+    );
+    expect(reads).toEqual(['t', 't']);
+    for (const decoded of again)
+      expect(decoded).toEqual({ values: { 'm-temp': -20, 'm-hum': 55 } });
   });
 });

@@ -186,17 +186,26 @@ export function createDecoder({
   scripts?: (() => Promise<{ decode: ScriptRun }>) | undefined;
 }) {
   // Codecs per device type, kept LAYOUT_TTL_MS (a type edited in Vainu is decoded with its new
-  // codec within the TTL). Bounded: cleared when it grows past 10,000.
-  const cache = new Map<string, { at: number; compiled: CompiledCodec }>();
+  // codec within the TTL). The load itself is kept: uplinks of a type that arrive together (a
+  // gateway's backlog, an organization's devices in step) share one read, not one each. A failed
+  // read is forgotten. Bounded: cleared when it grows past 10,000.
+  const cache = new Map<string, { at: number; compiled: Promise<CompiledCodec> }>();
 
-  async function codecOf(scope: Scope, deviceTypeId: string): Promise<CompiledCodec> {
+  function codecOf(scope: Scope, deviceTypeId: string): Promise<CompiledCodec> {
     const cached = cache.get(deviceTypeId);
     if (cached && now() - cached.at < LAYOUT_TTL_MS) return cached.compiled;
-    const stored = await ingest.typeCodec(scope, deviceTypeId);
-    const compiled = compileCodec(`${deviceTypeId}:${stored.updatedAt}`, stored);
+    const entry = {
+      at: now(),
+      compiled: ingest
+        .typeCodec(scope, deviceTypeId)
+        .then((stored) => compileCodec(`${deviceTypeId}:${stored.updatedAt}`, stored)),
+    };
+    entry.compiled.catch(() => {
+      if (cache.get(deviceTypeId) === entry) cache.delete(deviceTypeId);
+    });
     if (cache.size > 10_000) cache.clear();
-    cache.set(deviceTypeId, { at: now(), compiled });
-    return compiled;
+    cache.set(deviceTypeId, entry);
+    return entry.compiled;
   }
 
   return {
