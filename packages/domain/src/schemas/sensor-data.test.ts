@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   chartResolution,
+  helsinkiToday,
   parseFinnishDay,
   sensorDataDays,
   sensorDataRange,
@@ -55,5 +56,33 @@ describe('sensorDataDays', () => {
       expect.objectContaining({ path: ['ed'], message: 'validation.sensorData.edBeforeSd' }),
     ]);
     expect(sensorDataDays.safeParse({ sd: '2026-01-01', ed: '2026-01-01' }).success).toBe(true);
+  });
+});
+
+describe('Finnish days as instants', () => {
+  it('starts a day at 00:00 in Helsinki on either side of a change of clock', () => {
+    const range = (sd: string, ed: string) => {
+      const { from, to } = sensorDataRange({ sd, ed });
+      return [from.toISOString(), to.toISOString()];
+    };
+    // Summer time starts on 29 March 2026 at 03:00 and ends on 25 October at 04:00.
+    expect(range('2026-03-29', '2026-03-29')).toEqual([
+      '2026-03-28T22:00:00.000Z',
+      '2026-03-29T21:00:00.000Z',
+    ]);
+    expect(range('2026-10-25', '2026-10-25')).toEqual([
+      '2026-10-24T21:00:00.000Z',
+      '2026-10-25T22:00:00.000Z',
+    ]);
+    expect(range('2026-01-01', '2026-07-01')).toEqual([
+      '2025-12-31T22:00:00.000Z',
+      '2026-07-01T21:00:00.000Z',
+    ]);
+  });
+
+  it("gives today's date in Helsinki, not in UTC", () => {
+    expect(helsinkiToday(new Date('2026-06-30T21:30:00Z'))).toBe('2026-07-01');
+    expect(helsinkiToday(new Date('2026-12-31T21:59:00Z'))).toBe('2026-12-31');
+    expect(helsinkiToday(new Date('2026-12-31T22:00:00Z'))).toBe('2027-01-01');
   });
 });
