@@ -36,6 +36,7 @@ import { parseArgs } from 'node:util';
 import { connectAsync, type MqttClient } from 'mqtt';
 import { DEMO_PASSWORD } from '../apps/api/src/db/seed.js';
 import { mqttClientId } from '../apps/api/src/modules/ingest/mqtt-subscriber.js';
+import { eventStreamReader } from './lib/alarm-stream.js';
 
 const LIMITS = { minutes: 240, rate: 5000, users: 1000 };
 /** Uplinks still unanswered beyond this are not sent (counted as skipped): the server is behind. */
@@ -380,21 +381,13 @@ async function watchAlarms(until: number) {
             setTimeout(resolve, 1000);
             return;
           }
-          let pending = '';
+          const readChunk = eventStreamReader(({ data }, at) => {
+            if (data?.change === 'opened' && data.deviceId) alarmOpened(data.deviceId, at);
+          });
           res.setEncoding('utf8');
           res.on('data', (chunk: string) => {
-            const at = performance.now();
-            pending += chunk;
-            const blocks = pending.split('\n\n');
-            pending = blocks.pop() ?? '';
-            for (const line of blocks.flatMap((block) => block.split('\n'))) {
-              if (!line.startsWith('data: ')) continue;
-              const { data } = JSON.parse(line.slice(6)) as {
-                data?: { deviceId?: string; change?: string };
-              };
-              if (data?.change === 'opened' && data.deviceId) alarmOpened(data.deviceId, at);
-            }
-            expireHot(at);
+            readChunk(chunk);
+            expireHot(performance.now());
           });
           res.on('close', () => resolve());
         },

@@ -1,3 +1,5 @@
+import { helsinkiDate } from '@vahti/domain';
+
 /**
  * Which backups `npm run backup` keeps (BACKUP_KEEP, ADR 0029):
  *   all                          every backup
@@ -64,19 +66,9 @@ export function backupsToRemove<T extends DatedBackup>(
   return newestFirst.filter((backup) => !keep.has(backup));
 }
 
-const finnishDate = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/Helsinki',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-/** YYYY-MM-DD of the Finnish calendar day. */
-const dayOf = (time: Date) => finnishDate.format(time);
-
 /** The ISO week (YYYY-Www) of the Finnish day. */
 function weekOf(time: Date): string {
-  const day = new Date(`${dayOf(time)}T00:00:00Z`);
+  const day = new Date(`${helsinkiDate(time)}T00:00:00Z`);
   const weekday = day.getUTCDay() || 7;
   // The week's Thursday decides its year.
   day.setUTCDate(day.getUTCDate() + 4 - weekday);
@@ -86,7 +78,7 @@ function weekOf(time: Date): string {
 }
 
 const PERIODS: [KeepRule, (time: Date) => string][] = [
-  ['daily', dayOf],
+  ['daily', helsinkiDate],
   ['weekly', weekOf],
-  ['monthly', (time) => dayOf(time).slice(0, 7)],
+  ['monthly', (time) => helsinkiDate(time).slice(0, 7)],
 ];

@@ -32,6 +32,8 @@ const SECRET_LOG_KEYS = [
   'ingestKey',
   'secret',
   'deviceToken',
+  'authorization',
+  'cookie',
 ];
 
 const REDACTED = '[Redacted]';
@@ -44,10 +46,7 @@ const JWT = /\beyJ[\w-]{4,}\.[\w-]{4,}\.[\w-]+/g;
 const BEARER = /(\bBearer\s+)[^\s"'\\]+/gi;
 
 /** `"password":`, `"token":`, … : a secret key in the JSON of a line, whatever its depth. */
-const SECRET_KEY = new RegExp(
-  `"(?:${[...SECRET_LOG_KEYS, 'authorization', 'cookie'].join('|')})":`,
-  'g',
-);
+const SECRET_KEY = new RegExp(`"(?:${SECRET_LOG_KEYS.join('|')})":`, 'g');
 
 /** Where the JSON value starting at `from` ends: a string, a number, a literal, an object or an array. */
 function endOfValue(line: string, from: number): number {

@@ -56,18 +56,32 @@ const isDay = (value: unknown): value is string => calendarDaySchema.safeParse(v
 /** A calendar day YYYY-MM-DD (in Finnish time when it bounds a range). */
 const day = calendarDay;
 
-let helsinkiCalendar: Intl.DateTimeFormat | undefined;
+/** Formatters made once: making one costs tens of µs, and every query and chart asks. */
+const HELSINKI_DATE = new Intl.DateTimeFormat('en-CA', {
+  timeZone: TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+const HELSINKI_CLOCK = new Intl.DateTimeFormat('en-GB', {
+  timeZone: TIME_ZONE,
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
+
+/** The date of an instant in Finnish time, YYYY-MM-DD. */
+export function helsinkiDate(at: Date): string {
+  return HELSINKI_DATE.format(at);
+}
 
 /** Today's date in Finnish time, YYYY-MM-DD. */
 export function helsinkiToday(now: Date = new Date()): string {
-  // One formatter, made at the first call (making one costs tens of µs; every query asks).
-  helsinkiCalendar ??= new Intl.DateTimeFormat('en-CA', {
-    timeZone: TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  });
-  return helsinkiCalendar.format(now);
+  return helsinkiDate(now);
 }
 
 /**
@@ -90,22 +104,9 @@ export function addDays(value: string, days: number): string {
   return at.toISOString().slice(0, 10);
 }
 
-let helsinkiClock: Intl.DateTimeFormat | undefined;
-
 /** Offset of Finnish time from UTC at an instant, in minutes (+120 or +180). */
 function helsinkiOffsetMinutes(at: Date): number {
-  // One formatter, made at the first call: making it is most of a call's cost (tens of µs).
-  helsinkiClock ??= new Intl.DateTimeFormat('en-GB', {
-    timeZone: TIME_ZONE,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  });
-  const parts = helsinkiClock.formatToParts(at);
+  const parts = HELSINKI_CLOCK.formatToParts(at);
   const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
   const local = Date.UTC(
     get('year'),

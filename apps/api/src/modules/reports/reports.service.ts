@@ -1,10 +1,10 @@
 import {
   guidelinesFor,
+  helsinkiDate,
   isClassifiedQuantity,
   type Language,
   type ReportQuery,
   sensorDataRange,
-  TIME_ZONE,
 } from '@vahti/domain';
 import type { Caller } from '../../lib/caller.js';
 import { authorize } from '../../lib/scope.js';
@@ -35,14 +35,6 @@ const WORST_SHOWN = 5;
  */
 export const REPORT_DAILY_AFTER_DAYS = 31;
 const DAY_MS = 86_400_000;
-/** `2026-11-28`: the Finnish day of a time, by one formatter made once. */
-const HELSINKI_DAY = new Intl.DateTimeFormat('sv-SE', {
-  timeZone: TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
 /**
  * The first WORST_SHOWN hours of a device and Finnish day each, in the given (worst first) order.
  * Each hour's day is worked out once: a time zone's date costs microseconds, and comparing every
@@ -53,7 +45,7 @@ function worstPerDay<T extends { deviceId: string; at: Date }>(worst: readonly T
   const shown: T[] = [];
   for (const w of worst) {
     if (shown.length === WORST_SHOWN) break;
-    const key = `${w.deviceId} ${HELSINKI_DAY.format(w.at)}`;
+    const key = `${w.deviceId} ${helsinkiDate(w.at)}`;
     if (seen.has(key)) continue;
     seen.add(key);
     shown.push(w);
