@@ -42,3 +42,4 @@ export * from './schemas/users.js';
 export * from './schemas/vainu-dashboard.js';
 export * from './schemas/webhooks.js';
 export * from './values/decimals.js';
+export * from './wall-clock.js';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { wallClockShifter } from '../wall-clock.js';
 import { alarmLane, dataExtent, fitValueAxis, nearLimits } from './chart-fit.js';
 import { FULL_ZOOM, zoomedRange, zoomStep } from './chart-zoom.js';
 import {
@@ -18,7 +19,6 @@ import {
   type MeasurementChartInput,
   measurementChartOption,
   measurementChartView,
-  wallClockShifter,
 } from './measurement-chart.js';
 
 /** WCAG relative luminance and contrast ratio. */

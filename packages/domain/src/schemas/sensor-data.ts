@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TIME_ZONE } from '../i18n/index.js';
+import { wallClockShifter } from '../wall-clock.js';
 import { ALARM_BREAK_THROUGHS } from './alarms.js';
 import { calendarDay, id, msg } from './fields.js';
 import { MEASUREMENT_QUANTITIES } from './measurements.js';
@@ -56,23 +57,15 @@ const isDay = (value: unknown): value is string => calendarDaySchema.safeParse(v
 /** A calendar day YYYY-MM-DD (in Finnish time when it bounds a range). */
 const day = calendarDay;
 
-/** Formatters made once: making one costs tens of µs, and every query and chart asks. */
+/** Made once: making a formatter costs tens of µs, and every query and chart asks. */
 const HELSINKI_DATE = new Intl.DateTimeFormat('en-CA', {
   timeZone: TIME_ZONE,
   year: 'numeric',
   month: '2-digit',
   day: '2-digit',
 });
-const HELSINKI_CLOCK = new Intl.DateTimeFormat('en-GB', {
-  timeZone: TIME_ZONE,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
+/** Finnish wall-clock time of an instant (ms), from offsets kept by the hour. */
+const toHelsinkiWallClock = wallClockShifter(TIME_ZONE);
 
 /** The date of an instant in Finnish time, YYYY-MM-DD. */
 export function helsinkiDate(at: Date): string {
@@ -106,17 +99,7 @@ export function addDays(value: string, days: number): string {
 
 /** Offset of Finnish time from UTC at an instant, in minutes (+120 or +180). */
 function helsinkiOffsetMinutes(at: Date): number {
-  const parts = HELSINKI_CLOCK.formatToParts(at);
-  const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
-  const local = Date.UTC(
-    get('year'),
-    get('month') - 1,
-    get('day'),
-    get('hour'),
-    get('minute'),
-    get('second'),
-  );
-  return Math.round((local - Math.floor(at.getTime() / 1000) * 1000) / 60_000);
+  return (toHelsinkiWallClock(at.getTime()) - at.getTime()) / 60_000;
 }
 
 /** The instant a day starts in Finnish time (00:00 Europe/Helsinki). */
