@@ -17,6 +17,8 @@ export interface ReceivedPush {
   text: string;
   /** The VAPID JWT's claims, after its ES256 signature was checked against `k`. */
   vapid: { aud: string; exp: number; sub: string; publicKey: string };
+  /** Date.now() when its last byte had arrived. */
+  receivedAt: number;
 }
 
 /** A browser's side of a subscription: its P-256 key pair and auth secret. */
@@ -106,6 +108,7 @@ export async function startPushReceiver({ delayMs = 0 } = {}) {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
+      const receivedAt = Date.now();
       const status = answers.shift() ?? 201;
       try {
         const name = /^\/push\/([\w-]+)$/.exec(req.url ?? '')?.[1] ?? '';
@@ -122,6 +125,7 @@ export async function startPushReceiver({ delayMs = 0 } = {}) {
           headers: req.headers,
           text: plain.toString('utf8'),
           vapid: checkVapid(req.headers.authorization),
+          receivedAt,
         });
       } catch (err) {
         failures.push(err);

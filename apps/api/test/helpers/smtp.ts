@@ -15,6 +15,8 @@ export interface ReceivedMail {
   /** The files the message carries, decoded. */
   attachments: { filename: string; contentType: string; content: Buffer }[];
   raw: string;
+  /** Date.now() when its last byte had arrived. */
+  receivedAt: number;
 }
 
 /**
@@ -35,6 +37,7 @@ export async function startSmtpServer(port = 0, { delayMs = 0 } = {}) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', async () => {
+        const receivedAt = Date.now();
         const raw = Buffer.concat(chunks).toString('utf8');
         const parsed = await simpleParser(raw);
         const mail = {
@@ -50,6 +53,7 @@ export async function startSmtpServer(port = 0, { delayMs = 0 } = {}) {
             content: a.content,
           })),
           raw,
+          receivedAt,
         };
         received.push(mail);
         setTimeout(callback, delayMs);

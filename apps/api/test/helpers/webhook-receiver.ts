@@ -7,6 +7,8 @@ export interface ReceivedWebhook {
   /** The raw body, as signed. */
   raw: string;
   body: Record<string, unknown>;
+  /** Date.now() when its last byte had arrived. */
+  receivedAt: number;
 }
 
 /**
@@ -37,7 +39,12 @@ export async function startWebhookReceiver() {
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       const raw = Buffer.concat(chunks).toString('utf8');
-      received.push({ headers: request.headers, raw, body: JSON.parse(raw) });
+      received.push({
+        headers: request.headers,
+        raw,
+        body: JSON.parse(raw),
+        receivedAt: Date.now(),
+      });
       setTimeout(() => {
         response.writeHead(state.status, { 'content-type': 'text/plain' });
         response.end(state.status < 300 ? 'ok' : 'receiver failed on purpose');
