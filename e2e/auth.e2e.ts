@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expectAccessible, hashPath, signIn, useE2E } from './support/browser.js';
+import { DEMO_PASSWORD, expectAccessible, hashPath, signIn, useE2E } from './support/browser.js';
 
 const e2e = useE2E();
 
@@ -201,6 +201,8 @@ describe('sign-in in the browser', () => {
     await page.reload();
     await expect.poll(() => card.isVisible()).toBe(true);
     expect(await card.getByText('Kirjaudu sisään').isVisible()).toBe(true);
+    // A visitor uses the card until the app arrives: it must be as accessible as the screen.
+    await expectAccessible(page);
     // Another screen, or a stored session (which goes on past the login screen): no card.
     for (const path of ['/#/user-register', '/#/admin/show-users', '/#/login?code=x']) {
       await page.goto(path);
@@ -211,6 +213,51 @@ describe('sign-in in the browser', () => {
     await page.goto('/#/login');
     await page.reload();
     expect(await card.isVisible()).toBe(false);
+  });
+
+  it('signs in with what was typed and sent on the static card before the JavaScript arrived', async () => {
+    const page = await e2e.newPage();
+    // The app's scripts wait until the visitor has filled the card in and sent it.
+    const held: Array<() => Promise<void>> = [];
+    let holding = true;
+    await page.route('**/assets/*.js', (route) =>
+      holding ? held.push(() => route.continue()) : route.continue(),
+    );
+    // The page's load (and DOMContentLoaded) waits for the held module script: not goto's.
+    await page.goto('/#/login', { waitUntil: 'commit' });
+    const card = page.locator('#login-shell');
+    await card.getByLabel('Sähköposti').fill('paakayttaja@demo.vahti.fi');
+    await card.getByLabel('Salasana').fill(DEMO_PASSWORD);
+    await card.getByLabel('Salasana').press('Enter');
+    // The browser did not send the form itself (it would put the password in the address).
+    expect(page.url()).not.toContain('userPassword');
+    expect(await card.locator('form[data-submitted]').count()).toBe(1);
+    expect(held.length).toBeGreaterThan(0);
+    holding = false;
+    await Promise.all(held.map((release) => release()));
+    // The app took the card's fields over and sent them on.
+    await page.getByRole('heading', { name: 'Valitse sovellus' }).waitFor();
+    expect(await card.count()).toBe(0);
+  });
+
+  it('keeps what was typed on the static card, and the caret in its field', async () => {
+    const page = await e2e.newPage();
+    const held: Array<() => Promise<void>> = [];
+    let holding = true;
+    await page.route('**/assets/*.js', (route) =>
+      holding ? held.push(() => route.continue()) : route.continue(),
+    );
+    await page.goto('/#/login', { waitUntil: 'commit' });
+    await page.locator('#login-shell').getByLabel('Sähköposti').fill('kayttaja@demo.vahti');
+    holding = false;
+    await Promise.all(held.map((release) => release()));
+    await expect.poll(() => page.locator('#login-shell').count()).toBe(0);
+    // The same field, now React's, with the text and the caret; typing goes on where it was.
+    await page.keyboard.type('.fi');
+    expect(await page.getByLabel('Sähköposti').inputValue()).toBe('kayttaja@demo.vahti.fi');
+    await page.getByLabel('Salasana').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Kirjaudu', exact: true }).click();
+    await page.getByRole('heading', { name: 'Valitse sovellus' }).waitFor();
   });
 
   it('works on a 360 px wide phone screen', async () => {

@@ -111,7 +111,7 @@ export async function buildApp({
   });
 
   // External plugins, then our own, then routes.
-  await app.register(securityPlugin);
+  await app.register(securityPlugin, { webDir: config.webDir });
   await app.register(compressionPlugin);
   await app.register(docsPlugin);
   await app.register(errorsPlugin);

@@ -1,20 +1,24 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 
 /**
- * Security headers with a strict Content-Security-Policy: scripts only from our own origin, no
- * inline scripts, no third-party hosts, WebAssembly (the QR decoder) but no eval. Inline styles are allowed because MUI (emotion) writes
- * its styles at run time; see docs/security.md.
+ * Security headers with a strict Content-Security-Policy: scripts only from our own origin and
+ * the inline scripts of our own index.html (`inlineScripts`, by their hashes), no third-party
+ * hosts, WebAssembly (the QR decoder) but no eval. Inline styles are allowed because MUI (emotion)
+ * writes its styles at run time; see docs/security.md.
  */
-const HELMET_OPTIONS: HelmetOptions = {
+const helmetOptions = (inlineScripts: string[]): HelmetOptions => ({
   contentSecurityPolicy: {
     useDefaults: false,
     directives: {
       defaultSrc: ["'self'"],
       // WebAssembly compiled from our own files only (the QR decoder); no JavaScript eval.
-      scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+      scriptSrc: ["'self'", "'wasm-unsafe-eval'", ...inlineScripts],
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:'],
       fontSrc: ["'self'", 'data:'],
@@ -31,7 +35,28 @@ const HELMET_OPTIONS: HelmetOptions = {
   crossOriginEmbedderPolicy: false,
   strictTransportSecurity: { maxAge: 15_552_000, includeSubDomains: true },
   referrerPolicy: { policy: 'no-referrer' },
-};
+});
+
+/**
+ * The CSP sources of the inline scripts of the web build's index.html (`<script>` without
+ * attributes: the login shell the build puts there, apps/web/vite.config.ts), as
+ * 'sha256-…'. None without a build (the API alone, its tests).
+ */
+export function inlineScriptHashes(webDir: string | undefined): string[] {
+  if (!webDir) return [];
+  let html: string;
+  try {
+    html = readFileSync(path.join(webDir, 'index.html'), 'utf8');
+  } catch {
+    return [];
+  }
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    ([, body]) =>
+      `'sha256-${createHash('sha256')
+        .update(body ?? '')
+        .digest('base64')}'`,
+  );
+}
 
 /** The headers helmet sets with these options: the same on every answer, so worked out once. */
 function helmetHeaders(options: HelmetOptions): Record<string, string> {
@@ -54,8 +79,8 @@ function helmetHeaders(options: HelmetOptions): Record<string, string> {
  * `npm run bench -- http`); the headers never vary here, so that work is done at start.
  */
 export const securityPlugin = fp(
-  async (app: FastifyInstance) => {
-    const headers = helmetHeaders(HELMET_OPTIONS);
+  async (app: FastifyInstance, { webDir }: { webDir?: string }) => {
+    const headers = helmetHeaders(helmetOptions(inlineScriptHashes(webDir)));
     app.addHook('onRequest', (_request, reply, done) => {
       reply.headers(headers);
       done();

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,13 +10,16 @@ import { createTestApp, type TestContext } from '../helpers/app.js';
 const script = `export const rows = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `rivi ${i}`))};`;
 const ASSET = '/assets/index-abc123.js';
 const BROWSER = 'gzip, deflate, br';
+/** The build's inline script in index.html's head (the login shell), and a script it loads. */
+const INLINE = "document.documentElement.classList.add('login-shell');";
+const INDEX = `<!doctype html><title>Vahti</title><script>${INLINE}</script><script type="module" src="${'/assets/index-abc123.js'}"></script>`;
 
 let ctx: TestContext;
 let webDir: string;
 beforeAll(async () => {
   webDir = mkdtempSync(path.join(tmpdir(), 'vahti-web-'));
   mkdirSync(path.join(webDir, 'assets'));
-  writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>Vahti</title>');
+  writeFileSync(path.join(webDir, 'index.html'), INDEX);
   const file = path.join(webDir, ASSET);
   writeFileSync(file, script);
   writeFileSync(`${file}.br`, brotliCompressSync(script));
@@ -62,6 +66,18 @@ describe('compression of API answers', () => {
 });
 
 describe('serving the built web app', () => {
+  it("allows index.html's inline script by its hash, and no other inline script", async () => {
+    const page = await get('/');
+    expect(page.body).toBe(INDEX);
+    const scriptSrc = /script-src ([^;]*)/.exec(page.headers['content-security-policy'] as string);
+    const hash = createHash('sha256').update(INLINE).digest('base64');
+    expect(scriptSrc?.[1]?.split(' ')).toEqual([
+      "'self'",
+      "'wasm-unsafe-eval'",
+      `'sha256-${hash}'`,
+    ]);
+  });
+
   it('sends the precompressed copy of a hashed asset, cached for a year', async () => {
     const br = await get(ASSET, BROWSER);
     expect(br.statusCode).toBe(200);

@@ -25,11 +25,26 @@ export const theme = createTheme(
     typography: { fontFamily: SYSTEM_FONTS, button: { textTransform: 'none', fontWeight: 600 } },
     shape: { borderRadius: 8 },
     components: {
-      // A clear ring on keyboard focus; the ripple alone is too faint to see where focus is.
+      // A clear ring on keyboard focus; the ripple alone is too faint to see where focus is. Also
+      // by CSS alone (:focus-visible, :focus-within), for the static login card in index.html,
+      // which a visitor uses before the JavaScript that sets MUI's focus classes has arrived.
       MuiButtonBase: {
         styleOverrides: {
           root: {
-            '&.Mui-focusVisible': { outline: '3px solid #0b5d7a', outlineOffset: 2 },
+            '&.Mui-focusVisible, &:focus-visible': {
+              outline: '3px solid #0b5d7a',
+              outlineOffset: 2,
+            },
+          },
+        },
+      },
+      MuiOutlinedInput: {
+        styleOverrides: {
+          root: {
+            '&:focus-within .MuiOutlinedInput-notchedOutline': {
+              borderColor: '#0b5d7a',
+              borderWidth: 2,
+            },
           },
         },
       },

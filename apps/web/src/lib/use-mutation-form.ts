@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { type FormEventHandler, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { type DefaultValues, type FieldValues, type UseFormReturn, useForm } from 'react-hook-form';
 import { type NavigateOptions, type To, useNavigate } from 'react-router';
 import type { ZodType } from 'zod';
@@ -67,8 +67,8 @@ export interface MutationForm<TInput extends FieldValues, TOutput> {
   form: UseFormReturn<TInput, unknown, TOutput>;
   /** The form's green and red alerts; also for a second action sharing them (a removal). */
   feedback: FormFeedback;
-  /** The form's onSubmit: validates with the schema, then calls the mutation. */
-  submit: FormEventHandler<HTMLFormElement>;
+  /** The form's onSubmit: validates with the schema, then calls the mutation (also without an event). */
+  submit: (event?: FormEvent<HTMLFormElement>) => Promise<void>;
   /** The call is running. */
   pending: boolean;
   /** The last call succeeded (a one-time form such as registration then shows what comes next). */

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { type LoginBody, type LoginStepResponse, loginBody } from '@vahti/domain';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -15,6 +15,7 @@ import { errorText, isApiError } from '@/lib/api-client';
 import { useMutationForm } from '@/lib/use-mutation-form';
 import { login } from '../api/login';
 import { startSso, useSsoLookup } from '../api/sso';
+import { takeStaticLogin } from '../static-login';
 import type { ForgotPasswordState } from './forgot-password-form';
 
 interface LoginFormProps {
@@ -27,12 +28,15 @@ interface LoginFormProps {
 
 export function LoginForm({ notice, failure, onSuccess }: LoginFormProps) {
   const { t } = useTranslation();
+  // What was typed (or sent) on the static card while the JavaScript arrived carries over.
+  const [handedOver] = useState(takeStaticLogin);
+  const toHandOver = useRef(handedOver);
   const [submitted, setSubmitted] = useState(false);
   // The spec shows the forgot-password link only once a sign-in has been refused.
   const [refused, setRefused] = useState(false);
   const { form, feedback, submit, pending } = useMutationForm({
     schema: loginBody,
-    defaultValues: { userEmail: '', userPassword: '' },
+    defaultValues: handedOver?.values ?? { userEmail: '', userPassword: '' },
     mutation: login,
     // The screen moves on with the stored session; the fields stay until it does.
     afterSuccess: 'keep',
@@ -65,6 +69,17 @@ export function LoginForm({ notice, failure, onSuccess }: LoginFormProps) {
       setSsoPending(false);
     }
   };
+
+  // Once, after the first render: the caret back where it was, a sent card sent on.
+  useEffect(() => {
+    const card = toHandOver.current;
+    toHandOver.current = null;
+    if (card?.focused) document.getElementById(card.focused)?.focus();
+    if (card?.submitted) {
+      setSubmitted(true);
+      void submit();
+    }
+  }, [submit]);
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     setSubmitted(true);
