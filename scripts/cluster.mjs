@@ -9,6 +9,7 @@ import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { BUILT_SERVER, buildServerIfNeeded } from './build-server.mjs';
 import { buildWebIfNeeded } from './build-web.mjs';
 import { ensureHaproxy } from './test-tools.mjs';
 
@@ -178,6 +179,7 @@ export async function startCluster({
   instanceCount = 2,
 } = {}) {
   const haproxy = ensureHaproxy();
+  await buildServerIfNeeded();
   const base = dir ?? mkdtempSync(path.join(tmpdir(), 'vahti-cluster-'));
   mkdirSync(base, { recursive: true });
   const lbPort = ports.lb || (await freePort());
@@ -258,7 +260,7 @@ export async function startCluster({
         async start() {
           const startEnv = instanceEnv();
           mqtt = Boolean(startEnv.MQTT_URL);
-          proc = startChild(name, process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+          proc = startChild(name, process.execPath, [BUILT_SERVER], {
             env: startEnv,
             echo,
           });

@@ -31,6 +31,9 @@ export async function serveApp(database: Database, env: Record<string, string> =
   });
   const { app } = await buildApp({ config, database, logger: false });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  // The bench's own reads (on PGlite, in this process) can hold the event loop for seconds: the
+  // server's idle timer then closes a kept-alive socket just as fetch reuses it (ECONNRESET).
+  app.server.keepAliveTimeout = 600_000;
   const token = await signIn(address);
   const get = async (path: string, headers: Record<string, string> = {}) => {
     const res = await fetch(`${address}${path}`, {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { buildServerIfNeeded } from '../../scripts/build-server.mjs';
 import { dropDatabase, ensureDatabase } from '../../scripts/cluster.mjs';
 import {
   CLUSTER_MODE,
@@ -19,7 +20,9 @@ import {
  * its own database per file.
  */
 export default async function setup() {
+  // The servers run what `npm start` runs: the built server (the cluster builds it itself).
   if (CLUSTER_MODE) return;
+  await buildServerIfNeeded();
   const dir = mkdtempSync(path.join(tmpdir(), 'vahti-e2e-template-'));
   const adminUrl = process.env.TEST_DATABASE_URL;
   const name = `vahti_e2e_${randomBytes(4).toString('hex')}`;

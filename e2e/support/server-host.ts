@@ -3,15 +3,18 @@ import { listenFirst } from '../../apps/api/src/lib/listen-first.js';
 
 /**
  * One process per e2e worker that runs the server for one test file after another (server.ts):
- * what `npm start` runs once its port listens (apps/api/src/start.ts), each time with the file's
+ * what `npm start` runs once its port listens (apps/api/src/start.ts, built), each time with the file's
  * own environment, data directory and database, closed when the file ends. The server's modules
  * load once per worker instead of once per file: loading them was most of a file's start.
  * Started by e2e/support/server.ts; it ends with the worker (its IPC channel closes).
  */
 type Command = { start: Record<string, string> } | { stop: true };
-type Vahti = Awaited<ReturnType<typeof import('../../apps/api/src/start.js').createVahti>>;
+type Start = typeof import('../../apps/api/src/start.js');
+type Vahti = Awaited<ReturnType<Start['createVahti']>>;
 
-const { createVahti } = await import('../../apps/api/src/start.js');
+/** The server `npm start` runs, built (scripts/build-server.mjs; the suite's setup builds it). */
+const BUILT_START: string = '../../apps/api/dist/start.js';
+const { createVahti } = (await import(BUILT_START)) as Start;
 let running: Vahti | undefined;
 
 function reply(message: { ok: true } | { error: string }) {

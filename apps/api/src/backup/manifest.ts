@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { packageFile } from '../lib/package-files.js';
 import { STORAGE_AREAS, type StorageArea } from '../lib/storage/create-storage.js';
 import { OBJECT_NAME } from '../lib/storage/storage.js';
 
@@ -120,9 +120,7 @@ export async function sha256OfStream(stream: AsyncIterable<unknown>): Promise<{
   return { sha256: hash.digest('hex'), bytes };
 }
 
-const MIGRATIONS_JOURNAL = fileURLToPath(
-  new URL('../db/migrations/meta/_journal.json', import.meta.url),
-);
+const MIGRATIONS_JOURNAL = packageFile('src/db/migrations/meta/_journal.json');
 
 /** This code's migrations, oldest first: drizzle records each applied one by its `when`. */
 export function knownMigrations(): { when: number; tag: string }[] {
@@ -132,7 +130,7 @@ export function knownMigrations(): { when: number; tag: string }[] {
   return journal.entries.map(({ when, tag }) => ({ when, tag }));
 }
 
-const API_PACKAGE = fileURLToPath(new URL('../../package.json', import.meta.url));
+const API_PACKAGE = packageFile('package.json');
 
 export function appVersion(): string {
   return (JSON.parse(readFileSync(API_PACKAGE, 'utf8')) as { version: string }).version;

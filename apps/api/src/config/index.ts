@@ -3,14 +3,14 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { availableParallelism, hostname } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 // The constants alone: the whole domain package would be loaded before the server listens.
 import { RETENTION_MONTHS_MAX } from '@vahti/domain/constants';
 import { z } from 'zod';
+import { packageFile } from '../lib/package-files.js';
 import type { S3Settings } from '../lib/storage/s3-storage.js';
 import { DEFAULT_PUSH_SERVICE_HOSTS, type PushConfig, pushConfig } from './push.js';
 
-const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../../web/dist', import.meta.url));
+const DEFAULT_WEB_DIR = packageFile('../web/dist');
 
 /** "noreply@example.fi" or "Vahti <noreply@example.fi>"; no line breaks (header injection). */
 const MAILBOX = /^(?:[^<>\r\n]*<[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+)$/;

@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -8,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { packageFile } from '../lib/package-files.js';
 import { type DataDirLock, lockDataDir } from './data-dir-lock.js';
 import { buildIndexesOnline } from './online-indexes.js';
 import { PreparedPGlite } from './pglite-statements.js';
@@ -35,7 +35,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url));
+const MIGRATIONS = packageFile('src/db/migrations');
 /** Serialises migrations across API instances starting at once (arbitrary constant key). */
 const MIGRATION_LOCK_KEY = 7_261_803;
 const MIGRATION_LOCK_POLL_MS = 500;
@@ -58,6 +58,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return openPglite(options.dataDir ?? null, options.pgliteImage);
 }
 
+/**
+ * PGlite's PostgreSQL keeps PostgreSQL's 128 MB of shared buffers, in its WebAssembly memory,
+ * which never shrinks once a page of it was touched; its data files are in the operating system's
+ * page cache besides. 32 MB: the embedded default's memory after the demo's back-fill 92 MB
+ * smaller, and its reads as fast (docs/performance.md, "Memory of the embedded default").
+ */
+const PGLITE_SETTINGS = ['-c', 'shared_buffers=32MB'];
+
 async function openPglite(dataDir: string | null, image?: Blob): Promise<Database> {
   let dir: string | undefined;
   let lock: DataDirLock | undefined;
@@ -69,6 +77,7 @@ async function openPglite(dataDir: string | null, image?: Blob): Promise<Databas
   try {
     const client = await PreparedPGlite.open({
       dataDir: dir,
+      startParams: [...PreparedPGlite.defaultStartParams, ...PGLITE_SETTINGS],
       ...(image && { loadDataDir: image }),
     });
     const db = drizzlePglite(client, { schema });

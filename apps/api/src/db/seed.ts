@@ -3,6 +3,7 @@ import path from 'node:path';
 import { createTargetBody, type Role, type State } from '@vahti/domain';
 import { count, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { packageFile } from '../lib/package-files.js';
 import { hashPassword } from '../lib/passwords.js';
 import { systemScope } from '../lib/scope.js';
 import type { FileStorage } from '../lib/storage/storage.js';
@@ -68,7 +69,7 @@ const demoTarget = createTargetBody
 
 const demoTargets = z
   .object({ demo: z.array(demoTarget), other: z.array(demoTarget) })
-  .parse(JSON.parse(readFileSync(new URL('./demo/targets.json', import.meta.url), 'utf8')));
+  .parse(JSON.parse(readFileSync(packageFile('src/db/demo/targets.json'), 'utf8')));
 // The first three of the demo organization sort before the others: tests take "the first two
 // targets by name".
 const DEMO_TARGETS = demoTargets.demo;

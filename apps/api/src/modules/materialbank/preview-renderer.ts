@@ -1,4 +1,5 @@
 import { Piscina } from 'piscina';
+import { workerEntry } from '../../lib/package-files.js';
 
 export interface PreviewRendererOptions {
   /** A render taking longer is ended and the file gets no preview. */
@@ -33,9 +34,8 @@ export function createPreviewRenderer({ timeoutMs, maxHeapMb }: PreviewRendererO
   function workers() {
     if (pool) return pool;
     pool = new Piscina({
-      filename: new URL('./preview-worker.ts', import.meta.url).href,
-      // The worker loads TypeScript through the same loader as the server (ADR 0002).
-      execArgv: ['--import', 'tsx'],
+      // The source through the same loader as the server, or the built worker (ADR 0002).
+      ...workerEntry('src/modules/materialbank/preview-worker.ts'),
       minThreads: 0,
       maxThreads: 1,
       idleTimeout: 5 * 60_000,

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import { AppError } from '../../lib/errors.js';
+import { workerEntry } from '../../lib/package-files.js';
 import type { ReportModel } from './report-model.js';
 
 export interface ReportRendererOptions {
@@ -35,9 +36,8 @@ export function createReportRenderer({ threads, queue }: ReportRendererOptions) 
 
   function workers() {
     pool ??= new Piscina({
-      filename: new URL('./render-worker.ts', import.meta.url).href,
-      // The workers load TypeScript through the same loader as the server (ADR 0002).
-      execArgv: ['--import', 'tsx'],
+      // The source through the same loader as the server, or the built worker (ADR 0002).
+      ...workerEntry('src/modules/reports/render-worker.ts'),
       minThreads: 0,
       maxThreads: threads,
       idleTimeout: 60_000,
