@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, expectAccessible, hashPath, signIn, useE2E } from './support/browser.js';
 
@@ -215,9 +216,11 @@ describe('sign-in in the browser', () => {
     expect(await card.isVisible()).toBe(false);
   });
 
-  it('signs in with what was typed and sent on the static card before the JavaScript arrived', async () => {
-    const page = await e2e.newPage();
-    // The app's scripts wait until the visitor has filled the card in and sent it.
+  /**
+   * Opens the login page with the app's scripts held back until `release()`: the static card
+   * alone, as a phone on a slow network has it while the JavaScript arrives.
+   */
+  const withScriptsHeld = async (page: Page) => {
     const held: Array<() => Promise<void>> = [];
     let holding = true;
     await page.route('**/assets/*.js', (route) =>
@@ -225,6 +228,19 @@ describe('sign-in in the browser', () => {
     );
     // The page's load (and DOMContentLoaded) waits for the held module script: not goto's.
     await page.goto('/#/login', { waitUntil: 'commit' });
+    return {
+      held: () => held.length,
+      release: async () => {
+        holding = false;
+        await Promise.all(held.map((go) => go()));
+      },
+    };
+  };
+
+  it('signs in with what was typed and sent on the static card before the JavaScript arrived', async () => {
+    const page = await e2e.newPage();
+    // The app's scripts wait until the visitor has filled the card in and sent it.
+    const scripts = await withScriptsHeld(page);
     const card = page.locator('#login-shell');
     await card.getByLabel('Sähköposti').fill('paakayttaja@demo.vahti.fi');
     await card.getByLabel('Salasana').fill(DEMO_PASSWORD);
@@ -232,9 +248,8 @@ describe('sign-in in the browser', () => {
     // The browser did not send the form itself (it would put the password in the address).
     expect(page.url()).not.toContain('userPassword');
     expect(await card.locator('form[data-submitted]').count()).toBe(1);
-    expect(held.length).toBeGreaterThan(0);
-    holding = false;
-    await Promise.all(held.map((release) => release()));
+    expect(scripts.held()).toBeGreaterThan(0);
+    await scripts.release();
     // The app took the card's fields over and sent them on.
     await page.getByRole('heading', { name: 'Valitse sovellus' }).waitFor();
     expect(await card.count()).toBe(0);
@@ -242,15 +257,9 @@ describe('sign-in in the browser', () => {
 
   it('keeps what was typed on the static card, and the caret in its field', async () => {
     const page = await e2e.newPage();
-    const held: Array<() => Promise<void>> = [];
-    let holding = true;
-    await page.route('**/assets/*.js', (route) =>
-      holding ? held.push(() => route.continue()) : route.continue(),
-    );
-    await page.goto('/#/login', { waitUntil: 'commit' });
+    const scripts = await withScriptsHeld(page);
     await page.locator('#login-shell').getByLabel('Sähköposti').fill('kayttaja@demo.vahti');
-    holding = false;
-    await Promise.all(held.map((release) => release()));
+    await scripts.release();
     await expect.poll(() => page.locator('#login-shell').count()).toBe(0);
     // The same field, now React's, with the text and the caret; typing goes on where it was.
     await page.keyboard.type('.fi');
