@@ -42,7 +42,7 @@ const helmetOptions = (inlineScripts: string[]): HelmetOptions => ({
  * attributes: the login shell the build puts there, apps/web/vite.config.ts), as
  * 'sha256-…'. None without a build (the API alone, its tests).
  */
-export function inlineScriptHashes(webDir: string | undefined): string[] {
+function inlineScriptHashes(webDir: string | undefined): string[] {
   if (!webDir) return [];
   let html: string;
   try {

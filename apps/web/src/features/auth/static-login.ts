@@ -5,7 +5,7 @@ export interface StaticLogin {
   values: LoginBody;
   /** The id of the field the caret was in, to put it back there. */
   focused: string | null;
-  /** The form was sent (public/login-shell.js held it back): the app sends it on. */
+  /** The form was sent (src/login-shell.js held it back): the app sends it on. */
   submitted: boolean;
 }
 
