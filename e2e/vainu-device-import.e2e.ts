@@ -41,19 +41,21 @@ describe('Vainu: devices imported from a file, and the new-devices inbox (Ylläp
     // By keyboard: the button takes focus and Enter opens the file chooser. The dialog's focus
     // trap takes focus once its opening has settled, which on a busy machine has come after ours
     // and taken the key: the focus is checked before each press, and a lost key pressed again.
+    // The chooser is waited for before the focus is checked, so Playwright intercepts it before
+    // the key: one that opened before the interception would be the browser's own, left open.
     const choose = dialog.getByRole('button', { name: 'Valitse tiedosto' });
     let chooser: FileChooser | undefined;
     for (let attempt = 0; attempt < 3 && !chooser; attempt++) {
+      // Long enough for the focus check (up to 15 s) and the chooser after it.
+      const opened = page.waitForEvent('filechooser', { timeout: 30_000 }).catch(() => undefined);
       await expect
         .poll(async () => {
           await choose.focus();
           return choose.evaluate((button) => button === document.activeElement);
         })
         .toBe(true);
-      [chooser] = await Promise.all([
-        page.waitForEvent('filechooser', { timeout: 10_000 }).catch(() => undefined),
-        page.keyboard.press('Enter'),
-      ]);
+      await page.keyboard.press('Enter');
+      chooser = await opened;
     }
     if (!chooser) throw new Error('Enter on "Valitse tiedosto" opened no file chooser');
     await chooser.setFiles({
