@@ -142,34 +142,24 @@ for (const [name, dir] of builds) {
 await browser.close();
 floor.close();
 
-const base = percentile(
-  baseline.map((v) => v.lcp),
-  50,
-);
 const kB = (bytes: number) => (bytes / 1024).toFixed(1);
 console.log(`\nlogin page, Slow 4G + 4× CPU, ${ROUNDS} cold visits each (median)`);
 console.log(
   `${'page'.padEnd(28)} ${'LCP ms'.padStart(8)} ${'× base'.padStart(7)} ${'JS in ms'.padStart(9)} ${'usable ms'.padStart(10)} ${'app ms'.padStart(7)} ${'scripts'.padStart(8)} ${'JS wire KiB'.padStart(12)} ${'JS unpacked KiB'.padStart(16)}`,
 );
+/** The median of one figure of the visits. */
+const median = (visits: Visit[], figure: 'lcp' | 'jsDone' | 'usable' | 'app') =>
+  percentile(
+    visits.map((v) => v[figure]),
+    50,
+  );
+/** Milliseconds, or '–' for a figure the page has not (the baseline's form). */
+const ms = (value: number) => (Number.isNaN(value) ? '–' : value.toFixed(0));
+const base = median(baseline, 'lcp');
 for (const [name, visits] of [['one-heading page (baseline)', baseline], ...logins] as const) {
-  const lcp = percentile(
-    visits.map((v) => v.lcp),
-    50,
-  );
-  const jsDone = percentile(
-    visits.map((v) => v.jsDone),
-    50,
-  );
-  const usable = percentile(
-    visits.map((v) => v.usable),
-    50,
-  );
-  const app = percentile(
-    visits.map((v) => v.app),
-    50,
-  );
+  const lcp = median(visits, 'lcp');
   const last = visits.at(-1) as Visit;
   console.log(
-    `${name.padEnd(28)} ${lcp.toFixed(0).padStart(8)} ${(lcp / base).toFixed(2).padStart(7)} ${jsDone.toFixed(0).padStart(9)} ${(Number.isNaN(usable) ? '–' : usable.toFixed(0)).padStart(10)} ${(Number.isNaN(app) ? '–' : app.toFixed(0)).padStart(7)} ${String(last.scripts).padStart(8)} ${kB(last.jsWire).padStart(12)} ${kB(last.jsUnpacked).padStart(16)}`,
+    `${name.padEnd(28)} ${ms(lcp).padStart(8)} ${(lcp / base).toFixed(2).padStart(7)} ${ms(median(visits, 'jsDone')).padStart(9)} ${ms(median(visits, 'usable')).padStart(10)} ${ms(median(visits, 'app')).padStart(7)} ${String(last.scripts).padStart(8)} ${kB(last.jsWire).padStart(12)} ${kB(last.jsUnpacked).padStart(16)}`,
   );
 }

@@ -5,9 +5,10 @@
 // loaded on demand (reports, exports, previews…) stay chunks of their own, so the start loads
 // what it needs and no more. The build is flat: apps/api/src/lib/package-files.ts finds the
 // package's files from any file of it.
-import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
+import { builtAfter } from './build-freshness.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const api = path.join(root, 'apps/api');
@@ -15,6 +16,8 @@ const outdir = path.join(api, 'dist');
 const built = path.join(outdir, 'server.js');
 /** The built server: `node <this>` is what `npm start` runs. */
 export const BUILT_SERVER = built;
+/** What the built server runs once its port listens (`createVahti`): the e2e tests' host runs it. */
+export const BUILT_START = path.join(outdir, 'start.js');
 /** The entries: the server and the worker threads' files (found by their names in dist/). */
 const ENTRIES = [
   'src/server.ts',
@@ -24,13 +27,6 @@ const ENTRIES = [
   'src/modules/materialbank/preview-worker.ts',
 ];
 const sources = ['apps/api/src', 'packages/domain/src', 'package-lock.json'];
-
-function newestMtime(target) {
-  if (!existsSync(target)) return 0;
-  const stat = statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(0, ...readdirSync(target).map((name) => newestMtime(path.join(target, name))));
-}
 
 /** Every bare import but our own packages' is left to Node. */
 const externalPackages = {
@@ -42,14 +38,8 @@ const externalPackages = {
   },
 };
 
-/** Whether apps/api/dist is newer than every source of the server. */
-export function serverBuildIsCurrent() {
-  const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0;
-  return builtAt >= Math.max(...sources.map((s) => newestMtime(path.join(root, s))));
-}
-
 export async function buildServerIfNeeded() {
-  if (serverBuildIsCurrent()) return;
+  if (builtAfter(built, sources)) return;
   rmSync(outdir, { recursive: true, force: true });
   await build({
     absWorkingDir: api,

@@ -1,8 +1,8 @@
 // Builds the web app when it is missing or older than its sources (`npm start`, `npm run cluster`,
 // `npm test`).
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { builtAfter } from './build-freshness.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const built = path.join(root, 'apps/web/dist/index.html');
@@ -15,18 +15,8 @@ const sources = [
   'package-lock.json',
 ];
 
-function newestMtime(target) {
-  if (!existsSync(target)) return 0;
-  const stat = statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(0, ...readdirSync(target).map((name) => newestMtime(path.join(target, name))));
-}
-
 /** Whether apps/web/dist is newer than every source of the web app. */
-export function webBuildIsCurrent() {
-  const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0;
-  return builtAt >= Math.max(...sources.map((s) => newestMtime(path.join(root, s))));
-}
+export const webBuildIsCurrent = () => builtAfter(built, sources);
 
 /** Builds with Vite directly rather than through `npm run build`: one npm start-up less. */
 export function buildWebIfNeeded() {

@@ -75,7 +75,7 @@ function loginShell(): Plugin {
 
 /**
  * Renders the login screen (src/login-card.tsx) into index.html's `<!-- login card -->`, hidden
- * until public/login-shell.js shows it: the first paint of a phone on a slow network, and a form
+ * until src/login-shell.js shows it: the first paint of a phone on a slow network, and a form
  * its visitor can fill in while the JavaScript arrives (features/auth/static-login.ts), from the
  * screen's own components, so it is never kept alike by hand.
  */

@@ -1,5 +1,7 @@
+import { pathToFileURL } from 'node:url';
 import { listenAddress } from '../../apps/api/src/config/listen-address.js';
 import { listenFirst } from '../../apps/api/src/lib/listen-first.js';
+import { BUILT_START } from '../../scripts/build-server.mjs';
 
 /**
  * One process per e2e worker that runs the server for one test file after another (server.ts):
@@ -12,9 +14,8 @@ type Command = { start: Record<string, string> } | { stop: true };
 type Start = typeof import('../../apps/api/src/start.js');
 type Vahti = Awaited<ReturnType<Start['createVahti']>>;
 
-/** The server `npm start` runs, built (scripts/build-server.mjs; the suite's setup builds it). */
-const BUILT_START: string = '../../apps/api/dist/start.js';
-const { createVahti } = (await import(BUILT_START)) as Start;
+// The server `npm start` runs, built (the suite's setup builds it).
+const { createVahti } = (await import(pathToFileURL(BUILT_START).href)) as Start;
 let running: Vahti | undefined;
 
 function reply(message: { ok: true } | { error: string }) {

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 const FROM_SOURCE = import.meta.url.endsWith('.ts');
 
 /** The API package's folder (apps/api), from this file in src/lib/ or from a file of dist/. */
-export const API_ROOT = fileURLToPath(new URL(FROM_SOURCE ? '../..' : '..', import.meta.url));
+const API_ROOT = fileURLToPath(new URL(FROM_SOURCE ? '../..' : '..', import.meta.url));
 
 /** A file the server reads at run time, by its path in the API package (e.g. 'src/db/migrations'). */
 export const packageFile = (relative: string) => path.join(API_ROOT, relative);
